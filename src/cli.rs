@@ -1,0 +1,211 @@
+//! The `steerlab` command line: thin wrappers over the library (DESIGN.md's contract).
+//!
+//! Exit codes: 0 success, 1 invalid input (a message on stderr says which file, where and why),
+//! 2 usage error.
+
+use std::ffi::OsString;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::scene;
+use crate::sim::World;
+
+/// Tune steering behaviors on a live simulation and play them back in a game.
+#[derive(Debug, Parser)]
+#[command(name = "steerlab", version, about)]
+pub struct Cli {
+    /// What to do; with none, the editor opens on the built-in default scene.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Open the editor on a scene file.
+    Edit {
+        /// The scene (.ron).
+        scene: PathBuf,
+    },
+    /// Run a scene headless and print every agent's state after each tick as CSV:
+    /// tick,agent,group,x,y,vx,vy,fx,fy.
+    Simulate {
+        /// The scene (.ron), or the name of a built-in preset such as `boids.ron`.
+        scene: PathBuf,
+        /// Number of ticks.
+        #[arg(long)]
+        steps: u64,
+        /// Write the CSV to this file (atomically) instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Check scene files; print `PATH:LINE:COL: message` for each error.
+    Validate {
+        /// The scene files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+/// Parses `args` and runs the command.
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version print to stdout and exit 0; usage errors exit 2.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    match cli.command {
+        None => open_editor(None),
+        Some(Command::Edit { scene }) => open_editor(Some(&scene)),
+        Some(Command::Simulate { scene, steps, out }) => simulate(&scene, steps, out.as_deref()),
+        Some(Command::Validate { files }) => validate(&files),
+    }
+}
+
+fn open_editor(scene: Option<&Path>) -> ExitCode {
+    if let Some(path) = scene
+        && let Err(e) = scene::load(path)
+    {
+        eprintln!("{e}");
+        return ExitCode::from(1);
+    }
+    eprintln!(
+        "steerlab: the editor is not built yet. Available now:\n  \
+         steerlab simulate SCENE.ron --steps N [--out FILE]\n  \
+         steerlab validate SCENE.ron...\n\
+         Built-in presets (usable as SCENE): {}",
+        scene::presets::ALL
+            .iter()
+            .map(|p| p.file)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    ExitCode::SUCCESS
+}
+
+/// A scene from a path, or from the built-in presets when no such file exists but a preset
+/// has that name.
+fn load_scene(path: &Path) -> Result<scene::Scene, scene::SceneErrors> {
+    if !path.exists()
+        && let Some(preset) = path.to_str().and_then(scene::presets::find)
+    {
+        return scene::from_str(preset.text, preset.file);
+    }
+    scene::load(path)
+}
+
+fn simulate(path: &Path, steps: u64, out: Option<&Path>) -> ExitCode {
+    let scene = match load_scene(path) {
+        Ok(scene) => scene,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut world = match scene.build_world() {
+        Ok(world) => world,
+        Err(problems) => {
+            for p in problems {
+                eprintln!("{}: {p}", path.display());
+            }
+            return ExitCode::from(1);
+        }
+    };
+    let result = match out {
+        None => {
+            let stdout = std::io::stdout();
+            let mut w = BufWriter::new(stdout.lock());
+            write_csv(&mut world, steps, &mut w).and_then(|()| w.flush())
+        }
+        Some(out) => write_csv_file(&mut world, steps, out),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let target =
+                out.map_or_else(|| "standard output".to_owned(), |p| p.display().to_string());
+            eprintln!("{target}: cannot write: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Streams the CSV into a temporary file beside `out`, then renames it over `out`.
+fn write_csv_file(world: &mut World, steps: u64, out: &Path) -> std::io::Result<()> {
+    let dir = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let tmp = tempfile::Builder::new()
+        .prefix(".steerlab-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    let mut w = BufWriter::new(tmp);
+    write_csv(world, steps, &mut w)?;
+    let tmp = w
+        .into_inner()
+        .map_err(std::io::IntoInnerError::into_error)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(out).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// `tick,agent,group,x,y,vx,vy,fx,fy`, one row per agent per tick after that tick's update
+/// (ticks 1..=steps). Floats are printed in their shortest exact form.
+pub fn write_csv(world: &mut World, steps: u64, w: &mut impl Write) -> std::io::Result<()> {
+    writeln!(w, "tick,agent,group,x,y,vx,vy,fx,fy")?;
+    for _ in 0..steps {
+        world.step();
+        let tick = world.tick();
+        for (agent, record) in world.agents().iter().zip(world.records()) {
+            let group = world
+                .spec()
+                .groups
+                .get(usize::from(agent.group))
+                .map_or("", |g| g.name.as_str());
+            writeln!(
+                w,
+                "{tick},{},{group},{},{},{},{},{},{}",
+                agent.id,
+                agent.position.x,
+                agent.position.y,
+                agent.velocity.x,
+                agent.velocity.y,
+                record.applied.x,
+                record.applied.y
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn validate(files: &[PathBuf]) -> ExitCode {
+    let mut all_valid = true;
+    for file in files {
+        match scene::load(file) {
+            Ok(_) => println!("{}: ok", file.display()),
+            Err(errors) => {
+                all_valid = false;
+                for e in &errors.0 {
+                    println!("{e}");
+                }
+            }
+        }
+    }
+    if all_valid {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

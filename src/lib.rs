@@ -1,0 +1,11 @@
+//! steerlab: steering behaviors (seek, flee, arrive, wander, pursuit, evade, boids) as a
+//! deterministic simulation, the RON scene format designers tune them in, and (with the default
+//! `editor` feature) the tools around them.
+//!
+//! A game depends on `steerlab` with `default-features = false` and gets [`sim`] and [`scene`]:
+//! load a scene, build its world, step it, and get the same trajectory as the editor.
+
+#[cfg(feature = "cli")]
+pub mod cli;
+pub mod scene;
+pub mod sim;

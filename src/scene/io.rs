@@ -1,0 +1,159 @@
+//! Reading and writing scene files.
+//!
+//! Writing is stable and diff-friendly: fixed field order, four-space indentation, floats in
+//! their shortest exact form (`0.1` stays `0.1`), so loading and saving a file steerlab wrote
+//! gives the same bytes. Saving is atomic: the text goes to a temporary file in the same
+//! directory, is flushed to disk, then renamed over the target, so a crash or a full disk never
+//! leaves a half-written preset and never destroys the previous one.
+
+use std::io::Write as _;
+use std::path::Path;
+
+use ron::extensions::Extensions;
+use ron::ser::PrettyConfig;
+
+use super::schema::Scene;
+use super::validate::{SceneError, SceneErrors, parse};
+
+/// Largest scene file read, in bytes (4 MiB: a scene of hundreds of groups is under 1 MiB).
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The first line of every file steerlab writes.
+pub const HEADER: &str = "// steerlab scene. Every field is described in docs/scenes.md.\n";
+
+/// Parses and validates a scene from text; `name` is used in messages.
+pub fn from_str(text: &str, name: &str) -> Result<Scene, SceneErrors> {
+    parse(text, name)
+}
+
+/// Reads, parses and validates a scene file.
+pub fn load(path: &Path) -> Result<Scene, SceneErrors> {
+    let file = path.display().to_string();
+    let whole = |message: String| SceneErrors(vec![SceneError::whole_file(&file, message)]);
+    let meta =
+        std::fs::metadata(path).map_err(|e| whole(format!("cannot read: {}", io_reason(&e))))?;
+    if meta.is_dir() {
+        return Err(whole("is a directory, not a scene file".to_owned()));
+    }
+    if !meta.is_file() {
+        return Err(whole("is not a regular file".to_owned()));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(whole(format!(
+            "is {} bytes; scene files are limited to {MAX_FILE_BYTES} bytes",
+            meta.len()
+        )));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| whole(format!("cannot read: {}", io_reason(&e))))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(whole(format!(
+            "scene files are limited to {MAX_FILE_BYTES} bytes"
+        )));
+    }
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let valid = &bytes[..e.valid_up_to()];
+            let valid = std::str::from_utf8(valid).unwrap_or_default();
+            let line = valid.matches('\n').count() + 1;
+            let col = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            return Err(SceneErrors(vec![SceneError {
+                file,
+                line,
+                col,
+                field: String::new(),
+                message: format!(
+                    "not UTF-8 text (invalid byte 0x{:02x}); scene files are UTF-8 RON",
+                    bytes[e.valid_up_to()]
+                ),
+            }]));
+        }
+    };
+    parse(text, &file)
+}
+
+/// The scene as RON text, exactly as [`save`] writes it.
+#[must_use]
+pub fn to_string(scene: &Scene) -> String {
+    let config = PrettyConfig::new()
+        .indentor("    ")
+        .new_line("\n")
+        .struct_names(false)
+        .separate_tuple_members(false)
+        .enumerate_arrays(false)
+        .extensions(Extensions::IMPLICIT_SOME);
+    match ron::ser::to_string_pretty(scene, config) {
+        Ok(body) => format!("{HEADER}{body}\n"),
+        // Serialising plain data into a string has no failure path in practice; keep the
+        // message rather than panic if it ever does.
+        Err(e) => format!("{HEADER}// could not serialise this scene: {e}\n"),
+    }
+}
+
+/// Why a save failed.
+#[derive(Debug)]
+pub struct SaveError {
+    /// The target path.
+    pub path: String,
+    /// Why.
+    pub reason: String,
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: cannot save: {}", self.path, self.reason)
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+/// Writes `text` to `path` atomically (temporary file in the same directory, flush, sync,
+/// rename). On any failure the previous file is untouched and no temporary file is left.
+pub fn write_atomic(path: &Path, text: &[u8]) -> Result<(), SaveError> {
+    let fail = |reason: String| SaveError {
+        path: path.display().to_string(),
+        reason,
+    };
+    if path.is_dir() {
+        return Err(fail("is a directory".to_owned()));
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".steerlab-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| {
+            fail(format!(
+                "cannot create a temporary file in {}: {}",
+                dir.display(),
+                io_reason(&e)
+            ))
+        })?;
+    tmp.write_all(text)
+        .and_then(|()| tmp.flush())
+        .and_then(|()| tmp.as_file().sync_all())
+        .map_err(|e| fail(io_reason(&e)))?;
+    tmp.persist(path).map_err(|e| fail(io_reason(&e.error)))?;
+    Ok(())
+}
+
+/// Saves a scene atomically; see [`write_atomic`].
+pub fn save(path: &Path, scene: &Scene) -> Result<(), SaveError> {
+    write_atomic(path, to_string(scene).as_bytes())
+}
+
+/// A short reason for an I/O error, without Rust's "(os error N)" noise where a kind says it.
+fn io_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => "no such file or directory".to_owned(),
+        ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        ErrorKind::StorageFull => "no space left on the device".to_owned(),
+        ErrorKind::ReadOnlyFilesystem => "read-only file system".to_owned(),
+        _ => e.to_string(),
+    }
+}

@@ -1,0 +1,20 @@
+//! Scene presets: the RON format designers tune in, its validation, versioning and atomic save.
+//!
+//! A game loads a preset and plays it back with exactly the editor's trajectory:
+//!
+//! ```
+//! let scene = steerlab::scene::from_str(steerlab::scene::presets::DEFAULT.text, "seek.ron").unwrap();
+//! let mut world = scene.build_world().unwrap();
+//! world.step_n(60);
+//! assert_eq!(world.tick(), 60);
+//! ```
+
+pub mod io;
+pub mod locate;
+pub mod presets;
+pub mod schema;
+pub mod validate;
+
+pub use io::{MAX_FILE_BYTES, SaveError, from_str, load, save, to_string, write_atomic};
+pub use schema::{CURRENT_VERSION, Scene, WorldParams};
+pub use validate::{SceneError, SceneErrors};

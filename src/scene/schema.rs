@@ -1,0 +1,82 @@
+//! The scene file model: what a `.ron` preset holds. Field order here is the order on disk.
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+use crate::sim::params::{BoundsMode, Group, Obstacle};
+use crate::sim::{Problem, World, WorldSpec};
+
+/// The format version this build writes. Files of older versions are migrated on load.
+pub const CURRENT_VERSION: u32 = 1;
+
+fn default_seed() -> u64 {
+    1
+}
+
+fn default_dt() -> f32 {
+    1.0 / 60.0
+}
+
+/// The world rectangle and its edges.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorldParams {
+    /// Width in world units (> 0). The world spans `0..width` left to right.
+    pub width: f32,
+    /// Height in world units (> 0). The world spans `0..height` top to bottom (y down).
+    pub height: f32,
+    /// What happens at the edges.
+    #[serde(default)]
+    pub bounds: BoundsMode,
+}
+
+/// A scene: a whole tuning preset.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    /// Format version; see [`CURRENT_VERSION`].
+    pub version: u32,
+    /// Shown in the editor's title and menus.
+    pub name: String,
+    /// What the scene shows, for the people who open it.
+    #[serde(default)]
+    pub description: String,
+    /// Seed of every random draw.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Tick length in seconds (default 1/60). `dt: 1.0` gives the sources' per-frame update.
+    #[serde(default = "default_dt")]
+    pub dt: f32,
+    /// The world rectangle.
+    pub world: WorldParams,
+    /// Initial click target (world units); the world's centre when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub click_target: Option<Vec2>,
+    /// Circular obstacles.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub obstacles: Vec<Obstacle>,
+    /// Groups of agents.
+    pub groups: Vec<Group>,
+}
+
+impl Scene {
+    /// The simulation parameters of this scene.
+    #[must_use]
+    pub fn world_spec(&self) -> WorldSpec {
+        let size = Vec2::new(self.world.width, self.world.height);
+        WorldSpec {
+            seed: self.seed,
+            dt_secs: self.dt,
+            size,
+            bounds: self.world.bounds,
+            click_target: self.click_target.unwrap_or(size * 0.5),
+            obstacles: self.obstacles.clone(),
+            groups: self.groups.clone(),
+        }
+    }
+
+    /// Builds the world of this scene, at tick 0.
+    pub fn build_world(&self) -> Result<World, Vec<Problem>> {
+        World::new(self.world_spec())
+    }
+}

@@ -1,0 +1,222 @@
+//! Turning a RON text into a valid [`Scene`], with messages a designer can act on.
+//!
+//! Every message says where (file, line, column), which field (`groups[1].wander.circle_radius`)
+//! and why (`must be >= 0, got -3`). A misspelled field or variant is an error that names it and
+//! suggests the closest valid name. Syntax and type errors stop at the first; range errors
+//! found after parsing are all reported.
+
+use std::fmt;
+
+use ron::extensions::Extensions;
+use serde_path_to_error::Segment;
+
+use super::locate::{LineCol, locate, locate_all};
+use super::schema::{CURRENT_VERSION, Scene};
+use crate::sim::check::check_spec;
+
+/// Deepest nesting accepted in a scene file.
+pub const MAX_NESTING: usize = 64;
+
+/// One error in a scene file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SceneError {
+    /// The file (or `<string>` for text not read from a file).
+    pub file: String,
+    /// Line, from 1 (0 when the error is about the file as a whole).
+    pub line: usize,
+    /// Column in characters, from 1 (0 when the error is about the file as a whole).
+    pub col: usize,
+    /// Field path, e.g. `groups[1].wander.circle_radius`; empty for the whole document.
+    pub field: String,
+    /// Why.
+    pub message: String,
+}
+
+impl SceneError {
+    /// An error about the file as a whole (missing, unreadable, too large).
+    pub fn whole_file(file: &str, message: impl Into<String>) -> Self {
+        Self {
+            file: file.to_owned(),
+            line: 0,
+            col: 0,
+            field: String::new(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for SceneError {
+    /// `PATH:LINE:COL: field: message`, the form compilers use, so editors can jump to it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: ", self.file)?;
+        } else {
+            write!(f, "{}:{}:{}: ", self.file, self.line, self.col)?;
+        }
+        if !self.field.is_empty() {
+            write!(f, "{}: ", self.field)?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// Every error of one load; never empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SceneErrors(pub Vec<SceneError>);
+
+impl fmt::Display for SceneErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SceneErrors {}
+
+/// The RON options every scene is read with: `Some(..)` may be left out around optional values.
+#[must_use]
+pub fn ron_options() -> ron::Options {
+    ron::Options::default()
+        .with_default_extension(Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(MAX_NESTING)
+}
+
+/// Parses and validates a scene. `file` names the text in messages.
+pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
+    if text.trim().is_empty() {
+        return Err(SceneErrors(vec![SceneError {
+            file: file.to_owned(),
+            line: 1,
+            col: 1,
+            field: String::new(),
+            message: "the file is empty; a scene starts with `(` and needs at least `version`, `name`, `world` and `groups` (see docs/scenes.md)".to_owned(),
+        }]));
+    }
+    let options = ron_options();
+    let mut de = match ron::Deserializer::from_str_with_options(text, &options) {
+        Ok(de) => de,
+        Err(e) => return Err(SceneErrors(vec![from_ron(file, &e, String::new())])),
+    };
+    let scene: Scene = match serde_path_to_error::deserialize(&mut de) {
+        Ok(scene) => scene,
+        Err(e) => {
+            let field = field_path(e.path());
+            let spanned = de.span_error(e.into_inner());
+            return Err(SceneErrors(vec![from_ron(file, &spanned, field)]));
+        }
+    };
+    if let Err(e) = de.end() {
+        let spanned = de.span_error(e);
+        return Err(SceneErrors(vec![from_ron(file, &spanned, String::new())]));
+    }
+    let scene = migrate(scene).map_err(|message| {
+        let at = locate(&locate_all(text), "version").unwrap_or(LineCol { line: 1, col: 1 });
+        SceneErrors(vec![SceneError {
+            file: file.to_owned(),
+            line: at.line,
+            col: at.col,
+            field: "version".to_owned(),
+            message,
+        }])
+    })?;
+    let problems = check_spec(&scene.world_spec());
+    if problems.is_empty() {
+        return Ok(scene);
+    }
+    let found = locate_all(text);
+    let errors = problems
+        .into_iter()
+        .map(|p| {
+            // `world.width` etc. are checked on the world spec; paths match the file's.
+            let at = locate(&found, &p.path).unwrap_or(LineCol { line: 1, col: 1 });
+            SceneError {
+                file: file.to_owned(),
+                line: at.line,
+                col: at.col,
+                field: p.path,
+                message: p.message,
+            }
+        })
+        .collect();
+    Err(SceneErrors(errors))
+}
+
+/// Brings a scene of an older format version up to [`CURRENT_VERSION`].
+///
+/// Fields added in later versions load through serde defaults; a field whose meaning changes
+/// gets a step here that rewrites old values. Version 1 is the first format, so there is no
+/// step yet; a file from a newer steerlab is refused rather than misread.
+fn migrate(scene: Scene) -> Result<Scene, String> {
+    match scene.version {
+        0 => Err("version 0 does not exist; the first format version is 1".to_owned()),
+        v if v > CURRENT_VERSION => Err(format!(
+            "this file is format version {v}, written by a newer steerlab; this build reads versions up to {CURRENT_VERSION}"
+        )),
+        _ => Ok(scene),
+    }
+}
+
+/// The field path as the scene file spells it: enum variant names left out.
+fn field_path(path: &serde_path_to_error::Path) -> String {
+    let mut out = String::new();
+    for segment in path.iter() {
+        match segment {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Segment::Enum { .. } | Segment::Unknown => {}
+        }
+    }
+    out
+}
+
+fn from_ron(file: &str, e: &ron::error::SpannedError, field: String) -> SceneError {
+    let message = match &e.code {
+        ron::Error::NoSuchStructField {
+            expected, found, ..
+        } => unknown_name("field", found, expected),
+        ron::Error::NoSuchEnumVariant {
+            expected, found, ..
+        } => unknown_name("variant", found, expected),
+        ron::Error::ExceededRecursionLimit => {
+            format!("nested more than {MAX_NESTING} levels deep")
+        }
+        code => code.to_string(),
+    };
+    SceneError {
+        file: file.to_owned(),
+        line: e.span.start.line,
+        col: e.span.start.col,
+        field,
+        message,
+    }
+}
+
+/// "unknown field `circle_radus`; did you mean `circle_radius`?"
+fn unknown_name(what: &str, found: &str, expected: &[&str]) -> String {
+    let best = expected
+        .iter()
+        .map(|name| (strsim::damerau_levenshtein(found, name), *name))
+        .min();
+    let list = expected
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match best {
+        Some((distance, name)) if distance <= 2.max(found.len() / 3) => {
+            format!("unknown {what} `{found}`; did you mean `{name}`? (expected one of {list})")
+        }
+        _ if expected.is_empty() => format!("unknown {what} `{found}`"),
+        _ => format!("unknown {what} `{found}` (expected one of {list})"),
+    }
+}

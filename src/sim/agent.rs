@@ -1,0 +1,62 @@
+//! One simulated agent: kinematics plus the little per-agent state the behaviors keep.
+
+use glam::Vec2;
+
+use super::steering::SteeringState;
+
+/// An agent of the world.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Agent {
+    /// Stable id, unique in the world, in spawn order.
+    pub id: u32,
+    /// Index of its group.
+    pub group: u16,
+    /// World units.
+    pub position: Vec2,
+    /// World units per second.
+    pub velocity: Vec2,
+    /// Random stream and wander angle.
+    pub steering: SteeringState,
+    /// The random-target wander's current point.
+    pub wander_point: Vec2,
+    /// Seconds until the random-target wander picks a new point.
+    pub wander_timer_secs: f32,
+    /// Hunter stamina.
+    pub stamina: f32,
+    /// Hunter is resting.
+    pub resting: bool,
+    /// Hunter's current prey (an agent id).
+    pub prey: Option<u32>,
+}
+
+impl Agent {
+    /// A new agent. `stamina` starts full (the group's maximum, 0 without stamina).
+    #[must_use]
+    pub fn new(
+        id: u32,
+        group: u16,
+        position: Vec2,
+        velocity: Vec2,
+        seed: u64,
+        stamina: f32,
+    ) -> Self {
+        Self {
+            id,
+            group,
+            position,
+            velocity,
+            steering: SteeringState::new(seed, id),
+            wander_point: position,
+            wander_timer_secs: 0.0,
+            stamina,
+            resting: false,
+            prey: None,
+        }
+    }
+
+    /// The agent's heading in radians (0 along +x, y down), or `None` when standing still.
+    #[must_use]
+    pub fn heading_rad(&self) -> Option<f32> {
+        (self.velocity != Vec2::ZERO).then(|| self.velocity.y.atan2(self.velocity.x))
+    }
+}

@@ -1,0 +1,118 @@
+//! Arrive, in the two forms of the sources.
+//!
+//! Slowing radius (000 part 2, 003): with `d = |target - position|`,
+//! `desired = normalize(target - position) * (max_speed * d / slowing_radius)` when
+//! `d <= slowing_radius`, else `normalize(target - position) * max_speed`;
+//! `force = desired - velocity`.
+//!
+//! Deceleration (002): `speed = min(d / (deceleration * 0.3), max_speed)` with
+//! deceleration slow = 3, normal = 2, fast = 1; `desired = (target - position) * speed / d`;
+//! `force = desired - velocity`; no force at all when `d = 0`.
+
+use glam::Vec2;
+
+use super::{Body, Steer};
+use crate::sim::math::normalize_or_zero;
+use crate::sim::params::Deceleration;
+
+/// The 002 seed's `DecelerationTweaker`, in seconds.
+pub const DECELERATION_TWEAKER: f32 = 0.3;
+
+/// Arrive with a linear slowing radius (world units). A radius of 0 is plain seek.
+#[must_use]
+pub fn arrive_slowing(body: &Body, target: Vec2, slowing_radius: f32) -> Steer {
+    let offset = target - body.position;
+    let distance = offset.length();
+    let direction = normalize_or_zero(offset);
+    let speed = if slowing_radius > 0.0 && distance <= slowing_radius {
+        body.max_speed * distance / slowing_radius
+    } else {
+        body.max_speed
+    };
+    Steer::toward(direction * speed, body.velocity)
+}
+
+/// Arrive with the deceleration setting of the C# seed.
+#[must_use]
+pub fn arrive_deceleration(body: &Body, target: Vec2, deceleration: Deceleration) -> Steer {
+    let to_target = target - body.position;
+    let distance = to_target.length();
+    if !(distance > 0.0 && distance.is_finite()) {
+        return Steer::NONE;
+    }
+    let speed = (distance / (deceleration.factor() * DECELERATION_TWEAKER)).min(body.max_speed);
+    Steer::toward(to_target * speed / distance, body.velocity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(position: Vec2, velocity: Vec2) -> Body {
+        Body {
+            position,
+            velocity,
+            max_speed: 4.0,
+            mass: 1.0,
+        }
+    }
+
+    #[test]
+    fn slowing_outside_the_radius_is_seek() {
+        // Offset (0, 100), radius 50: desired = (0, 4); force = (0, 4) - (1, 1).
+        let s = arrive_slowing(&body(Vec2::ZERO, Vec2::ONE), Vec2::new(0.0, 100.0), 50.0);
+        assert_eq!(s.desired, Some(Vec2::new(0.0, 4.0)));
+        assert_eq!(s.force, Vec2::new(-1.0, 3.0));
+    }
+
+    #[test]
+    fn slowing_inside_the_radius_scales_linearly() {
+        // Offset (30, 40), d = 50, radius 100: speed = 4 * 50 / 100 = 2; desired = (1.2, 1.6).
+        let s = arrive_slowing(&body(Vec2::ZERO, Vec2::ZERO), Vec2::new(30.0, 40.0), 100.0);
+        let d = s.desired.unwrap_or_default();
+        assert!((d - Vec2::new(1.2, 1.6)).length() < 1e-6, "{d}");
+        // At the target: desired zero, the force cancels the velocity.
+        let s = arrive_slowing(&body(Vec2::ONE, Vec2::new(0.5, 0.0)), Vec2::ONE, 100.0);
+        assert_eq!(s.force, Vec2::new(-0.5, 0.0));
+    }
+
+    #[test]
+    fn deceleration_settings_by_hand() {
+        // Offset (0, 3), d = 3, max_speed 4.
+        let b = body(Vec2::ZERO, Vec2::ZERO);
+        let t = Vec2::new(0.0, 3.0);
+        // fast: 3 / (1 * 0.3) = 10 -> capped at 4.
+        assert_eq!(
+            arrive_deceleration(&b, t, Deceleration::Fast).force,
+            Vec2::new(0.0, 4.0)
+        );
+        // normal: 3 / (2 * 0.3) = 5 -> capped at 4.
+        assert_eq!(
+            arrive_deceleration(&b, t, Deceleration::Normal).force,
+            Vec2::new(0.0, 4.0)
+        );
+        // slow: 3 / (3 * 0.3) = 3.333...
+        let slow = arrive_deceleration(&b, t, Deceleration::Slow).force;
+        assert!(
+            (slow - Vec2::new(0.0, 10.0 / 3.0)).length() < 1e-5,
+            "{slow}"
+        );
+        // Closer, d = 0.6: normal gives 0.6 / 0.6 = 1, fast 2, slow 0.6667.
+        let t = Vec2::new(0.0, 0.6);
+        let normal = arrive_deceleration(&b, t, Deceleration::Normal).force;
+        assert!((normal - Vec2::new(0.0, 1.0)).length() < 1e-6, "{normal}");
+        let fast = arrive_deceleration(&b, t, Deceleration::Fast).force;
+        assert!((fast - Vec2::new(0.0, 2.0)).length() < 1e-6, "{fast}");
+        let slow = arrive_deceleration(&b, t, Deceleration::Slow).force;
+        assert!((slow - Vec2::new(0.0, 2.0 / 3.0)).length() < 1e-6, "{slow}");
+    }
+
+    #[test]
+    fn deceleration_at_the_target_is_no_force() {
+        let b = body(Vec2::ONE, Vec2::new(3.0, 0.0));
+        assert_eq!(
+            arrive_deceleration(&b, Vec2::ONE, Deceleration::Normal),
+            Steer::NONE
+        );
+    }
+}

@@ -1,0 +1,61 @@
+//! Flee (000 part 2, 002).
+//!
+//! `desired = normalize(position - target) * max_speed`
+//! `force   = desired - velocity`
+//!
+//! With a panic distance (002 uses 100): no force at all when the target is farther than it,
+//! tested on squared distances as the source does.
+
+use glam::Vec2;
+
+use super::{Body, Steer};
+use crate::sim::math::normalize_or_zero;
+
+/// Steer away from `target`; nothing when `panic_distance` is set and the target is beyond it.
+#[must_use]
+pub fn flee(body: &Body, target: Vec2, panic_distance: Option<f32>) -> Steer {
+    if let Some(panic) = panic_distance
+        && body.position.distance_squared(target) > panic * panic
+    {
+        return Steer::NONE;
+    }
+    let desired = normalize_or_zero(body.position - target) * body.max_speed;
+    Steer::toward(desired, body.velocity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(position: Vec2, velocity: Vec2) -> Body {
+        Body {
+            position,
+            velocity,
+            max_speed: 10.0,
+            mass: 1.0,
+        }
+    }
+
+    #[test]
+    fn flee_force_by_hand() {
+        // position - target = (-6, 8), |.| = 10, direction (-0.6, 0.8), desired = (-6, 8).
+        let s = flee(
+            &body(Vec2::ZERO, Vec2::new(0.0, 3.0)),
+            Vec2::new(6.0, -8.0),
+            None,
+        );
+        assert_eq!(s.desired, Some(Vec2::new(-6.0, 8.0)));
+        assert_eq!(s.force, Vec2::new(-6.0, 5.0));
+    }
+
+    #[test]
+    fn flee_outside_the_panic_distance_is_zero() {
+        // Distance 10: inside a panic distance of 10, outside one of 9.99.
+        let b = body(Vec2::ZERO, Vec2::new(1.0, 1.0));
+        assert_eq!(flee(&b, Vec2::new(6.0, -8.0), Some(9.99)), Steer::NONE);
+        assert_eq!(
+            flee(&b, Vec2::new(6.0, -8.0), Some(10.0)).force,
+            Vec2::new(-7.0, 7.0)
+        );
+    }
+}

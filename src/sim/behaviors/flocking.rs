@@ -1,0 +1,131 @@
+//! The three boids rules (004), each within a neighbour radius.
+//!
+//! Separation: the mean of the unit vectors pointing away from each neighbour,
+//! `away = mean(normalize(position - neighbour.position))`, `force = away * max_speed`: a push
+//! of at most `max_speed` that vanishes when the neighbours surround the agent evenly.
+//!
+//! Alignment: `desired = mean(neighbour.velocity)`, `force = desired - velocity`.
+//!
+//! Cohesion: seek the centre of mass, `force = seek(mean(neighbour.position))`.
+//!
+//! With no neighbours each rule gives no force. The caller gathers the neighbours (a grid or
+//! the naive scan); these functions only reduce them.
+
+use glam::Vec2;
+
+use super::seek::seek;
+use super::{Body, Steer};
+use crate::sim::math::normalize_or_zero;
+
+/// Running sums over the neighbours of one agent, filled by the neighbour search.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct NeighborSums {
+    /// Number of neighbours.
+    pub count: u32,
+    /// Sum of `normalize(position - neighbour.position)`.
+    pub away: Vec2,
+    /// Sum of neighbour positions.
+    pub position: Vec2,
+    /// Sum of neighbour velocities.
+    pub velocity: Vec2,
+}
+
+impl NeighborSums {
+    /// Adds one neighbour of the agent at `own_position`.
+    pub fn add(&mut self, own_position: Vec2, position: Vec2, velocity: Vec2) {
+        self.count += 1;
+        self.away += normalize_or_zero(own_position - position);
+        self.position += position;
+        self.velocity += velocity;
+    }
+
+    fn mean(&self, sum: Vec2) -> Option<Vec2> {
+        (self.count > 0).then(|| sum / self.count as f32)
+    }
+}
+
+/// Separation from the neighbours summed in `sums`.
+#[must_use]
+pub fn separation(body: &Body, sums: &NeighborSums) -> Steer {
+    match sums.mean(sums.away) {
+        Some(away) => Steer {
+            force: away * body.max_speed,
+            desired: None,
+        },
+        None => Steer::NONE,
+    }
+}
+
+/// Alignment with the neighbours summed in `sums`.
+#[must_use]
+pub fn alignment(body: &Body, sums: &NeighborSums) -> Steer {
+    match sums.mean(sums.velocity) {
+        Some(mean_velocity) => Steer::toward(mean_velocity, body.velocity),
+        None => Steer::NONE,
+    }
+}
+
+/// Cohesion toward the neighbours summed in `sums`.
+#[must_use]
+pub fn cohesion(body: &Body, sums: &NeighborSums) -> Steer {
+    match sums.mean(sums.position) {
+        Some(center) => seek(body, center),
+        None => Steer::NONE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body() -> Body {
+        Body {
+            position: Vec2::ZERO,
+            velocity: Vec2::new(1.0, 0.0),
+            max_speed: 2.0,
+            mass: 1.0,
+        }
+    }
+
+    fn sums(neighbors: &[(Vec2, Vec2)]) -> NeighborSums {
+        let mut s = NeighborSums::default();
+        for &(p, v) in neighbors {
+            s.add(Vec2::ZERO, p, v);
+        }
+        s
+    }
+
+    #[test]
+    fn rules_by_hand() {
+        // Neighbours at (10, 0) moving (0, 2) and (0, 10) moving (0, 4).
+        let s = sums(&[
+            (Vec2::new(10.0, 0.0), Vec2::new(0.0, 2.0)),
+            (Vec2::new(0.0, 10.0), Vec2::new(0.0, 4.0)),
+        ]);
+        // Away: (-1, 0) and (0, -1), mean (-0.5, -0.5), times max_speed 2 = (-1, -1).
+        assert_eq!(separation(&body(), &s).force, Vec2::new(-1.0, -1.0));
+        // Mean velocity (0, 3): force = (0, 3) - (1, 0).
+        assert_eq!(alignment(&body(), &s).force, Vec2::new(-1.0, 3.0));
+        // Centre (5, 5): desired = (sqrt 2, sqrt 2); force = desired - (1, 0).
+        let c = cohesion(&body(), &s).force;
+        let r = std::f32::consts::SQRT_2;
+        assert!((c - Vec2::new(r - 1.0, r)).length() < 1e-6, "{c}");
+    }
+
+    #[test]
+    fn no_neighbours_no_force() {
+        let s = NeighborSums::default();
+        assert_eq!(separation(&body(), &s), Steer::NONE);
+        assert_eq!(alignment(&body(), &s), Steer::NONE);
+        assert_eq!(cohesion(&body(), &s), Steer::NONE);
+    }
+
+    #[test]
+    fn surrounded_evenly_no_separation() {
+        let s = sums(&[
+            (Vec2::new(3.0, 0.0), Vec2::ZERO),
+            (Vec2::new(-3.0, 0.0), Vec2::ZERO),
+        ]);
+        assert_eq!(separation(&body(), &s).force, Vec2::ZERO);
+    }
+}

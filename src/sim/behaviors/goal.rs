@@ -1,0 +1,40 @@
+//! Goal seeking of the boids seed (004): the flock steers toward a common target. It is seek
+//! with an optional arrival radius, kept as its own behavior so it has its own weight, switch
+//! and colour beside the agent's other seeks.
+//!
+//! `force = arrive_slowing(target, slowing_radius)` (plain seek when the radius is 0).
+
+use glam::Vec2;
+
+use super::arrive::arrive_slowing;
+use super::{Body, Steer};
+
+/// Steer toward the goal.
+#[must_use]
+pub fn goal(body: &Body, target: Vec2, slowing_radius: f32) -> Steer {
+    arrive_slowing(body, target, slowing_radius)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn goal_is_seek_with_arrival() {
+        let b = Body {
+            position: Vec2::ZERO,
+            velocity: Vec2::ZERO,
+            max_speed: 10.0,
+            mass: 1.0,
+        };
+        // Offset (0, 20): seek gives (0, 10); inside a radius of 40 the speed is 10 * 20 / 40.
+        assert_eq!(
+            goal(&b, Vec2::new(0.0, 20.0), 0.0).force,
+            Vec2::new(0.0, 10.0)
+        );
+        assert_eq!(
+            goal(&b, Vec2::new(0.0, 20.0), 40.0).force,
+            Vec2::new(0.0, 5.0)
+        );
+    }
+}

@@ -1,0 +1,158 @@
+//! Pursuit and evade (000 part 4, 003).
+//!
+//! `T = |target.position - position| / max_speed` (dynamic), or a fixed `T`, optionally capped;
+//! `future = target.position + target.velocity * T`; pursuit = seek(future), evade =
+//! flee(future). Velocities are per second, so `T` is in seconds; with `dt = 1` it is the
+//! sources' "updates ahead" (003 keeps it fractional, which is what is used here; 000 rounds it
+//! down to an integer).
+
+use glam::Vec2;
+
+use super::flee::flee;
+use super::seek::seek;
+use super::{Body, Steer};
+use crate::sim::params::Prediction;
+
+/// Upper bound on any prediction time, in seconds, so the predicted point stays finite when
+/// `max_speed` is zero or tiny (the dynamic `T` would be infinite).
+pub const MAX_PREDICTION_SECS: f32 = 1.0e6;
+
+/// The prediction time `T` in seconds.
+#[must_use]
+pub fn prediction_secs(body: &Body, target_position: Vec2, prediction: &Prediction) -> f32 {
+    let t = match prediction.fixed_secs {
+        Some(t) => t,
+        None => {
+            let distance = (target_position - body.position).length();
+            if body.max_speed > 0.0 {
+                distance / body.max_speed
+            } else {
+                MAX_PREDICTION_SECS
+            }
+        }
+    };
+    let t = match prediction.max_secs {
+        Some(cap) => t.min(cap),
+        None => t,
+    };
+    if t.is_finite() {
+        t.clamp(0.0, MAX_PREDICTION_SECS)
+    } else {
+        MAX_PREDICTION_SECS
+    }
+}
+
+/// Where the target will be after `T`.
+#[must_use]
+pub fn predict(
+    body: &Body,
+    target_position: Vec2,
+    target_velocity: Vec2,
+    prediction: &Prediction,
+) -> Vec2 {
+    target_position + target_velocity * prediction_secs(body, target_position, prediction)
+}
+
+/// Seek the predicted point. Returns the steering and the point.
+#[must_use]
+pub fn pursuit(
+    body: &Body,
+    target_position: Vec2,
+    target_velocity: Vec2,
+    prediction: &Prediction,
+) -> (Steer, Vec2) {
+    let future = predict(body, target_position, target_velocity, prediction);
+    (seek(body, future), future)
+}
+
+/// Flee the predicted point. Returns the steering and the point.
+#[must_use]
+pub fn evade(
+    body: &Body,
+    target_position: Vec2,
+    target_velocity: Vec2,
+    prediction: &Prediction,
+) -> (Steer, Vec2) {
+    let future = predict(body, target_position, target_velocity, prediction);
+    (flee(body, future, None), future)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body() -> Body {
+        Body {
+            position: Vec2::ZERO,
+            velocity: Vec2::ZERO,
+            max_speed: 5.0,
+            mass: 1.0,
+        }
+    }
+
+    #[test]
+    fn dynamic_prediction_point_by_hand() {
+        // Target at (30, 40): d = 50, T = 50 / 5 = 10; velocity (1, -2): future = (40, 20).
+        let dynamic = Prediction::default();
+        let p = predict(
+            &body(),
+            Vec2::new(30.0, 40.0),
+            Vec2::new(1.0, -2.0),
+            &dynamic,
+        );
+        assert_eq!(p, Vec2::new(40.0, 20.0));
+        // Capped at T = 4: future = (34, 32).
+        let capped = Prediction {
+            max_secs: Some(4.0),
+            ..Prediction::default()
+        };
+        let p = predict(
+            &body(),
+            Vec2::new(30.0, 40.0),
+            Vec2::new(1.0, -2.0),
+            &capped,
+        );
+        assert_eq!(p, Vec2::new(34.0, 32.0));
+    }
+
+    #[test]
+    fn fixed_prediction_point_by_hand() {
+        // T = 3 (the seed's constant): future = (30, 40) + 3 * (1, -2) = (33, 34).
+        let fixed = Prediction {
+            fixed_secs: Some(3.0),
+            max_secs: None,
+        };
+        let p = predict(&body(), Vec2::new(30.0, 40.0), Vec2::new(1.0, -2.0), &fixed);
+        assert_eq!(p, Vec2::new(33.0, 34.0));
+    }
+
+    #[test]
+    fn pursuit_seeks_and_evade_flees_the_future() {
+        // Target at (0, 30) moving (40, 0) per second, fixed T = 1: future = (40, 30),
+        // |.| = 50, desired = (4, 3); evade's desired is the opposite.
+        let fixed = Prediction {
+            fixed_secs: Some(1.0),
+            max_secs: None,
+        };
+        let (s, p) = pursuit(&body(), Vec2::new(0.0, 30.0), Vec2::new(40.0, 0.0), &fixed);
+        assert_eq!(p, Vec2::new(40.0, 30.0));
+        assert_eq!(s.force, Vec2::new(4.0, 3.0));
+        let (s, _) = evade(&body(), Vec2::new(0.0, 30.0), Vec2::new(40.0, 0.0), &fixed);
+        assert_eq!(s.force, Vec2::new(-4.0, -3.0));
+    }
+
+    #[test]
+    fn zero_max_speed_keeps_the_point_finite() {
+        let b = Body {
+            max_speed: 0.0,
+            ..body()
+        };
+        let p = predict(
+            &b,
+            Vec2::new(1.0, 1.0),
+            Vec2::new(1e6, -1e6),
+            &Prediction::default(),
+        );
+        assert!(p.is_finite(), "{p}");
+    }
+}

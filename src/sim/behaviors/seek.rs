@@ -1,0 +1,52 @@
+//! Seek (000 part 1, 002).
+//!
+//! `desired = normalize(target - position) * max_speed`
+//! `force   = desired - velocity`
+
+use glam::Vec2;
+
+use super::{Body, Steer};
+use crate::sim::math::normalize_or_zero;
+
+/// Steer toward `target` at full speed. At the target itself the desired velocity is zero, so
+/// the force brakes.
+#[must_use]
+pub fn seek(body: &Body, target: Vec2) -> Steer {
+    let desired = normalize_or_zero(target - body.position) * body.max_speed;
+    Steer::toward(desired, body.velocity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(position: Vec2, velocity: Vec2, max_speed: f32) -> Body {
+        Body {
+            position,
+            velocity,
+            max_speed,
+            mass: 1.0,
+        }
+    }
+
+    #[test]
+    fn seek_force_by_hand() {
+        // target - position = (30, 40), |.| = 50, direction (0.6, 0.8), desired = (3, 4).
+        // force = (3, 4) - (1, 0) = (2, 4).
+        let s = seek(
+            &body(Vec2::ZERO, Vec2::new(1.0, 0.0), 5.0),
+            Vec2::new(30.0, 40.0),
+        );
+        assert_eq!(s.desired, Some(Vec2::new(3.0, 4.0)));
+        assert_eq!(s.force, Vec2::new(2.0, 4.0));
+    }
+
+    #[test]
+    fn seek_at_the_target_brakes() {
+        let s = seek(
+            &body(Vec2::new(5.0, 5.0), Vec2::new(2.0, -1.0), 5.0),
+            Vec2::new(5.0, 5.0),
+        );
+        assert_eq!(s.force, Vec2::new(-2.0, 1.0));
+    }
+}

@@ -1,0 +1,48 @@
+//! What one agent felt on one tick, recorded by the steering manager so that the editor and the
+//! renderer draw it without recomputing anything.
+
+use glam::Vec2;
+
+use super::behaviors::wander::WanderCircle;
+use super::params::BehaviorKind;
+
+/// The record of one agent for the last tick.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct AgentDebug {
+    /// Each behavior's weighted force (`weight * force`, divided by the probability under
+    /// dithering), indexed by [`BehaviorKind::index`]. Zero for behaviors not evaluated.
+    pub forces: [Vec2; BehaviorKind::COUNT],
+    /// Bit `k` set when behavior `k` was evaluated this tick.
+    pub evaluated: u16,
+    /// The combined steering before truncation to `max_force`.
+    pub combined: Vec2,
+    /// The steering force applied: after combination and truncation, before dividing by mass.
+    pub applied: Vec2,
+    /// `velocity + combined`: the velocity the behaviors together asked for (for a lone seek,
+    /// exactly seek's desired velocity).
+    pub desired_velocity: Vec2,
+    /// The agent's velocity when the forces were computed.
+    pub velocity: Vec2,
+    /// The wander circle, relative to the agent, when circle wander ran.
+    pub wander: Option<WanderCircle>,
+    /// The random point the random-target wander is heading for.
+    pub wander_point: Option<Vec2>,
+    /// The predicted target position of pursuit or evade (pursuit's if both ran).
+    pub prediction: Option<Vec2>,
+    /// Number of neighbours within the largest flocking radius.
+    pub neighbors: u32,
+}
+
+impl AgentDebug {
+    /// Whether `kind` was evaluated this tick.
+    #[must_use]
+    pub fn was_evaluated(&self, kind: BehaviorKind) -> bool {
+        self.evaluated & (1 << kind.index()) != 0
+    }
+
+    /// The weighted force of `kind` this tick.
+    #[must_use]
+    pub fn force(&self, kind: BehaviorKind) -> Vec2 {
+        self.forces[kind.index()]
+    }
+}

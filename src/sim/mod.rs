@@ -1,0 +1,19 @@
+//! The simulation core: agents, behaviors, the steering manager, the world and its fixed tick,
+//! and the per-tick debug record. No GUI crate and no I/O: a game depends on exactly this.
+
+pub mod agent;
+pub mod behaviors;
+pub mod check;
+pub mod debug;
+pub mod math;
+pub mod params;
+pub mod rng;
+pub mod steering;
+pub mod world;
+
+pub use agent::Agent;
+pub use check::Problem;
+pub use debug::AgentDebug;
+pub use params::{BehaviorKind, BoundsMode, Combination, Group, Obstacle, Spawn, Target};
+pub use steering::{Boid, SteeringManager, SteeringState};
+pub use world::{World, WorldSpec};

@@ -1,0 +1,524 @@
+//! The movement manager of the sources (000 part 5, 003), usable by a game without the editor.
+//!
+//! A host implements [`Boid`] (the sources' `IBoid`: position, velocity, max speed, mass). A
+//! [`SteeringManager`] accumulates the force of every behavior called on it, combined by the
+//! group's [`Combination`], and [`SteeringManager::update`] applies the update once:
+//!
+//! ```text
+//! steering = combine(weight * force)     # weighted sum truncated to max_force by default
+//! accel    = steering / mass
+//! velocity = truncate(velocity + accel * dt, max_speed)
+//! position = position + velocity * dt
+//! ```
+//!
+//! With `dt = 1` this is the sources' per-frame update exactly. The world runs the same manager
+//! for every agent, so a game that calls it gets the editor's numbers.
+
+use glam::Vec2;
+
+use super::behaviors::{self, Body, Steer};
+use super::debug::AgentDebug;
+use super::math::truncate;
+use super::params::{self, BehaviorKind, BlockCommon as _, Combination, Obstacle};
+use super::rng::AgentRng;
+
+/// The host of a steering manager: the sources' `IBoid`.
+pub trait Boid {
+    /// World units.
+    fn position(&self) -> Vec2;
+    /// World units per second.
+    fn velocity(&self) -> Vec2;
+    /// World units per second.
+    fn max_speed(&self) -> f32;
+    /// > 0.
+    fn mass(&self) -> f32;
+    /// Called by [`SteeringManager::update`].
+    fn set_position(&mut self, position: Vec2);
+    /// Called by [`SteeringManager::update`].
+    fn set_velocity(&mut self, velocity: Vec2);
+}
+
+impl Boid for Body {
+    fn position(&self) -> Vec2 {
+        self.position
+    }
+    fn velocity(&self) -> Vec2 {
+        self.velocity
+    }
+    fn max_speed(&self) -> f32 {
+        self.max_speed
+    }
+    fn mass(&self) -> f32 {
+        self.mass
+    }
+    fn set_position(&mut self, position: Vec2) {
+        self.position = position;
+    }
+    fn set_velocity(&mut self, velocity: Vec2) {
+        self.velocity = velocity;
+    }
+}
+
+impl Body {
+    /// The kinematic view of a host.
+    pub fn of(host: &impl Boid) -> Self {
+        Self {
+            position: host.position(),
+            velocity: host.velocity(),
+            max_speed: host.max_speed(),
+            mass: host.mass(),
+        }
+    }
+}
+
+/// What a manager keeps from one update to the next: its random stream and wander angle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SteeringState {
+    /// The agent's own random stream (wander, dithering).
+    pub rng: AgentRng,
+    /// The circle wander's angle (radians).
+    pub wander_angle_rad: f32,
+}
+
+impl SteeringState {
+    /// A fresh state for agent `agent_id` of a scene seeded with `seed`.
+    #[must_use]
+    pub fn new(seed: u64, agent_id: u32) -> Self {
+        Self {
+            rng: AgentRng::new(seed, agent_id),
+            wander_angle_rad: 0.0,
+        }
+    }
+}
+
+/// `velocity = truncate(velocity + steering / mass * dt, max_speed)`,
+/// `position = position + velocity * dt`. Returns the new position and velocity.
+#[must_use]
+pub fn integrate(body: &Body, steering: Vec2, dt_secs: f32) -> (Vec2, Vec2) {
+    let accel = steering / body.mass;
+    let velocity = truncate(body.velocity + accel * dt_secs, body.max_speed);
+    (body.position + velocity * dt_secs, velocity)
+}
+
+/// Accumulates behavior forces for one host and applies them.
+#[derive(Clone, Debug)]
+pub struct SteeringManager {
+    /// Persistent state (random stream, wander angle).
+    pub state: SteeringState,
+    max_force: f32,
+    combination: Combination,
+    steering: Vec2,
+    /// Prioritized sum: the budget is spent, later behaviors are not evaluated.
+    spent: bool,
+    /// Dithering: a behavior has been chosen for this update.
+    chosen: bool,
+    record: AgentDebug,
+}
+
+impl SteeringManager {
+    /// A manager with the given truncation and combination.
+    #[must_use]
+    pub fn new(state: SteeringState, max_force: f32, combination: Combination) -> Self {
+        Self {
+            state,
+            max_force,
+            combination,
+            steering: Vec2::ZERO,
+            spent: false,
+            chosen: false,
+            record: AgentDebug::default(),
+        }
+    }
+
+    /// Changes the truncation and combination (e.g. after a tuning edit).
+    pub fn configure(&mut self, max_force: f32, combination: Combination) {
+        self.max_force = max_force;
+        self.combination = combination;
+    }
+
+    /// The accumulated steering so far.
+    #[must_use]
+    pub fn steering(&self) -> Vec2 {
+        self.steering
+    }
+
+    /// Clears the accumulated force and the record (the sources' `reset()`).
+    pub fn reset(&mut self) {
+        self.steering = Vec2::ZERO;
+        self.spent = false;
+        self.chosen = false;
+        self.record = AgentDebug::default();
+    }
+
+    /// Adds one behavior under the combination method. `compute` runs only when the method
+    /// evaluates the behavior (a prioritized sum stops once `max_force` is spent; dithering
+    /// evaluates it with `probability` until one gives a force).
+    pub fn add(
+        &mut self,
+        kind: BehaviorKind,
+        weight: f32,
+        probability: f32,
+        compute: impl FnOnce(&mut Self) -> Steer,
+    ) {
+        match self.combination {
+            Combination::WeightedSum => {
+                let force = compute(self).force * weight;
+                self.note(kind, force);
+                self.steering += force;
+            }
+            Combination::PrioritizedSum => {
+                if self.spent {
+                    return;
+                }
+                let remaining = self.max_force - self.steering.length();
+                if remaining <= 0.0 {
+                    self.spent = true;
+                    return;
+                }
+                let force = compute(self).force * weight;
+                self.note(kind, force);
+                if force.length() < remaining {
+                    self.steering += force;
+                } else {
+                    self.steering += super::math::normalize_or_zero(force) * remaining;
+                }
+            }
+            Combination::PrioritizedDithering => {
+                if self.chosen {
+                    return;
+                }
+                if self.state.rng.next_f32() >= probability {
+                    return;
+                }
+                let force = compute(self).force * weight / probability;
+                self.note(kind, force);
+                if force != Vec2::ZERO {
+                    self.steering = force;
+                    self.chosen = true;
+                }
+            }
+        }
+    }
+
+    fn note(&mut self, kind: BehaviorKind, force: Vec2) {
+        self.record.forces[kind.index()] = force;
+        self.record.evaluated |= 1 << kind.index();
+    }
+
+    /// Seek `target` (with arrival inside `slowing_radius` when it is > 0, as 003's
+    /// `seek(target, slowingRadius)`), weight 1.
+    pub fn seek(&mut self, host: &impl Boid, target: Vec2, slowing_radius: f32) {
+        let body = Body::of(host);
+        self.add(BehaviorKind::Seek, 1.0, 1.0, |_| {
+            behaviors::arrive::arrive_slowing(&body, target, slowing_radius)
+        });
+    }
+
+    /// Flee `target`, weight 1, no panic distance.
+    pub fn flee(&mut self, host: &impl Boid, target: Vec2) {
+        let body = Body::of(host);
+        self.add(BehaviorKind::Flee, 1.0, 1.0, |_| {
+            behaviors::flee::flee(&body, target, None)
+        });
+    }
+
+    /// Pursue `target` with a dynamic prediction, weight 1.
+    pub fn pursuit(&mut self, host: &impl Boid, target: &impl Boid) {
+        let body = Body::of(host);
+        let block = params::Pursuit::default();
+        self.pursuit_block(&body, &block, target.position(), target.velocity());
+    }
+
+    /// Evade `target` with a dynamic prediction, weight 1.
+    pub fn evade(&mut self, host: &impl Boid, target: &impl Boid) {
+        let body = Body::of(host);
+        let block = params::Evade::default();
+        self.evade_block(&body, &block, target.position(), target.velocity());
+    }
+
+    /// Circle wander with the given parameters (weight and probability from the block).
+    pub fn wander(&mut self, host: &impl Boid, block: &params::Wander) {
+        let body = Body::of(host);
+        self.add(BehaviorKind::Wander, block.weight, block.probability, |m| {
+            let draw = m.state.rng.next_f32();
+            let step =
+                behaviors::wander::wander_circle(&body, block, m.state.wander_angle_rad, draw);
+            m.state.wander_angle_rad = step.next_angle_rad;
+            m.record.wander = Some(step.circle);
+            step.steer
+        });
+    }
+
+    /// Seek a block's target point.
+    pub fn seek_block(&mut self, body: &Body, block: &params::Seek, target: Vec2) {
+        self.add(
+            BehaviorKind::Seek,
+            block.weight(),
+            block.probability(),
+            |_| behaviors::seek::seek(body, target),
+        );
+    }
+
+    /// Flee a block's target point (its panic distance is applied by the caller's gate).
+    pub fn flee_block(&mut self, body: &Body, block: &params::Flee, target: Vec2) {
+        let panic = block.panic_distance;
+        self.add(
+            BehaviorKind::Flee,
+            block.weight(),
+            block.probability(),
+            |_| behaviors::flee::flee(body, target, panic),
+        );
+    }
+
+    /// Arrive at a block's target point in the block's mode.
+    pub fn arrive_block(&mut self, body: &Body, block: &params::Arrive, target: Vec2) {
+        self.add(
+            BehaviorKind::Arrive,
+            block.weight(),
+            block.probability(),
+            |_| match block.mode {
+                params::ArriveMode::SlowingRadius(r) => {
+                    behaviors::arrive::arrive_slowing(body, target, r)
+                }
+                params::ArriveMode::Deceleration(d) => {
+                    behaviors::arrive::arrive_deceleration(body, target, d)
+                }
+            },
+        );
+    }
+
+    /// Pursue a target with position and velocity.
+    pub fn pursuit_block(
+        &mut self,
+        body: &Body,
+        block: &params::Pursuit,
+        position: Vec2,
+        velocity: Vec2,
+    ) {
+        self.add(
+            BehaviorKind::Pursuit,
+            block.weight(),
+            block.probability(),
+            |m| {
+                let (steer, future) =
+                    behaviors::pursuit::pursuit(body, position, velocity, &block.prediction);
+                m.record.prediction = Some(future);
+                steer
+            },
+        );
+    }
+
+    /// Evade a target with position and velocity.
+    pub fn evade_block(
+        &mut self,
+        body: &Body,
+        block: &params::Evade,
+        position: Vec2,
+        velocity: Vec2,
+    ) {
+        self.add(
+            BehaviorKind::Evade,
+            block.weight(),
+            block.probability(),
+            |m| {
+                let (steer, future) =
+                    behaviors::pursuit::evade(body, position, velocity, &block.prediction);
+                if m.record.prediction.is_none() {
+                    m.record.prediction = Some(future);
+                }
+                steer
+            },
+        );
+    }
+
+    /// Head for the random point of the random-target wander.
+    pub fn wander_target_block(&mut self, body: &Body, block: &params::WanderTarget, point: Vec2) {
+        self.add(
+            BehaviorKind::WanderTarget,
+            block.weight(),
+            block.probability(),
+            |m| {
+                m.record.wander_point = Some(point);
+                behaviors::seek::seek(body, point)
+            },
+        );
+    }
+
+    /// Steer toward a block's goal.
+    pub fn goal_block(&mut self, body: &Body, block: &params::Goal, target: Vec2) {
+        self.add(
+            BehaviorKind::Goal,
+            block.weight(),
+            block.probability(),
+            |_| behaviors::goal::goal(body, target, block.slowing_radius),
+        );
+    }
+
+    /// Push away from nearby obstacles.
+    pub fn avoid_obstacles_block(
+        &mut self,
+        body: &Body,
+        block: &params::AvoidObstacles,
+        obstacles: &[Obstacle],
+    ) {
+        self.add(
+            BehaviorKind::AvoidObstacles,
+            block.weight(),
+            block.probability(),
+            |_| behaviors::avoidance::avoid_obstacles(body, obstacles, block.detection_distance),
+        );
+    }
+
+    /// One of the three flocking rules over pre-summed neighbours.
+    pub fn flocking(
+        &mut self,
+        kind: BehaviorKind,
+        body: &Body,
+        block: &impl params::BlockCommon,
+        sums: &behaviors::flocking::NeighborSums,
+    ) {
+        self.add(kind, block.weight(), block.probability(), |_| match kind {
+            BehaviorKind::Separation => behaviors::flocking::separation(body, sums),
+            BehaviorKind::Alignment => behaviors::flocking::alignment(body, sums),
+            _ => behaviors::flocking::cohesion(body, sums),
+        });
+    }
+
+    /// Ends the accumulation: truncates the steering to `max_force` and returns the record of
+    /// this update (the applied force is `record.applied`). Does not move the host; the
+    /// accumulator is cleared for the next update.
+    pub fn finish(&mut self, body: &Body) -> AgentDebug {
+        let combined = self.steering;
+        let applied = truncate(combined, self.max_force);
+        let mut record = std::mem::take(&mut self.record);
+        record.combined = combined;
+        record.applied = applied;
+        record.velocity = body.velocity;
+        record.desired_velocity = body.velocity + combined;
+        self.reset();
+        record
+    }
+
+    /// Applies the accumulated steering to the host (the sources' `update()`), then clears it.
+    /// Returns the record of this update.
+    pub fn update(&mut self, host: &mut impl Boid, dt_secs: f32) -> AgentDebug {
+        let body = Body::of(host);
+        let record = self.finish(&body);
+        let (position, velocity) = integrate(&body, record.applied, dt_secs);
+        host.set_velocity(velocity);
+        host.set_position(position);
+        record
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manager(max_force: f32, combination: Combination) -> SteeringManager {
+        SteeringManager::new(SteeringState::new(1, 1), max_force, combination)
+    }
+
+    fn body() -> Body {
+        Body {
+            position: Vec2::ZERO,
+            velocity: Vec2::ZERO,
+            max_speed: 10.0,
+            mass: 2.0,
+        }
+    }
+
+    #[test]
+    fn weighted_sum_is_truncated() {
+        let mut m = manager(5.0, Combination::WeightedSum);
+        m.add(BehaviorKind::Seek, 2.0, 1.0, |_| Steer {
+            force: Vec2::new(3.0, 0.0),
+            desired: None,
+        });
+        m.add(BehaviorKind::Flee, 1.0, 1.0, |_| Steer {
+            force: Vec2::new(0.0, 8.0),
+            desired: None,
+        });
+        // Sum (6, 8), |.| = 10, truncated to 5: (3, 4).
+        let r = m.finish(&body());
+        assert_eq!(r.combined, Vec2::new(6.0, 8.0));
+        assert_eq!(r.applied, Vec2::new(3.0, 4.0));
+        assert_eq!(r.force(BehaviorKind::Seek), Vec2::new(6.0, 0.0));
+    }
+
+    #[test]
+    fn prioritized_sum_stops_when_the_budget_is_spent() {
+        let force = |x: f32, y: f32| Steer {
+            force: Vec2::new(x, y),
+            desired: None,
+        };
+        // Collinear: (3, 0) then (8, 0) with max_force 5 adds only (2, 0); nothing is left.
+        let mut m = manager(5.0, Combination::PrioritizedSum);
+        m.add(BehaviorKind::Evade, 1.0, 1.0, |_| force(3.0, 0.0));
+        m.add(BehaviorKind::Seek, 1.0, 1.0, |_| force(8.0, 0.0));
+        let mut third_ran = false;
+        m.add(BehaviorKind::Wander, 1.0, 1.0, |_| {
+            third_ran = true;
+            Steer::NONE
+        });
+        assert_eq!(m.finish(&body()).applied, Vec2::new(5.0, 0.0));
+        assert!(!third_ran);
+        // The budget is `max_force - |running total|` (Buckland's AccumulateForce): after
+        // (3, 0) and (0, 2) the total is (3, 2), |.| = sqrt 13, so 5 - sqrt 13 is still left.
+        let mut m = manager(5.0, Combination::PrioritizedSum);
+        m.add(BehaviorKind::Evade, 1.0, 1.0, |_| force(3.0, 0.0));
+        m.add(BehaviorKind::Seek, 0.25, 1.0, |_| force(0.0, 8.0));
+        m.add(BehaviorKind::Wander, 1.0, 1.0, |_| force(0.0, 10.0));
+        let applied = m.finish(&body()).applied;
+        let want = Vec2::new(3.0, 2.0 + (5.0 - 13.0_f32.sqrt()));
+        assert!((applied - want).length() < 1e-6, "{applied}");
+    }
+
+    #[test]
+    fn dithering_takes_the_first_chosen_force_over_its_probability() {
+        // Probability 1: always evaluated; the force is scaled by weight / probability.
+        let mut m = manager(100.0, Combination::PrioritizedDithering);
+        m.add(BehaviorKind::Evade, 1.0, 1.0, |_| Steer::NONE);
+        m.add(BehaviorKind::Seek, 3.0, 1.0, |_| Steer {
+            force: Vec2::new(1.0, 0.0),
+            desired: None,
+        });
+        let mut later_ran = false;
+        m.add(BehaviorKind::Wander, 1.0, 1.0, |_| {
+            later_ran = true;
+            Steer::NONE
+        });
+        let r = m.finish(&body());
+        assert_eq!(r.applied, Vec2::new(3.0, 0.0));
+        assert!(!later_ran);
+        // Probability 0.5 over many updates: evaluated about half the time, force doubled.
+        let mut m = manager(100.0, Combination::PrioritizedDithering);
+        let mut hits = 0;
+        for _ in 0..10_000 {
+            m.add(BehaviorKind::Seek, 1.0, 0.5, |_| Steer {
+                force: Vec2::new(1.0, 0.0),
+                desired: None,
+            });
+            let r = m.finish(&body());
+            if r.applied != Vec2::ZERO {
+                assert_eq!(r.applied, Vec2::new(2.0, 0.0));
+                hits += 1;
+            }
+        }
+        assert!((4_800..5_200).contains(&hits), "{hits}");
+    }
+
+    #[test]
+    fn update_applies_the_sources_formula() {
+        // Seek (30, 40) from rest, max_speed 10: desired = (6, 8) = force; max_force 5
+        // truncates to (3, 4); mass 2: accel (1.5, 2); dt 1: velocity (1.5, 2), position too.
+        let mut host = body();
+        let mut m = manager(5.0, Combination::WeightedSum);
+        m.seek(&host, Vec2::new(30.0, 40.0), 0.0);
+        let r = m.update(&mut host, 1.0);
+        assert_eq!(r.applied, Vec2::new(3.0, 4.0));
+        assert_eq!(host.velocity, Vec2::new(1.5, 2.0));
+        assert_eq!(host.position, Vec2::new(1.5, 2.0));
+        assert_eq!(m.steering(), Vec2::ZERO);
+    }
+}

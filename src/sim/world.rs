@@ -1,0 +1,568 @@
+//! The world: groups of agents advanced by a fixed tick.
+//!
+//! Each tick first spawns the agents that are due, then computes every agent's steering from
+//! the state at the start of the tick (no agent sees another's update of the same tick), then
+//! integrates every agent and applies the world bounds. Forces never depend on the order in
+//! which agents are processed, so a parallel force pass gives the same bits as a serial one.
+
+use glam::Vec2;
+
+use super::agent::Agent;
+use super::behaviors::Body;
+use super::behaviors::bounds::apply_bounds;
+use super::behaviors::flocking::NeighborSums;
+use super::behaviors::wander::random_point;
+use super::check::{self, Problem};
+use super::debug::AgentDebug;
+use super::params::{BehaviorKind, BoundsMode, Group, Obstacle, Spawn, Target};
+use super::rng::WorldRng;
+use super::steering::{SteeringManager, integrate};
+
+/// Everything needed to build a world. The scene file holds exactly these values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorldSpec {
+    /// Seed of every random draw.
+    pub seed: u64,
+    /// Tick length in seconds.
+    pub dt_secs: f32,
+    /// World rectangle `0..size`, world units (y grows downward, as on screen).
+    pub size: Vec2,
+    /// What happens at the edges.
+    pub bounds: BoundsMode,
+    /// Initial click target.
+    pub click_target: Vec2,
+    /// Circular obstacles.
+    pub obstacles: Vec<Obstacle>,
+    /// Groups of agents.
+    pub groups: Vec<Group>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Spawner {
+    remaining: u32,
+    timer_secs: f32,
+}
+
+/// What an agent decided on one tick, applied after every agent has decided.
+struct Thought {
+    record: AgentDebug,
+    steering: super::steering::SteeringState,
+    wander_point: Vec2,
+    wander_timer_secs: f32,
+    stamina: f32,
+    resting: bool,
+    prey: Option<u32>,
+}
+
+/// The simulation.
+#[derive(Clone, Debug)]
+pub struct World {
+    spec: WorldSpec,
+    agents: Vec<Agent>,
+    records: Vec<AgentDebug>,
+    spawners: Vec<Spawner>,
+    pointer: Option<Vec2>,
+    click: Vec2,
+    tick: u64,
+    next_id: u32,
+    rng: WorldRng,
+}
+
+impl World {
+    /// Builds a world and spawns the agents due at time 0. Refuses any parameter that is out
+    /// of range or not finite, listing every problem with its field path.
+    pub fn new(spec: WorldSpec) -> Result<Self, Vec<Problem>> {
+        let problems = check::check_spec(&spec);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut world = Self {
+            rng: WorldRng::new(spec.seed),
+            click: spec.click_target,
+            spawners: vec![Spawner::default(); spec.groups.len()],
+            spec,
+            agents: Vec::new(),
+            records: Vec::new(),
+            pointer: None,
+            tick: 0,
+            next_id: 0,
+        };
+        world.spawn_initial();
+        Ok(world)
+    }
+
+    fn spawn_initial(&mut self) {
+        for g in 0..self.spec.groups.len() {
+            let group = &self.spec.groups[g];
+            let count = group.count;
+            match group.spawn.clone() {
+                Spawn::Area { min, max, speed } => {
+                    for _ in 0..count {
+                        let x = self.rng.next_f32();
+                        let y = self.rng.next_f32();
+                        let heading = self.rng.next_f32() * std::f32::consts::TAU;
+                        let position = min + (max - min) * Vec2::new(x, y);
+                        let velocity = Vec2::new(libm::cosf(heading), libm::sinf(heading)) * speed;
+                        self.push_agent(g, position, velocity);
+                    }
+                }
+                Spawn::At { position, velocity } => {
+                    for _ in 0..count {
+                        self.push_agent(g, position, velocity);
+                    }
+                }
+                Spawn::Queue {
+                    position, velocity, ..
+                } => {
+                    if count > 0 {
+                        self.push_agent(g, position, velocity);
+                    }
+                    self.spawners[g] = Spawner {
+                        remaining: count.saturating_sub(1),
+                        timer_secs: 0.0,
+                    };
+                }
+            }
+        }
+    }
+
+    fn push_agent(&mut self, group: usize, position: Vec2, velocity: Vec2) -> u32 {
+        let id = self.next_id;
+        self.next_id += 1;
+        let stamina = self.spec.groups[group]
+            .stamina
+            .as_ref()
+            .map_or(0.0, |s| s.max);
+        let group_index = u16::try_from(group).unwrap_or(u16::MAX);
+        self.agents.push(Agent::new(
+            id,
+            group_index,
+            position,
+            velocity,
+            self.spec.seed,
+            stamina,
+        ));
+        self.records.push(AgentDebug::default());
+        id
+    }
+
+    /// Adds an agent of group `group` (index) now. Returns its id, or `None` for no such group.
+    pub fn add_agent(&mut self, group: usize, position: Vec2, velocity: Vec2) -> Option<u32> {
+        (group < self.spec.groups.len()).then(|| self.push_agent(group, position, velocity))
+    }
+
+    /// Removes the agent with this id. Returns whether it existed.
+    pub fn remove_agent(&mut self, id: u32) -> bool {
+        match self.index_of(id) {
+            Some(i) => {
+                self.agents.remove(i);
+                self.records.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The parameters the world runs with.
+    #[must_use]
+    pub fn spec(&self) -> &WorldSpec {
+        &self.spec
+    }
+
+    /// Replaces a group's parameters; takes effect on the next tick. Refused (and nothing
+    /// changes) when the new parameters are invalid.
+    pub fn set_group(&mut self, index: usize, group: Group) -> Result<(), Vec<Problem>> {
+        let mut spec = self.spec.clone();
+        let Some(slot) = spec.groups.get_mut(index) else {
+            return Err(vec![Problem::new(
+                format!("groups[{index}]"),
+                "no such group",
+            )]);
+        };
+        *slot = group;
+        let problems = check::check_spec(&spec);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        self.spec = spec;
+        Ok(())
+    }
+
+    /// The agents, in id order.
+    #[must_use]
+    pub fn agents(&self) -> &[Agent] {
+        &self.agents
+    }
+
+    /// What each agent felt on the last tick, parallel to [`Self::agents`].
+    #[must_use]
+    pub fn records(&self) -> &[AgentDebug] {
+        &self.records
+    }
+
+    /// Ticks run so far.
+    #[must_use]
+    pub fn tick(&self) -> u64 {
+        self.tick
+    }
+
+    /// Simulated seconds so far.
+    #[must_use]
+    pub fn time_secs(&self) -> f64 {
+        self.tick as f64 * f64::from(self.spec.dt_secs)
+    }
+
+    /// The pointer position supplied by the host (`None` when the pointer is elsewhere).
+    pub fn set_pointer(&mut self, pointer: Option<Vec2>) {
+        self.pointer = pointer.filter(|p| p.is_finite());
+    }
+
+    /// The pointer position, if any.
+    #[must_use]
+    pub fn pointer(&self) -> Option<Vec2> {
+        self.pointer
+    }
+
+    /// Moves the click target.
+    pub fn set_click(&mut self, click: Vec2) {
+        if click.is_finite() {
+            self.click = click;
+        }
+    }
+
+    /// The click target.
+    #[must_use]
+    pub fn click(&self) -> Vec2 {
+        self.click
+    }
+
+    /// Index in [`Self::agents`] of the agent with this id.
+    #[must_use]
+    pub fn index_of(&self, id: u32) -> Option<usize> {
+        self.agents.binary_search_by_key(&id, |a| a.id).ok()
+    }
+
+    /// Index of the group with this name.
+    #[must_use]
+    pub fn group_index(&self, name: &str) -> Option<usize> {
+        self.spec.groups.iter().position(|g| g.name == name)
+    }
+
+    /// Runs `n` ticks.
+    pub fn step_n(&mut self, n: u64) {
+        for _ in 0..n {
+            self.step();
+        }
+    }
+
+    /// Runs one tick.
+    pub fn step(&mut self) {
+        self.spawn_due();
+        let thoughts: Vec<Thought> = (0..self.agents.len()).map(|i| self.think(i)).collect();
+        let dt = self.spec.dt_secs;
+        let size = self.spec.size;
+        let bounds = self.spec.bounds;
+        for ((agent, record), thought) in
+            self.agents.iter_mut().zip(&mut self.records).zip(thoughts)
+        {
+            let Some(group) = self.spec.groups.get(usize::from(agent.group)) else {
+                continue;
+            };
+            let body = Body {
+                position: agent.position,
+                velocity: agent.velocity,
+                max_speed: group.max_speed,
+                mass: group.mass,
+            };
+            let (position, velocity) = integrate(&body, thought.record.applied, dt);
+            let (position, velocity) = apply_bounds(bounds, size, position, velocity);
+            agent.position = position;
+            agent.velocity = velocity;
+            agent.steering = thought.steering;
+            agent.wander_point = thought.wander_point;
+            agent.wander_timer_secs = thought.wander_timer_secs;
+            agent.stamina = thought.stamina;
+            agent.resting = thought.resting;
+            agent.prey = thought.prey;
+            *record = thought.record;
+        }
+        self.tick += 1;
+    }
+
+    fn spawn_due(&mut self) {
+        let dt = self.spec.dt_secs;
+        for g in 0..self.spawners.len() {
+            let Some(Spawn::Queue {
+                position,
+                velocity,
+                interval_secs,
+            }) = self.spec.groups.get(g).map(|group| group.spawn.clone())
+            else {
+                continue;
+            };
+            if self.spawners[g].remaining == 0 {
+                continue;
+            }
+            self.spawners[g].timer_secs += dt;
+            while self.spawners[g].remaining > 0 && self.spawners[g].timer_secs >= interval_secs {
+                self.spawners[g].timer_secs -= interval_secs;
+                self.spawners[g].remaining -= 1;
+                self.push_agent(g, position, velocity);
+            }
+        }
+    }
+
+    /// Position and velocity of a target as seen by agent `i`, if it exists now.
+    fn resolve(&self, target: &Target, i: usize) -> Option<(Vec2, Vec2)> {
+        match target {
+            Target::Point(p) => Some((*p, Vec2::ZERO)),
+            Target::Pointer => self.pointer.map(|p| (p, Vec2::ZERO)),
+            Target::Click => Some((self.click, Vec2::ZERO)),
+            Target::Center => Some((self.spec.size * 0.5, Vec2::ZERO)),
+            Target::Agent(_) | Target::Nearest(_) => self
+                .resolve_agent(target, i)
+                .map(|j| (self.agents[j].position, self.agents[j].velocity)),
+        }
+    }
+
+    /// The agent a target names, as seen by agent `i` (never `i` itself).
+    fn resolve_agent(&self, target: &Target, i: usize) -> Option<usize> {
+        match target {
+            Target::Agent(id) => self.index_of(*id).filter(|&j| j != i),
+            Target::Nearest(name) => {
+                let group = self.group_index(name)?;
+                let from = self.agents[i].position;
+                let mut best: Option<(usize, f32)> = None;
+                for (j, other) in self.agents.iter().enumerate() {
+                    if j == i || usize::from(other.group) != group {
+                        continue;
+                    }
+                    let d = from.distance_squared(other.position);
+                    if best.is_none_or(|(_, b)| d < b) {
+                        best = Some((j, d));
+                    }
+                }
+                best.map(|(j, _)| j)
+            }
+            _ => None,
+        }
+    }
+
+    /// Sums of the neighbours of agent `i` for separation, alignment and cohesion, and the
+    /// number of agents within the largest of their radii.
+    fn neighbor_sums(&self, i: usize, group: &Group) -> ([NeighborSums; 3], u32) {
+        let mut sums = [NeighborSums::default(); 3];
+        let radius = group.neighbor_radius();
+        if radius <= 0.0 {
+            return (sums, 0);
+        }
+        let rules = [
+            group
+                .separation
+                .as_ref()
+                .filter(|b| b.enabled)
+                .map(|b| (b.radius, b.own_group_only)),
+            group
+                .alignment
+                .as_ref()
+                .filter(|b| b.enabled)
+                .map(|b| (b.radius, b.own_group_only)),
+            group
+                .cohesion
+                .as_ref()
+                .filter(|b| b.enabled)
+                .map(|b| (b.radius, b.own_group_only)),
+        ];
+        let me = &self.agents[i];
+        let mut count = 0;
+        for (j, other) in self.agents.iter().enumerate() {
+            if j == i {
+                continue;
+            }
+            let d2 = me.position.distance_squared(other.position);
+            if d2 > radius * radius {
+                continue;
+            }
+            count += 1;
+            for (sum, rule) in sums.iter_mut().zip(rules) {
+                if let Some((r, own_only)) = rule
+                    && d2 <= r * r
+                    && (!own_only || other.group == me.group)
+                {
+                    sum.add(me.position, other.position, other.velocity);
+                }
+            }
+        }
+        (sums, count)
+    }
+
+    #[allow(clippy::too_many_lines)] // One arm per behavior, in priority order; splitting hides the order.
+    fn think(&self, i: usize) -> Thought {
+        let agent = &self.agents[i];
+        let dt = self.spec.dt_secs;
+        let mut thought = Thought {
+            record: AgentDebug::default(),
+            steering: agent.steering.clone(),
+            wander_point: agent.wander_point,
+            wander_timer_secs: agent.wander_timer_secs,
+            stamina: agent.stamina,
+            resting: agent.resting,
+            prey: agent.prey,
+        };
+        let Some(group) = self.spec.groups.get(usize::from(agent.group)) else {
+            return thought;
+        };
+        let body = Body {
+            position: agent.position,
+            velocity: agent.velocity,
+            max_speed: group.max_speed,
+            mass: group.mass,
+        };
+        let mut m =
+            SteeringManager::new(agent.steering.clone(), group.max_force, group.combination);
+
+        // The hunter's stamina (000 part 5, 003): rest, then pursue the prey it holds.
+        let mut hunt: Option<usize> = None;
+        if let Some(stamina) = &group.stamina {
+            if thought.resting {
+                thought.stamina = (thought.stamina + stamina.regen_per_tick).min(stamina.max);
+                if thought.stamina >= stamina.max {
+                    thought.resting = false;
+                }
+            }
+            let prey = thought.prey.and_then(|id| self.index_of(id));
+            if prey.is_none() {
+                thought.prey = None;
+            }
+            if !thought.resting {
+                hunt = prey;
+            }
+        }
+
+        let in_range = |range: Option<f32>, p: Vec2| {
+            range.is_none_or(|r| body.position.distance_squared(p) <= r * r)
+        };
+        let (sums, neighbors) = self.neighbor_sums(i, group);
+        let mut blocked = false;
+        for kind in BehaviorKind::ALL {
+            if blocked {
+                break;
+            }
+            match kind {
+                BehaviorKind::AvoidObstacles => {
+                    if let Some(b) = group.avoid_obstacles.as_ref().filter(|b| b.enabled) {
+                        m.avoid_obstacles_block(&body, b, &self.spec.obstacles);
+                    }
+                }
+                BehaviorKind::Evade => {
+                    if let Some(b) = group.evade.as_ref().filter(|b| b.enabled)
+                        && let Some((p, v)) = self.resolve(&b.target, i)
+                        && in_range(b.range, p)
+                    {
+                        m.evade_block(&body, b, p, v);
+                        blocked = b.exclusive;
+                    }
+                }
+                BehaviorKind::Flee => {
+                    if let Some(b) = group.flee.as_ref().filter(|b| b.enabled)
+                        && let Some((p, _)) = self.resolve(&b.target, i)
+                        && in_range(b.panic_distance, p)
+                    {
+                        m.flee_block(&body, b, p);
+                        blocked = b.exclusive;
+                    }
+                }
+                BehaviorKind::Separation => {
+                    if let Some(b) = group.separation.as_ref().filter(|b| b.enabled) {
+                        m.flocking(kind, &body, b, &sums[0]);
+                    }
+                }
+                BehaviorKind::Pursuit => {
+                    let Some(b) = group.pursuit.as_ref().filter(|b| b.enabled) else {
+                        continue;
+                    };
+                    if let Some(stamina) = &group.stamina {
+                        if let Some(j) = hunt {
+                            let prey = &self.agents[j];
+                            m.pursuit_block(&body, b, prey.position, prey.velocity);
+                            blocked = b.exclusive;
+                            thought.stamina -= stamina.cost_per_tick;
+                            if thought.stamina <= 0.0 {
+                                thought.prey = None;
+                                thought.resting = true;
+                            }
+                        } else {
+                            // Not hunting: pick the closest prey for the next tick.
+                            thought.prey = self
+                                .resolve_agent(&b.target, i)
+                                .filter(|&j| in_range(b.range, self.agents[j].position))
+                                .map(|j| self.agents[j].id);
+                        }
+                    } else if let Some((p, v)) = self.resolve(&b.target, i)
+                        && in_range(b.range, p)
+                    {
+                        m.pursuit_block(&body, b, p, v);
+                        blocked = b.exclusive;
+                    }
+                }
+                BehaviorKind::Seek => {
+                    if let Some(b) = group.seek.as_ref().filter(|b| b.enabled)
+                        && let Some((p, _)) = self.resolve(&b.target, i)
+                        && in_range(b.range, p)
+                    {
+                        m.seek_block(&body, b, p);
+                        blocked = b.exclusive;
+                    }
+                }
+                BehaviorKind::Arrive => {
+                    if let Some(b) = group.arrive.as_ref().filter(|b| b.enabled)
+                        && let Some((p, _)) = self.resolve(&b.target, i)
+                        && in_range(b.range, p)
+                    {
+                        m.arrive_block(&body, b, p);
+                        blocked = b.exclusive;
+                    }
+                }
+                BehaviorKind::Goal => {
+                    if let Some(b) = group.goal.as_ref().filter(|b| b.enabled)
+                        && let Some((p, _)) = self.resolve(&b.target, i)
+                    {
+                        m.goal_block(&body, b, p);
+                    }
+                }
+                BehaviorKind::Alignment => {
+                    if let Some(b) = group.alignment.as_ref().filter(|b| b.enabled) {
+                        m.flocking(kind, &body, b, &sums[1]);
+                    }
+                }
+                BehaviorKind::Cohesion => {
+                    if let Some(b) = group.cohesion.as_ref().filter(|b| b.enabled) {
+                        m.flocking(kind, &body, b, &sums[2]);
+                    }
+                }
+                BehaviorKind::Wander => {
+                    if let Some(b) = group.wander.as_ref().filter(|b| b.enabled) {
+                        m.wander(&body, b);
+                    }
+                }
+                BehaviorKind::WanderTarget => {
+                    if let Some(b) = group.wander_target.as_ref().filter(|b| b.enabled) {
+                        thought.wander_timer_secs -= dt;
+                        if thought.wander_timer_secs <= 0.0 {
+                            let x = m.state.rng.next_f32();
+                            let y = m.state.rng.next_f32();
+                            thought.wander_point = random_point(self.spec.size, x, y);
+                            thought.wander_timer_secs = b.interval_secs;
+                        }
+                        m.wander_target_block(&body, b, thought.wander_point);
+                    }
+                }
+            }
+        }
+        let mut record = m.finish(&body);
+        record.neighbors = neighbors;
+        thought.record = record;
+        thought.steering = m.state;
+        thought
+    }
+}

@@ -1,0 +1,254 @@
+//! The simulation against numbers worked out by hand, with `dt = 1` (the sources' per-frame
+//! update).
+
+use glam::Vec2;
+use steerlab::sim::params::{Arrive, ArriveMode, Prediction, Pursuit, Seek, Stamina};
+use steerlab::sim::{BoundsMode, Group, Spawn, Target, World, WorldSpec};
+
+fn spec(dt_secs: f32, groups: Vec<Group>) -> WorldSpec {
+    WorldSpec {
+        seed: 1,
+        dt_secs,
+        size: Vec2::new(100_000.0, 100_000.0),
+        bounds: BoundsMode::Open,
+        click_target: Vec2::ZERO,
+        obstacles: Vec::new(),
+        groups,
+    }
+}
+
+fn at(position: Vec2, velocity: Vec2) -> Spawn {
+    Spawn::At { position, velocity }
+}
+
+/// A seek trajectory of 12 ticks with `dt = 1`, computed by hand:
+/// target (10, 0), start at rest at the origin, max_speed 4, max_force 2, mass 2 (so the
+/// acceleration is at most 1 per tick).
+///
+/// | tick | desired - v      | truncated | accel | v     | x     |
+/// |------|------------------|-----------|-------|-------|-------|
+/// | 1    | 4 - 0 = 4        | 2         | 1     | 1     | 1     |
+/// | 2    | 4 - 1 = 3        | 2         | 1     | 2     | 3     |
+/// | 3    | 4 - 2 = 2        | 2         | 1     | 3     | 6     |
+/// | 4    | 4 - 3 = 1        | 1         | 0.5   | 3.5   | 9.5   |
+/// | 5    | 4 - 3.5 = 0.5    | 0.5       | 0.25  | 3.75  | 13.25 |  (passes the target)
+/// | 6    | -4 - 3.75 = -7.75| -2        | -1    | 2.75  | 16    |
+/// | 7    | -4 - 2.75        | -2        | -1    | 1.75  | 17.75 |
+/// | 8    | -4 - 1.75        | -2        | -1    | 0.75  | 18.5  |
+/// | 9    | -4 - 0.75        | -2        | -1    | -0.25 | 18.25 |
+/// | 10   | -4 + 0.25        | -2        | -1    | -1.25 | 17    |
+/// | 11   | -4 + 1.25        | -2        | -1    | -2.25 | 14.75 |
+/// | 12   | -4 + 2.25 = -1.75| -1.75     |-0.875 |-3.125 | 11.625|
+#[test]
+fn seek_trajectory_matches_the_hand_table() {
+    let mut g = Group::new("seeker", 1, at(Vec2::ZERO, Vec2::ZERO));
+    g.max_speed = 4.0;
+    g.max_force = 2.0;
+    g.mass = 2.0;
+    g.seek = Some(Seek {
+        target: Target::Point(Vec2::new(10.0, 0.0)),
+        ..Seek::default()
+    });
+    let mut world = World::new(spec(1.0, vec![g])).expect("valid");
+    let table: [(f32, f32, f32); 12] = [
+        (2.0, 1.0, 1.0),
+        (2.0, 2.0, 3.0),
+        (2.0, 3.0, 6.0),
+        (1.0, 3.5, 9.5),
+        (0.5, 3.75, 13.25),
+        (-2.0, 2.75, 16.0),
+        (-2.0, 1.75, 17.75),
+        (-2.0, 0.75, 18.5),
+        (-2.0, -0.25, 18.25),
+        (-2.0, -1.25, 17.0),
+        (-2.0, -2.25, 14.75),
+        (-1.75, -3.125, 11.625),
+    ];
+    for (tick, &(force, velocity, x)) in table.iter().enumerate() {
+        world.step();
+        let agent = &world.agents()[0];
+        let record = &world.records()[0];
+        let tick = tick + 1;
+        assert_eq!(
+            record.applied,
+            Vec2::new(force, 0.0),
+            "force at tick {tick}"
+        );
+        assert_eq!(
+            agent.velocity,
+            Vec2::new(velocity, 0.0),
+            "velocity at tick {tick}"
+        );
+        assert_eq!(agent.position, Vec2::new(x, 0.0), "position at tick {tick}");
+    }
+}
+
+/// The same step in two dimensions: from rest, target (300, 400), max_speed 5, max_force 1,
+/// mass 1: desired (3, 4), truncated to (0.6, 0.8), which is the velocity and the position.
+#[test]
+fn seek_first_step_in_two_dimensions() {
+    let mut g = Group::new("seeker", 1, at(Vec2::ZERO, Vec2::ZERO));
+    g.max_speed = 5.0;
+    g.max_force = 1.0;
+    g.seek = Some(Seek {
+        target: Target::Point(Vec2::new(300.0, 400.0)),
+        ..Seek::default()
+    });
+    let mut world = World::new(spec(1.0, vec![g])).expect("valid");
+    world.step();
+    let r = world.records()[0];
+    assert_eq!(r.desired_velocity, Vec2::new(3.0, 4.0));
+    assert!((r.applied - Vec2::new(0.6, 0.8)).length() < 1e-6);
+    assert!((world.agents()[0].position - Vec2::new(0.6, 0.8)).length() < 1e-6);
+}
+
+/// Arrive (slowing radius) at dt = 1/60 from 600 units away: it comes to rest on the target
+/// (speed below 1e-3 by tick 700, about 11.7 s; measured: tick 619) and never passes it by
+/// more than 0.01 unit (measured: it never passes it).
+///
+/// The target is the origin: f32 positions near 600 have a resolution of 6e-5, so a velocity
+/// below about 2e-3 u/s no longer moves an agent there by a whole step of dt = 1/60.
+#[test]
+fn arrive_comes_to_rest_without_passing_the_target() {
+    let target = Vec2::ZERO;
+    let mut g = Group::new("arriver", 1, at(Vec2::new(-600.0, 0.0), Vec2::ZERO));
+    g.max_speed = 200.0;
+    g.max_force = 200.0;
+    // Mass is the response time in the dt form: 0.1 s gives a damping ratio of about 1.4 with
+    // a 150-unit radius (see docs/scenes.md).
+    g.mass = 0.1;
+    g.arrive = Some(Arrive {
+        target: Target::Point(target),
+        mode: ArriveMode::SlowingRadius(150.0),
+        ..Arrive::default()
+    });
+    let mut world = World::new(spec(1.0 / 60.0, vec![g])).expect("valid");
+    let mut worst_overshoot: f32 = 0.0;
+    for _ in 0..700 {
+        world.step();
+        worst_overshoot = worst_overshoot.max(world.agents()[0].position.x - target.x);
+    }
+    let agent = &world.agents()[0];
+    assert!(
+        agent.velocity.length() < 1e-3,
+        "still moving at {}",
+        agent.velocity.length()
+    );
+    assert!(
+        agent.position.distance(target) < 0.01,
+        "rests at {}",
+        agent.position
+    );
+    assert!(
+        worst_overshoot <= 0.01,
+        "passed the target by {worst_overshoot}"
+    );
+}
+
+/// Pursuit reaches a target moving in a straight line in fewer ticks than seek.
+#[test]
+fn pursuit_catches_a_straight_mover_sooner_than_seek() {
+    fn ticks_to_catch(pursue: bool) -> u32 {
+        // The runner goes right at 80 u/s and has no behavior (its velocity never changes).
+        let mut runner = Group::new("runner", 1, at(Vec2::new(0.0, 300.0), Vec2::new(80.0, 0.0)));
+        runner.max_speed = 80.0;
+        let mut chaser = Group::new("chaser", 1, at(Vec2::new(0.0, 0.0), Vec2::ZERO));
+        chaser.max_speed = 120.0;
+        chaser.max_force = 150.0;
+        if pursue {
+            chaser.pursuit = Some(Pursuit {
+                target: Target::Nearest("runner".into()),
+                prediction: Prediction::default(),
+                ..Pursuit::default()
+            });
+        } else {
+            chaser.seek = Some(Seek {
+                target: Target::Nearest("runner".into()),
+                ..Seek::default()
+            });
+        }
+        let mut world = World::new(spec(1.0 / 60.0, vec![runner, chaser])).expect("valid");
+        for tick in 1..=6000 {
+            world.step();
+            let [runner, chaser] = world.agents() else {
+                panic!("two agents");
+            };
+            if runner.position.distance(chaser.position) < 5.0 {
+                return tick;
+            }
+        }
+        u32::MAX
+    }
+    let pursuit = ticks_to_catch(true);
+    let seek = ticks_to_catch(false);
+    assert!(pursuit < seek, "pursuit {pursuit} ticks, seek {seek} ticks");
+    assert!(pursuit < 6000);
+}
+
+/// Hunter stamina: full at 10, -2 per tick of pursuit, rest at 0, +1 per tick of rest back to
+/// 10, then hunt again. The prey stands still far away (no range limit).
+#[test]
+fn hunter_stamina_cycle() {
+    let mut hunter = Group::new("hunter", 1, at(Vec2::ZERO, Vec2::ZERO));
+    hunter.stamina = Some(Stamina {
+        max: 10.0,
+        regen_per_tick: 1.0,
+        cost_per_tick: 2.0,
+    });
+    hunter.pursuit = Some(Pursuit {
+        target: Target::Nearest("prey".into()),
+        exclusive: true,
+        ..Pursuit::default()
+    });
+    let prey = Group::new("prey", 1, at(Vec2::new(50_000.0, 0.0), Vec2::ZERO));
+    let mut world = World::new(spec(1.0 / 60.0, vec![hunter, prey])).expect("valid");
+    // (stamina, resting, has prey, pursued this tick) after each tick.
+    let expected: Vec<(f32, bool, bool, bool)> = vec![
+        (10.0, false, true, false), // tick 1: no prey yet: pick the closest one
+        (8.0, false, true, true),   // pursue, -2 per tick
+        (6.0, false, true, true),
+        (4.0, false, true, true),
+        (2.0, false, true, true),
+        (0.0, true, false, true), // exhausted: drop the prey, rest
+        (1.0, true, true, false), // rest, +1 per tick
+        (2.0, true, true, false),
+        (3.0, true, true, false),
+        (4.0, true, true, false),
+        (5.0, true, true, false),
+        (6.0, true, true, false),
+        (7.0, true, true, false),
+        (8.0, true, true, false),
+        (9.0, true, true, false),
+        (8.0, false, true, true), // rested to 10 and, holding a prey, pursues on the same tick
+        (6.0, false, true, true),
+    ];
+    for (tick, want) in expected.iter().enumerate() {
+        world.step();
+        let h = &world.agents()[0];
+        let pursued = world.records()[0].was_evaluated(steerlab::sim::BehaviorKind::Pursuit);
+        assert_eq!(
+            (h.stamina, h.resting, h.prey.is_some(), pursued),
+            *want,
+            "tick {}",
+            tick + 1
+        );
+    }
+}
+
+/// The same scene and seed give the same bits however the ticks are batched.
+#[test]
+fn batching_does_not_change_the_trajectory() {
+    let scene = steerlab::scene::from_str(steerlab::scene::presets::DEFAULT.text, "boids.ron")
+        .expect("valid");
+    let mut a = scene.build_world().expect("valid");
+    let mut b = scene.build_world().expect("valid");
+    a.step_n(240);
+    b.step_n(17);
+    for _ in 0..23 {
+        b.step();
+    }
+    b.step_n(200);
+    assert_eq!(a.tick(), b.tick());
+    assert_eq!(a.agents(), b.agents());
+    assert_eq!(a.records(), b.records());
+}
