@@ -8,7 +8,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
 
 use crate::scene;
 use crate::sim::World;
@@ -59,8 +59,12 @@ where
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
-            // Help and version print to stdout and exit 0; usage errors exit 2.
+            // Help and version print to stdout and exit 0; usage errors exit 2, always with the
+            // usage line (clap leaves it out of some errors, such as an invalid number).
             let _ = e.print();
+            if e.use_stderr() && !e.to_string().contains("Usage:") {
+                eprintln!("\n{}", Cli::command().render_usage());
+            }
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
     };

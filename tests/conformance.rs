@@ -1,6 +1,9 @@
 //! The simulation against numbers worked out by hand, with `dt = 1` (the sources' per-frame
 //! update).
 
+// Exact values worked out by hand are the point of these tests.
+#![allow(clippy::float_cmp)]
+
 use glam::Vec2;
 use steerlab::sim::params::{Arrive, ArriveMode, Prediction, Pursuit, Seek, Stamina};
 use steerlab::sim::{BoundsMode, Group, Spawn, Target, World, WorldSpec};
@@ -22,7 +25,7 @@ fn at(position: Vec2, velocity: Vec2) -> Spawn {
 }
 
 /// A seek trajectory of 12 ticks with `dt = 1`, computed by hand:
-/// target (10, 0), start at rest at the origin, max_speed 4, max_force 2, mass 2 (so the
+/// target (10, 0), start at rest at the origin, `max_speed` 4, `max_force` 2, mass 2 (so the
 /// acceleration is at most 1 per tick).
 ///
 /// | tick | desired - v      | truncated | accel | v     | x     |
@@ -83,7 +86,7 @@ fn seek_trajectory_matches_the_hand_table() {
     }
 }
 
-/// The same step in two dimensions: from rest, target (300, 400), max_speed 5, max_force 1,
+/// The same step in two dimensions: from rest, target (300, 400), `max_speed` 5, `max_force` 1,
 /// mass 1: desired (3, 4), truncated to (0.6, 0.8), which is the velocity and the position.
 #[test]
 fn seek_first_step_in_two_dimensions() {

@@ -46,31 +46,39 @@ pub fn load(path: &Path) -> Result<Scene, SceneErrors> {
     }
     let bytes =
         std::fs::read(path).map_err(|e| whole(format!("cannot read: {}", io_reason(&e))))?;
+    from_bytes(&bytes, &file)
+}
+
+/// Parses and validates a scene from raw bytes (which must be UTF-8 and at most
+/// [`MAX_FILE_BYTES`]); `name` is used in messages.
+pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Scene, SceneErrors> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(whole(format!(
-            "scene files are limited to {MAX_FILE_BYTES} bytes"
-        )));
+        return Err(SceneErrors(vec![SceneError::whole_file(
+            name,
+            format!(
+                "is {} bytes; scene files are limited to {MAX_FILE_BYTES} bytes",
+                bytes.len()
+            ),
+        )]));
     }
-    let text = match std::str::from_utf8(&bytes) {
-        Ok(text) => text,
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text, name),
         Err(e) => {
-            let valid = &bytes[..e.valid_up_to()];
-            let valid = std::str::from_utf8(valid).unwrap_or_default();
+            let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
             let line = valid.matches('\n').count() + 1;
             let col = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            return Err(SceneErrors(vec![SceneError {
-                file,
+            let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
+            Err(SceneErrors(vec![SceneError {
+                file: name.to_owned(),
                 line,
                 col,
                 field: String::new(),
                 message: format!(
-                    "not UTF-8 text (invalid byte 0x{:02x}); scene files are UTF-8 RON",
-                    bytes[e.valid_up_to()]
+                    "not UTF-8 text (invalid byte 0x{byte:02x}); scene files are UTF-8 RON"
                 ),
-            }]));
+            }]))
         }
-    };
-    parse(text, &file)
+    }
 }
 
 /// The scene as RON text, exactly as [`save`] writes it.
@@ -111,6 +119,17 @@ impl std::error::Error for SaveError {}
 /// Writes `text` to `path` atomically (temporary file in the same directory, flush, sync,
 /// rename). On any failure the previous file is untouched and no temporary file is left.
 pub fn write_atomic(path: &Path, text: &[u8]) -> Result<(), SaveError> {
+    write_atomic_with(path, text, std::io::Write::write_all)
+}
+
+/// [`write_atomic`] with the write into the temporary file done by `write`, so that tests can
+/// make it fail partway (a full disk, a crash) and check the previous file survives.
+#[doc(hidden)]
+pub fn write_atomic_with(
+    path: &Path,
+    text: &[u8],
+    write: impl FnOnce(&mut std::fs::File, &[u8]) -> std::io::Result<()>,
+) -> Result<(), SaveError> {
     let fail = |reason: String| SaveError {
         path: path.display().to_string(),
         reason,
@@ -133,8 +152,9 @@ pub fn write_atomic(path: &Path, text: &[u8]) -> Result<(), SaveError> {
                 io_reason(&e)
             ))
         })?;
-    tmp.write_all(text)
-        .and_then(|()| tmp.flush())
+    // On an error below, dropping `tmp` deletes the temporary file.
+    write(tmp.as_file_mut(), text)
+        .and_then(|()| tmp.as_file_mut().flush())
         .and_then(|()| tmp.as_file().sync_all())
         .map_err(|e| fail(io_reason(&e)))?;
     tmp.persist(path).map_err(|e| fail(io_reason(&e.error)))?;

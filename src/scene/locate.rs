@@ -36,13 +36,16 @@ pub fn locate_all(text: &str) -> HashMap<String, LineCol> {
         found: HashMap::new(),
     };
     s.skip_trivia();
-    s.value(String::new(), 0);
+    s.value("", 0);
     s.found
 }
 
 /// The position of `path`, or of its nearest ancestor that has one.
 #[must_use]
-pub fn locate(found: &HashMap<String, LineCol>, path: &str) -> Option<LineCol> {
+pub fn locate<S: std::hash::BuildHasher>(
+    found: &HashMap<String, LineCol, S>,
+    path: &str,
+) -> Option<LineCol> {
     let mut p = path;
     loop {
         if let Some(at) = found.get(p) {
@@ -185,17 +188,17 @@ impl Scanner {
         }
     }
 
-    fn value(&mut self, path: String, depth: usize) {
+    fn value(&mut self, path: &str, depth: usize) {
         if depth > MAX_DEPTH {
             return;
         }
         self.skip_trivia();
         let here = self.here();
-        self.found.entry(path.clone()).or_insert(here);
+        self.found.entry(path.to_owned()).or_insert(here);
         match self.peek() {
-            Some('(') => self.parens(&path, depth),
-            Some('[') => self.list(&path, depth),
-            Some('{') => self.map(&path, depth),
+            Some('(') => self.parens(path, depth),
+            Some('[') => self.list(path, depth),
+            Some('{') => self.map(path, depth),
             Some('"') => self.string(),
             Some('r') if matches!(self.peek_at(1), Some('"' | '#')) => {
                 if self.peek_at(1) == Some('#')
@@ -205,7 +208,7 @@ impl Scanner {
                 {
                     // A raw identifier `r#name`.
                     self.ident();
-                    self.after_ident(&path, depth);
+                    self.after_ident(path, depth);
                 } else {
                     self.raw_string();
                 }
@@ -224,7 +227,7 @@ impl Scanner {
             }
             Some(c) if c.is_alphabetic() || c == '_' => {
                 self.ident();
-                self.after_ident(&path, depth);
+                self.after_ident(path, depth);
             }
             Some(_) => {
                 // A number, possibly signed, with any suffix.
@@ -284,7 +287,7 @@ impl Scanner {
                 None => format!("{path}[{index}]"),
             };
             let before = self.at;
-            self.value(child, depth + 1);
+            self.value(&child, depth + 1);
             index += 1;
             if self.at == before {
                 // Nothing consumed: never loop forever on unexpected text.
@@ -310,7 +313,7 @@ impl Scanner {
                 _ => {}
             }
             let before = self.at;
-            self.value(format!("{path}[{index}]"), depth + 1);
+            self.value(&format!("{path}[{index}]"), depth + 1);
             index += 1;
             if self.at == before {
                 self.bump();
@@ -335,7 +338,7 @@ impl Scanner {
             }
             let before = self.at;
             // Keys and values are both walked; map entries have no path of their own.
-            self.value(format!("{path}{{}}"), depth + 1);
+            self.value(&format!("{path}{{}}"), depth + 1);
             if self.at == before {
                 self.bump();
             }

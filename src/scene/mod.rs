@@ -15,6 +15,8 @@ pub mod presets;
 pub mod schema;
 pub mod validate;
 
-pub use io::{MAX_FILE_BYTES, SaveError, from_str, load, save, to_string, write_atomic};
+pub use io::{
+    MAX_FILE_BYTES, SaveError, from_bytes, from_str, load, save, to_string, write_atomic,
+};
 pub use schema::{CURRENT_VERSION, Scene, WorldParams};
 pub use validate::{SceneError, SceneErrors};

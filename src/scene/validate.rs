@@ -5,7 +5,7 @@
 //! suggests the closest valid name. Syntax and type errors stop at the first; range errors
 //! found after parsing are all reported.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use ron::extensions::Extensions;
 use serde_path_to_error::Segment;
@@ -164,9 +164,11 @@ fn migrate(scene: Scene) -> Result<Scene, String> {
 /// The field path as the scene file spells it: enum variant names left out.
 fn field_path(path: &serde_path_to_error::Path) -> String {
     let mut out = String::new();
-    for segment in path.iter() {
+    for segment in path {
         match segment {
-            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Seq { index } => {
+                let _ = write!(out, "[{index}]");
+            }
             Segment::Map { key } => {
                 if !out.is_empty() {
                     out.push('.');

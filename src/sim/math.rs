@@ -62,6 +62,7 @@ pub fn is_finite(v: Vec2) -> bool {
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
 

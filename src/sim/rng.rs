@@ -18,7 +18,7 @@ pub fn unit_f32(bits: u32) -> f32 {
     (bits >> 8) as f32 * SCALE
 }
 
-/// SplitMix64 finaliser: spreads a seed and an id over all 64 bits.
+/// `SplitMix64` finaliser: spreads a seed and an id over all 64 bits.
 fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -61,6 +61,7 @@ impl WorldRng {
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
 

@@ -412,6 +412,7 @@ impl SteeringManager {
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
 

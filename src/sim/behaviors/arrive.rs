@@ -45,6 +45,7 @@ pub fn arrive_deceleration(body: &Body, target: Vec2, deceleration: Deceleration
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
 

@@ -34,6 +34,7 @@ pub fn avoid_obstacles(body: &Body, obstacles: &[Obstacle], detection_distance: 
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
 

@@ -57,6 +57,7 @@ fn bounce(x: f32, v: f32, size: f32) -> (f32, f32) {
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
 

@@ -24,6 +24,7 @@ pub fn flee(body: &Body, target: Vec2, panic_distance: Option<f32>) -> Steer {
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
 

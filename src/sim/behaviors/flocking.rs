@@ -75,6 +75,7 @@ pub fn cohesion(body: &Body, sums: &NeighborSums) -> Steer {
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
 

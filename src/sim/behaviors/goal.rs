@@ -16,6 +16,7 @@ pub fn goal(body: &Body, target: Vec2, slowing_radius: f32) -> Steer {
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
 

@@ -20,15 +20,14 @@ pub const MAX_PREDICTION_SECS: f32 = 1.0e6;
 /// The prediction time `T` in seconds.
 #[must_use]
 pub fn prediction_secs(body: &Body, target_position: Vec2, prediction: &Prediction) -> f32 {
-    let t = match prediction.fixed_secs {
-        Some(t) => t,
-        None => {
-            let distance = (target_position - body.position).length();
-            if body.max_speed > 0.0 {
-                distance / body.max_speed
-            } else {
-                MAX_PREDICTION_SECS
-            }
+    let t = if let Some(t) = prediction.fixed_secs {
+        t
+    } else {
+        let distance = (target_position - body.position).length();
+        if body.max_speed > 0.0 {
+            distance / body.max_speed
+        } else {
+            MAX_PREDICTION_SECS
         }
     };
     let t = match prediction.max_secs {
@@ -78,6 +77,7 @@ pub fn evade(
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
 

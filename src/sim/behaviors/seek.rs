@@ -17,6 +17,7 @@ pub fn seek(body: &Body, target: Vec2) -> Steer {
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
 

@@ -89,6 +89,7 @@ pub fn random_point(size: Vec2, random_x: f32, random_y: f32) -> Vec2 {
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
 

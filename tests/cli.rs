@@ -1,0 +1,211 @@
+//! The `steerlab` command line as a user runs it: exit codes, messages and the CSV contract.
+
+// Exact values worked out by hand are the point of these tests.
+#![allow(clippy::float_cmp)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn steerlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_steerlab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run steerlab")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn simulate_twice_gives_identical_bytes() {
+    for preset in [
+        "presets/boids.ron",
+        "presets/hunter_and_prey.ron",
+        "presets/wander_circle.ron",
+    ] {
+        let a = steerlab(&["simulate", preset, "--steps", "300"]);
+        let b = steerlab(&["simulate", preset, "--steps", "300"]);
+        assert!(a.status.success(), "{}", text(&a.stderr));
+        assert_eq!(a.stdout, b.stdout, "{preset}");
+        assert!(a.stdout.len() > 1000);
+    }
+}
+
+#[test]
+fn simulate_writes_the_csv_of_the_contract() {
+    let out = steerlab(&[
+        "simulate",
+        "presets/arrive_deceleration.ron",
+        "--steps",
+        "4",
+    ]);
+    assert!(out.status.success());
+    let csv = text(&out.stdout);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "tick,agent,group,x,y,vx,vy,fx,fy");
+    // 3 agents x 4 ticks.
+    assert_eq!(lines.len(), 1 + 12);
+    assert!(lines[1].starts_with("1,0,slow,"), "{}", lines[1]);
+    assert!(lines[12].starts_with("4,2,fast,"), "{}", lines[12]);
+    // Tick 1 of "fast", by hand: d = 900, speed = min(900 / (1 * 0.3), 250) = 250, so the
+    // desired velocity and the force are (250, 0), under max_force 300. With mass 0.05 the
+    // acceleration is 5000 u/s^2; over 1/60 s that is vx = 83.33 (below max_speed 250);
+    // y stays 550.
+    let fields: Vec<&str> = lines[3].split(',').collect();
+    assert_eq!(&fields[..3], &["1", "2", "fast"]);
+    assert_eq!(fields[4], "550");
+    assert_eq!(fields[6], "0");
+    assert_eq!(fields[7], "250");
+    assert_eq!(fields[8], "0");
+    let vx: f32 = fields[5].parse().expect("number");
+    assert!((vx - 250.0 / 0.05 / 60.0).abs() < 1e-3, "{vx}");
+}
+
+#[test]
+fn simulate_out_writes_the_same_bytes_to_a_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("run.csv");
+    let to_file = steerlab(&[
+        "simulate",
+        "presets/seek.ron",
+        "--steps",
+        "50",
+        "--out",
+        file.to_str().expect("utf-8"),
+    ]);
+    assert!(to_file.status.success(), "{}", text(&to_file.stderr));
+    assert!(to_file.stdout.is_empty());
+    let to_stdout = steerlab(&["simulate", "presets/seek.ron", "--steps", "50"]);
+    assert_eq!(std::fs::read(&file).expect("read"), to_stdout.stdout);
+}
+
+#[test]
+fn simulate_accepts_a_built_in_preset_name() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = Command::new(env!("CARGO_BIN_EXE_steerlab"))
+        .args(["simulate", "boids.ron", "--steps", "2"])
+        .current_dir(dir.path())
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("tick,agent,group"));
+}
+
+#[test]
+fn a_bad_flag_exits_2_with_usage() {
+    for args in [
+        &["simulate", "presets/seek.ron", "--steps", "ten"][..],
+        &["simulate", "presets/seek.ron"][..],
+        &[
+            "simulate",
+            "presets/seek.ron",
+            "--steps",
+            "3",
+            "--frobnicate",
+        ][..],
+        &["frobnicate"][..],
+        &["validate"][..],
+    ] {
+        let out = steerlab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("Usage"),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_missing_or_malformed_scene_exits_1_with_file_line_and_column() {
+    let out = steerlab(&["simulate", "no/such/scene.ron", "--steps", "3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr).trim(),
+        "no/such/scene.ron: cannot read: no such file or directory"
+    );
+    assert!(out.stdout.is_empty());
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(
+        &bad,
+        "(\n    version: 1,\n    name: \"x\"\n    world: (width: 1, height: 1),\n)",
+    )
+    .expect("write");
+    let out = steerlab(&["simulate", bad.to_str().expect("utf-8"), "--steps", "3"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with(&format!("{}:4:5: ", bad.display())),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn simulate_into_an_unwritable_place_fails_cleanly() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let target = dir.path().join("missing-dir/run.csv");
+    let out = steerlab(&[
+        "simulate",
+        "presets/seek.ron",
+        "--steps",
+        "3",
+        "--out",
+        target.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("cannot write"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!target.exists());
+}
+
+#[test]
+fn validate_reports_every_file_and_exits_1_if_any_is_invalid() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = dir.path().join("bad.ron");
+    let good = Path::new(env!("CARGO_MANIFEST_DIR")).join("presets/seek.ron");
+    let text_bad = std::fs::read_to_string(&good).expect("read").replacen(
+        "circle_radius: 40.0",
+        "circle_radius: -40.0",
+        1,
+    );
+    std::fs::write(&bad, text_bad).expect("write");
+    let out = steerlab(&[
+        "validate",
+        good.to_str().expect("utf-8"),
+        bad.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("seek.ron: ok"), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "{}:31:32: groups[0].wander.circle_radius: must be >= 0, got -40",
+            bad.display()
+        )),
+        "{stdout}"
+    );
+    let all_good = steerlab(&["validate", good.to_str().expect("utf-8")]);
+    assert_eq!(all_good.status.code(), Some(0));
+    let dir_given = steerlab(&["validate", dir.path().to_str().expect("utf-8")]);
+    assert_eq!(dir_given.status.code(), Some(1));
+    assert!(text(&dir_given.stdout).contains("is a directory"));
+}
+
+#[test]
+fn no_arguments_says_what_is_available() {
+    let out = steerlab(&[]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("steerlab simulate") && err.contains("boids.ron"),
+        "{err}"
+    );
+}

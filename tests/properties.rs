@@ -1,0 +1,247 @@
+//! Property tests: for random finite parameters anywhere in their valid ranges (zero speed,
+//! zero force, coincident agents and targets, values up to the documented maximum of 1e6), no
+//! NaN or infinity ever appears, speeds stay within `max_speed` and applied forces within
+//! `max_force`. Invalid values (mass <= 0, non-finite numbers) are refused, never used.
+//!
+//! "Within" allows f32 rounding of the truncation itself: `v * (max / |v|)` can come out one
+//! ulp long, so the bound checked is `max * (1 + 1e-6)`.
+
+// Exact values worked out by hand are the point of these tests.
+#![allow(clippy::float_cmp)]
+
+use glam::Vec2;
+use proptest::prelude::*;
+use steerlab::sim::check::MAX_MAGNITUDE;
+use steerlab::sim::params::{
+    Alignment, Arrive, ArriveMode, AvoidObstacles, Cohesion, Deceleration, Evade, Flee, Goal,
+    Prediction, Pursuit, Seek, Separation, Stamina, Wander, WanderTarget,
+};
+use steerlab::sim::{BoundsMode, Combination, Group, Obstacle, Spawn, Target, World, WorldSpec};
+
+/// A magnitude: zero, tiny, ordinary, or up to the maximum.
+fn magnitude() -> BoxedStrategy<f32> {
+    prop_oneof![
+        Just(0.0_f32),
+        Just(MAX_MAGNITUDE),
+        1e-6_f32..1.0,
+        0.0_f32..1000.0,
+        0.0_f32..=MAX_MAGNITUDE,
+    ]
+    .boxed()
+}
+
+fn positive() -> BoxedStrategy<f32> {
+    prop_oneof![
+        Just(MAX_MAGNITUDE),
+        1e-6_f32..1.0,
+        1e-3_f32..1000.0,
+        1e-3_f32..=MAX_MAGNITUDE
+    ]
+    .boxed()
+}
+
+fn signed() -> BoxedStrategy<f32> {
+    prop_oneof![magnitude(), magnitude().prop_map(|m| -m)].boxed()
+}
+
+fn point(size: f32) -> impl Strategy<Value = Vec2> {
+    prop_oneof![
+        Just(Vec2::ZERO),
+        Just(Vec2::splat(size * 0.5)),
+        (0.0..=size, 0.0..=size).prop_map(|(x, y)| Vec2::new(x, y))
+    ]
+}
+
+fn target() -> BoxedStrategy<Target> {
+    prop_oneof![
+        Just(Target::Click),
+        Just(Target::Pointer),
+        Just(Target::Center),
+        Just(Target::Agent(0)),
+        Just(Target::Nearest("a".into())),
+        Just(Target::Nearest("b".into())),
+        point(100.0).prop_map(Target::Point),
+    ]
+    .boxed()
+}
+
+fn probability() -> impl Strategy<Value = f32> {
+    prop_oneof![Just(1.0_f32), Just(0.001_f32), 0.001_f32..=1.0]
+}
+
+fn prediction() -> BoxedStrategy<Prediction> {
+    (prop::option::of(magnitude()), prop::option::of(magnitude()))
+        .prop_map(|(fixed_secs, max_secs)| Prediction {
+            fixed_secs,
+            max_secs,
+        })
+        .boxed()
+}
+
+/// Common block fields.
+fn common() -> BoxedStrategy<(bool, f32, f32)> {
+    (any::<bool>(), signed(), probability()).boxed()
+}
+
+prop_compose! {
+    fn group(name: &'static str)(
+        count in 0_u32..5,
+        at in point(100.0),
+        velocity in (signed(), signed()),
+        queue in any::<bool>(),
+        interval in positive(),
+        kin in (magnitude(), magnitude(), positive()),
+        combination in prop_oneof![
+            Just(Combination::WeightedSum),
+            Just(Combination::PrioritizedSum),
+            Just(Combination::PrioritizedDithering)
+        ],
+        c in prop::collection::vec(common(), 12),
+        targets in prop::collection::vec(target(), 6),
+        radii in prop::collection::vec(magnitude(), 8),
+        ranges in prop::collection::vec(prop::option::of(magnitude()), 6),
+        predictions in (prediction(), prediction()),
+        angle_change in 0.0_f32..=1000.0,
+        decel in 0_u8..4,
+        stamina in prop::option::of((positive(), magnitude(), magnitude())),
+    ) -> Group {
+        let velocity = Vec2::new(velocity.0, velocity.1);
+        let spawn = if queue {
+            Spawn::Queue { position: at, velocity, interval_secs: interval }
+        } else {
+            Spawn::At { position: at, velocity }
+        };
+        let mut g = Group::new(name, count, spawn);
+        (g.max_force, g.max_speed, g.mass) = kin;
+        g.combination = combination;
+        let mode = match decel {
+            0 => ArriveMode::Deceleration(Deceleration::Slow),
+            1 => ArriveMode::Deceleration(Deceleration::Normal),
+            2 => ArriveMode::Deceleration(Deceleration::Fast),
+            _ => ArriveMode::SlowingRadius(radii[0]),
+        };
+        g.avoid_obstacles = Some(AvoidObstacles { enabled: c[0].0, weight: c[0].1, probability: c[0].2, detection_distance: radii[1] });
+        g.evade = Some(Evade { enabled: c[1].0, weight: c[1].1, probability: c[1].2, target: targets[0].clone(), prediction: predictions.0, range: ranges[0], exclusive: ranges[1].is_some() });
+        g.flee = Some(Flee { enabled: c[2].0, weight: c[2].1, probability: c[2].2, target: targets[1].clone(), panic_distance: ranges[2], exclusive: false });
+        g.separation = Some(Separation { enabled: c[3].0, weight: c[3].1, probability: c[3].2, radius: radii[2], own_group_only: c[3].0 });
+        g.pursuit = Some(Pursuit { enabled: c[4].0, weight: c[4].1, probability: c[4].2, target: targets[2].clone(), prediction: predictions.1, range: ranges[3], exclusive: c[4].0 });
+        g.seek = Some(Seek { enabled: c[5].0, weight: c[5].1, probability: c[5].2, target: targets[3].clone(), range: ranges[4], exclusive: false });
+        g.arrive = Some(Arrive { enabled: c[6].0, weight: c[6].1, probability: c[6].2, target: targets[4].clone(), mode, range: ranges[5], exclusive: false });
+        g.goal = Some(Goal { enabled: c[7].0, weight: c[7].1, probability: c[7].2, target: targets[5].clone(), slowing_radius: radii[3] });
+        g.alignment = Some(Alignment { enabled: c[8].0, weight: c[8].1, probability: c[8].2, radius: radii[4], own_group_only: c[8].0 });
+        g.cohesion = Some(Cohesion { enabled: c[9].0, weight: c[9].1, probability: c[9].2, radius: radii[5], own_group_only: false });
+        g.wander = Some(Wander { enabled: c[10].0, weight: c[10].1, probability: c[10].2, circle_distance: radii[6], circle_radius: radii[7], angle_change_rad: angle_change });
+        g.wander_target = Some(WanderTarget { enabled: c[11].0, weight: c[11].1, probability: c[11].2, interval_secs: interval });
+        g.stamina = stamina.map(|(max, regen_per_tick, cost_per_tick)| Stamina { max, regen_per_tick, cost_per_tick });
+        g
+    }
+}
+
+prop_compose! {
+    fn world_spec()(
+        seed in any::<u64>(),
+        dt_secs in prop_oneof![Just(1.0_f32), Just(1.0 / 60.0), 1e-4_f32..=1.0],
+        bounds in prop_oneof![Just(BoundsMode::Wrap), Just(BoundsMode::Bounce), Just(BoundsMode::Respawn), Just(BoundsMode::Open)],
+        click in point(100.0),
+        obstacles in prop::collection::vec((point(100.0), magnitude()), 0..3),
+        a in group("a").boxed(),
+        b in group("b").boxed(),
+    ) -> WorldSpec {
+        WorldSpec {
+            seed,
+            dt_secs,
+            size: Vec2::new(100.0, 100.0),
+            bounds,
+            click_target: click,
+            obstacles: obstacles.into_iter().map(|(center, radius)| Obstacle { center, radius }).collect(),
+            groups: vec![a, b],
+        }
+    }
+}
+
+fn within(length: f32, max: f32) -> bool {
+    length <= max * (1.0 + 1e-6)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_nan_and_limits_hold(spec in world_spec().boxed(), pointer in prop::option::of(point(100.0)), ticks in 1_u64..60) {
+        let mut world = World::new(spec).expect("the strategy only makes valid parameters");
+        world.set_pointer(pointer);
+        for _ in 0..ticks {
+            world.step();
+            for (agent, record) in world.agents().iter().zip(world.records()) {
+                let group = &world.spec().groups[usize::from(agent.group)];
+                prop_assert!(agent.position.is_finite(), "position {}", agent.position);
+                prop_assert!(agent.velocity.is_finite(), "velocity {}", agent.velocity);
+                prop_assert!(record.applied.is_finite() && record.combined.is_finite());
+                prop_assert!(record.desired_velocity.is_finite());
+                prop_assert!(record.forces.iter().all(|f| f.is_finite()));
+                prop_assert!(record.prediction.is_none_or(Vec2::is_finite));
+                prop_assert!(within(agent.velocity.length(), group.max_speed),
+                    "speed {} > max {}", agent.velocity.length(), group.max_speed);
+                prop_assert!(within(record.applied.length(), group.max_force),
+                    "force {} > max {}", record.applied.length(), group.max_force);
+                prop_assert!(agent.stamina.is_finite() && agent.steering.wander_angle_rad.is_finite());
+            }
+        }
+    }
+
+    #[test]
+    fn invalid_parameters_are_refused(
+        spec in world_spec().boxed(),
+        which in 0_usize..6,
+        bad in prop_oneof![Just(f32::NAN), Just(f32::INFINITY), Just(f32::NEG_INFINITY), -1e9_f32..=0.0],
+    ) {
+        let mut spec = spec;
+        let g = &mut spec.groups[0];
+        let field = match which {
+            0 => { g.mass = bad; "groups[0].mass" }
+            1 => { g.max_speed = if bad == 0.0 { -1.0 } else { bad }; "groups[0].max_speed" }
+            2 => { g.max_force = if bad == 0.0 { f32::NAN } else { bad }; "groups[0].max_force" }
+            3 => { spec.dt_secs = bad; "dt" }
+            4 => {
+                let w = g.wander.as_mut().expect("strategy sets wander");
+                w.circle_radius = if bad == 0.0 { -0.5 } else { bad };
+                "groups[0].wander.circle_radius"
+            }
+            _ => {
+                let s = g.seek.as_mut().expect("strategy sets seek");
+                s.weight = if bad.is_finite() { f32::NAN } else { bad };
+                "groups[0].seek.weight"
+            }
+        };
+        let problems = World::new(spec).expect_err("invalid parameters must be refused");
+        prop_assert!(problems.iter().any(|p| p.path == field), "{field} not reported: {problems:?}");
+    }
+}
+
+#[test]
+fn a_massless_agent_is_refused_with_a_clear_message() {
+    let mut g = Group::new(
+        "a",
+        1,
+        Spawn::At {
+            position: Vec2::ZERO,
+            velocity: Vec2::ZERO,
+        },
+    );
+    g.mass = 0.0;
+    let spec = WorldSpec {
+        seed: 0,
+        dt_secs: 1.0,
+        size: Vec2::splat(10.0),
+        bounds: BoundsMode::Wrap,
+        click_target: Vec2::ZERO,
+        obstacles: vec![],
+        groups: vec![g],
+    };
+    let problems = World::new(spec).expect_err("mass 0 is refused");
+    assert_eq!(problems.len(), 1);
+    assert_eq!(
+        problems[0].to_string(),
+        "groups[0].mass: must be > 0, got 0"
+    );
+}
