@@ -495,3 +495,25 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_annotated_example_in_the_docs_is_a_valid_scene() {
+    let docs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scenes.md"))
+            .expect("docs/scenes.md");
+    let start = docs.find("```ron\n").expect("a ron block") + "```ron\n".len();
+    let end = start + docs[start..].find("```").expect("closed block");
+    let example =
+        scene::from_str(&docs[start..end], "docs/scenes.md").unwrap_or_else(|e| panic!("{e}"));
+    // It documents the hunter-and-prey preset, plus one obstacle.
+    let mut preset = scene::from_str(
+        presets::find("hunter_and_prey.ron").expect("preset").text,
+        "p",
+    )
+    .expect("valid");
+    assert_eq!(example.obstacles.len(), 1);
+    preset.obstacles.clone_from(&example.obstacles);
+    preset.description.clone_from(&example.description);
+    preset.click_target = example.click_target;
+    assert_eq!(example, preset);
+}
