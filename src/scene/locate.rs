@@ -252,60 +252,48 @@ impl Scanner {
     }
 
     fn parens(&mut self, path: &str, depth: usize) {
-        self.bump(); // (
-        let mut index = 0;
-        loop {
-            self.skip_trivia();
-            match self.peek() {
-                Some(')') | None => {
-                    self.bump();
-                    return;
-                }
-                Some(',') => {
-                    self.bump();
-                    continue;
-                }
-                _ => {}
-            }
-            // A struct field is `ident :` (but not `ident ::`).
-            let save = (self.at, self.line, self.col);
-            let mut field = None;
-            if self.peek().is_some_and(|c| c.is_alphabetic() || c == '_') {
-                let name = self.ident();
-                self.skip_trivia();
-                if self.peek() == Some(':') {
-                    self.bump();
-                    field = Some(name);
+        self.items(')', depth, |s, index| {
+            // A struct field is `ident :`; anything else is a tuple element.
+            let save = (s.at, s.line, s.col);
+            if s.peek().is_some_and(|c| c.is_alphabetic() || c == '_') {
+                let name = s.ident();
+                s.skip_trivia();
+                if s.peek() == Some(':') {
+                    s.bump();
+                    return if path.is_empty() {
+                        name
+                    } else {
+                        format!("{path}.{name}")
+                    };
                 }
             }
-            if field.is_none() {
-                (self.at, self.line, self.col) = save;
-            }
-            let child = match field {
-                Some(name) if path.is_empty() => name,
-                Some(name) => format!("{path}.{name}"),
-                None => format!("{path}[{index}]"),
-            };
-            let before = self.at;
-            self.value(&child, depth + 1);
-            index += 1;
-            if self.at == before {
-                // Nothing consumed: never loop forever on unexpected text.
-                self.bump();
-            }
-        }
+            (s.at, s.line, s.col) = save;
+            format!("{path}[{index}]")
+        });
     }
 
     fn list(&mut self, path: &str, depth: usize) {
-        self.bump(); // [
+        self.items(']', depth, |_, index| format!("{path}[{index}]"));
+    }
+
+    /// The comma-separated items of a `(...)` or `[...]`, the opening bracket at the cursor.
+    /// `child` reads what comes before an item's value (a field name, if any) and names it.
+    fn items(
+        &mut self,
+        close: char,
+        depth: usize,
+        mut child: impl FnMut(&mut Self, usize) -> String,
+    ) {
+        self.bump(); // the opening bracket
         let mut index = 0;
         loop {
             self.skip_trivia();
             match self.peek() {
-                Some(']') | None => {
+                Some(c) if c == close => {
                     self.bump();
                     return;
                 }
+                None => return,
                 Some(',') => {
                     self.bump();
                     continue;
@@ -313,9 +301,11 @@ impl Scanner {
                 _ => {}
             }
             let before = self.at;
-            self.value(&format!("{path}[{index}]"), depth + 1);
+            let path = child(self, index);
+            self.value(&path, depth + 1);
             index += 1;
             if self.at == before {
+                // Nothing consumed: never loop forever on unexpected text.
                 self.bump();
             }
         }

@@ -442,6 +442,10 @@ impl World {
         let in_range = |range: Option<f32>, p: Vec2| {
             range.is_none_or(|r| body.position.distance_squared(p) <= r * r)
         };
+        // A block's target, if it exists now and is within the block's range.
+        let gated = |target: &Target, range: Option<f32>| {
+            self.resolve(target, i).filter(|&(p, _)| in_range(range, p))
+        };
         let (sums, neighbors) = self.neighbor_sums(i, group);
         let mut blocked = false;
         for kind in BehaviorKind::ALL {
@@ -456,8 +460,7 @@ impl World {
                 }
                 BehaviorKind::Evade => {
                     if let Some(b) = group.evade.as_ref().filter(|b| b.enabled)
-                        && let Some((p, v)) = self.resolve(&b.target, i)
-                        && in_range(b.range, p)
+                        && let Some((p, v)) = gated(&b.target, b.range)
                     {
                         m.evade_block(&body, b, p, v);
                         blocked = b.exclusive;
@@ -465,8 +468,7 @@ impl World {
                 }
                 BehaviorKind::Flee => {
                     if let Some(b) = group.flee.as_ref().filter(|b| b.enabled)
-                        && let Some((p, _)) = self.resolve(&b.target, i)
-                        && in_range(b.panic_distance, p)
+                        && let Some((p, _)) = gated(&b.target, b.panic_distance)
                     {
                         m.flee_block(&body, b, p);
                         blocked = b.exclusive;
@@ -498,17 +500,14 @@ impl World {
                                 .filter(|&j| in_range(b.range, self.agents[j].position))
                                 .map(|j| self.agents[j].id);
                         }
-                    } else if let Some((p, v)) = self.resolve(&b.target, i)
-                        && in_range(b.range, p)
-                    {
+                    } else if let Some((p, v)) = gated(&b.target, b.range) {
                         m.pursuit_block(&body, b, p, v);
                         blocked = b.exclusive;
                     }
                 }
                 BehaviorKind::Seek => {
                     if let Some(b) = group.seek.as_ref().filter(|b| b.enabled)
-                        && let Some((p, _)) = self.resolve(&b.target, i)
-                        && in_range(b.range, p)
+                        && let Some((p, _)) = gated(&b.target, b.range)
                     {
                         m.seek_block(&body, b, p);
                         blocked = b.exclusive;
@@ -516,8 +515,7 @@ impl World {
                 }
                 BehaviorKind::Arrive => {
                     if let Some(b) = group.arrive.as_ref().filter(|b| b.enabled)
-                        && let Some((p, _)) = self.resolve(&b.target, i)
-                        && in_range(b.range, p)
+                        && let Some((p, _)) = gated(&b.target, b.range)
                     {
                         m.arrive_block(&body, b, p);
                         blocked = b.exclusive;
