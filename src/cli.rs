@@ -76,6 +76,21 @@ where
     }
 }
 
+#[cfg(feature = "editor")]
+fn open_editor(scene: Option<&Path>) -> ExitCode {
+    let Some(app) = crate::editor::app_for(scene.map(Path::to_path_buf)) else {
+        return ExitCode::from(1);
+    };
+    match crate::editor::run(app) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("steerlab: cannot open the editor window: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(not(feature = "editor"))]
 fn open_editor(scene: Option<&Path>) -> ExitCode {
     if let Some(path) = scene
         && let Err(e) = scene::load(path)
@@ -83,18 +98,8 @@ fn open_editor(scene: Option<&Path>) -> ExitCode {
         eprintln!("{e}");
         return ExitCode::from(1);
     }
-    eprintln!(
-        "steerlab: the editor is not built yet. Available now:\n  \
-         steerlab simulate SCENE.ron --steps N [--out FILE]\n  \
-         steerlab validate SCENE.ron...\n\
-         Built-in presets (usable as SCENE): {}",
-        scene::presets::ALL
-            .iter()
-            .map(|p| p.file)
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    ExitCode::SUCCESS
+    eprintln!("steerlab: this build has no editor (built without the `editor` feature)");
+    ExitCode::from(1)
 }
 
 /// A scene from a path, or from the built-in presets when no such file exists but a preset

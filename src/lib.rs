@@ -7,5 +7,7 @@
 
 #[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "editor")]
+pub mod editor;
 pub mod scene;
 pub mod sim;

@@ -200,12 +200,37 @@ fn validate_reports_every_file_and_exits_1_if_any_is_invalid() {
 }
 
 #[test]
-fn no_arguments_says_what_is_available() {
-    let out = steerlab(&[]);
-    assert_eq!(out.status.code(), Some(0));
+fn the_editor_without_a_display_fails_with_a_message() {
+    let out = Command::new(env!("CARGO_BIN_EXE_steerlab"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("cannot open the editor window"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn edit_on_a_bad_file_exits_1_with_where_and_why() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "(version: 1, nam: \"x\")").expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_steerlab"))
+        .args(["edit", bad.to_str().expect("utf-8")])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
     assert!(
-        err.contains("steerlab simulate") && err.contains("boids.ron"),
+        err.starts_with(&format!("{}:1:14: ", bad.display())),
         "{err}"
     );
+    assert!(err.contains("did you mean `name`?"), "{err}");
 }

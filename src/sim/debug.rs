@@ -29,8 +29,14 @@ pub struct AgentDebug {
     pub wander_point: Option<Vec2>,
     /// The predicted target position of pursuit or evade (pursuit's if both ran).
     pub prediction: Option<Vec2>,
+    /// Where arrive's target was, when arrive ran (its slowing circle is drawn around it).
+    pub arrive_target: Option<Vec2>,
+    /// Where flee's target was, when flee ran (its panic circle is drawn around it).
+    pub flee_target: Option<Vec2>,
     /// Number of neighbours within the largest flocking radius.
     pub neighbors: u32,
+    /// Sum of the distances to those neighbours (world units).
+    pub neighbor_distance_sum: f32,
 }
 
 impl AgentDebug {

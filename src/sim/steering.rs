@@ -266,7 +266,10 @@ impl SteeringManager {
             BehaviorKind::Flee,
             block.weight(),
             block.probability(),
-            |_| behaviors::flee::flee(body, target, panic),
+            |m| {
+                m.record.flee_target = Some(target);
+                behaviors::flee::flee(body, target, panic)
+            },
         );
     }
 
@@ -276,12 +279,15 @@ impl SteeringManager {
             BehaviorKind::Arrive,
             block.weight(),
             block.probability(),
-            |_| match block.mode {
-                params::ArriveMode::SlowingRadius(r) => {
-                    behaviors::arrive::arrive_slowing(body, target, r)
-                }
-                params::ArriveMode::Deceleration(d) => {
-                    behaviors::arrive::arrive_deceleration(body, target, d)
+            |m| {
+                m.record.arrive_target = Some(target);
+                match block.mode {
+                    params::ArriveMode::SlowingRadius(r) => {
+                        behaviors::arrive::arrive_slowing(body, target, r)
+                    }
+                    params::ArriveMode::Deceleration(d) => {
+                        behaviors::arrive::arrive_deceleration(body, target, d)
+                    }
                 }
             },
         );

@@ -68,6 +68,32 @@ pub struct World {
     rng: WorldRng,
 }
 
+impl Default for World {
+    /// An empty world of 800 × 600 units at 60 ticks per second, with no groups.
+    fn default() -> Self {
+        let spec = WorldSpec {
+            seed: 1,
+            dt_secs: 1.0 / 60.0,
+            size: Vec2::new(800.0, 600.0),
+            bounds: BoundsMode::Wrap,
+            click_target: Vec2::new(400.0, 300.0),
+            obstacles: Vec::new(),
+            groups: Vec::new(),
+        };
+        Self {
+            rng: WorldRng::new(spec.seed),
+            click: spec.click_target,
+            spawners: Vec::new(),
+            spec,
+            agents: Vec::new(),
+            records: Vec::new(),
+            pointer: None,
+            tick: 0,
+            next_id: 0,
+        }
+    }
+}
+
 impl World {
     /// Builds a world and spawns the agents due at time 0. Refuses any parameter that is out
     /// of range or not finite, listing every problem with its field path.
@@ -186,6 +212,34 @@ impl World {
         }
         self.spec = spec;
         Ok(())
+    }
+
+    /// Replaces the parameters the world runs with, keeping its agents: takes effect on the
+    /// next tick. Values that only matter when agents are created (seed, counts, spawning)
+    /// apply on the next [`World::new`]. The group list must keep its length and order.
+    /// Refused (and nothing changes) when the new parameters are invalid.
+    pub fn retune(&mut self, spec: WorldSpec) -> Result<(), Vec<Problem>> {
+        if spec.groups.len() != self.spec.groups.len() {
+            return Err(vec![Problem::new(
+                "groups",
+                "adding or removing a group needs a restart",
+            )]);
+        }
+        let problems = check::check_spec(&spec);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        self.spec = spec;
+        Ok(())
+    }
+
+    /// Moves an agent (an editor drag). Its velocity is kept.
+    pub fn move_agent(&mut self, id: u32, position: Vec2) {
+        if let Some(i) = self.index_of(id)
+            && position.is_finite()
+        {
+            self.agents[i].position = position;
+        }
     }
 
     /// The agents, in id order.
@@ -349,12 +403,12 @@ impl World {
     }
 
     /// Sums of the neighbours of agent `i` for separation, alignment and cohesion, and the
-    /// number of agents within the largest of their radii.
-    fn neighbor_sums(&self, i: usize, group: &Group) -> ([NeighborSums; 3], u32) {
+    /// number of agents within the largest of their radii and the sum of their distances.
+    fn neighbor_sums(&self, i: usize, group: &Group) -> ([NeighborSums; 3], u32, f32) {
         let mut sums = [NeighborSums::default(); 3];
         let radius = group.neighbor_radius();
         if radius <= 0.0 {
-            return (sums, 0);
+            return (sums, 0, 0.0);
         }
         let rules = [
             group
@@ -375,6 +429,7 @@ impl World {
         ];
         let me = &self.agents[i];
         let mut count = 0;
+        let mut distance_sum = 0.0;
         for (j, other) in self.agents.iter().enumerate() {
             if j == i {
                 continue;
@@ -384,6 +439,7 @@ impl World {
                 continue;
             }
             count += 1;
+            distance_sum += d2.sqrt();
             for (sum, rule) in sums.iter_mut().zip(rules) {
                 if let Some((r, own_only)) = rule
                     && d2 <= r * r
@@ -393,7 +449,7 @@ impl World {
                 }
             }
         }
-        (sums, count)
+        (sums, count, distance_sum)
     }
 
     #[allow(clippy::too_many_lines)] // One arm per behavior, in priority order; splitting hides the order.
@@ -446,7 +502,7 @@ impl World {
         let gated = |target: &Target, range: Option<f32>| {
             self.resolve(target, i).filter(|&(p, _)| in_range(range, p))
         };
-        let (sums, neighbors) = self.neighbor_sums(i, group);
+        let (sums, neighbors, neighbor_distance_sum) = self.neighbor_sums(i, group);
         let mut blocked = false;
         for kind in BehaviorKind::ALL {
             if blocked {
@@ -559,6 +615,7 @@ impl World {
         }
         let mut record = m.finish(&body);
         record.neighbors = neighbors;
+        record.neighbor_distance_sum = neighbor_distance_sum;
         thought.record = record;
         thought.steering = m.state;
         thought

@@ -1,0 +1,475 @@
+//! The simulation canvas: the world-to-screen transform, pan and zoom, picking, and painting.
+//!
+//! It only paints what the core recorded ([`crate::sim::AgentDebug`]); it never computes a
+//! force. What the user does on it comes back as [`CanvasAction`]s that the app applies.
+
+use std::collections::{HashMap, VecDeque};
+
+use egui::{Color32, Pos2, Rect, Sense, Shape, Stroke, vec2};
+use glam::Vec2;
+
+use super::overlays::{self, Overlays, Scope, behavior_color, group_color};
+use crate::sim::params::ArriveMode;
+use crate::sim::{BehaviorKind, World};
+
+/// Agent size on screen: the triangle's length in world units (never under 7 pixels).
+const AGENT_LENGTH_WORLD: f32 = 14.0;
+/// How close (pixels) the pointer must be to grab a handle.
+const GRAB_PIXELS: f32 = 10.0;
+
+/// Pan and zoom.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct View {
+    /// World point at the centre of the canvas.
+    pub center_world: [f32; 2],
+    /// Zoom.
+    pub pixels_per_unit: f32,
+    /// Fit the world on the next frame.
+    #[serde(skip)]
+    pub fit_pending: bool,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        Self {
+            center_world: [0.0, 0.0],
+            pixels_per_unit: 1.0,
+            fit_pending: true,
+        }
+    }
+}
+
+impl View {
+    fn center(&self) -> Vec2 {
+        Vec2::from(self.center_world)
+    }
+
+    /// Screen position of a world point, for a canvas occupying `rect`.
+    #[must_use]
+    pub fn screen_from_world(&self, rect: Rect, p: Vec2) -> Pos2 {
+        let d = (p - self.center()) * self.pixels_per_unit;
+        rect.center() + vec2(d.x, d.y)
+    }
+
+    /// World position of a screen point.
+    #[must_use]
+    pub fn world_from_screen(&self, rect: Rect, p: Pos2) -> Vec2 {
+        let d = p - rect.center();
+        self.center() + Vec2::new(d.x, d.y) / self.pixels_per_unit
+    }
+
+    /// Shows the whole world with a small margin.
+    pub fn fit(&mut self, rect: Rect, world_size: Vec2) {
+        let margin = 24.0;
+        let sx = (rect.width() - 2.0 * margin).max(10.0) / world_size.x.max(1e-3);
+        let sy = (rect.height() - 2.0 * margin).max(10.0) / world_size.y.max(1e-3);
+        self.pixels_per_unit = sx.min(sy).clamp(1e-4, 1e4);
+        self.center_world = (world_size * 0.5).to_array();
+        self.fit_pending = false;
+    }
+
+    /// Zooms by `factor` keeping the world point under `anchor` fixed.
+    fn zoom_at(&mut self, rect: Rect, anchor: Pos2, factor: f32) {
+        let before = self.world_from_screen(rect, anchor);
+        self.pixels_per_unit = (self.pixels_per_unit * factor).clamp(1e-4, 1e4);
+        let after = self.world_from_screen(rect, anchor);
+        self.center_world = (self.center() + before - after).to_array();
+    }
+}
+
+/// What is being dragged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Drag {
+    Click,
+    Obstacle(usize),
+    Agent(u32),
+}
+
+/// The canvas's own state between frames.
+#[derive(Debug, Default)]
+pub struct CanvasState {
+    /// Pan and zoom.
+    pub view: View,
+    drag: Option<Drag>,
+    /// The screen rectangle of the last frame.
+    pub rect: Option<Rect>,
+}
+
+/// Something the user did on the canvas.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CanvasAction {
+    /// Select this agent (or none).
+    Select(Option<u32>),
+    /// Move the click target.
+    SetClick(Vec2),
+    /// Move obstacle `index`.
+    MoveObstacle(usize, Vec2),
+    /// Move an agent.
+    MoveAgent(u32, Vec2),
+    /// Add an agent of the current group here.
+    AddAgent(Vec2),
+    /// Remove this agent.
+    RemoveAgent(u32),
+}
+
+/// Fading trails: recent positions per agent, sampled by the app.
+#[derive(Debug, Default)]
+pub struct Trails {
+    points: HashMap<u32, VecDeque<Vec2>>,
+}
+
+impl Trails {
+    /// Longest trail kept, in samples.
+    pub const LEN: usize = 90;
+
+    /// Records the current positions (only of `only`, when given).
+    pub fn sample(&mut self, world: &World, only: Option<u32>) {
+        for agent in world.agents() {
+            if only.is_some_and(|id| id != agent.id) {
+                continue;
+            }
+            let trail = self.points.entry(agent.id).or_default();
+            if trail.len() == Self::LEN {
+                trail.pop_front();
+            }
+            trail.push_back(agent.position);
+        }
+        if self.points.len() > world.agents().len() {
+            self.points.retain(|id, _| world.index_of(*id).is_some());
+        }
+    }
+
+    /// Forgets every trail.
+    pub fn clear(&mut self) {
+        self.points.clear();
+    }
+}
+
+/// Inputs of one canvas frame.
+pub struct CanvasInput<'a> {
+    /// The world to paint.
+    pub world: &'a World,
+    /// Overlay toggles.
+    pub overlays: &'a Overlays,
+    /// The selected agent.
+    pub selected: Option<u32>,
+    /// Trails.
+    pub trails: &'a Trails,
+}
+
+/// Shows the canvas. Returns the pointer position in world units (when over the canvas) and
+/// what the user did.
+pub fn canvas_ui(
+    ui: &mut egui::Ui,
+    state: &mut CanvasState,
+    input: &CanvasInput<'_>,
+) -> (Option<Vec2>, Vec<CanvasAction>) {
+    let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    state.rect = Some(rect);
+    let world = input.world;
+    let size = world.spec().size;
+    if state.view.fit_pending {
+        state.view.fit(rect, size);
+    }
+    let mut actions = Vec::new();
+
+    // Zoom with the wheel around the pointer; pan with the middle or right button.
+    let pointer_screen = response.hover_pos();
+    if let Some(p) = pointer_screen {
+        let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+        let factor = zoom * (scroll * 0.0015).exp();
+        if (factor - 1.0).abs() > 1e-4 {
+            state.view.zoom_at(rect, p, factor);
+        }
+    }
+    if response.dragged_by(egui::PointerButton::Middle)
+        || response.dragged_by(egui::PointerButton::Secondary)
+    {
+        let d = response.drag_delta();
+        let c = state.view.center() - Vec2::new(d.x, d.y) / state.view.pixels_per_unit;
+        state.view.center_world = c.to_array();
+    }
+    let pointer_world = pointer_screen.map(|p| state.view.world_from_screen(rect, p));
+
+    // Left button: grab a handle, select an agent, or place the click target.
+    let shift = ui.input(|i| i.modifiers.shift);
+    if response.drag_started_by(egui::PointerButton::Primary)
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        state.drag = pick_handle(state, rect, world, p);
+        if let Some(Drag::Agent(id)) = state.drag {
+            actions.push(CanvasAction::Select(Some(id)));
+        }
+    }
+    if let (Some(drag), Some(p)) = (state.drag, pointer_world)
+        && response.dragged_by(egui::PointerButton::Primary)
+    {
+        actions.push(match drag {
+            Drag::Click => CanvasAction::SetClick(p),
+            Drag::Obstacle(i) => CanvasAction::MoveObstacle(i, p),
+            Drag::Agent(id) => CanvasAction::MoveAgent(id, p),
+        });
+    }
+    if response.drag_stopped() {
+        state.drag = None;
+    }
+    if response.clicked_by(egui::PointerButton::Primary)
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        let w = state.view.world_from_screen(rect, p);
+        if shift {
+            actions.push(CanvasAction::AddAgent(w));
+        } else if let Some(id) = pick_agent(state, rect, world, p) {
+            actions.push(CanvasAction::Select(Some(id)));
+        } else {
+            actions.push(CanvasAction::SetClick(w));
+            actions.push(CanvasAction::Select(None));
+        }
+    }
+    if let Some(id) = input.selected
+        && ui.input(|i| i.key_pressed(egui::Key::Delete) || i.key_pressed(egui::Key::Backspace))
+        && !ui.ctx().egui_wants_keyboard_input()
+    {
+        actions.push(CanvasAction::RemoveAgent(id));
+    }
+
+    paint(ui, state, rect, input);
+    (pointer_world, actions)
+}
+
+fn pick_agent(state: &CanvasState, rect: Rect, world: &World, p: Pos2) -> Option<u32> {
+    let grab = GRAB_PIXELS.max(AGENT_LENGTH_WORLD * 0.6 * state.view.pixels_per_unit);
+    world
+        .agents()
+        .iter()
+        .map(|a| {
+            (
+                a.id,
+                state.view.screen_from_world(rect, a.position).distance(p),
+            )
+        })
+        .filter(|&(_, d)| d <= grab)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(id, _)| id)
+}
+
+fn pick_handle(state: &CanvasState, rect: Rect, world: &World, p: Pos2) -> Option<Drag> {
+    let view = &state.view;
+    if view.screen_from_world(rect, world.click()).distance(p) <= GRAB_PIXELS {
+        return Some(Drag::Click);
+    }
+    if let Some(id) = pick_agent(state, rect, world, p) {
+        return Some(Drag::Agent(id));
+    }
+    let w = view.world_from_screen(rect, p);
+    world
+        .spec()
+        .obstacles
+        .iter()
+        .position(|o| o.center.distance(w) <= o.radius + GRAB_PIXELS / view.pixels_per_unit)
+        .map(Drag::Obstacle)
+}
+
+#[allow(clippy::too_many_lines)] // One painting pass, in drawing order; splitting it hides the order.
+fn paint(ui: &egui::Ui, state: &CanvasState, rect: Rect, input: &CanvasInput<'_>) {
+    let painter = ui.painter_at(rect);
+    let view = &state.view;
+    let world = input.world;
+    let spec = world.spec();
+    let to_screen = |p: Vec2| view.screen_from_world(rect, p);
+    let scale = view.pixels_per_unit;
+    let o = input.overlays;
+
+    painter.rect_filled(rect, 0.0, overlays::BACKGROUND);
+    let world_rect = Rect::from_two_pos(to_screen(Vec2::ZERO), to_screen(spec.size));
+    painter.rect_filled(world_rect, 0.0, Color32::from_rgb(28, 32, 41));
+    painter.rect_stroke(
+        world_rect,
+        0.0,
+        Stroke::new(1.5, overlays::BOUNDARY),
+        egui::StrokeKind::Middle,
+    );
+
+    for obstacle in &spec.obstacles {
+        let c = to_screen(obstacle.center);
+        painter.circle(
+            c,
+            obstacle.radius * scale,
+            overlays::OBSTACLE,
+            Stroke::new(1.5, Color32::from_rgb(140, 145, 165)),
+        );
+    }
+
+    // The click target: the sources' crosshair.
+    let click = to_screen(world.click());
+    let cross = Stroke::new(1.5, overlays::CLICK);
+    painter.line_segment([click - vec2(9.0, 0.0), click + vec2(9.0, 0.0)], cross);
+    painter.line_segment([click - vec2(0.0, 9.0), click + vec2(0.0, 9.0)], cross);
+    painter.circle_stroke(click, 5.0, cross);
+    if let Some(p) = world.pointer() {
+        painter.circle_stroke(to_screen(p), 3.0, Stroke::new(1.0, Color32::from_gray(160)));
+    }
+
+    let agents = world.agents();
+    let records = world.records();
+    let selected = input.selected.and_then(|id| world.index_of(id));
+    let overlay_for = |i: usize| o.scope == Scope::All || Some(i) == selected;
+
+    if o.trails {
+        for (i, agent) in agents.iter().enumerate() {
+            if !overlay_for(i) {
+                continue;
+            }
+            let Some(trail) = input.trails.points.get(&agent.id) else {
+                continue;
+            };
+            let color = group_color(usize::from(agent.group));
+            let n = trail.len().max(1) as f32;
+            for (k, pair) in trail.iter().zip(trail.iter().skip(1)).enumerate() {
+                // A jump (wrap, respawn) is not part of the path.
+                if pair.0.distance(*pair.1) > spec.size.min_element() * 0.25 {
+                    continue;
+                }
+                let alpha = (k as f32 + 1.0) / n;
+                painter.line_segment(
+                    [to_screen(*pair.0), to_screen(*pair.1)],
+                    Stroke::new(1.5, color.gamma_multiply(alpha * 0.6)),
+                );
+            }
+        }
+    }
+
+    // Radii first, so vectors draw over them.
+    for (i, (agent, record)) in agents.iter().zip(records).enumerate() {
+        if !overlay_for(i) {
+            continue;
+        }
+        let Some(group) = spec.groups.get(usize::from(agent.group)) else {
+            continue;
+        };
+        let thin = Stroke::new(1.0, overlays::RADIUS.gamma_multiply(0.7));
+        if o.radii {
+            if let (Some(t), Some(arrive)) = (record.arrive_target, &group.arrive)
+                && let ArriveMode::SlowingRadius(r) = arrive.mode
+            {
+                painter.circle_stroke(to_screen(t), r * scale, thin);
+            }
+            if let (Some(t), Some(flee)) = (record.flee_target, &group.flee)
+                && let Some(r) = flee.panic_distance
+            {
+                painter.circle_stroke(
+                    to_screen(t),
+                    r * scale,
+                    Stroke::new(1.0, behavior_color(BehaviorKind::Flee).gamma_multiply(0.6)),
+                );
+            }
+        }
+        if o.neighbors {
+            let r = group.neighbor_radius();
+            if r > 0.0 {
+                painter.circle_stroke(to_screen(agent.position), r * scale, thin);
+            }
+        }
+        if o.wander
+            && let Some(w) = record.wander
+        {
+            let c = to_screen(agent.position + w.center);
+            let gray = Stroke::new(1.0, overlays::WANDER_CIRCLE);
+            painter.circle_stroke(c, w.radius * scale, gray);
+            painter.line_segment([to_screen(agent.position), c], gray);
+            let target = to_screen(agent.position + w.target());
+            painter.line_segment([c, target], Stroke::new(1.5, overlays::WANDER_CIRCLE));
+            painter.circle_filled(target, 3.0, overlays::WANDER_CIRCLE);
+        }
+        if o.wander
+            && let Some(p) = record.wander_point
+        {
+            painter.circle_stroke(
+                to_screen(p),
+                4.0,
+                Stroke::new(1.0, behavior_color(BehaviorKind::WanderTarget)),
+            );
+        }
+        if o.prediction
+            && let Some(p) = record.prediction
+        {
+            let s = to_screen(p);
+            let st = Stroke::new(1.5, overlays::PREDICTION);
+            painter.line_segment([s - vec2(4.0, 4.0), s + vec2(4.0, 4.0)], st);
+            painter.line_segment([s - vec2(4.0, -4.0), s + vec2(4.0, -4.0)], st);
+            painter.line_segment(
+                [to_screen(agent.position), s],
+                Stroke::new(1.0, overlays::PREDICTION.gamma_multiply(0.4)),
+            );
+        }
+    }
+
+    // Agents: oriented triangles coloured by group.
+    let length = (AGENT_LENGTH_WORLD * scale).max(9.0);
+    for (i, (agent, record)) in agents.iter().zip(records).enumerate() {
+        let p = to_screen(agent.position);
+        if !rect.expand(length).contains(p) {
+            continue;
+        }
+        let heading = [agent.velocity, record.applied, Vec2::X]
+            .into_iter()
+            .find(|v| *v != Vec2::ZERO && v.is_finite())
+            .unwrap_or(Vec2::X)
+            .normalize_or(Vec2::X);
+        let fwd = vec2(heading.x, heading.y) * length;
+        let side = vec2(-heading.y, heading.x) * length * 0.35;
+        let tip = p + fwd * 0.6;
+        let tail = p - fwd * 0.4;
+        let color = group_color(usize::from(agent.group));
+        painter.add(Shape::convex_polygon(
+            vec![tip, tail + side, tail - side],
+            color,
+            Stroke::NONE,
+        ));
+        if Some(i) == selected {
+            painter.circle_stroke(p, length * 0.9, Stroke::new(1.5, overlays::SELECTION));
+        }
+    }
+
+    // Vectors over the agents.
+    for (i, (agent, record)) in agents.iter().zip(records).enumerate() {
+        if !overlay_for(i) {
+            continue;
+        }
+        let p = to_screen(agent.position);
+        let vector = |v: Vec2, k: f32| vec2(v.x, v.y) * k * scale;
+        if o.velocity {
+            painter.arrow(
+                p,
+                vector(record.velocity, o.velocity_scale_secs),
+                Stroke::new(1.5, overlays::VELOCITY),
+            );
+        }
+        if o.desired {
+            painter.arrow(
+                p,
+                vector(record.desired_velocity, o.velocity_scale_secs),
+                Stroke::new(1.0, overlays::DESIRED),
+            );
+        }
+        if o.behaviors {
+            for kind in BehaviorKind::ALL {
+                if record.was_evaluated(kind) {
+                    let f = record.force(kind);
+                    painter.arrow(
+                        p,
+                        vector(f, o.force_scale),
+                        Stroke::new(1.5, behavior_color(kind)),
+                    );
+                }
+            }
+        }
+        if o.applied {
+            painter.arrow(
+                p,
+                vector(record.applied, o.force_scale),
+                Stroke::new(2.5, overlays::APPLIED),
+            );
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Opening and saving scene files: native dialogs that never block the UI (they run on their
+//! own thread), an in-app path field for machines without a native dialog, and the list of
+//! load errors shown to the user.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// What a dialog was opened for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Open a scene.
+    Open,
+    /// Save the scene under a new name.
+    SaveAs,
+}
+
+/// A dialog answered faster than this with nothing is taken as "no native dialog here".
+const NO_DIALOG_SECS: f32 = 0.3;
+
+/// Dialog and path-field state.
+#[derive(Debug, Default)]
+pub struct Files {
+    pending: Option<(Purpose, Instant, Receiver<Option<PathBuf>>)>,
+    /// The in-app path field, when shown.
+    pub path_field: Option<(Purpose, String)>,
+    /// Errors of the last failed open or save.
+    pub errors: Vec<String>,
+    /// The last thing done, shown in the status line.
+    pub status: String,
+}
+
+impl Files {
+    /// Opens a native dialog on its own thread.
+    pub fn ask(&mut self, purpose: Purpose, start_dir: Option<PathBuf>, suggested_name: &str) {
+        if self.pending.is_some() {
+            return;
+        }
+        let (tx, rx) = channel();
+        let name = suggested_name.to_owned();
+        let spawned = std::thread::Builder::new()
+            .name("file dialog".into())
+            .spawn(move || {
+                let mut dialog = rfd::FileDialog::new().add_filter("steerlab scene", &["ron"]);
+                if let Some(dir) = start_dir {
+                    dialog = dialog.set_directory(dir);
+                }
+                let path = match purpose {
+                    Purpose::Open => dialog.pick_file(),
+                    Purpose::SaveAs => dialog.set_file_name(name).save_file(),
+                };
+                let _ = tx.send(path);
+            });
+        match spawned {
+            Ok(_) => self.pending = Some((purpose, Instant::now(), rx)),
+            Err(_) => self.path_field = Some((purpose, String::new())),
+        }
+    }
+
+    /// A dialog's answer, once it has one. A dialog that answers nothing at once means there is
+    /// no native dialog on this machine: the path field opens instead.
+    pub fn poll(&mut self) -> Option<(Purpose, PathBuf)> {
+        let (purpose, started, rx) = self.pending.as_ref()?;
+        let answer = rx.try_recv().ok()?;
+        let (purpose, started) = (*purpose, *started);
+        self.pending = None;
+        if answer.is_none() && started.elapsed() < Duration::from_secs_f32(NO_DIALOG_SECS) {
+            self.path_field = Some((purpose, String::new()));
+        }
+        answer.map(|path| (purpose, path))
+    }
+
+    /// Whether a dialog is open.
+    #[must_use]
+    pub fn waiting(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The path field window. Returns a path when the user confirms one.
+    pub fn path_field_ui(&mut self, ctx: &egui::Context) -> Option<(Purpose, PathBuf)> {
+        let (purpose, text) = self.path_field.as_mut()?;
+        let purpose = *purpose;
+        let mut confirmed = None;
+        let mut open = true;
+        let title = match purpose {
+            Purpose::Open => "Open scene",
+            Purpose::SaveAs => "Save scene as",
+        };
+        egui::Window::new(title)
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut open)
+            .show(ctx, |ui| {
+                ui.label("Path of the .ron file:");
+                let edit = ui.add(
+                    egui::TextEdit::singleline(text)
+                        .desired_width(360.0)
+                        .hint_text("presets/boids.ron"),
+                );
+                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let button = match purpose {
+                    Purpose::Open => "Open",
+                    Purpose::SaveAs => "Save",
+                };
+                if (ui.button(button).clicked() || enter) && !text.trim().is_empty() {
+                    confirmed = Some(PathBuf::from(text.trim()));
+                }
+            });
+        if confirmed.is_some() || !open {
+            self.path_field = None;
+        }
+        confirmed.map(|p| (purpose, p))
+    }
+
+    /// The error window, while there are errors.
+    pub fn errors_ui(&mut self, ctx: &egui::Context) {
+        if self.errors.is_empty() {
+            return;
+        }
+        let mut open = true;
+        egui::Window::new("Could not load")
+            .collapsible(false)
+            .open(&mut open)
+            .show(ctx, |ui| {
+                ui.label("The scene on screen is unchanged.");
+                egui::ScrollArea::vertical()
+                    .max_height(300.0)
+                    .show(ui, |ui| {
+                        for e in &self.errors {
+                            ui.label(
+                                egui::RichText::new(e)
+                                    .monospace()
+                                    .color(ui.visuals().error_fg_color),
+                            );
+                        }
+                    });
+                if ui.button("OK").clicked() {
+                    self.errors.clear();
+                }
+            });
+        if !open {
+            self.errors.clear();
+        }
+    }
+}

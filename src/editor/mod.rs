@@ -1,0 +1,50 @@
+//! The tuning editor: an eframe app (glow renderer) with the live simulation on a canvas,
+//! inspectors for every parameter, force overlays, plots, and preset files.
+
+pub mod app;
+pub mod canvas;
+pub mod files;
+pub mod inspector;
+pub mod overlays;
+pub mod plots;
+
+use std::path::PathBuf;
+
+pub use app::EditorApp;
+
+/// Opens the editor window on `scene` (a file) or the built-in default scene, and runs until it
+/// is closed.
+pub fn run(app: EditorApp) -> eframe::Result {
+    let title = app.title();
+    let icon = eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon.png")).ok();
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title(title)
+        .with_inner_size([1440.0, 900.0])
+        .with_min_inner_size([800.0, 500.0])
+        .with_drag_and_drop(true);
+    if let Some(icon) = icon {
+        viewport = viewport.with_icon(icon);
+    }
+    let options = eframe::NativeOptions {
+        viewport,
+        renderer: eframe::Renderer::Glow,
+        multisampling: 4,
+        ..eframe::NativeOptions::default()
+    };
+    eframe::run_native("steerlab", options, Box::new(|_cc| Ok(Box::new(app))))
+}
+
+/// The editor on a file (its errors printed and `None` when it does not load).
+#[must_use]
+pub fn app_for(path: Option<PathBuf>) -> Option<EditorApp> {
+    match path {
+        None => Some(EditorApp::with_default_scene()),
+        Some(path) => match crate::scene::load(&path) {
+            Ok(scene) => Some(EditorApp::new(scene, Some(path), "")),
+            Err(errors) => {
+                eprintln!("{errors}");
+                None
+            }
+        },
+    }
+}

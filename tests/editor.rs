@@ -1,0 +1,172 @@
+//! The editor, driven through its real UI with `egui_kittest` (no window, no GPU).
+#![cfg(feature = "editor")]
+// Exact values typed into the UI are the point of these tests.
+#![allow(clippy::float_cmp)]
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use steerlab::editor::EditorApp;
+use steerlab::editor::overlays::{Overlays, Scope};
+
+fn harness() -> Harness<'static, EditorApp> {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1440.0, 900.0))
+        .build_eframe(|_cc| EditorApp::with_default_scene());
+    harness.run_steps(3);
+    harness
+}
+
+fn pause(harness: &mut Harness<'_, EditorApp>) {
+    if harness.state().is_playing() {
+        harness.key_press(egui::Key::Space);
+        harness.run_steps(2);
+    }
+    assert!(!harness.state().is_playing());
+}
+
+/// Number of line segments the last frame painted in `color`.
+fn segments_in(harness: &Harness<'_, EditorApp>, color: egui::Color32) -> usize {
+    harness
+        .output()
+        .shapes
+        .iter()
+        .filter(|s| matches!(&s.shape, egui::Shape::LineSegment { stroke, .. } if stroke.color == color))
+        .count()
+}
+
+#[test]
+fn a_typed_value_changes_the_world_parameter() {
+    let mut harness = harness();
+    pause(&mut harness);
+    assert_eq!(harness.state().world().spec().groups[0].max_speed, 140.0);
+    harness
+        .get_by_role_and_label(Role::SpinButton, "max_speed")
+        .set_value_accesskit(77.5);
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene().groups[0].max_speed, 77.5);
+    assert_eq!(harness.state().world().spec().groups[0].max_speed, 77.5);
+    // The next tick already runs with it: no agent of the group is faster.
+    harness.key_press(egui::Key::Period);
+    harness.run_steps(1);
+    let world = harness.state().world();
+    for agent in world.agents().iter().filter(|a| a.group == 0) {
+        assert!(agent.velocity.length() <= 77.5 * (1.0 + 1e-6));
+    }
+}
+
+#[test]
+fn an_overlay_toggle_changes_what_is_painted() {
+    let mut harness = harness();
+    pause(&mut harness);
+    harness.state_mut().overlays = Overlays {
+        scope: Scope::All,
+        ..Overlays::default()
+    };
+    harness.run_steps(2);
+    let velocity = steerlab::editor::overlays::VELOCITY;
+    // One arrow per agent: a shaft and two head strokes.
+    let agents = harness.state().world().agents().len();
+    assert!(agents > 0);
+    assert_eq!(segments_in(&harness, velocity), 3 * agents);
+    harness.get_by_label("Velocity").click();
+    harness.run_steps(2);
+    assert!(!harness.state().overlays.velocity);
+    assert_eq!(segments_in(&harness, velocity), 0);
+    // Back on, for the selected agent only: one arrow.
+    harness.get_by_label("Velocity").click();
+    harness.get_by_label("selected").click();
+    harness.run_steps(2);
+    assert_eq!(
+        segments_in(&harness, velocity),
+        0,
+        "nothing is selected yet"
+    );
+    let first = harness.state().world().agents()[0].id;
+    harness.state_mut().select(Some(first));
+    harness.run_steps(2);
+    assert_eq!(segments_in(&harness, velocity), 3);
+}
+
+#[test]
+fn pause_then_step_advances_exactly_one_tick() {
+    let mut harness = harness();
+    pause(&mut harness);
+    let tick = harness.state().world().tick();
+    harness.run_steps(5);
+    assert_eq!(
+        harness.state().world().tick(),
+        tick,
+        "paused: time does not advance"
+    );
+    harness.key_press(egui::Key::Period);
+    harness.run_steps(3);
+    assert_eq!(harness.state().world().tick(), tick + 1);
+    harness.get_by_label("Step").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().world().tick(), tick + 2);
+    harness.key_press(egui::Key::ArrowRight);
+    harness.run_steps(3);
+    assert_eq!(harness.state().world().tick(), tick + 3);
+}
+
+fn open_through_the_path_field(harness: &mut Harness<'_, EditorApp>, path: &std::path::Path) {
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label("Open path…").click();
+    harness.run_steps(2);
+    let field = harness.get_by_role(Role::TextInput);
+    field.focus();
+    field.type_text(path.to_str().expect("utf-8"));
+    harness.run_steps(1);
+    harness.get_by_label("Open").click();
+    harness.run_steps(3);
+}
+
+#[test]
+fn opening_a_good_file_replaces_the_scene() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("mine.ron");
+    let text = steerlab::scene::presets::find("pursuit.ron")
+        .expect("preset")
+        .text;
+    std::fs::write(&path, text).expect("write");
+    let mut harness = harness();
+    pause(&mut harness);
+    assert_eq!(harness.state().scene().name, "Boids");
+    open_through_the_path_field(&mut harness, &path);
+    assert_eq!(
+        harness.state().scene().name,
+        "Pursuit (constant T vs dynamic T)"
+    );
+    assert_eq!(harness.state().world().agents().len(), 4);
+    assert!(harness.state().load_errors().is_empty());
+    assert!(harness.state().title().contains("mine.ron"));
+}
+
+#[test]
+fn opening_a_bad_file_shows_an_error_and_keeps_the_scene() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("broken.ron");
+    let text = steerlab::scene::presets::find("seek.ron")
+        .expect("preset")
+        .text
+        .replacen("circle_radius: 40.0", "circle_radus: 40.0", 1);
+    std::fs::write(&path, text).expect("write");
+    let mut harness = harness();
+    pause(&mut harness);
+    let before = harness.state().scene().clone();
+    let agents_before = harness.state().world().agents().to_vec();
+    open_through_the_path_field(&mut harness, &path);
+    let errors = harness.state().load_errors();
+    assert_eq!(errors.len(), 1);
+    assert!(errors[0].contains("broken.ron:31:17:"), "{}", errors[0]);
+    assert!(
+        errors[0].contains("did you mean `circle_radius`?"),
+        "{}",
+        errors[0]
+    );
+    harness.get_by_label("Could not load");
+    assert_eq!(harness.state().scene(), &before);
+    assert_eq!(harness.state().world().agents(), agents_before.as_slice());
+}
