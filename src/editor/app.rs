@@ -322,6 +322,31 @@ impl EditorApp {
         }
     }
 
+    /// Selects the next (or previous) agent of the current group.
+    pub fn cycle_selection(&mut self, direction: i32) {
+        let group = self.current_group;
+        let ids: Vec<u32> = self
+            .world
+            .agents()
+            .iter()
+            .filter(|a| usize::from(a.group) == group)
+            .map(|a| a.id)
+            .collect();
+        if ids.is_empty() {
+            return;
+        }
+        let at = self
+            .selected
+            .and_then(|id| ids.iter().position(|&i| i == id));
+        let next = match (at, direction >= 0) {
+            (None, true) => 0,
+            (None, false) => ids.len() - 1,
+            (Some(i), true) => (i + 1) % ids.len(),
+            (Some(i), false) => (i + ids.len() - 1) % ids.len(),
+        };
+        self.select(Some(ids[next]));
+    }
+
     fn handle_keys(&mut self, ctx: &egui::Context) {
         if ctx.egui_wants_keyboard_input() {
             return;
@@ -557,6 +582,15 @@ impl EditorApp {
             self.overlays.ui(ui);
             ui.separator();
             ui.heading("Selection");
+            ui.horizontal(|ui| {
+                ui.label("agents of the current group:");
+                if ui.button("Prev").clicked() {
+                    self.cycle_selection(-1);
+                }
+                if ui.button("Next").clicked() {
+                    self.cycle_selection(1);
+                }
+            });
             match self.selected.and_then(|id| self.world.index_of(id)) {
                 Some(i) => {
                     let agent = &self.world.agents()[i];
@@ -638,7 +672,8 @@ impl eframe::App for EditorApp {
             .get(self.current_group)
             .is_some_and(|g| g.neighbor_radius() > 0.0);
         Panel::bottom("plots")
-            .default_size(170.0)
+            .default_size(190.0)
+            .min_size(150.0)
             .resizable(true)
             .show(ui, |ui| self.history.ui(ui, flocking));
         egui::CentralPanel::default()

@@ -27,8 +27,8 @@ pub fn run(app: EditorApp) -> eframe::Result {
     }
     let options = eframe::NativeOptions {
         viewport,
+        // egui anti-aliases its own shapes (feathering); MSAA would only cost frame time.
         renderer: eframe::Renderer::Glow,
-        multisampling: 4,
         ..eframe::NativeOptions::default()
     };
     eframe::run_native("steerlab", options, Box::new(|_cc| Ok(Box::new(app))))
