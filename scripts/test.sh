@@ -1,7 +1,23 @@
 #!/usr/bin/env bash
-# Runs every test. Installs nothing the test suite does not need: the suite is pure Rust and
-# runs headless (no display, no GPU).
+# Runs every test, installing what a fresh Debian machine lacks: the editor's image snapshots
+# render with wgpu on Mesa's software Vulkan driver (lavapipe), so no GPU or display is needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+have_lavapipe() {
+    ldconfig -p 2>/dev/null | grep -q 'libvulkan\.so\.1' &&
+        ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1
+}
+if ! have_lavapipe; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "Installing Mesa's software Vulkan driver for the snapshot tests..."
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mesa-vulkan-drivers libvulkan1 >/dev/null
+    else
+        echo "The snapshot tests need Mesa's Vulkan driver: apt-get install mesa-vulkan-drivers libvulkan1" >&2
+        exit 1
+    fi
+fi
+
 cargo test --all-targets "$@"
 cargo test --doc

@@ -141,6 +141,11 @@ impl EditorApp {
         self.playing
     }
 
+    /// Plays or pauses the simulation.
+    pub fn set_playing(&mut self, playing: bool) {
+        self.playing = playing;
+    }
+
     /// Errors of the last failed open or save.
     #[must_use]
     pub fn load_errors(&self) -> &[String] {

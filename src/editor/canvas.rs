@@ -300,6 +300,26 @@ fn paint(ui: &egui::Ui, state: &CanvasState, rect: Rect, input: &CanvasInput<'_>
         );
     }
 
+    // Fixed point targets of the scene's behaviors, as diamonds in the behavior's colour.
+    for group in &spec.groups {
+        for (kind, target) in group.targets() {
+            if let crate::sim::Target::Point(p) = target {
+                let c = to_screen(*p);
+                let d = 6.0;
+                painter.add(Shape::convex_polygon(
+                    vec![
+                        c + vec2(0.0, -d),
+                        c + vec2(d, 0.0),
+                        c + vec2(0.0, d),
+                        c + vec2(-d, 0.0),
+                    ],
+                    Color32::TRANSPARENT,
+                    Stroke::new(1.5, behavior_color(kind)),
+                ));
+            }
+        }
+    }
+
     // The click target: the sources' crosshair.
     let click = to_screen(world.click());
     let cross = Stroke::new(1.5, overlays::CLICK);

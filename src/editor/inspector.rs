@@ -48,7 +48,8 @@ fn optional_number(
 ) {
     ui.horizontal(|ui| {
         let mut on = value.is_some();
-        if ui.checkbox(&mut on, label).on_hover_text(tip).changed() {
+        let check = ui.checkbox(&mut on, label).on_hover_text(tip);
+        if check.changed() {
             *value = on.then_some(value.unwrap_or(default));
         }
         if let Some(v) = value {
@@ -60,6 +61,7 @@ fn optional_number(
                     .max_decimals(6)
                     .suffix(unit),
             )
+            .labelled_by(check.id)
             .on_hover_text(tip);
         }
     });
@@ -67,19 +69,21 @@ fn optional_number(
 
 fn point(ui: &mut Ui, label: &str, p: &mut Vec2, tip: &str) {
     ui.horizontal(|ui| {
-        ui.label(label).on_hover_text(tip);
+        let label = ui.label(label).on_hover_text(tip);
         ui.add(
             DragValue::new(&mut p.x)
                 .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
                 .prefix("x ")
                 .suffix(" u"),
-        );
+        )
+        .labelled_by(label.id);
         ui.add(
             DragValue::new(&mut p.y)
                 .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
                 .prefix("y ")
                 .suffix(" u"),
-        );
+        )
+        .labelled_by(label.id);
     });
 }
 
@@ -93,7 +97,7 @@ fn target_ui(ui: &mut Ui, id: &str, target: &mut Target, groups: &[String]) {
         Target::Nearest(g) => format!("nearest {g}"),
     };
     ui.horizontal(|ui| {
-        ui.label("target");
+        let label = ui.label("target");
         egui::ComboBox::from_id_salt(id)
             .selected_text(text)
             .show_ui(ui, |ui| {
@@ -112,14 +116,16 @@ fn target_ui(ui: &mut Ui, id: &str, target: &mut Target, groups: &[String]) {
                     let label = format!("nearest {g}");
                     ui.selectable_value(target, t, label);
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
     });
     match target {
         Target::Point(p) => point(ui, "at", p, "A fixed point of the world."),
         Target::Agent(id) => {
             ui.horizontal(|ui| {
-                ui.label("agent id");
-                ui.add(DragValue::new(id));
+                let label = ui.label("agent id");
+                ui.add(DragValue::new(id)).labelled_by(label.id);
             });
         }
         _ => {}
@@ -133,7 +139,8 @@ fn prediction_ui(ui: &mut Ui, p: &mut Prediction) {
     } = p;
     ui.horizontal(|ui| {
         let mut dynamic = fixed_secs.is_none();
-        ui.label("T")
+        let label = ui
+            .label("T")
             .on_hover_text("future = target.position + target.velocity * T");
         if ui
             .radio_value(&mut dynamic, true, "dynamic")
@@ -153,7 +160,8 @@ fn prediction_ui(ui: &mut Ui, p: &mut Prediction) {
                     .range(0.0..=MAX_MAGNITUDE)
                     .speed(0.01)
                     .suffix(" s"),
-            );
+            )
+            .labelled_by(label.id);
         }
     });
     optional_number(ui, "cap T at", max_secs, 1.0, " s", "T = min(T, cap)");
@@ -169,14 +177,16 @@ fn common(
 ) {
     ui.horizontal(|ui| {
         ui.checkbox(enabled, "on");
-        ui.label("weight")
+        let label = ui
+            .label("weight")
             .on_hover_text("force * weight before combination");
         ui.add(
             DragValue::new(weight)
                 .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
                 .speed(0.01)
                 .max_decimals(6),
-        );
+        )
+        .labelled_by(label.id);
     });
     if dithering {
         number(
@@ -246,7 +256,8 @@ fn block<T: Default>(
 pub fn world_ui(ui: &mut Ui, scene: &mut Scene, time_scale: &mut f32) {
     let bounds = &mut scene.world.bounds;
     ui.horizontal(|ui| {
-        ui.label("bounds")
+        let label = ui
+            .label("bounds")
             .on_hover_text("What happens to an agent leaving the world.");
         egui::ComboBox::from_id_salt("bounds")
             .selected_text(format!("{bounds:?}"))
@@ -259,7 +270,9 @@ pub fn world_ui(ui: &mut Ui, scene: &mut Scene, time_scale: &mut f32) {
                 ] {
                     ui.selectable_value(bounds, b, format!("{b:?}"));
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
     });
     number(
         ui,
@@ -286,9 +299,11 @@ pub fn world_ui(ui: &mut Ui, scene: &mut Scene, time_scale: &mut f32) {
         "Tick length. velocity += force / mass * dt; position += velocity * dt.",
     );
     ui.horizontal(|ui| {
-        ui.label("seed")
+        let label = ui
+            .label("seed")
             .on_hover_text("Seed of every random draw. Applies on Restart.");
-        ui.add(DragValue::new(&mut scene.seed));
+        ui.add(DragValue::new(&mut scene.seed))
+            .labelled_by(label.id);
     });
     number(
         ui,
@@ -326,9 +341,11 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
         wander_target,
     } = group;
     ui.horizontal(|ui| {
-        ui.label("count")
+        let label = ui
+            .label("count")
             .on_hover_text("Number of agents. Applies on Restart.");
-        ui.add(DragValue::new(count).range(0..=crate::sim::check::MAX_GROUP_COUNT));
+        ui.add(DragValue::new(count).range(0..=crate::sim::check::MAX_GROUP_COUNT))
+            .labelled_by(label.id);
     });
     number(
         ui,
@@ -355,12 +372,14 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
         "accel = steering / mass. With force = desired - velocity, mass is the response time in seconds.",
     );
     ui.horizontal(|ui| {
-        ui.label("combination").on_hover_text("How the behaviors' forces combine into one steering force.");
+        let label = ui.label("combination").on_hover_text("How the behaviors' forces combine into one steering force.");
         egui::ComboBox::from_id_salt(ui.scope_id().with("combination")).selected_text(format!("{combination:?}")).show_ui(ui, |ui| {
             ui.selectable_value(combination, Combination::WeightedSum, "WeightedSum").on_hover_text("truncate(sum of weight * force, max_force)");
             ui.selectable_value(combination, Combination::PrioritizedSum, "PrioritizedSum").on_hover_text("In priority order, add until max_force is spent.");
             ui.selectable_value(combination, Combination::PrioritizedDithering, "PrioritizedDithering").on_hover_text("In priority order, each evaluated with its probability; the first non-zero wins.");
-        });
+        })
+.response
+.labelled_by(label.id);
     });
     let dithering = *combination == Combination::PrioritizedDithering;
     ui.horizontal(|ui| {
@@ -691,7 +710,8 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
             );
             let mut degrees = b.angle_change_rad.to_degrees();
             ui.horizontal(|ui| {
-                ui.label("angle change")
+                let label = ui
+                    .label("angle change")
                     .on_hover_text("a += random * change - change / 2, per tick");
                 if ui
                     .add(
@@ -701,6 +721,7 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
                             .max_decimals(4)
                             .suffix("°/tick"),
                     )
+                    .labelled_by(label.id)
                     .changed()
                 {
                     b.angle_change_rad = degrees.to_radians();

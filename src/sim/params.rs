@@ -452,6 +452,31 @@ impl Group {
         }
     }
 
+    /// The targets of the group's behavior blocks (enabled or not), with their behavior.
+    #[must_use]
+    pub fn targets(&self) -> Vec<(BehaviorKind, &Target)> {
+        let mut out = Vec::new();
+        if let Some(b) = &self.evade {
+            out.push((BehaviorKind::Evade, &b.target));
+        }
+        if let Some(b) = &self.flee {
+            out.push((BehaviorKind::Flee, &b.target));
+        }
+        if let Some(b) = &self.pursuit {
+            out.push((BehaviorKind::Pursuit, &b.target));
+        }
+        if let Some(b) = &self.seek {
+            out.push((BehaviorKind::Seek, &b.target));
+        }
+        if let Some(b) = &self.arrive {
+            out.push((BehaviorKind::Arrive, &b.target));
+        }
+        if let Some(b) = &self.goal {
+            out.push((BehaviorKind::Goal, &b.target));
+        }
+        out
+    }
+
     /// The largest neighbour radius of the group's enabled flocking behaviors (0 if none).
     #[must_use]
     pub fn neighbor_radius(&self) -> f32 {
