@@ -170,3 +170,108 @@ fn opening_a_bad_file_shows_an_error_and_keeps_the_scene() {
     assert_eq!(harness.state().scene(), &before);
     assert_eq!(harness.state().world().agents(), agents_before.as_slice());
 }
+
+fn press(
+    harness: &mut Harness<'_, EditorApp>,
+    pos: egui::Pos2,
+    pressed: bool,
+    modifiers: egui::Modifiers,
+) {
+    harness.event(egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers,
+    });
+    harness.run_steps(1);
+}
+
+fn click_on_canvas(
+    harness: &mut Harness<'_, EditorApp>,
+    world: glam::Vec2,
+    modifiers: egui::Modifiers,
+) {
+    let pos = harness
+        .state()
+        .screen_from_world(world)
+        .expect("canvas shown");
+    harness.event(egui::Event::PointerMoved(pos));
+    harness.run_steps(1);
+    press(harness, pos, true, modifiers);
+    press(harness, pos, false, modifiers);
+    harness.run_steps(1);
+}
+
+fn drag_on_canvas(harness: &mut Harness<'_, EditorApp>, from: glam::Vec2, to: glam::Vec2) {
+    let a = harness
+        .state()
+        .screen_from_world(from)
+        .expect("canvas shown");
+    let b = harness.state().screen_from_world(to).expect("canvas shown");
+    harness.event(egui::Event::PointerMoved(a));
+    harness.run_steps(1);
+    press(harness, a, true, egui::Modifiers::NONE);
+    for k in 1..=10 {
+        harness.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 10.0)));
+        harness.run_steps(1);
+    }
+    press(harness, b, false, egui::Modifiers::NONE);
+}
+
+#[test]
+fn canvas_clicks_place_the_target_and_add_agents() {
+    let mut harness = harness();
+    pause(&mut harness);
+    // An empty spot of the boids world (1400 x 900).
+    let spot = glam::Vec2::new(300.0, 800.0);
+    click_on_canvas(&mut harness, spot, egui::Modifiers::NONE);
+    let click = harness.state().world().click();
+    assert!(click.distance(spot) < 2.0, "click target at {click}");
+    assert_eq!(harness.state().scene().click_target, Some(click));
+
+    let before = harness.state().world().agents().len();
+    // The platform reports held modifiers as an event (eframe sends it from winit).
+    harness.event(egui::Event::ModifiersChanged(egui::Modifiers::SHIFT));
+    click_on_canvas(
+        &mut harness,
+        glam::Vec2::new(500.0, 800.0),
+        egui::Modifiers::SHIFT,
+    );
+    harness.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    let world = harness.state().world();
+    assert_eq!(world.agents().len(), before + 1);
+    let added = world.agents().last().expect("an agent");
+    assert!(added.position.distance(glam::Vec2::new(500.0, 800.0)) < 2.0);
+    assert_eq!(
+        harness.state().selected(),
+        Some(added.id),
+        "the new agent is selected"
+    );
+
+    // Delete removes the selected agent.
+    harness.key_press(egui::Key::Delete);
+    harness.run_steps(2);
+    assert_eq!(harness.state().world().agents().len(), before);
+    assert_eq!(harness.state().selected(), None);
+}
+
+#[test]
+fn obstacles_and_the_click_target_can_be_dragged() {
+    let mut harness = harness();
+    pause(&mut harness);
+    let obstacle = harness.state().scene().obstacles[1].center;
+    let to = obstacle + glam::Vec2::new(0.0, 120.0);
+    drag_on_canvas(&mut harness, obstacle, to);
+    let moved = harness.state().scene().obstacles[1].center;
+    assert!(moved.distance(to) < 2.0, "obstacle at {moved}, wanted {to}");
+    assert_eq!(harness.state().world().spec().obstacles[1].center, moved);
+
+    let click = harness.state().world().click();
+    let to = click + glam::Vec2::new(-200.0, 100.0);
+    drag_on_canvas(&mut harness, click, to);
+    let now = harness.state().world().click();
+    assert!(
+        now.distance(to) < 2.0,
+        "click target at {now}, was {click}, wanted {to}"
+    );
+}

@@ -141,6 +141,14 @@ impl EditorApp {
         self.playing
     }
 
+    /// Where a world point is on screen in the last frame (`None` before the first frame).
+    #[must_use]
+    pub fn screen_from_world(&self, p: Vec2) -> Option<egui::Pos2> {
+        self.canvas
+            .rect
+            .map(|rect| self.canvas.view.screen_from_world(rect, p))
+    }
+
     /// Plays or pauses the simulation.
     pub fn set_playing(&mut self, playing: bool) {
         self.playing = playing;
@@ -300,6 +308,17 @@ impl EditorApp {
                 CanvasAction::SetClick(p) => {
                     self.world.set_click(p);
                     self.scene.click_target = Some(p);
+                }
+                CanvasAction::MovePointTarget(g, kind, p) => {
+                    let mut draft = self.scene.clone();
+                    if let Some(target) = draft
+                        .groups
+                        .get_mut(g)
+                        .and_then(|group| group.target_mut(kind))
+                    {
+                        *target = crate::sim::Target::Point(p);
+                    }
+                    self.apply_draft(draft);
                 }
                 CanvasAction::MoveObstacle(i, p) => {
                     let mut draft = self.scene.clone();

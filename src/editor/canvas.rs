@@ -81,6 +81,7 @@ impl View {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Drag {
     Click,
+    PointTarget(usize, BehaviorKind),
     Obstacle(usize),
     Agent(u32),
 }
@@ -102,6 +103,8 @@ pub enum CanvasAction {
     Select(Option<u32>),
     /// Move the click target.
     SetClick(Vec2),
+    /// Move the point target of behavior `kind` of group `group`.
+    MovePointTarget(usize, BehaviorKind, Vec2),
     /// Move obstacle `index`.
     MoveObstacle(usize, Vec2),
     /// Move an agent.
@@ -193,8 +196,12 @@ pub fn canvas_ui(
 
     // Left button: grab a handle, select an agent, or place the click target.
     let shift = ui.input(|i| i.modifiers.shift);
+    // Pick what is under the point where the button went down: a drag only starts after the
+    // pointer has moved a few pixels, which would miss a small handle.
     if response.drag_started_by(egui::PointerButton::Primary)
-        && let Some(p) = response.interact_pointer_pos()
+        && let Some(p) = ui
+            .input(|i| i.pointer.press_origin())
+            .or(response.interact_pointer_pos())
     {
         state.drag = pick_handle(state, rect, world, p);
         if let Some(Drag::Agent(id)) = state.drag {
@@ -206,6 +213,7 @@ pub fn canvas_ui(
     {
         actions.push(match drag {
             Drag::Click => CanvasAction::SetClick(p),
+            Drag::PointTarget(g, kind) => CanvasAction::MovePointTarget(g, kind, p),
             Drag::Obstacle(i) => CanvasAction::MoveObstacle(i, p),
             Drag::Agent(id) => CanvasAction::MoveAgent(id, p),
         });
@@ -258,6 +266,15 @@ fn pick_handle(state: &CanvasState, rect: Rect, world: &World, p: Pos2) -> Optio
     if view.screen_from_world(rect, world.click()).distance(p) <= GRAB_PIXELS {
         return Some(Drag::Click);
     }
+    for (g, group) in world.spec().groups.iter().enumerate() {
+        for (kind, target) in group.targets() {
+            if let crate::sim::Target::Point(t) = target
+                && view.screen_from_world(rect, *t).distance(p) <= GRAB_PIXELS
+            {
+                return Some(Drag::PointTarget(g, kind));
+            }
+        }
+    }
     if let Some(id) = pick_agent(state, rect, world, p) {
         return Some(Drag::Agent(id));
     }
@@ -289,6 +306,35 @@ fn paint(ui: &egui::Ui, state: &CanvasState, rect: Rect, input: &CanvasInput<'_>
         Stroke::new(1.5, overlays::BOUNDARY),
         egui::StrokeKind::Middle,
     );
+
+    if o.grid {
+        let grid = world.grid();
+        let cell = grid.cell_size();
+        if cell > 0.0 && cell * scale >= 4.0 {
+            let (cols, rows) = grid.dims();
+            let stroke = Stroke::new(1.0, overlays::GRID);
+            for c in 1..cols {
+                let x = (c as f32 * cell).min(spec.size.x);
+                painter.line_segment(
+                    [
+                        to_screen(Vec2::new(x, 0.0)),
+                        to_screen(Vec2::new(x, spec.size.y)),
+                    ],
+                    stroke,
+                );
+            }
+            for r in 1..rows {
+                let y = (r as f32 * cell).min(spec.size.y);
+                painter.line_segment(
+                    [
+                        to_screen(Vec2::new(0.0, y)),
+                        to_screen(Vec2::new(spec.size.x, y)),
+                    ],
+                    stroke,
+                );
+            }
+        }
+    }
 
     for obstacle in &spec.obstacles {
         let c = to_screen(obstacle.center);

@@ -24,6 +24,8 @@ pub const OBSTACLE: Color32 = Color32::from_rgb(95, 100, 120);
 pub const BOUNDARY: Color32 = Color32::from_rgb(80, 90, 110);
 /// Canvas background.
 pub const BACKGROUND: Color32 = Color32::from_rgb(22, 25, 32);
+/// Lines of the spatial grid.
+pub const GRID: Color32 = Color32::from_rgb(60, 68, 88);
 /// Highlight of the selected agent.
 pub const SELECTION: Color32 = Color32::from_rgb(255, 255, 255);
 
@@ -99,6 +101,8 @@ pub struct Overlays {
     pub neighbors: bool,
     /// Fading trails.
     pub trails: bool,
+    /// The spatial grid of the neighbour search.
+    pub grid: bool,
     /// Seconds of motion a velocity vector spans on screen.
     pub velocity_scale_secs: f32,
     /// Screen length of a force, in seconds² per mass (a force F draws as F · this).
@@ -118,6 +122,7 @@ impl Default for Overlays {
             prediction: true,
             neighbors: false,
             trails: true,
+            grid: false,
             velocity_scale_secs: 0.5,
             force_scale: 0.25,
         }
@@ -139,6 +144,7 @@ impl Overlays {
             prediction: true,
             neighbors: true,
             trails: true,
+            grid: true,
             ..Self::default()
         }
     }
@@ -156,6 +162,7 @@ impl Overlays {
             prediction,
             neighbors,
             trails,
+            grid,
             velocity_scale_secs,
             force_scale,
         } = self;
@@ -220,32 +227,49 @@ impl Overlays {
             "Trails",
             "The last seconds of each agent's path, fading.",
         );
+        swatch_toggle(
+            ui,
+            grid,
+            GRID,
+            "Spatial grid",
+            "The cells of the neighbour search: one cell per largest neighbour radius, rebuilt every tick.",
+        );
         ui.checkbox(behaviors, "Behavior forces (weighted)");
         if *behaviors {
-            ui.indent("behavior legend", |ui| {
-                for kind in BehaviorKind::ALL {
-                    ui.horizontal(|ui| {
-                        swatch(ui, behavior_color(kind));
-                        ui.label(kind.field_name());
-                    });
-                }
+            behavior_legend_ui(ui);
+        }
+        scales_ui(ui, velocity_scale_secs, force_scale);
+    }
+}
+
+/// The screen scales of velocity and force vectors.
+fn scales_ui(ui: &mut egui::Ui, velocity_scale_secs: &mut f32, force_scale: &mut f32) {
+    ui.add(
+        egui::Slider::new(velocity_scale_secs, 0.05..=3.0)
+            .logarithmic(true)
+            .text("velocity scale")
+            .suffix(" s"),
+    )
+    .on_hover_text("A velocity v is drawn as the distance v * this.");
+    ui.add(
+        egui::Slider::new(force_scale, 0.005..=5.0)
+            .logarithmic(true)
+            .text("force scale")
+            .suffix(" s²"),
+    )
+    .on_hover_text("A force F is drawn F * this long (world units).");
+}
+
+/// One swatch per behavior, in priority order.
+fn behavior_legend_ui(ui: &mut egui::Ui) {
+    ui.indent("behavior legend", |ui| {
+        for kind in BehaviorKind::ALL {
+            ui.horizontal(|ui| {
+                swatch(ui, behavior_color(kind));
+                ui.label(kind.field_name());
             });
         }
-        ui.add(
-            egui::Slider::new(velocity_scale_secs, 0.05..=3.0)
-                .logarithmic(true)
-                .text("velocity scale")
-                .suffix(" s"),
-        )
-        .on_hover_text("A velocity v is drawn as the distance v * this.");
-        ui.add(
-            egui::Slider::new(force_scale, 0.005..=5.0)
-                .logarithmic(true)
-                .text("force scale")
-                .suffix(" s²"),
-        )
-        .on_hover_text("A force F is drawn F * this long (world units).");
-    }
+    });
 }
 
 fn swatch(ui: &mut egui::Ui, color: Color32) {

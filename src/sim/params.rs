@@ -477,6 +477,20 @@ impl Group {
         out
     }
 
+    /// The target of the block of `kind`, for editing (`None` when the group has no such block
+    /// or the behavior has no target).
+    pub fn target_mut(&mut self, kind: BehaviorKind) -> Option<&mut Target> {
+        match kind {
+            BehaviorKind::Evade => self.evade.as_mut().map(|b| &mut b.target),
+            BehaviorKind::Flee => self.flee.as_mut().map(|b| &mut b.target),
+            BehaviorKind::Pursuit => self.pursuit.as_mut().map(|b| &mut b.target),
+            BehaviorKind::Seek => self.seek.as_mut().map(|b| &mut b.target),
+            BehaviorKind::Arrive => self.arrive.as_mut().map(|b| &mut b.target),
+            BehaviorKind::Goal => self.goal.as_mut().map(|b| &mut b.target),
+            _ => None,
+        }
+    }
+
     /// The largest neighbour radius of the group's enabled flocking behaviors (0 if none).
     #[must_use]
     pub fn neighbor_radius(&self) -> f32 {

@@ -14,6 +14,7 @@ use super::behaviors::flocking::NeighborSums;
 use super::behaviors::wander::random_point;
 use super::check::{self, Problem};
 use super::debug::AgentDebug;
+use super::grid::Grid;
 use super::params::{BehaviorKind, BoundsMode, Group, Obstacle, Spawn, Target};
 use super::rng::WorldRng;
 use super::steering::{SteeringManager, integrate};
@@ -35,6 +36,16 @@ pub struct WorldSpec {
     pub obstacles: Vec<Obstacle>,
     /// Groups of agents.
     pub groups: Vec<Group>,
+}
+
+/// How neighbours are found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NeighborSearch {
+    /// A uniform grid rebuilt every tick: O(N · k).
+    #[default]
+    Grid,
+    /// Every pair: O(N²). The reference the grid is tested against.
+    Naive,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -66,6 +77,8 @@ pub struct World {
     tick: u64,
     next_id: u32,
     rng: WorldRng,
+    search: NeighborSearch,
+    grid: Grid,
 }
 
 impl Default for World {
@@ -90,6 +103,8 @@ impl Default for World {
             pointer: None,
             tick: 0,
             next_id: 0,
+            search: NeighborSearch::Grid,
+            grid: Grid::default(),
         }
     }
 }
@@ -112,6 +127,8 @@ impl World {
             pointer: None,
             tick: 0,
             next_id: 0,
+            search: NeighborSearch::Grid,
+            grid: Grid::default(),
         };
         world.spawn_initial();
         Ok(world)
@@ -309,9 +326,31 @@ impl World {
         }
     }
 
+    /// Chooses how neighbours are found. Both ways give the same bits.
+    pub fn set_neighbor_search(&mut self, search: NeighborSearch) {
+        self.search = search;
+    }
+
+    /// The grid of the last tick (empty when no group flocks or the search is naive).
+    #[must_use]
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
     /// Runs one tick.
     pub fn step(&mut self) {
         self.spawn_due();
+        let radius = self
+            .spec
+            .groups
+            .iter()
+            .map(Group::neighbor_radius)
+            .fold(0.0, f32::max);
+        if self.search == NeighborSearch::Grid && radius > 0.0 {
+            self.grid.rebuild(&self.agents, self.spec.size, radius);
+        } else {
+            self.grid = Grid::default();
+        }
         let thoughts: Vec<Thought> = (0..self.agents.len()).map(|i| self.think(i)).collect();
         let dt = self.spec.dt_secs;
         let size = self.spec.size;
@@ -430,7 +469,16 @@ impl World {
         let me = &self.agents[i];
         let mut count = 0;
         let mut distance_sum = 0.0;
-        for (j, other) in self.agents.iter().enumerate() {
+        let mut candidates = Vec::new();
+        let all = 0..self.agents.len();
+        let indices: &mut dyn Iterator<Item = usize> = if self.grid.cell_size() > 0.0 {
+            self.grid.candidates(me.position, radius, &mut candidates);
+            &mut candidates.iter().map(|&j| j as usize)
+        } else {
+            &mut all.clone()
+        };
+        for j in indices {
+            let other = &self.agents[j];
             if j == i {
                 continue;
             }
