@@ -184,6 +184,7 @@ fn pursuit_catches_a_straight_mover_sooner_than_seek() {
     }
     let pursuit = ticks_to_catch(true);
     let seek = ticks_to_catch(false);
+    eprintln!("caught after {pursuit} ticks with pursuit, {seek} ticks with seek");
     assert!(pursuit < seek, "pursuit {pursuit} ticks, seek {seek} ticks");
     assert!(pursuit < 6000);
 }
