@@ -42,6 +42,24 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Time the simulation on a standard flock (about 20 neighbours per agent).
+    Bench {
+        /// Number of agents.
+        #[arg(long, default_value_t = 10_000)]
+        agents: u32,
+        /// Ticks to time.
+        #[arg(long, default_value_t = 200)]
+        steps: u64,
+        /// Threads of the force pass: 0 = all cores, 1 = serial.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Use the naive O(N²) neighbour search instead of the grid.
+        #[arg(long)]
+        naive: bool,
+        /// Print one JSON object per run instead of a sentence.
+        #[arg(long)]
+        json: bool,
+    },
     /// Check scene files; print `PATH:LINE:COL: message` for each error.
     Validate {
         /// The scene files.
@@ -73,6 +91,13 @@ where
         Some(Command::Edit { scene }) => open_editor(Some(&scene)),
         Some(Command::Simulate { scene, steps, out }) => simulate(&scene, steps, out.as_deref()),
         Some(Command::Validate { files }) => validate(&files),
+        Some(Command::Bench {
+            agents,
+            steps,
+            threads,
+            naive,
+            json,
+        }) => bench(agents, steps, threads, naive, json),
     }
 }
 
@@ -197,6 +222,39 @@ pub fn write_csv(world: &mut World, steps: u64, w: &mut impl Write) -> std::io::
         }
     }
     Ok(())
+}
+
+fn bench(agents: u32, steps: u64, threads: usize, naive: bool, json: bool) -> ExitCode {
+    if agents > crate::sim::check::MAX_GROUP_COUNT {
+        eprintln!(
+            "steerlab bench: --agents must be <= {}",
+            crate::sim::check::MAX_GROUP_COUNT
+        );
+        return ExitCode::from(2);
+    }
+    match crate::bench::run(agents, steps, threads, naive) {
+        Ok(r) if json => {
+            println!("{}", r.to_json());
+            ExitCode::SUCCESS
+        }
+        Ok(r) => {
+            println!(
+                "{} agents, {} threads{}: {:.3} ms per tick, {:.0} agent-steps/s, {:.1} neighbours on average, peak RSS {:.1} MiB",
+                r.agents,
+                r.threads,
+                if r.naive { ", naive search" } else { "" },
+                r.ms_per_step,
+                r.agent_steps_per_sec,
+                r.mean_neighbors,
+                r.peak_rss_mib
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("steerlab bench: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 fn validate(files: &[PathBuf]) -> ExitCode {

@@ -6,6 +6,8 @@
 //! load a scene, build its world, step it, and get the same trajectory as the editor.
 
 #[cfg(feature = "cli")]
+pub mod bench;
+#[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "editor")]
 pub mod editor;

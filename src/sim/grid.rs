@@ -1,16 +1,33 @@
 //! A uniform grid over the world (a spatial hash with one cell per square), rebuilt every tick,
 //! for neighbour queries in O(N · k) instead of the naive O(N²) scan.
 //!
-//! Cells are `cell_size` wide (the largest neighbour radius), so a query of radius `r <=
-//! cell_size` visits the 3 × 3 cells around a point. Agents outside the world (open bounds)
-//! are counted in the border cells, so no agent is ever missed; the distance test then filters.
+//! Cells are at least as wide as the largest neighbour radius, so a query visits the 3 × 3
+//! cells around a point. Agents outside the world (open bounds) are kept in the border cells,
+//! so none is ever missed; the caller's distance test filters. The grid keeps its own copy of
+//! each agent's position, velocity and group in cell order, so a query reads memory
+//! sequentially instead of jumping around the agent array.
 //!
-//! A query returns candidate indices in increasing agent order, the order of the naive scan,
-//! so sums over neighbours come out bit for bit the same either way.
+//! A query visits candidates in a fixed order (cells row by row, agents by index within a
+//! cell) that depends only on the positions, never on threads: sums over neighbours are the
+//! same bits however the force pass is split. They can differ in the last bits from the naive
+//! scan, which adds the same neighbours in agent order.
 
 use glam::Vec2;
 
 use super::agent::Agent;
+
+/// One candidate neighbour, as the grid stores it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Entry {
+    /// Index in the world's agent list.
+    pub index: u32,
+    /// Group index.
+    pub group: u16,
+    /// Position at the start of the tick.
+    pub position: Vec2,
+    /// Velocity at the start of the tick.
+    pub velocity: Vec2,
+}
 
 /// The grid of one tick.
 #[derive(Clone, Debug, Default)]
@@ -20,8 +37,8 @@ pub struct Grid {
     rows: usize,
     /// `cell_start[c]..cell_start[c + 1]` indexes `entries` for cell `c`.
     cell_start: Vec<u32>,
-    /// Agent indices, grouped by cell, increasing within a cell.
-    entries: Vec<u32>,
+    /// Agents grouped by cell, by index within a cell.
+    entries: Vec<Entry>,
     /// Scratch: each agent's cell.
     cell_of: Vec<u32>,
 }
@@ -42,7 +59,7 @@ impl Grid {
         (self.cols, self.rows)
     }
 
-    /// Rebuilds the grid for `positions` in a world `0..size`, with cells at least
+    /// Rebuilds the grid for `agents` in a world `0..size`, with cells at least
     /// `min_cell_size` wide. Allocations are reused from tick to tick.
     pub fn rebuild(&mut self, agents: &[Agent], size: Vec2, min_cell_size: f32) {
         let longest = size.max_element().max(1e-3);
@@ -64,12 +81,23 @@ impl Grid {
         for c in 0..cells {
             self.cell_start[c + 1] += self.cell_start[c];
         }
+        let empty = Entry {
+            index: 0,
+            group: 0,
+            position: Vec2::ZERO,
+            velocity: Vec2::ZERO,
+        };
         self.entries.clear();
-        self.entries.resize(self.cell_of.len(), 0);
+        self.entries.resize(agents.len(), empty);
         let mut fill: Vec<u32> = self.cell_start[..cells].to_vec();
-        for (i, &c) in self.cell_of.iter().enumerate() {
+        for ((i, agent), &c) in agents.iter().enumerate().zip(&self.cell_of) {
             let slot = &mut fill[c as usize];
-            self.entries[*slot as usize] = u32::try_from(i).unwrap_or(u32::MAX);
+            self.entries[*slot as usize] = Entry {
+                index: u32::try_from(i).unwrap_or(u32::MAX),
+                group: agent.group,
+                position: agent.position,
+                velocity: agent.velocity,
+            };
             *slot += 1;
         }
     }
@@ -86,10 +114,9 @@ impl Grid {
         self.clamp_row(p.y) * self.cols + self.clamp_col(p.x)
     }
 
-    /// Indices of every agent that may be within `radius` of `p` (a superset; test the
-    /// distance), in increasing order, appended to `out` (which is cleared first).
-    pub fn candidates(&self, p: Vec2, radius: f32, out: &mut Vec<u32>) {
-        out.clear();
+    /// Calls `visit` for every agent that may be within `radius` of `p` (a superset: test the
+    /// distance), in the grid's fixed order.
+    pub fn for_each_candidate(&self, p: Vec2, radius: f32, mut visit: impl FnMut(&Entry)) {
         if self.cols == 0 {
             return;
         }
@@ -98,9 +125,10 @@ impl Grid {
         for row in r0..=r1 {
             let start = self.cell_start[row * self.cols + c0] as usize;
             let end = self.cell_start[row * self.cols + c1 + 1] as usize;
-            out.extend_from_slice(&self.entries[start..end]);
+            for entry in &self.entries[start..end] {
+                visit(entry);
+            }
         }
-        out.sort_unstable();
     }
 }
 
@@ -130,8 +158,14 @@ fn clamp_cell(v: f32, n: usize) -> usize {
 mod tests {
     use super::*;
 
+    fn candidates(grid: &Grid, p: Vec2, r: f32) -> Vec<u32> {
+        let mut out = Vec::new();
+        grid.for_each_candidate(p, r, |e| out.push(e.index));
+        out
+    }
+
     #[test]
-    fn candidates_cover_every_neighbour_in_order() {
+    fn candidates_cover_every_neighbour() {
         let positions = [
             Vec2::new(5.0, 5.0),
             Vec2::new(95.0, 95.0),
@@ -146,11 +180,8 @@ mod tests {
         let mut grid = Grid::default();
         grid.rebuild(&agents, Vec2::new(100.0, 100.0), 10.0);
         assert_eq!(grid.dims(), (10, 10));
-        let mut out = Vec::new();
-        grid.candidates(Vec2::new(6.0, 6.0), 10.0, &mut out);
-        // Cells 0..=1 on both axes: agents 0, 2 and the outsider 3.
-        assert_eq!(out, vec![0, 2, 3]);
-        grid.candidates(Vec2::new(99.0, 99.0), 5.0, &mut out);
-        assert_eq!(out, vec![1]);
+        // Cells 0..=1 on both axes: agents 0 and the outsider 3 (cell 0), then 2 (cell 1).
+        assert_eq!(candidates(&grid, Vec2::new(6.0, 6.0), 10.0), vec![0, 3, 2]);
+        assert_eq!(candidates(&grid, Vec2::new(99.0, 99.0), 5.0), vec![1]);
     }
 }

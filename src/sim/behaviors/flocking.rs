@@ -33,8 +33,19 @@ pub struct NeighborSums {
 impl NeighborSums {
     /// Adds one neighbour of the agent at `own_position`.
     pub fn add(&mut self, own_position: Vec2, position: Vec2, velocity: Vec2) {
+        let offset = own_position - position;
+        self.add_at(offset, offset.length(), position, velocity);
+    }
+
+    /// [`Self::add`] for a caller that already has `offset = own_position - position` and its
+    /// length (the same bits as `normalize_or_zero(offset)` uses).
+    pub fn add_at(&mut self, offset: Vec2, distance: f32, position: Vec2, velocity: Vec2) {
         self.count += 1;
-        self.away += normalize_or_zero(own_position - position);
+        self.away += if distance > 0.0 && distance.is_finite() {
+            offset / distance
+        } else {
+            normalize_or_zero(offset)
+        };
         self.position += position;
         self.velocity += velocity;
     }

@@ -1,0 +1,171 @@
+//! `steerlab bench`: simulation speed on a standard flocking scene, printed as figures.
+//!
+//! The scene: one flock with separation (radius 10), alignment and cohesion (radius 20), wander
+//! and a weak seek of the centre, spread uniformly over a wrapping square world whose size is
+//! chosen for a density of `20 / (π · 20²)` agents per square unit, so each agent has about 20
+//! neighbours within the radius of 20 (the measured mean is printed as `mean_neighbors`).
+
+use std::time::Instant;
+
+use glam::Vec2;
+
+use crate::sim::params::{Alignment, Cohesion, Seek, Separation, Target, Wander};
+use crate::sim::{BoundsMode, Group, NeighborSearch, Spawn, World, WorldSpec};
+
+/// Neighbour radius of alignment and cohesion (world units).
+pub const NEIGHBOR_RADIUS: f32 = 20.0;
+/// The mean neighbour count the density is chosen for.
+pub const TARGET_NEIGHBORS: f32 = 20.0;
+
+/// The benchmark world for `agents` agents.
+#[must_use]
+pub fn bench_spec(agents: u32) -> WorldSpec {
+    let density = TARGET_NEIGHBORS / (std::f32::consts::PI * NEIGHBOR_RADIUS * NEIGHBOR_RADIUS);
+    let side_world = (agents.max(1) as f32 / density).sqrt();
+    let size = Vec2::splat(side_world);
+    let mut flock = Group::new(
+        "flock",
+        agents,
+        Spawn::Area {
+            min: Vec2::ZERO,
+            max: size,
+            speed: 40.0,
+        },
+    );
+    flock.max_speed = 60.0;
+    flock.max_force = 120.0;
+    flock.mass = 0.5;
+    flock.separation = Some(Separation {
+        weight: 3.0,
+        radius: 10.0,
+        ..Separation::default()
+    });
+    flock.alignment = Some(Alignment {
+        weight: 1.0,
+        radius: NEIGHBOR_RADIUS,
+        ..Alignment::default()
+    });
+    flock.cohesion = Some(Cohesion {
+        weight: 0.2,
+        radius: NEIGHBOR_RADIUS,
+        ..Cohesion::default()
+    });
+    flock.wander = Some(Wander {
+        weight: 0.5,
+        circle_distance: 30.0,
+        circle_radius: 15.0,
+        angle_change_rad: 0.5,
+        ..Wander::default()
+    });
+    flock.seek = Some(Seek {
+        weight: 0.1,
+        target: Target::Center,
+        ..Seek::default()
+    });
+    WorldSpec {
+        seed: 1,
+        dt_secs: 1.0 / 60.0,
+        size,
+        bounds: BoundsMode::Wrap,
+        click_target: size * 0.5,
+        obstacles: Vec::new(),
+        groups: vec![flock],
+    }
+}
+
+/// The figures of one run.
+#[derive(Clone, Debug)]
+pub struct BenchResult {
+    /// Agents simulated.
+    pub agents: usize,
+    /// Ticks timed.
+    pub steps: u64,
+    /// Threads of the force pass (0 = all cores).
+    pub threads: usize,
+    /// Naive O(N²) neighbour search instead of the grid.
+    pub naive: bool,
+    /// Mean number of neighbours within the neighbour radius, over the timed ticks.
+    pub mean_neighbors: f64,
+    /// Milliseconds per tick.
+    pub ms_per_step: f64,
+    /// Agents × ticks per second.
+    pub agent_steps_per_sec: f64,
+    /// Bytes of simulation state per agent (`Agent`).
+    pub state_bytes_per_agent: usize,
+    /// Bytes of the per-tick debug record per agent (`AgentDebug`).
+    pub record_bytes_per_agent: usize,
+    /// Peak resident memory of the process, MiB (Linux; 0 elsewhere).
+    pub peak_rss_mib: f64,
+}
+
+impl BenchResult {
+    /// One JSON object on one line.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        format!(
+            "{{\"agents\":{},\"steps\":{},\"threads\":{},\"naive\":{},\"mean_neighbors\":{:.2},\"ms_per_step\":{:.4},\"agent_steps_per_sec\":{:.0},\"state_bytes_per_agent\":{},\"record_bytes_per_agent\":{},\"peak_rss_mib\":{:.1}}}",
+            self.agents,
+            self.steps,
+            self.threads,
+            self.naive,
+            self.mean_neighbors,
+            self.ms_per_step,
+            self.agent_steps_per_sec,
+            self.state_bytes_per_agent,
+            self.record_bytes_per_agent,
+            self.peak_rss_mib
+        )
+    }
+}
+
+/// Builds the bench world, runs `warmup` untimed ticks, then times `steps` ticks.
+pub fn run(agents: u32, steps: u64, threads: usize, naive: bool) -> Result<BenchResult, String> {
+    let mut world = World::new(bench_spec(agents)).map_err(|p| format!("{p:?}"))?;
+    world.set_threads(threads)?;
+    if naive {
+        world.set_neighbor_search(NeighborSearch::Naive);
+    }
+    world.step_n(5);
+    let mut neighbor_total = 0_u64;
+    let start = Instant::now();
+    for _ in 0..steps {
+        world.step();
+        neighbor_total += world
+            .records()
+            .iter()
+            .map(|r| u64::from(r.neighbors))
+            .sum::<u64>();
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let n = world.agents().len();
+    let agent_steps = n as f64 * steps as f64;
+    Ok(BenchResult {
+        agents: n,
+        steps,
+        threads,
+        naive,
+        mean_neighbors: if agent_steps > 0.0 {
+            neighbor_total as f64 / agent_steps
+        } else {
+            0.0
+        },
+        ms_per_step: secs * 1000.0 / steps.max(1) as f64,
+        agent_steps_per_sec: agent_steps / secs,
+        state_bytes_per_agent: std::mem::size_of::<crate::sim::Agent>(),
+        record_bytes_per_agent: std::mem::size_of::<crate::sim::AgentDebug>(),
+        peak_rss_mib: peak_rss_mib(),
+    })
+}
+
+/// `VmHWM` of /proc/self/status, in MiB.
+fn peak_rss_mib() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<f64>().ok())
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
+}
