@@ -167,6 +167,28 @@ fn prediction_ui(ui: &mut Ui, p: &mut Prediction) {
     optional_number(ui, "cap T at", max_secs, 1.0, " s", "T = min(T, cap)");
 }
 
+/// The fields of the three flocking rules: the shared ones, the radius and the group filter.
+fn flocking_fields(
+    ui: &mut Ui,
+    enabled: &mut bool,
+    weight: &mut f32,
+    probability: &mut f32,
+    radius: &mut f32,
+    own_group_only: &mut bool,
+    dithering: bool,
+) {
+    common(ui, enabled, weight, probability, dithering);
+    number(
+        ui,
+        "radius",
+        radius,
+        " u",
+        0.0..=MAX_MAGNITUDE,
+        "Neighbour radius.",
+    );
+    ui.checkbox(own_group_only, "own group only");
+}
+
 /// The shared fields of a block: on/off, weight, probability.
 fn common(
     ui: &mut Ui,
@@ -498,22 +520,15 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
         BehaviorKind::Separation,
         "force = mean(normalize(p - n.p)) * max_speed",
         |ui, b: &mut Separation| {
-            common(
+            flocking_fields(
                 ui,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
+                &mut b.radius,
+                &mut b.own_group_only,
                 dithering,
             );
-            number(
-                ui,
-                "radius",
-                &mut b.radius,
-                " u",
-                0.0..=MAX_MAGNITUDE,
-                "Neighbour radius.",
-            );
-            ui.checkbox(&mut b.own_group_only, "own group only");
         },
     );
     block(
@@ -637,22 +652,15 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
         BehaviorKind::Alignment,
         "force = mean(n.v) - v",
         |ui, b: &mut Alignment| {
-            common(
+            flocking_fields(
                 ui,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
+                &mut b.radius,
+                &mut b.own_group_only,
                 dithering,
             );
-            number(
-                ui,
-                "radius",
-                &mut b.radius,
-                " u",
-                0.0..=MAX_MAGNITUDE,
-                "Neighbour radius.",
-            );
-            ui.checkbox(&mut b.own_group_only, "own group only");
         },
     );
     block(
@@ -661,22 +669,15 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
         BehaviorKind::Cohesion,
         "force = seek(mean(n.p))",
         |ui, b: &mut Cohesion| {
-            common(
+            flocking_fields(
                 ui,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
+                &mut b.radius,
+                &mut b.own_group_only,
                 dithering,
             );
-            number(
-                ui,
-                "radius",
-                &mut b.radius,
-                " u",
-                0.0..=MAX_MAGNITUDE,
-                "Neighbour radius.",
-            );
-            ui.checkbox(&mut b.own_group_only, "own group only");
         },
     );
     block(

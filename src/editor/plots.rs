@@ -10,6 +10,17 @@ use crate::sim::{BehaviorKind, World};
 /// Seconds of history kept.
 pub const HISTORY_SECS: f64 = 10.0;
 
+/// A plot that shows the last seconds as they are: no dragging, zooming or scrolling.
+fn fixed_plot(id: &str, height: f32) -> Plot<'static> {
+    Plot::new(id)
+        .height(height)
+        .legend(Legend::default())
+        .include_y(0.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+}
+
 /// One tick's numbers.
 #[derive(Clone, Debug)]
 struct Sample {
@@ -104,74 +115,53 @@ impl History {
         let height = ui.available_height().max(80.0);
         let columns = if flocking { 3 } else { 2 };
         ui.columns(columns, |cols| {
-            Plot::new("speed")
-                .height(height)
-                .legend(Legend::default())
-                .include_y(0.0)
-                .allow_drag(false)
-                .allow_zoom(false)
-                .allow_scroll(false)
-                .show(&mut cols[0], |p| {
-                    p.line(
-                        Line::new("speed (u/s)", self.series(|s| Some(s.speed)))
-                            .color(overlays::VELOCITY),
-                    );
-                    p.line(
-                        Line::new("max_speed", self.series(|s| Some(s.max_speed)))
-                            .color(egui::Color32::GRAY),
-                    );
-                });
-            Plot::new("forces")
-                .height(height)
-                .legend(Legend::default())
-                .include_y(0.0)
-                .allow_drag(false)
-                .allow_zoom(false)
-                .allow_scroll(false)
-                .show(&mut cols[1], |p| {
-                    p.line(
-                        Line::new("applied", self.series(|s| Some(s.force)))
-                            .color(overlays::APPLIED)
-                            .width(2.0),
-                    );
-                    p.line(
-                        Line::new("max_force", self.series(|s| Some(s.max_force)))
-                            .color(egui::Color32::GRAY),
-                    );
-                    for kind in BehaviorKind::ALL {
-                        if self.samples.iter().any(|s| s.behaviors[kind.index()] > 0.0) {
-                            let k = kind.index();
-                            p.line(
-                                Line::new(
-                                    kind.field_name(),
-                                    self.series(move |s| Some(s.behaviors[k])),
-                                )
-                                .color(behavior_color(kind)),
-                            );
-                        }
-                    }
-                });
-            if flocking {
-                Plot::new("flock")
-                    .height(height)
-                    .legend(Legend::default())
-                    .include_y(0.0)
-                    .allow_drag(false)
-                    .allow_zoom(false)
-                    .allow_scroll(false)
-                    .show(&mut cols[2], |p| {
-                        p.line(
-                            Line::new("polarization (0-1)", self.series(|s| Some(s.polarization)))
-                                .color(behavior_color(BehaviorKind::Alignment)),
-                        );
+            fixed_plot("speed", height).show(&mut cols[0], |p| {
+                p.line(
+                    Line::new("speed (u/s)", self.series(|s| Some(s.speed)))
+                        .color(overlays::VELOCITY),
+                );
+                p.line(
+                    Line::new("max_speed", self.series(|s| Some(s.max_speed)))
+                        .color(egui::Color32::GRAY),
+                );
+            });
+            fixed_plot("forces", height).show(&mut cols[1], |p| {
+                p.line(
+                    Line::new("applied", self.series(|s| Some(s.force)))
+                        .color(overlays::APPLIED)
+                        .width(2.0),
+                );
+                p.line(
+                    Line::new("max_force", self.series(|s| Some(s.max_force)))
+                        .color(egui::Color32::GRAY),
+                );
+                for kind in BehaviorKind::ALL {
+                    if self.samples.iter().any(|s| s.behaviors[kind.index()] > 0.0) {
+                        let k = kind.index();
                         p.line(
                             Line::new(
-                                "mean neighbour distance / 100 u",
-                                self.series(|s| s.mean_neighbor_distance.map(|d| d / 100.0)),
+                                kind.field_name(),
+                                self.series(move |s| Some(s.behaviors[k])),
                             )
-                            .color(behavior_color(BehaviorKind::Cohesion)),
+                            .color(behavior_color(kind)),
                         );
-                    });
+                    }
+                }
+            });
+            if flocking {
+                fixed_plot("flock", height).show(&mut cols[2], |p| {
+                    p.line(
+                        Line::new("polarization (0-1)", self.series(|s| Some(s.polarization)))
+                            .color(behavior_color(BehaviorKind::Alignment)),
+                    );
+                    p.line(
+                        Line::new(
+                            "mean neighbour distance / 100 u",
+                            self.series(|s| s.mean_neighbor_distance.map(|d| d / 100.0)),
+                        )
+                        .color(behavior_color(BehaviorKind::Cohesion)),
+                    );
+                });
             }
         });
     }
