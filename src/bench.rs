@@ -157,6 +157,105 @@ pub fn run(agents: u32, steps: u64, threads: usize, naive: bool) -> Result<Bench
     })
 }
 
+/// The figures of one `--frame` run.
+#[derive(Clone, Debug)]
+pub struct FrameResult {
+    /// Agents drawn.
+    pub agents: usize,
+    /// Frames timed.
+    pub frames: u64,
+    /// Milliseconds per frame: the egui pass that builds the canvas plus tessellation.
+    pub ms_per_frame: f64,
+    /// Triangles tessellated per frame.
+    pub triangles: usize,
+    /// Agents drawn per second (agents × frames / seconds): the frame run's counterpart of
+    /// agent-steps per second.
+    pub agent_steps_per_sec: f64,
+}
+
+impl FrameResult {
+    /// One JSON object on one line.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        format!(
+            "{{\"agents\":{},\"steps\":{},\"threads\":0,\"naive\":false,\"frame\":true,\"ms_per_frame\":{:.3},\"triangles\":{},\"agent_steps_per_sec\":{:.0}}}",
+            self.agents, self.frames, self.ms_per_frame, self.triangles, self.agent_steps_per_sec
+        )
+    }
+}
+
+/// Times building one canvas frame of the bench flock (1920 × 1080, the whole world in view)
+/// with velocity and applied-force overlays on every agent: the egui pass and tessellation,
+/// no GPU. The world does not advance between frames.
+#[cfg(feature = "editor")]
+pub fn run_frame(agents: u32, frames: u64) -> Result<FrameResult, String> {
+    use crate::editor::canvas::{CanvasInput, CanvasState, Trails, canvas_ui};
+    use crate::editor::overlays::{Overlays, Scope};
+
+    let mut world = World::new(bench_spec(agents)).map_err(|p| format!("{p:?}"))?;
+    world.step_n(5);
+    let overlays = Overlays {
+        scope: Scope::All,
+        velocity: true,
+        desired: false,
+        applied: true,
+        behaviors: false,
+        wander: false,
+        radii: false,
+        prediction: false,
+        neighbors: false,
+        trails: false,
+        grid: false,
+        ..Overlays::default()
+    };
+    let trails = Trails::default();
+    let ctx = egui::Context::default();
+    let mut state = CanvasState::default();
+    let raw = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1920.0, 1080.0),
+        )),
+        ..egui::RawInput::default()
+    };
+    let mut frame = || {
+        let input = CanvasInput {
+            world: &world,
+            overlays: &overlays,
+            selected: None,
+            trails: &trails,
+        };
+        let output = ctx.run_ui(raw.clone(), |ui| {
+            canvas_ui(ui, &mut state, &input);
+        });
+        let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
+        primitives
+            .iter()
+            .map(|p| match &p.primitive {
+                egui::epaint::Primitive::Mesh(mesh) => mesh.indices.len() / 3,
+                egui::epaint::Primitive::Callback(_) => 0,
+            })
+            .sum::<usize>()
+    };
+    // Two frames to settle fonts and the fitted view.
+    frame();
+    frame();
+    let start = Instant::now();
+    let mut triangles = 0;
+    for _ in 0..frames {
+        triangles = frame();
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let n = world.agents().len();
+    Ok(FrameResult {
+        agents: n,
+        frames,
+        ms_per_frame: secs * 1000.0 / frames.max(1) as f64,
+        triangles,
+        agent_steps_per_sec: n as f64 * frames as f64 / secs,
+    })
+}
+
 /// `VmHWM` of /proc/self/status, in MiB.
 fn peak_rss_mib() -> f64 {
     std::fs::read_to_string("/proc/self/status")

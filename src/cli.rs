@@ -56,6 +56,12 @@ pub enum Command {
         /// Use the naive O(N²) neighbour search instead of the grid.
         #[arg(long)]
         naive: bool,
+        /// Time building one canvas frame (egui pass and tessellation, no GPU) with velocity
+        /// and force overlays on every agent, instead of the simulation; --steps is the number
+        /// of frames.
+        #[cfg(feature = "editor")]
+        #[arg(long)]
+        frame: bool,
         /// Print one JSON object per run instead of a sentence.
         #[arg(long)]
         json: bool,
@@ -91,12 +97,21 @@ where
         Some(Command::Edit { scene }) => open_editor(Some(&scene)),
         Some(Command::Simulate { scene, steps, out }) => simulate(&scene, steps, out.as_deref()),
         Some(Command::Validate { files }) => validate(&files),
+        #[cfg(feature = "editor")]
+        Some(Command::Bench {
+            agents,
+            steps,
+            frame: true,
+            json,
+            ..
+        }) => bench_frame(agents, steps, json),
         Some(Command::Bench {
             agents,
             steps,
             threads,
             naive,
             json,
+            ..
         }) => bench(agents, steps, threads, naive, json),
     }
 }
@@ -222,6 +237,34 @@ pub fn write_csv(world: &mut World, steps: u64, w: &mut impl Write) -> std::io::
         }
     }
     Ok(())
+}
+
+#[cfg(feature = "editor")]
+fn bench_frame(agents: u32, frames: u64, json: bool) -> ExitCode {
+    if agents > crate::sim::check::MAX_GROUP_COUNT {
+        eprintln!(
+            "steerlab bench: --agents must be <= {}",
+            crate::sim::check::MAX_GROUP_COUNT
+        );
+        return ExitCode::from(2);
+    }
+    match crate::bench::run_frame(agents, frames) {
+        Ok(r) if json => {
+            println!("{}", r.to_json());
+            ExitCode::SUCCESS
+        }
+        Ok(r) => {
+            println!(
+                "{} agents: {:.3} ms per canvas frame ({} triangles), velocity and force overlays on all",
+                r.agents, r.ms_per_frame, r.triangles
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("steerlab bench: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 fn bench(agents: u32, steps: u64, threads: usize, naive: bool, json: bool) -> ExitCode {
