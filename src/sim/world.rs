@@ -101,34 +101,14 @@ impl Default for World {
             obstacles: Vec::new(),
             groups: Vec::new(),
         };
-        Self {
-            rng: WorldRng::new(spec.seed),
-            click: spec.click_target,
-            spawners: Vec::new(),
-            spec,
-            agents: Vec::new(),
-            records: Vec::new(),
-            pointer: None,
-            tick: 0,
-            next_id: 0,
-            search: NeighborSearch::Grid,
-            grid: Grid::default(),
-            threads: 0,
-            #[cfg(feature = "parallel")]
-            pool: None,
-        }
+        Self::unspawned(spec)
     }
 }
 
 impl World {
-    /// Builds a world and spawns the agents due at time 0. Refuses any parameter that is out
-    /// of range or not finite, listing every problem with its field path.
-    pub fn new(spec: WorldSpec) -> Result<Self, Vec<Problem>> {
-        let problems = check::check_spec(&spec);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        let mut world = Self {
+    /// A world on `spec` with no agents yet (the caller has checked `spec`).
+    fn unspawned(spec: WorldSpec) -> Self {
+        Self {
             rng: WorldRng::new(spec.seed),
             click: spec.click_target,
             spawners: vec![Spawner::default(); spec.groups.len()],
@@ -143,7 +123,17 @@ impl World {
             threads: 0,
             #[cfg(feature = "parallel")]
             pool: None,
-        };
+        }
+    }
+
+    /// Builds a world and spawns the agents due at time 0. Refuses any parameter that is out
+    /// of range or not finite, listing every problem with its field path.
+    pub fn new(spec: WorldSpec) -> Result<Self, Vec<Problem>> {
+        let problems = check::check_spec(&spec);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut world = Self::unspawned(spec);
         world.spawn_initial();
         Ok(world)
     }
