@@ -225,9 +225,11 @@ pub fn run_frame(agents: u32, frames: u64) -> Result<FrameResult, String> {
             selected: None,
             trails: &trails,
         };
-        let output = ctx.run_ui(raw.clone(), |ui| {
+        let mut output = ctx.run_ui(raw.clone(), |ui| {
             canvas_ui(ui, &mut state, &input);
         });
+        // Nothing is uploaded to a GPU here: say so, as epaint requires of a dropped delta.
+        output.textures_delta.clear();
         let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
         primitives
             .iter()

@@ -234,3 +234,53 @@ fn edit_on_a_bad_file_exits_1_with_where_and_why() {
     );
     assert!(err.contains("did you mean `name`?"), "{err}");
 }
+
+#[test]
+fn bench_prints_one_json_object_per_run() {
+    for args in [
+        &[
+            "bench",
+            "--agents",
+            "600",
+            "--steps",
+            "3",
+            "--threads",
+            "2",
+            "--json",
+        ][..],
+        &[
+            "bench", "--agents", "300", "--steps", "2", "--naive", "--json",
+        ][..],
+        &[
+            "bench", "--frame", "--agents", "300", "--steps", "2", "--json",
+        ][..],
+    ] {
+        let out = steerlab(args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 1, "{stdout}");
+        let json = lines[0];
+        assert!(json.starts_with('{') && json.ends_with('}'), "{json}");
+        for key in [
+            "\"agents\":",
+            "\"steps\":",
+            "\"threads\":",
+            "\"naive\":",
+            "\"agent_steps_per_sec\":",
+        ] {
+            assert!(json.contains(key), "{key} missing: {json}");
+        }
+        let timing = if args.contains(&"--frame") {
+            "\"ms_per_frame\":"
+        } else {
+            "\"ms_per_step\":"
+        };
+        assert!(json.contains(timing), "{json}");
+        if !args.contains(&"--frame") {
+            assert!(json.contains("\"mean_neighbors\":"), "{json}");
+        }
+    }
+    let bad = steerlab(&["bench", "--agents", "lots"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
