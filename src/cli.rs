@@ -97,22 +97,19 @@ where
         Some(Command::Edit { scene }) => open_editor(Some(&scene)),
         Some(Command::Simulate { scene, steps, out }) => simulate(&scene, steps, out.as_deref()),
         Some(Command::Validate { files }) => validate(&files),
-        #[cfg(feature = "editor")]
-        Some(Command::Bench {
-            agents,
-            steps,
-            frame: true,
-            json,
-            ..
-        }) => bench_frame(agents, steps, json),
         Some(Command::Bench {
             agents,
             steps,
             threads,
             naive,
+            #[cfg(feature = "editor")]
+            frame,
             json,
-            ..
-        }) => bench(agents, steps, threads, naive, json),
+        }) => {
+            #[cfg(not(feature = "editor"))]
+            let frame = false;
+            bench(agents, steps, threads, naive, frame, json)
+        }
     }
 }
 
@@ -239,8 +236,16 @@ pub fn write_csv(world: &mut World, steps: u64, w: &mut impl Write) -> std::io::
     Ok(())
 }
 
-#[cfg(feature = "editor")]
-fn bench_frame(agents: u32, frames: u64, json: bool) -> ExitCode {
+/// Runs one benchmark (the simulation, or with `frame` one canvas frame) and prints its
+/// figures as JSON or as a sentence.
+fn bench(
+    agents: u32,
+    steps: u64,
+    threads: usize,
+    naive: bool,
+    frame: bool,
+    json: bool,
+) -> ExitCode {
     if agents > crate::sim::check::MAX_GROUP_COUNT {
         eprintln!(
             "steerlab bench: --agents must be <= {}",
@@ -248,40 +253,11 @@ fn bench_frame(agents: u32, frames: u64, json: bool) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    match crate::bench::run_frame(agents, frames) {
-        Ok(r) if json => {
-            println!("{}", r.to_json());
-            ExitCode::SUCCESS
-        }
-        Ok(r) => {
-            println!(
-                "{} agents: {:.3} ms per canvas frame ({} triangles), velocity and force overlays on all",
-                r.agents, r.ms_per_frame, r.triangles
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("steerlab bench: {e}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-fn bench(agents: u32, steps: u64, threads: usize, naive: bool, json: bool) -> ExitCode {
-    if agents > crate::sim::check::MAX_GROUP_COUNT {
-        eprintln!(
-            "steerlab bench: --agents must be <= {}",
-            crate::sim::check::MAX_GROUP_COUNT
-        );
-        return ExitCode::from(2);
-    }
-    match crate::bench::run(agents, steps, threads, naive) {
-        Ok(r) if json => {
-            println!("{}", r.to_json());
-            ExitCode::SUCCESS
-        }
-        Ok(r) => {
-            println!(
+    let figures = if frame {
+        bench_frame(agents, steps)
+    } else {
+        crate::bench::run(agents, steps, threads, naive).map(|r| {
+            let sentence = format!(
                 "{} agents, {} threads{}: {:.3} ms per tick, {:.0} agent-steps/s, {:.1} neighbours on average, peak RSS {:.1} MiB",
                 r.agents,
                 r.threads,
@@ -291,6 +267,12 @@ fn bench(agents: u32, steps: u64, threads: usize, naive: bool, json: bool) -> Ex
                 r.mean_neighbors,
                 r.peak_rss_mib
             );
+            (r.to_json(), sentence)
+        })
+    };
+    match figures {
+        Ok((as_json, sentence)) => {
+            println!("{}", if json { as_json } else { sentence });
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -298,6 +280,23 @@ fn bench(agents: u32, steps: u64, threads: usize, naive: bool, json: bool) -> Ex
             ExitCode::from(1)
         }
     }
+}
+
+/// The canvas-frame benchmark's figures as (JSON, sentence).
+#[cfg(feature = "editor")]
+fn bench_frame(agents: u32, frames: u64) -> Result<(String, String), String> {
+    crate::bench::run_frame(agents, frames).map(|r| {
+        let sentence = format!(
+            "{} agents: {:.3} ms per canvas frame ({} triangles), velocity and force overlays on all",
+            r.agents, r.ms_per_frame, r.triangles
+        );
+        (r.to_json(), sentence)
+    })
+}
+
+#[cfg(not(feature = "editor"))]
+fn bench_frame(_agents: u32, _frames: u64) -> Result<(String, String), String> {
+    Err("--frame needs the editor (built without the `editor` feature)".to_owned())
 }
 
 fn validate(files: &[PathBuf]) -> ExitCode {
