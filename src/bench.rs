@@ -210,6 +210,7 @@ pub fn run_frame(agents: u32, frames: u64) -> Result<FrameResult, String> {
     };
     let trails = Trails::default();
     let ctx = egui::Context::default();
+    crate::editor::configure(&ctx);
     let mut state = CanvasState::default();
     let raw = egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(

@@ -25,15 +25,21 @@ fn pause(harness: &mut Harness<'_, EditorApp>) {
     assert!(!harness.state().is_playing());
 }
 
-/// Number of line segments the last frame painted in `color`.
-fn segments_in(harness: &Harness<'_, EditorApp>, color: egui::Color32) -> usize {
+/// Number of opaque vertices of exactly `color` in the meshes the last frame painted.
+fn vertices_in(harness: &Harness<'_, EditorApp>, color: egui::Color32) -> usize {
     harness
         .output()
         .shapes
         .iter()
-        .filter(|s| matches!(&s.shape, egui::Shape::LineSegment { stroke, .. } if stroke.color == color))
-        .count()
+        .map(|s| match &s.shape {
+            egui::Shape::Mesh(mesh) => mesh.vertices.iter().filter(|v| v.color == color).count(),
+            _ => 0,
+        })
+        .sum()
 }
+
+/// Opaque vertices of one 1.5-point arrow: four along the shaft's core, three in the head.
+const ARROW_VERTICES: usize = 7;
 
 #[test]
 fn a_typed_value_changes_the_world_parameter() {
@@ -65,27 +71,27 @@ fn an_overlay_toggle_changes_what_is_painted() {
     };
     harness.run_steps(2);
     let velocity = steerlab::editor::overlays::VELOCITY;
-    // One arrow per agent: a shaft and two head strokes.
+    // One arrow per agent.
     let agents = harness.state().world().agents().len();
     assert!(agents > 0);
-    assert_eq!(segments_in(&harness, velocity), 3 * agents);
+    assert_eq!(vertices_in(&harness, velocity), ARROW_VERTICES * agents);
     harness.get_by_label("Velocity").click();
     harness.run_steps(2);
     assert!(!harness.state().overlays.velocity);
-    assert_eq!(segments_in(&harness, velocity), 0);
+    assert_eq!(vertices_in(&harness, velocity), 0);
     // Back on, for the selected agent only: one arrow.
     harness.get_by_label("Velocity").click();
     harness.get_by_label("selected").click();
     harness.run_steps(2);
     assert_eq!(
-        segments_in(&harness, velocity),
+        vertices_in(&harness, velocity),
         0,
         "nothing is selected yet"
     );
     let first = harness.state().world().agents()[0].id;
     harness.state_mut().select(Some(first));
     harness.run_steps(2);
-    assert_eq!(segments_in(&harness, velocity), 3);
+    assert_eq!(vertices_in(&harness, velocity), ARROW_VERTICES);
 }
 
 #[test]
