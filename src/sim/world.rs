@@ -10,7 +10,7 @@ use glam::Vec2;
 use super::agent::Agent;
 use super::behaviors::Body;
 use super::behaviors::bounds::apply_bounds;
-use super::behaviors::flocking::NeighborSums;
+use super::behaviors::flocking::{NeighborSums, away_from};
 use super::behaviors::wander::random_point;
 use super::check::{self, Problem};
 use super::debug::AgentDebug;
@@ -54,7 +54,7 @@ struct Spawner {
     timer_secs: f32,
 }
 
-/// What an agent decided on one tick, applied after every agent has decided.
+/// What an agent decided on one tick, from the state at the start of the tick.
 struct Thought {
     record: AgentDebug,
     steering: super::steering::SteeringState,
@@ -70,6 +70,8 @@ struct Thought {
 pub struct World {
     spec: WorldSpec,
     agents: Vec<Agent>,
+    /// The buffer the next tick's agents are written into (swapped with `agents`).
+    next_agents: Vec<Agent>,
     records: Vec<AgentDebug>,
     spawners: Vec<Spawner>,
     pointer: Option<Vec2>,
@@ -114,6 +116,7 @@ impl World {
             spawners: vec![Spawner::default(); spec.groups.len()],
             spec,
             agents: Vec::new(),
+            next_agents: Vec::new(),
             records: Vec::new(),
             pointer: None,
             tick: 0,
@@ -355,23 +358,55 @@ impl World {
         Ok(())
     }
 
-    /// Every agent's decision for this tick, from the state at its start.
-    fn think_all(&self) -> Vec<Thought> {
+    /// Every agent's next state and record, from the state at the start of the tick, written
+    /// into `next` (a copy of the agents) and `records`. Each agent reads only that state, so
+    /// any split over threads gives the same bits.
+    fn advance_all(&self, next: &mut [Agent], records: &mut [AgentDebug]) {
         #[cfg(feature = "parallel")]
         if self.threads != 1 && self.agents.len() >= PARALLEL_MIN_AGENTS {
             use rayon::prelude::*;
-            let run = || {
-                (0..self.agents.len())
-                    .into_par_iter()
-                    .map(|i| self.think(i))
-                    .collect()
+            let mut run = move || {
+                next.par_iter_mut()
+                    .zip(records.par_iter_mut())
+                    .enumerate()
+                    .for_each(|(i, (agent, record))| self.advance(i, agent, record));
             };
-            return match &self.pool {
+            match &self.pool {
                 Some(pool) => pool.install(run),
                 None => run(),
-            };
+            }
+            return;
         }
-        (0..self.agents.len()).map(|i| self.think(i)).collect()
+        for (i, (agent, record)) in next.iter_mut().zip(records.iter_mut()).enumerate() {
+            self.advance(i, agent, record);
+        }
+    }
+
+    /// Agent `i`'s decision and motion for this tick: its next state into `agent` and what it
+    /// felt into `record`. An agent of a group that no longer exists stays as it is.
+    fn advance(&self, i: usize, agent: &mut Agent, record: &mut AgentDebug) {
+        let Some(group) = self.spec.groups.get(usize::from(agent.group)) else {
+            return;
+        };
+        let thought = self.think(i);
+        let body = Body {
+            position: agent.position,
+            velocity: agent.velocity,
+            max_speed: group.max_speed,
+            mass: group.mass,
+        };
+        let (position, velocity) = integrate(&body, thought.record.applied, self.spec.dt_secs);
+        let (position, velocity) =
+            apply_bounds(self.spec.bounds, self.spec.size, position, velocity);
+        agent.position = position;
+        agent.velocity = velocity;
+        agent.steering = thought.steering;
+        agent.wander_point = thought.wander_point;
+        agent.wander_timer_secs = thought.wander_timer_secs;
+        agent.stamina = thought.stamina;
+        agent.resting = thought.resting;
+        agent.prey = thought.prey;
+        *record = thought.record;
     }
 
     /// The grid of the last tick (empty when no group flocks or the search is naive).
@@ -398,34 +433,12 @@ impl World {
         } else {
             self.grid = Grid::default();
         }
-        let thoughts = self.think_all();
-        let dt = self.spec.dt_secs;
-        let size = self.spec.size;
-        let bounds = self.spec.bounds;
-        for ((agent, record), thought) in
-            self.agents.iter_mut().zip(&mut self.records).zip(thoughts)
-        {
-            let Some(group) = self.spec.groups.get(usize::from(agent.group)) else {
-                continue;
-            };
-            let body = Body {
-                position: agent.position,
-                velocity: agent.velocity,
-                max_speed: group.max_speed,
-                mass: group.mass,
-            };
-            let (position, velocity) = integrate(&body, thought.record.applied, dt);
-            let (position, velocity) = apply_bounds(bounds, size, position, velocity);
-            agent.position = position;
-            agent.velocity = velocity;
-            agent.steering = thought.steering;
-            agent.wander_point = thought.wander_point;
-            agent.wander_timer_secs = thought.wander_timer_secs;
-            agent.stamina = thought.stamina;
-            agent.resting = thought.resting;
-            agent.prey = thought.prey;
-            *record = thought.record;
-        }
+        let mut next = std::mem::take(&mut self.next_agents);
+        next.clone_from(&self.agents);
+        let mut records = std::mem::take(&mut self.records);
+        self.advance_all(&mut next, &mut records);
+        self.records = records;
+        self.next_agents = std::mem::replace(&mut self.agents, next);
         self.tick += 1;
     }
 
@@ -496,45 +509,56 @@ impl World {
         if radius <= 0.0 {
             return (sums, 0, 0.0);
         }
+        // Each rule's squared radius and own-group flag, when it runs.
+        let rule = |enabled: bool, radius: f32, own_group_only: bool| {
+            enabled.then_some((radius * radius, own_group_only))
+        };
         let rules = [
             group
                 .separation
                 .as_ref()
-                .filter(|b| b.enabled)
-                .map(|b| (b.radius, b.own_group_only)),
+                .and_then(|b| rule(b.enabled, b.radius, b.own_group_only)),
             group
                 .alignment
                 .as_ref()
-                .filter(|b| b.enabled)
-                .map(|b| (b.radius, b.own_group_only)),
+                .and_then(|b| rule(b.enabled, b.radius, b.own_group_only)),
             group
                 .cohesion
                 .as_ref()
-                .filter(|b| b.enabled)
-                .map(|b| (b.radius, b.own_group_only)),
+                .and_then(|b| rule(b.enabled, b.radius, b.own_group_only)),
         ];
         let me = &self.agents[i];
+        let radius2 = radius * radius;
         let mut count = 0;
         let mut distance_sum = 0.0;
+        // Each rule sums only what it reads: separation the unit vectors away, alignment the
+        // velocities, cohesion the positions (see `NeighborSums`).
         let mut visit = |j: usize, group: u16, position: Vec2, velocity: Vec2| {
             if j == i {
                 return;
             }
             let offset = me.position - position;
             let d2 = offset.length_squared();
-            if d2 > radius * radius {
+            if d2 > radius2 {
                 return;
             }
             let distance = d2.sqrt();
             count += 1;
             distance_sum += distance;
-            for (sum, rule) in sums.iter_mut().zip(rules) {
-                if let Some((r, own_only)) = rule
-                    && d2 <= r * r
-                    && (!own_only || group == me.group)
-                {
-                    sum.add_at(offset, distance, position, velocity);
-                }
+            let applies = |rule: Option<(f32, bool)>| {
+                rule.is_some_and(|(r2, own_only)| d2 <= r2 && (!own_only || group == me.group))
+            };
+            if applies(rules[0]) {
+                sums[0].count += 1;
+                sums[0].away += away_from(offset, distance);
+            }
+            if applies(rules[1]) {
+                sums[1].count += 1;
+                sums[1].velocity += velocity;
+            }
+            if applies(rules[2]) {
+                sums[2].count += 1;
+                sums[2].position += position;
             }
         };
         if self.grid.cell_size() > 0.0 {

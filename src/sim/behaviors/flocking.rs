@@ -17,7 +17,9 @@ use super::seek::seek;
 use super::{Body, Steer};
 use crate::sim::math::normalize_or_zero;
 
-/// Running sums over the neighbours of one agent, filled by the neighbour search.
+/// Running sums over the neighbours of one agent, filled by the neighbour search. [`Self::add`]
+/// fills every field; the world's search fills only the one each rule reads (`away` for
+/// separation, `velocity` for alignment, `position` for cohesion).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct NeighborSums {
     /// Number of neighbours.
@@ -41,17 +43,25 @@ impl NeighborSums {
     /// length (the same bits as `normalize_or_zero(offset)` uses).
     pub fn add_at(&mut self, offset: Vec2, distance: f32, position: Vec2, velocity: Vec2) {
         self.count += 1;
-        self.away += if distance > 0.0 && distance.is_finite() {
-            offset / distance
-        } else {
-            normalize_or_zero(offset)
-        };
+        self.away += away_from(offset, distance);
         self.position += position;
         self.velocity += velocity;
     }
 
     fn mean(&self, sum: Vec2) -> Option<Vec2> {
         (self.count > 0).then(|| sum / self.count as f32)
+    }
+}
+
+/// `normalize(offset)` for an `offset` whose length `distance` is already known: the unit
+/// vector a neighbour adds to the separation sum.
+#[must_use]
+#[inline]
+pub fn away_from(offset: Vec2, distance: f32) -> Vec2 {
+    if distance > 0.0 && distance.is_finite() {
+        offset / distance
+    } else {
+        normalize_or_zero(offset)
     }
 }
 
