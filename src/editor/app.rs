@@ -51,31 +51,7 @@ fn default_scene() -> Scene {
 
 /// Used only if the embedded default were ever invalid (a test guards that it is not).
 fn fallback_scene() -> Scene {
-    let mut group = crate::sim::Group::new(
-        "agents",
-        10,
-        crate::sim::Spawn::Area {
-            min: Vec2::ZERO,
-            max: Vec2::new(800.0, 600.0),
-            speed: 50.0,
-        },
-    );
-    group.wander = Some(crate::sim::params::Wander::default());
-    Scene {
-        version: scene::CURRENT_VERSION,
-        name: "New scene".to_owned(),
-        description: String::new(),
-        seed: 1,
-        dt: 1.0 / 60.0,
-        world: scene::WorldParams {
-            width: 800.0,
-            height: 600.0,
-            bounds: crate::sim::BoundsMode::Wrap,
-        },
-        click_target: None,
-        obstacles: Vec::new(),
-        groups: vec![group],
-    }
+    Scene::new_default()
 }
 
 impl EditorApp {

@@ -411,11 +411,7 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
             .on_hover_text("Rest +regen per tick up to max; pursue at -cost per tick; rest at 0.")
             .changed()
         {
-            *stamina = on.then_some(Stamina {
-                max: 120.0,
-                regen_per_tick: 1.0,
-                cost_per_tick: 2.0,
-            });
+            *stamina = on.then(Stamina::default);
         }
     });
     if let Some(s) = stamina {

@@ -9,6 +9,7 @@
 //! assert_eq!(world.tick(), 60);
 //! ```
 
+pub mod fields;
 pub mod io;
 pub mod locate;
 pub mod presets;

@@ -60,6 +60,37 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// A fresh scene (File › New): one group of wanderers in an 800 × 600 wrapping world, every
+    /// parameter at its default.
+    #[must_use]
+    pub fn new_default() -> Self {
+        let mut group = crate::sim::Group::new(
+            "agents",
+            10,
+            crate::sim::Spawn::Area {
+                min: Vec2::ZERO,
+                max: Vec2::new(800.0, 600.0),
+                speed: 50.0,
+            },
+        );
+        group.wander = Some(crate::sim::params::Wander::default());
+        Self {
+            version: CURRENT_VERSION,
+            name: "New scene".to_owned(),
+            description: String::new(),
+            seed: default_seed(),
+            dt: default_dt(),
+            world: WorldParams {
+                width: 800.0,
+                height: 600.0,
+                bounds: crate::sim::BoundsMode::Wrap,
+            },
+            click_target: None,
+            obstacles: Vec::new(),
+            groups: vec![group],
+        }
+    }
+
     /// The simulation parameters of this scene.
     #[must_use]
     pub fn world_spec(&self) -> WorldSpec {

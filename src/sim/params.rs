@@ -323,6 +323,18 @@ fn two() -> f32 {
     2.0
 }
 
+impl Default for Stamina {
+    /// At 60 ticks per second: one second of pursuit (120 at 2 per tick) after two seconds of
+    /// rest (120 at 1 per tick).
+    fn default() -> Self {
+        Self {
+            max: 120.0,
+            regen_per_tick: 1.0,
+            cost_per_tick: 2.0,
+        }
+    }
+}
+
 /// How a group's agents enter the world.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Spawn {

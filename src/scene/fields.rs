@@ -1,0 +1,563 @@
+//! A scene as a flat list of fields: `groups[1].wander.circle_radius` → `15.0`.
+//!
+//! The editor compares the scene being edited with the saved file and with the defaults field
+//! by field (the changed-field markers, the "changes" list, reset and revert), with the same
+//! paths that validation errors use. Every leaf is kept as the RON text the scene file would
+//! hold for it, so a value read back with [`value`] is exactly the one saved.
+//!
+//! Structs, sequences and `Some(block)` are walked into; numbers, strings, booleans, enums and
+//! `None` are leaves.
+
+use std::collections::BTreeMap;
+use std::fmt::Display;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde::ser::{self, Impossible};
+
+use super::Scene;
+
+/// Field path → the field's RON text.
+pub type Fields = BTreeMap<String, String>;
+
+/// Every field of `scene`.
+#[must_use]
+pub fn flatten(scene: &Scene) -> Fields {
+    flatten_value(scene)
+}
+
+/// Every field of any serializable value (paths relative to it).
+#[must_use]
+pub fn flatten_value<T: Serialize + ?Sized>(value: &T) -> Fields {
+    let mut fields = Fields::new();
+    // The only error a leaf can give is a non-finite float, which RON writes anyway; a failure
+    // leaves that field out of the list rather than failing the whole list.
+    let _ = value.serialize(Flattener {
+        path: String::new(),
+        out: &mut fields,
+    });
+    fields
+}
+
+/// The value at `path` in `fields`, parsed as a `T` (`None` when absent or of another type).
+#[must_use]
+pub fn value<T: DeserializeOwned>(fields: &Fields, path: &str) -> Option<T> {
+    let text = fields.get(path)?;
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(text)
+        .ok()
+}
+
+/// One difference between two scenes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// Field path.
+    pub path: String,
+    /// The value before (`None`: the field did not exist).
+    pub old: Option<String>,
+    /// The value after (`None`: the field no longer exists).
+    pub new: Option<String>,
+}
+
+/// Every field that differs between `old` and `new`, in path order.
+#[must_use]
+pub fn diff(old: &Fields, new: &Fields) -> Vec<Change> {
+    let mut changes = Vec::new();
+    for (path, value) in old {
+        match new.get(path) {
+            Some(v) if v == value => {}
+            other => changes.push(Change {
+                path: path.clone(),
+                old: Some(value.clone()),
+                new: other.cloned(),
+            }),
+        }
+    }
+    for (path, value) in new {
+        if !old.contains_key(path) {
+            changes.push(Change {
+                path: path.clone(),
+                old: None,
+                new: Some(value.clone()),
+            });
+        }
+    }
+    changes.sort_by(|a, b| a.path.cmp(&b.path));
+    changes
+}
+
+/// Whether `path` is `prefix` or a field inside it (`groups[0]` holds `groups[0].mass` but not
+/// `groups[01]`).
+#[must_use]
+pub fn is_within(path: &str, prefix: &str) -> bool {
+    path.strip_prefix(prefix)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('.') || rest.starts_with('['))
+}
+
+/// A scene of the same shape as `scene` (the same groups, each with the same behavior blocks)
+/// where every parameter has its default value: what "reset to default" resets to. Names,
+/// counts, spawning and the obstacles stay as they are.
+#[must_use]
+pub fn defaults_like(scene: &Scene) -> Scene {
+    use crate::sim::Group;
+    fn like<T: Default>(block: Option<&T>) -> Option<T> {
+        block.map(|_| T::default())
+    }
+    let fresh = Scene::new_default();
+    let groups = scene
+        .groups
+        .iter()
+        .map(|g| {
+            let d = Group::new(&g.name, g.count, g.spawn.clone());
+            Group {
+                stamina: like(g.stamina.as_ref()),
+                avoid_obstacles: like(g.avoid_obstacles.as_ref()),
+                evade: like(g.evade.as_ref()),
+                flee: like(g.flee.as_ref()),
+                separation: like(g.separation.as_ref()),
+                pursuit: like(g.pursuit.as_ref()),
+                seek: like(g.seek.as_ref()),
+                arrive: like(g.arrive.as_ref()),
+                goal: like(g.goal.as_ref()),
+                alignment: like(g.alignment.as_ref()),
+                cohesion: like(g.cohesion.as_ref()),
+                wander: like(g.wander.as_ref()),
+                wander_target: like(g.wander_target.as_ref()),
+                ..d
+            }
+        })
+        .collect();
+    Scene {
+        name: scene.name.clone(),
+        description: scene.description.clone(),
+        obstacles: scene.obstacles.clone(),
+        click_target: scene.click_target,
+        groups,
+        ..fresh
+    }
+}
+
+#[derive(Debug)]
+struct Error(String);
+
+impl Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl ser::Error for Error {
+    fn custom<T: Display>(msg: T) -> Self {
+        Self(msg.to_string())
+    }
+}
+
+/// Walks a value, writing one entry per leaf.
+struct Flattener<'a> {
+    path: String,
+    out: &'a mut Fields,
+}
+
+impl Flattener<'_> {
+    fn leaf<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
+        let text = ron::to_string(value).map_err(|e| Error(e.to_string()))?;
+        self.out.insert(self.path, text);
+        Ok(())
+    }
+
+    fn child(&mut self, name: &str) -> Flattener<'_> {
+        let path = if self.path.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{}.{name}", self.path)
+        };
+        Flattener {
+            path,
+            out: self.out,
+        }
+    }
+
+    fn element(&mut self, index: usize) -> Flattener<'_> {
+        Flattener {
+            path: format!("{}[{index}]", self.path),
+            out: self.out,
+        }
+    }
+}
+
+macro_rules! leaves {
+    ($($method:ident($ty:ty)),* $(,)?) => {
+        $(fn $method(self, v: $ty) -> Result<(), Error> {
+            self.leaf(&v)
+        })*
+    };
+}
+
+impl<'a> ser::Serializer for Flattener<'a> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Seq<'a>;
+    type SerializeTuple = Leaf<'a>;
+    type SerializeTupleStruct = Leaf<'a>;
+    type SerializeTupleVariant = VariantLeaf<'a>;
+    type SerializeMap = Impossible<(), Error>;
+    type SerializeStruct = Self;
+    type SerializeStructVariant = VariantLeaf<'a>;
+
+    leaves!(
+        serialize_bool(bool),
+        serialize_i8(i8),
+        serialize_i16(i16),
+        serialize_i32(i32),
+        serialize_i64(i64),
+        serialize_u8(u8),
+        serialize_u16(u16),
+        serialize_u32(u32),
+        serialize_u64(u64),
+        serialize_f32(f32),
+        serialize_f64(f64),
+        serialize_char(char),
+        serialize_str(&str),
+        serialize_bytes(&[u8]),
+    );
+
+    fn serialize_none(self) -> Result<(), Error> {
+        self.out.insert(self.path, "None".to_owned());
+        Ok(())
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
+        value.serialize(self)
+    }
+
+    fn serialize_unit(self) -> Result<(), Error> {
+        self.leaf(&())
+    }
+
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Error> {
+        self.leaf(&())
+    }
+
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Result<(), Error> {
+        self.out.insert(self.path, variant.to_owned());
+        Ok(())
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        let inner = ron::to_string(value).map_err(|e| Error(e.to_string()))?;
+        self.out.insert(self.path, format!("{variant}({inner})"));
+        Ok(())
+    }
+
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Seq<'a>, Error> {
+        Ok(Seq {
+            flattener: self,
+            index: 0,
+        })
+    }
+
+    fn serialize_tuple(self, _len: usize) -> Result<Leaf<'a>, Error> {
+        Ok(Leaf::new(self))
+    }
+
+    fn serialize_tuple_struct(self, _name: &'static str, _len: usize) -> Result<Leaf<'a>, Error> {
+        Ok(Leaf::new(self))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<VariantLeaf<'a>, Error> {
+        Ok(VariantLeaf::new(self, variant))
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap, Error> {
+        Err(Error("maps are not flattened".to_owned()))
+    }
+
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Self, Error> {
+        Ok(self)
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<VariantLeaf<'a>, Error> {
+        Ok(VariantLeaf::new(self, variant))
+    }
+}
+
+impl ser::SerializeStruct for Flattener<'_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        value.serialize(self.child(key))
+    }
+
+    fn end(self) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// A sequence: one path per element.
+struct Seq<'a> {
+    flattener: Flattener<'a>,
+    index: usize,
+}
+
+impl ser::SerializeSeq for Seq<'_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        let index = self.index;
+        self.index += 1;
+        value.serialize(self.flattener.element(index))
+    }
+
+    fn end(self) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// A tuple (a point, a pair): one leaf, written as RON writes it.
+struct Leaf<'a> {
+    flattener: Flattener<'a>,
+    parts: Vec<String>,
+}
+
+impl<'a> Leaf<'a> {
+    fn new(flattener: Flattener<'a>) -> Self {
+        Self {
+            flattener,
+            parts: Vec::new(),
+        }
+    }
+
+    fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.parts
+            .push(ron::to_string(value).map_err(|e| Error(e.to_string()))?);
+        Ok(())
+    }
+
+    fn finish(self) {
+        let Flattener { path, out } = self.flattener;
+        out.insert(path, format!("({})", self.parts.join(", ")));
+    }
+}
+
+impl ser::SerializeTuple for Leaf<'_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.push(value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.finish();
+        Ok(())
+    }
+}
+
+impl ser::SerializeTupleStruct for Leaf<'_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.push(value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.finish();
+        Ok(())
+    }
+}
+
+/// An enum variant with fields (`Area(min: ..., max: ...)`): one leaf, written as RON writes
+/// it.
+struct VariantLeaf<'a> {
+    leaf: Leaf<'a>,
+    variant: &'static str,
+}
+
+impl<'a> VariantLeaf<'a> {
+    fn new(flattener: Flattener<'a>, variant: &'static str) -> Self {
+        Self {
+            leaf: Leaf::new(flattener),
+            variant,
+        }
+    }
+
+    fn finish(self) {
+        let Flattener { path, out } = self.leaf.flattener;
+        out.insert(
+            path,
+            format!("{}({})", self.variant, self.leaf.parts.join(", ")),
+        );
+    }
+}
+
+impl ser::SerializeTupleVariant for VariantLeaf<'_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.leaf.push(value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.finish();
+        Ok(())
+    }
+}
+
+impl ser::SerializeStructVariant for VariantLeaf<'_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        self.leaf.push(value)?;
+        if let Some(last) = self.leaf.parts.last_mut() {
+            *last = format!("{key}: {last}");
+        }
+        Ok(())
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.finish();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::presets;
+
+    fn boids() -> Scene {
+        crate::scene::from_str(presets::DEFAULT.text, presets::DEFAULT.file).unwrap()
+    }
+
+    #[test]
+    fn paths_match_the_validation_paths() {
+        let fields = flatten(&boids());
+        assert_eq!(
+            fields.get("groups[0].max_speed").map(String::as_str),
+            Some("140.0")
+        );
+        assert_eq!(value::<f32>(&fields, "groups[0].max_speed"), Some(140.0));
+        assert!(fields.contains_key("groups[1].separation.radius"));
+        assert_eq!(
+            fields.get("world.bounds").map(String::as_str),
+            Some("Bounce")
+        );
+        // A point is one leaf, and so is an enum with fields.
+        assert!(!fields.keys().any(|k| k.split('.').next_back() == Some("x")));
+        assert!(fields["groups[0].spawn"].starts_with("Queue(position: ("));
+        // Every leaf of every preset reads back as RON.
+        for preset in presets::ALL {
+            let scene = crate::scene::from_str(preset.text, preset.file).unwrap();
+            for (path, text) in flatten(&scene) {
+                assert!(
+                    ron::from_str::<ron::Value>(&text).is_ok(),
+                    "{}: {path} = {text}",
+                    preset.file
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_diff_lists_exactly_the_changed_fields() {
+        let saved = boids();
+        let mut edited = saved.clone();
+        edited.groups[0].max_speed = 77.5;
+        edited.groups[1].separation = None;
+        let changes = diff(&flatten(&saved), &flatten(&edited));
+        assert!(changes.iter().any(|c| c.path == "groups[0].max_speed"
+            && c.old.as_deref() == Some("140.0")
+            && c.new.as_deref() == Some("77.5")));
+        // The removed block (absent blocks are not written): each of its fields gone.
+        assert!(
+            changes
+                .iter()
+                .any(|c| c.path == "groups[1].separation.radius"
+                    && c.old.as_deref() == Some("22.0")
+                    && c.new.is_none())
+        );
+        assert!(
+            changes
+                .iter()
+                .all(|c| c.path.starts_with("groups[0].max_speed")
+                    || is_within(&c.path, "groups[1].separation"))
+        );
+        assert!(diff(&flatten(&saved), &flatten(&saved)).is_empty());
+    }
+
+    #[test]
+    fn defaults_keep_the_shape_and_reset_the_parameters() {
+        let scene = boids();
+        let defaults = defaults_like(&scene);
+        assert_eq!(defaults.groups.len(), scene.groups.len());
+        assert_eq!(defaults.groups[0].name, scene.groups[0].name);
+        assert_eq!(
+            defaults.groups[1].separation,
+            Some(crate::sim::params::Separation::default())
+        );
+        assert_eq!(
+            defaults.groups[0].seek.is_some(),
+            scene.groups[0].seek.is_some()
+        );
+        let fields = flatten(&defaults);
+        assert_eq!(
+            value::<f32>(&fields, "groups[0].max_speed"),
+            Some(crate::sim::Group::new("x", 1, scene.groups[0].spawn.clone()).max_speed)
+        );
+    }
+
+    #[test]
+    fn prefixes_respect_boundaries() {
+        assert!(is_within("groups[0].mass", "groups[0]"));
+        assert!(is_within("groups[0]", "groups[0]"));
+        assert!(!is_within("groups[01].mass", "groups[0]"));
+        assert!(!is_within("groups[0]x", "groups[0]"));
+    }
+}
