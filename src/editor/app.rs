@@ -10,21 +10,111 @@ use egui::{Key, Panel, Ui};
 use glam::Vec2;
 
 use super::canvas::{CanvasAction, CanvasInput, CanvasState, Trails, canvas_ui};
-use super::files::{Files, Purpose};
-use super::inspector;
+use super::files::{DiskStamp, Files, Purpose};
+use super::inspector::{self, Marks};
 use super::overlays::{Overlays, group_color};
+use super::persist::{AUTOSAVE_KEY, Autosave, PREFS_KEY, Prefs, Restored};
 use super::plots::History;
-use crate::scene::{self, Scene, presets};
+use super::undo::{Edit, Undo};
+use crate::scene::{self, Scene, fields, presets};
 use crate::sim::World;
 
 /// Most ticks run in one frame; beyond that the simulation slows down rather than stalls.
 const MAX_TICKS_PER_FRAME: u32 = 8;
 
+/// Every shortcut, for the help overlay (F1 or ?).
+const SHORTCUTS: &[(&str, &str)] = &[
+    ("Space", "play / pause"),
+    (". or →", "one tick (pauses)"),
+    ("R", "restart the world (seed and counts apply)"),
+    ("F", "fit the world in view"),
+    ("Ctrl+Z", "undo"),
+    ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
+    ("Ctrl+N", "new scene"),
+    ("Ctrl+O", "open"),
+    ("Ctrl+S", "save"),
+    ("Ctrl+Shift+S", "save as"),
+    (
+        "Ctrl+C / Ctrl+V",
+        "copy / paste the current group's parameters (RON)",
+    ),
+    ("Delete, Backspace", "remove the selected agent"),
+    ("F1 or ?", "this help"),
+    ("Left click", "select an agent, or place the click target"),
+    (
+        "Left drag",
+        "move the click target, a target, an obstacle or an agent",
+    ),
+    ("Shift+click", "add an agent of the current group"),
+    ("Wheel", "zoom at the pointer"),
+    ("Right or middle drag", "pan"),
+    (
+        "Double-click a label",
+        "reset that parameter to its default",
+    ),
+    ("Right-click a label", "reset to default or revert to saved"),
+];
+
+/// Seconds between checks of the open file for changes on disk.
+const RELOAD_POLL_SECS: f64 = 0.5;
+
+/// Something the user asked for that would drop unsaved changes: it waits on Save, Discard or
+/// Cancel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// File › New.
+    New,
+    /// File › Open… (the dialog).
+    OpenDialog,
+    /// Open this file (recent files, a dropped file, the path field).
+    OpenPath(PathBuf),
+    /// Open a built-in preset.
+    Preset(presets::Preset),
+    /// File › Open path… (the in-app path field).
+    OpenPathField,
+    /// Close the window.
+    Close,
+}
+
+/// An answer to "save your changes first?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Save, then go on.
+    Save,
+    /// Go on without saving.
+    Discard,
+    /// Do nothing.
+    Cancel,
+}
+
 /// The editor.
+#[allow(clippy::struct_excessive_bools)] // Independent switches: play, follow, windows, close.
 pub struct EditorApp {
     scene: Scene,
+    /// The scene as last saved or loaded: what "unsaved changes" are measured against.
+    saved: Scene,
+    /// The scene at the last undo step; edits since then are committed when the pointer is up.
+    committed: Scene,
+    undo: Undo,
+    marks: Option<Marks>,
     path: Option<PathBuf>,
     origin: String,
+    /// The open file as last read or written, for hot reload.
+    disk: Option<DiskStamp>,
+    last_poll_secs: f64,
+    /// The open file changed on disk while there were unsaved edits: the new content waits on
+    /// the user's choice.
+    reload_offer: Option<Scene>,
+    pending: Option<Pending>,
+    /// What to do once a Save As started from a "save changes?" question has saved.
+    after_save: Option<Pending>,
+    /// The window may close (the user answered, or there was nothing to lose).
+    close_confirmed: bool,
+    restore_offer: Option<Restored>,
+    prefs: Prefs,
+    show_help: bool,
+    show_changes: bool,
+    paste_requested: bool,
     world: World,
     playing: bool,
     time_scale: f32,
@@ -67,10 +157,26 @@ impl EditorApp {
             let world = scene.build_world().unwrap_or_default();
             (scene, world)
         };
+        let disk = path.as_deref().and_then(DiskStamp::read);
         Self {
+            saved: scene.clone(),
+            committed: scene.clone(),
             scene,
+            undo: Undo::default(),
+            marks: None,
             path,
             origin: origin.to_owned(),
+            disk,
+            last_poll_secs: 0.0,
+            reload_offer: None,
+            pending: None,
+            after_save: None,
+            close_confirmed: false,
+            restore_offer: None,
+            prefs: Prefs::default(),
+            show_help: false,
+            show_changes: false,
+            paste_requested: false,
             world,
             playing: true,
             time_scale: 1.0,
@@ -148,21 +254,87 @@ impl EditorApp {
         self.history.clear();
     }
 
-    /// The window title: scene name and file.
+    /// The window title: the file name (or where the scene came from), a ● when there are
+    /// unsaved changes, and the scene name.
     #[must_use]
     pub fn title(&self) -> String {
-        let file = self
-            .path
-            .as_ref()
-            .map_or_else(|| self.origin.clone(), |p| p.display().to_string());
-        format!("{} — {} — steerlab", self.scene.name, file)
+        let file = self.path.as_ref().map_or_else(
+            || self.origin.clone(),
+            |p| {
+                p.file_name().map_or_else(
+                    || p.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                )
+            },
+        );
+        let dirty = if self.is_dirty() { " ●" } else { "" };
+        format!("{file}{dirty} — {} — steerlab", self.scene.name)
+    }
+
+    /// Whether the scene differs from the file (or the preset) it came from.
+    #[must_use]
+    pub fn is_dirty(&self) -> bool {
+        self.scene != self.saved
+    }
+
+    /// The scene as last saved or loaded.
+    #[must_use]
+    pub fn saved_scene(&self) -> &Scene {
+        &self.saved
+    }
+
+    /// The open file.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The question waiting on an answer (save changes?), if any.
+    #[must_use]
+    pub fn pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    /// Number of edits that can be undone (pending edits not yet committed excluded).
+    #[must_use]
+    pub fn undo_position(&self) -> usize {
+        self.undo.position()
+    }
+
+    /// Whether a native file dialog is open.
+    #[must_use]
+    pub fn file_dialog_open(&self) -> bool {
+        self.files.waiting()
+    }
+
+    /// Whether the last session's unsaved work is offered for restore.
+    #[must_use]
+    pub fn restore_offered(&self) -> bool {
+        self.restore_offer.is_some()
+    }
+
+    /// Whether undo and redo have something to do.
+    #[must_use]
+    pub fn can_undo_redo(&self) -> (bool, bool) {
+        (
+            self.undo.can_undo() || self.scene != self.committed,
+            self.undo.can_redo(),
+        )
     }
 
     /// Replaces the document and restarts the world on it.
     fn set_scene(&mut self, scene: Scene, path: Option<PathBuf>, origin: String) {
         match scene.build_world() {
             Ok(world) => {
+                self.disk = path.as_deref().and_then(DiskStamp::read);
+                if let Some(p) = &path {
+                    self.prefs.touch(p);
+                }
+                self.saved = scene.clone();
+                self.committed = scene.clone();
                 self.scene = scene;
+                self.undo.clear();
+                self.reload_offer = None;
                 self.path = path;
                 self.origin = origin;
                 self.world = world;
@@ -206,11 +378,20 @@ impl EditorApp {
         match scene::save(path, &self.scene) {
             Ok(()) => {
                 self.path = Some(path.to_owned());
+                self.saved = self.scene.clone();
+                self.disk = DiskStamp::read(path);
+                self.reload_offer = None;
+                self.prefs.touch(path);
+                self.files.errors.clear();
                 self.files.status = format!("Saved {}", path.display());
+                if let Some(next) = self.after_save.take() {
+                    self.perform(next);
+                }
             }
             Err(e) => {
+                self.after_save = None;
                 self.files.errors = vec![e.to_string()];
-                "Save failed".clone_into(&mut self.files.status);
+                "Save failed: the file on disk is unchanged".clone_into(&mut self.files.status);
             }
         }
     }
@@ -227,6 +408,7 @@ impl EditorApp {
     }
 
     fn after_restart(&mut self) {
+        self.undo.forget_agent_edits();
         self.accumulator_secs = 0.0;
         self.history.clear();
         self.trails.clear();
@@ -309,16 +491,304 @@ impl EditorApp {
                         .current_group
                         .min(self.scene.groups.len().saturating_sub(1));
                     if let Some(id) = self.world.add_agent(group, p, Vec2::ZERO) {
+                        if let Some(i) = self.world.index_of(id) {
+                            self.commit_now();
+                            self.undo
+                                .push(Edit::AddAgent(Box::new(self.world.agents()[i].clone())));
+                        }
                         self.select(Some(id));
                     }
                 }
                 CanvasAction::RemoveAgent(id) => {
+                    if let Some(i) = self.world.index_of(id) {
+                        self.commit_now();
+                        self.undo
+                            .push(Edit::RemoveAgent(Box::new(self.world.agents()[i].clone())));
+                    }
                     self.world.remove_agent(id);
                     if self.selected == Some(id) {
                         self.select(None);
                     }
                 }
             }
+        }
+    }
+
+    /// Asks for `action`: at once when nothing unsaved would be lost, otherwise after the
+    /// user answers Save, Discard or Cancel.
+    pub fn request(&mut self, action: Pending) {
+        if self.is_dirty() {
+            self.pending = Some(action);
+        } else {
+            self.perform(action);
+        }
+    }
+
+    /// Does `action` now, whatever is unsaved.
+    fn perform(&mut self, action: Pending) {
+        match action {
+            Pending::New => self.set_scene(Scene::new_default(), None, "new".to_owned()),
+            Pending::OpenDialog => self.ask(Purpose::Open),
+            Pending::OpenPathField => self.files.path_field = Some((Purpose::Open, String::new())),
+            Pending::OpenPath(path) => self.open_path(&path),
+            Pending::Preset(preset) => self.open_preset(preset),
+            Pending::Close => self.close_confirmed = true,
+        }
+    }
+
+    /// The answer to "save changes?".
+    pub fn answer(&mut self, answer: Answer) {
+        let Some(action) = self.pending.take() else {
+            return;
+        };
+        match answer {
+            Answer::Cancel => {}
+            Answer::Discard => self.perform(action),
+            Answer::Save => {
+                self.after_save = Some(action);
+                if let Some(path) = self.path.clone() {
+                    self.save_to(&path);
+                } else {
+                    self.ask(Purpose::SaveAs);
+                }
+            }
+        }
+    }
+
+    /// Records the scene edits made since the last step as one undo step, once no pointer
+    /// button is held (so a whole drag is one step) and no value is being typed.
+    fn commit_edits(&mut self, ctx: &egui::Context) {
+        let busy = ctx.input(|i| i.pointer.any_down()) || ctx.egui_wants_keyboard_input();
+        if !busy {
+            self.commit_now();
+        }
+    }
+
+    fn commit_now(&mut self) {
+        if self.scene != self.committed {
+            let before = std::mem::replace(&mut self.committed, self.scene.clone());
+            self.undo.push(Edit::Scene {
+                before: Box::new(before),
+                after: Box::new(self.scene.clone()),
+            });
+        }
+    }
+
+    /// Undoes the last edit.
+    pub fn undo(&mut self) {
+        self.commit_now();
+        if let Some(edit) = self.undo.undo().cloned() {
+            self.apply_edit(&edit, false);
+            "Undo".clone_into(&mut self.files.status);
+        }
+    }
+
+    /// Redoes the last undone edit.
+    pub fn redo(&mut self) {
+        self.commit_now();
+        if let Some(edit) = self.undo.redo().cloned() {
+            self.apply_edit(&edit, true);
+            "Redo".clone_into(&mut self.files.status);
+        }
+    }
+
+    /// Applies `edit` forwards (redo) or backwards (undo).
+    fn apply_edit(&mut self, edit: &Edit, forwards: bool) {
+        match edit {
+            Edit::Scene { before, after } => {
+                let target = if forwards { after } else { before };
+                self.set_scene_state((**target).clone());
+            }
+            Edit::AddAgent(agent) | Edit::RemoveAgent(agent) => {
+                let add = matches!(edit, Edit::AddAgent(_)) == forwards;
+                if add {
+                    self.world.insert_agent((**agent).clone());
+                } else {
+                    self.world.remove_agent(agent.id);
+                    if self.selected == Some(agent.id) {
+                        self.select(None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Makes `scene` the edited scene (an undo target, a revert, a reload): the world follows
+    /// from the next tick, or restarts when the groups changed.
+    fn set_scene_state(&mut self, scene: Scene) {
+        self.apply_draft(scene);
+        self.committed = self.scene.clone();
+        self.current_group = self
+            .current_group
+            .min(self.scene.groups.len().saturating_sub(1));
+    }
+
+    /// Reverts the whole scene to the file (one undo step).
+    pub fn revert_to_saved(&mut self) {
+        self.commit_now();
+        self.apply_draft(self.saved.clone());
+        self.commit_now();
+    }
+
+    /// Copies the current group's parameters to the clipboard as RON.
+    pub fn copy_group(&mut self, ctx: &egui::Context) {
+        if let Some(group) = self.scene.groups.get(self.current_group) {
+            ctx.copy_text(scene::group_to_string(group));
+            self.files.status = format!("Copied the parameters of group {}", group.name);
+        }
+    }
+
+    /// Pastes group parameters (RON text) into the current group: everything but its name,
+    /// count and spawning. Text that does not parse or validate changes nothing and shows why.
+    pub fn paste_group(&mut self, text: &str) {
+        let Some(current) = self.scene.groups.get(self.current_group) else {
+            return;
+        };
+        match scene::group_from_str(text, "clipboard") {
+            Ok(pasted) => {
+                let mut draft = self.scene.clone();
+                draft.groups[self.current_group] = crate::sim::Group {
+                    name: current.name.clone(),
+                    count: current.count,
+                    spawn: current.spawn.clone(),
+                    ..pasted
+                };
+                self.commit_now();
+                self.apply_draft(draft);
+                if self.rejected.is_empty() {
+                    self.files.errors.clear();
+                    self.files.status = format!(
+                        "Pasted parameters into group {}",
+                        self.scene.groups[self.current_group].name
+                    );
+                } else {
+                    self.files.errors = std::mem::take(&mut self.rejected);
+                }
+            }
+            Err(errors) => self.files.errors = errors.0.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    /// Checks the open file for changes on disk: reloads it when nothing is unsaved, asks
+    /// otherwise; a file that no longer loads shows its errors and changes nothing.
+    pub fn poll_disk(&mut self) {
+        let (Some(path), Some(stamp)) = (self.path.clone(), self.disk.as_ref()) else {
+            return;
+        };
+        if stamp.unchanged(&path) {
+            return;
+        }
+        let Some(now) = DiskStamp::read(&path) else {
+            return;
+        };
+        let content_changed = !now.same_content(stamp);
+        self.disk = Some(now);
+        if !content_changed {
+            return;
+        }
+        match scene::load(&path) {
+            Ok(scene) if scene == self.saved => {}
+            Ok(scene) => {
+                if self.is_dirty() {
+                    self.reload_offer = Some(scene);
+                } else {
+                    self.reload(scene);
+                }
+            }
+            Err(errors) => {
+                self.files.errors = errors.0.iter().map(ToString::to_string).collect();
+                self.files.status = format!(
+                    "{} changed on disk and no longer loads; the scene on screen is unchanged",
+                    path.display()
+                );
+            }
+        }
+    }
+
+    /// Takes the file's new content (one undo step).
+    fn reload(&mut self, scene: Scene) {
+        self.commit_now();
+        self.saved = scene.clone();
+        self.apply_draft(scene);
+        self.commit_now();
+        self.reload_offer = None;
+        self.files.errors.clear();
+        if let Some(path) = &self.path {
+            self.files.status = format!("Reloaded {} (changed on disk)", path.display());
+        }
+    }
+
+    /// Keeps the unsaved work of the last session, or drops it.
+    pub fn answer_restore(&mut self, restore: bool) {
+        let Some(offer) = self.restore_offer.take() else {
+            return;
+        };
+        if !restore {
+            return;
+        }
+        let Restored {
+            scene,
+            saved,
+            path,
+            origin,
+            history,
+            position,
+        } = offer;
+        if let Ok(world) = scene.build_world() {
+            self.disk = path.as_deref().and_then(DiskStamp::read);
+            self.world = world;
+            self.after_restart();
+            self.committed = scene.clone();
+            self.scene = scene;
+            self.saved = saved;
+            self.path = path;
+            self.origin = origin;
+            self.undo = Undo::from_scene_states(&history, position);
+            self.canvas.view.fit_pending = true;
+            self.current_group = 0;
+            self.selected = None;
+            "Restored the unsaved work of the last session".clone_into(&mut self.files.status);
+        }
+    }
+
+    /// Reads the preferences and any unsaved work a previous session left in `storage`.
+    pub fn load_storage(&mut self, storage: &dyn eframe::Storage) {
+        if let Some(text) = storage.get_string(PREFS_KEY) {
+            self.prefs = Prefs::from_ron(&text);
+            self.overlays = self.prefs.overlays.clone();
+        }
+        if let Some(text) = storage.get_string(AUTOSAVE_KEY) {
+            match Autosave::from_ron(&text) {
+                Ok(restored) => self.restore_offer = Some(restored),
+                Err(e) => {
+                    self.files.errors = vec![format!(
+                        "The last session's unsaved work could not be read: {e}"
+                    )];
+                }
+            }
+        }
+    }
+
+    /// Writes the preferences, and the unsaved work when there is any (and removes the entry
+    /// when there is none, so the next start only offers a restore after a crash or a kill).
+    pub fn store(&mut self, storage: &mut dyn eframe::Storage) {
+        self.prefs.overlays = self.overlays.clone();
+        storage.set_string(PREFS_KEY, self.prefs.to_ron());
+        if self.restore_offer.is_some() {
+            // Not answered yet: leave the last session's work where it is.
+            return;
+        }
+        if self.is_dirty() && !self.close_confirmed {
+            let entry = Autosave::new(
+                &self.scene,
+                &self.saved,
+                self.path.clone(),
+                &self.origin,
+                self.undo.scene_states(),
+            );
+            storage.set_string(AUTOSAVE_KEY, entry.to_ron());
+        } else {
+            storage.remove_string(AUTOSAVE_KEY);
         }
     }
 
@@ -351,6 +821,47 @@ impl EditorApp {
         if ctx.egui_wants_keyboard_input() {
             return;
         }
+        let shortcut = |m, k| egui::KeyboardShortcut::new(m, k);
+        let (undo, redo, new, help) = ctx.input_mut(|i| {
+            // Redo first: Ctrl+Shift+Z also matches Ctrl+Z when shift is ignored.
+            let redo = i.consume_shortcut(&shortcut(
+                egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+                Key::Z,
+            )) || i.consume_shortcut(&shortcut(egui::Modifiers::COMMAND, Key::Y));
+            let undo = i.consume_shortcut(&shortcut(egui::Modifiers::COMMAND, Key::Z));
+            let new = i.consume_shortcut(&shortcut(egui::Modifiers::COMMAND, Key::N));
+            let help = i.key_pressed(Key::F1) || i.key_pressed(Key::Questionmark);
+            (undo, redo, new, help)
+        });
+        if undo {
+            self.undo();
+        }
+        if redo {
+            self.redo();
+        }
+        if new {
+            self.request(Pending::New);
+        }
+        if help {
+            self.show_help = !self.show_help;
+        }
+        let clipboard: Vec<egui::Event> = ctx.input(|i| {
+            i.events
+                .iter()
+                .filter(|e| matches!(e, egui::Event::Copy | egui::Event::Paste(_)))
+                .cloned()
+                .collect()
+        });
+        for event in clipboard {
+            match event {
+                egui::Event::Copy => self.copy_group(ctx),
+                egui::Event::Paste(text) => {
+                    self.paste_requested = false;
+                    self.paste_group(&text);
+                }
+                _ => {}
+            }
+        }
         let (space, step, restart, fit) = ctx.input(|i| {
             (
                 i.key_pressed(Key::Space),
@@ -380,7 +891,7 @@ impl EditorApp {
             )
         });
         if open {
-            self.ask(Purpose::Open);
+            self.request(Pending::OpenDialog);
         }
         if save_as {
             self.ask(Purpose::SaveAs);
@@ -442,11 +953,15 @@ impl EditorApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 if ui
-                    .button("New")
+                    .add(
+                        egui::Button::new("New").shortcut_text(ui.ctx().format_shortcut(
+                            &egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, Key::N),
+                        )),
+                    )
                     .on_hover_text("A fresh scene: one group of wanderers.")
                     .clicked()
                 {
-                    self.set_scene(fallback_scene(), None, "new".to_owned());
+                    self.request(Pending::New);
                 }
                 if ui
                     .add(
@@ -456,8 +971,17 @@ impl EditorApp {
                     )
                     .clicked()
                 {
-                    self.ask(Purpose::Open);
+                    self.request(Pending::OpenDialog);
                 }
+                ui.add_enabled_ui(!self.prefs.recent.is_empty(), |ui| {
+                    ui.menu_button("Open Recent", |ui| {
+                        for path in self.prefs.recent.clone() {
+                            if ui.button(path.display().to_string()).clicked() {
+                                self.request(Pending::OpenPath(path));
+                            }
+                        }
+                    });
+                });
                 if ui
                     .add(
                         egui::Button::new("Save").shortcut_text(ui.ctx().format_shortcut(
@@ -468,8 +992,25 @@ impl EditorApp {
                 {
                     self.save();
                 }
-                if ui.button("Save As…").clicked() {
+                if ui
+                    .add(
+                        egui::Button::new("Save As…").shortcut_text(ui.ctx().format_shortcut(
+                            &egui::KeyboardShortcut::new(
+                                egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+                                Key::S,
+                            ),
+                        )),
+                    )
+                    .clicked()
+                {
                     self.ask(Purpose::SaveAs);
+                }
+                if ui
+                    .add_enabled(self.is_dirty(), egui::Button::new("Revert to Saved"))
+                    .on_hover_text("Every parameter as in the saved file (one undo step).")
+                    .clicked()
+                {
+                    self.revert_to_saved();
                 }
                 ui.separator();
                 if ui
@@ -477,7 +1018,7 @@ impl EditorApp {
                     .on_hover_text("Type a path (for machines without a file dialog).")
                     .clicked()
                 {
-                    self.files.path_field = Some((Purpose::Open, String::new()));
+                    self.request(Pending::OpenPathField);
                 }
                 if ui.button("Save to path…").clicked() {
                     self.files.path_field = Some((
@@ -489,16 +1030,66 @@ impl EditorApp {
                     ));
                 }
             });
+            ui.menu_button("Edit", |ui| self.edit_menu_ui(ui));
             ui.menu_button("Presets", |ui| {
                 for preset in presets::ALL {
                     if ui.button(preset.file.trim_end_matches(".ron")).clicked() {
-                        self.open_preset(*preset);
+                        self.request(Pending::Preset(*preset));
                     }
+                }
+            });
+            ui.menu_button("Help", |ui| {
+                if ui
+                    .add(egui::Button::new("Keyboard and mouse").shortcut_text("F1"))
+                    .clicked()
+                {
+                    self.show_help = true;
                 }
             });
             ui.separator();
             self.transport_ui(ui);
         });
+    }
+
+    fn edit_menu_ui(&mut self, ui: &mut Ui) {
+        let (can_undo, can_redo) = self.can_undo_redo();
+        let fmt = |m, k| ui.ctx().format_shortcut(&egui::KeyboardShortcut::new(m, k));
+        let undo_keys = fmt(egui::Modifiers::COMMAND, Key::Z);
+        let redo_keys = fmt(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, Key::Z);
+        let copy_keys = fmt(egui::Modifiers::COMMAND, Key::C);
+        let paste_keys = fmt(egui::Modifiers::COMMAND, Key::V);
+        if ui
+            .add_enabled(can_undo, egui::Button::new("Undo").shortcut_text(undo_keys))
+            .clicked()
+        {
+            self.undo();
+        }
+        if ui
+            .add_enabled(can_redo, egui::Button::new("Redo").shortcut_text(redo_keys))
+            .clicked()
+        {
+            self.redo();
+        }
+        ui.separator();
+        if ui
+            .add(egui::Button::new("Copy group parameters").shortcut_text(copy_keys))
+            .clicked()
+        {
+            self.copy_group(ui.ctx());
+        }
+        if ui
+            .add(egui::Button::new("Paste group parameters").shortcut_text(paste_keys))
+            .clicked()
+        {
+            self.paste_requested = true;
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+        }
+        ui.separator();
+        let n = self.marks.as_ref().map_or(0, |m| m.changes().len());
+        if ui.button(format!("Changes since saved ({n})…")).clicked() {
+            self.show_changes = true;
+        }
     }
 
     fn transport_ui(&mut self, ui: &mut Ui) {
@@ -543,7 +1134,19 @@ impl EditorApp {
     }
 
     fn inspector_ui(&mut self, ui: &mut Ui) {
+        if !self
+            .marks
+            .as_ref()
+            .is_some_and(|m| m.is_for(&self.scene, &self.saved))
+        {
+            self.marks = Some(Marks::new(&self.scene, &self.saved));
+        }
+        let Some(marks) = self.marks.take() else {
+            return;
+        };
+        let cx = inspector::Cx::new(&marks);
         let mut draft = self.scene.clone();
+        let mut group_reset: Option<crate::sim::Group> = None;
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading(&draft.name);
             if !draft.description.is_empty() {
@@ -552,18 +1155,47 @@ impl EditorApp {
             egui::CollapsingHeader::new("World")
                 .default_open(true)
                 .show(ui, |ui| {
-                    inspector::world_ui(ui, &mut draft, &mut self.time_scale);
+                    inspector::world_ui(ui, &cx, &mut draft, &mut self.time_scale);
                 });
             let names: Vec<String> = draft.groups.iter().map(|g| g.name.clone()).collect();
             ui.horizontal_wrapped(|ui| {
                 for (i, name) in names.iter().enumerate() {
-                    let text = egui::RichText::new(name).color(group_color(i));
+                    let changed = marks.changed_within(&format!("groups[{i}]"));
+                    let text = format!("{name}{}", if changed { " *" } else { "" });
+                    let text = egui::RichText::new(text).color(group_color(i));
                     ui.selectable_value(&mut self.current_group, i, text);
                 }
             });
-            if let Some(group) = draft.groups.get_mut(self.current_group) {
-                ui.push_id(self.current_group, |ui| {
-                    inspector::group_ui(ui, group, &names);
+            let g = self.current_group;
+            if let Some(group) = draft.groups.get_mut(g) {
+                ui.horizontal(|ui| {
+                    if ui
+                        .small_button("Reset group")
+                        .on_hover_text("Every parameter of this group to its default (its behaviors stay).")
+                        .clicked()
+                    {
+                        group_reset = fields::defaults_like(&self.scene).groups.get(g).cloned();
+                    }
+                    let saved = self.saved.groups.get(g).filter(|s| s.name == group.name);
+                    if ui
+                        .add_enabled(saved.is_some(), egui::Button::new("Revert group").small())
+                        .on_hover_text("This group as in the saved file.")
+                        .clicked()
+                    {
+                        group_reset = saved.cloned();
+                    }
+                    if ui.small_button("Copy").on_hover_text("This group's parameters to the clipboard, as RON.").clicked() {
+                        ui.ctx().copy_text(scene::group_to_string(group));
+                        self.files.status = format!("Copied the parameters of group {}", group.name);
+                    }
+                    if ui.small_button("Paste").on_hover_text("Parameters from the clipboard (RON) into this group; Ctrl+V on the canvas does the same.").clicked() {
+                        self.paste_requested = true;
+                        ui.ctx().send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+                    }
+                });
+                let cx = cx.child(&format!("groups[{g}]"));
+                ui.push_id(g, |ui| {
+                    inspector::group_ui(ui, &cx, group, &names);
                 });
             }
             if !self.rejected.is_empty() {
@@ -573,7 +1205,176 @@ impl EditorApp {
                 }
             }
         });
+        self.marks = Some(marks);
+        if let Some(group) = group_reset
+            && let Some(slot) = draft.groups.get_mut(self.current_group)
+        {
+            *slot = group;
+        }
         self.apply_draft(draft);
+    }
+
+    /// The list of every field changed since the file was saved.
+    fn changes_ui(&mut self, ctx: &egui::Context) {
+        let mut open = self.show_changes;
+        let mut revert = false;
+        egui::Window::new("Changes since saved")
+            .open(&mut open)
+            .default_width(420.0)
+            .show(ctx, |ui| {
+                let changes =
+                    fields::diff(&fields::flatten(&self.saved), &fields::flatten(&self.scene));
+                if changes.is_empty() {
+                    ui.weak("No unsaved changes.");
+                    return;
+                }
+                egui::ScrollArea::vertical()
+                    .max_height(360.0)
+                    .show(ui, |ui| {
+                        egui::Grid::new("changes").striped(true).show(ui, |ui| {
+                            ui.strong("field");
+                            ui.strong("saved");
+                            ui.strong("now");
+                            ui.end_row();
+                            for c in &changes {
+                                ui.monospace(&c.path);
+                                ui.monospace(c.old.as_deref().unwrap_or("—"));
+                                ui.monospace(c.new.as_deref().unwrap_or("—"));
+                                ui.end_row();
+                            }
+                        });
+                    });
+                revert = ui.button("Revert all to saved").clicked();
+            });
+        self.show_changes = open;
+        if revert {
+            self.revert_to_saved();
+        }
+    }
+
+    /// Every shortcut.
+    fn help_ui(&mut self, ctx: &egui::Context) {
+        let mut open = self.show_help;
+        egui::Window::new("Keyboard and mouse")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .show(ctx, |ui| {
+                egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                    for (keys, what) in SHORTCUTS {
+                        ui.monospace(*keys);
+                        ui.label(*what);
+                        ui.end_row();
+                    }
+                });
+            });
+        self.show_help = open;
+    }
+
+    /// The questions that wait on the user: save changes, restore, reload.
+    fn questions_ui(&mut self, ctx: &egui::Context) {
+        if self.restore_offer.is_some() {
+            let mut answer = None;
+            egui::Modal::new(egui::Id::unique("restore")).show(ctx, |ui| {
+                ui.heading("Restore unsaved work?");
+                let what = self.restore_offer.as_ref().map_or_else(String::new, |r| {
+                    r.path
+                        .as_ref()
+                        .map_or_else(|| r.origin.clone(), |p| p.display().to_string())
+                });
+                ui.label(format!(
+                    "The last session ended with unsaved changes to {what}."
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Restore").clicked() {
+                        answer = Some(true);
+                    }
+                    if ui.button("Discard").clicked() {
+                        answer = Some(false);
+                    }
+                });
+            });
+            if let Some(restore) = answer {
+                self.answer_restore(restore);
+            }
+            return;
+        }
+        if let Some(action) = self.pending.clone() {
+            let mut answer = None;
+            let modal = egui::Modal::new(egui::Id::unique("save changes")).show(ctx, |ui| {
+                ui.heading("Save changes?");
+                let what = match &action {
+                    Pending::New => "starting a new scene".to_owned(),
+                    Pending::OpenDialog | Pending::OpenPathField => {
+                        "opening another file".to_owned()
+                    }
+                    Pending::OpenPath(p) => format!("opening {}", p.display()),
+                    Pending::Preset(p) => format!("opening the preset {}", p.file),
+                    Pending::Close => "closing".to_owned(),
+                };
+                ui.label(format!(
+                    "{} has unsaved changes. Save them before {what}?",
+                    self.document_name()
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Save").clicked() {
+                        answer = Some(Answer::Save);
+                    }
+                    if ui.button("Discard").clicked() {
+                        answer = Some(Answer::Discard);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        answer = Some(Answer::Cancel);
+                    }
+                });
+            });
+            if modal.should_close() && answer.is_none() {
+                answer = Some(Answer::Cancel);
+            }
+            if let Some(answer) = answer {
+                self.answer(answer);
+            }
+            return;
+        }
+        if self.reload_offer.is_some() {
+            let mut answer = None;
+            egui::Modal::new(egui::Id::unique("reload")).show(ctx, |ui| {
+                ui.heading("The file changed on disk");
+                ui.label(format!(
+                    "{} was changed by another program, and you have unsaved changes here.",
+                    self.document_name()
+                ));
+                ui.horizontal(|ui| {
+                    if ui
+                        .button("Reload from disk")
+                        .on_hover_text("Your edits are dropped (Undo brings them back).")
+                        .clicked()
+                    {
+                        answer = Some(true);
+                    }
+                    if ui.button("Keep my changes").clicked() {
+                        answer = Some(false);
+                    }
+                });
+            });
+            match answer {
+                Some(true) => {
+                    if let Some(scene) = self.reload_offer.take() {
+                        self.reload(scene);
+                    }
+                }
+                Some(false) => self.reload_offer = None,
+                None => {}
+            }
+        }
+    }
+
+    /// The file name, or where the scene came from.
+    fn document_name(&self) -> String {
+        self.path
+            .as_ref()
+            .map_or_else(|| self.origin.clone(), |p| p.display().to_string())
     }
 
     fn side_ui(&mut self, ui: &mut Ui) {
@@ -620,7 +1421,12 @@ impl EditorApp {
 
 impl eframe::App for EditorApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
-        self.handle_keys(ctx);
+        self.commit_edits(ctx);
+        let modal =
+            self.restore_offer.is_some() || self.pending.is_some() || self.reload_offer.is_some();
+        if !modal {
+            self.handle_keys(ctx);
+        }
         let dropped: Vec<PathBuf> = ctx.input(|i| {
             i.raw
                 .dropped_files
@@ -629,7 +1435,21 @@ impl eframe::App for EditorApp {
                 .collect()
         });
         if let Some(path) = dropped.first() {
-            self.open_path(path);
+            self.request(Pending::OpenPath(path.clone()));
+        }
+        // Closing with unsaved changes asks first.
+        if ctx.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.close_confirmed
+        {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.pending = Some(Pending::Close);
+        }
+        if self.close_confirmed && self.pending.is_none() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        let now = ctx.input(|i| i.time);
+        if now - self.last_poll_secs >= RELOAD_POLL_SECS {
+            self.last_poll_secs = now;
+            self.poll_disk();
         }
         if let Some((purpose, path)) = self.files.poll() {
             self.handle_file(purpose, &path);
@@ -643,7 +1463,18 @@ impl eframe::App for EditorApp {
         }
         if self.playing || self.files.waiting() {
             ctx.request_repaint();
+        } else if self.path.is_some() {
+            // Keep polling the file for changes while idle.
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(RELOAD_POLL_SECS));
         }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.store(storage);
+    }
+
+    fn auto_save_interval(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(5)
     }
 
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
@@ -653,7 +1484,7 @@ impl eframe::App for EditorApp {
                 ui.weak(&self.files.status);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     ui.weak(
-                        "Space play/pause · . step · R restart · F fit · Ctrl+O open · Ctrl+S save",
+                        "F1 all shortcuts · Space play/pause · . step · R restart · Ctrl+Z undo · Ctrl+S save",
                     );
                 });
             });
@@ -699,5 +1530,8 @@ impl eframe::App for EditorApp {
             self.handle_file(purpose, &path);
         }
         self.files.errors_ui(&ctx);
+        self.changes_ui(&ctx);
+        self.help_ui(&ctx);
+        self.questions_ui(&ctx);
     }
 }

@@ -5,7 +5,7 @@
 use egui::{DragValue, Ui};
 use glam::Vec2;
 
-use crate::scene::Scene;
+use crate::scene::{Scene, fields};
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::params::{
     Alignment, Arrive, ArriveMode, AvoidObstacles, BehaviorKind, Cohesion, Deceleration, Evade,
@@ -13,10 +13,194 @@ use crate::sim::params::{
     WanderTarget,
 };
 use crate::sim::{BoundsMode, Combination};
+use fields::Fields;
 
-/// A labelled number with a unit and a tooltip.
+/// Each field of the scene as saved, at its default, and as it is now: what the inspector
+/// marks as changed and what reset and revert restore.
+#[derive(Debug)]
+pub struct Marks {
+    scene: Scene,
+    saved_scene: Scene,
+    saved: Fields,
+    defaults: Fields,
+    current: Fields,
+}
+
+impl Marks {
+    /// The marks of `scene` against `saved`.
+    #[must_use]
+    pub fn new(scene: &Scene, saved: &Scene) -> Self {
+        Self {
+            scene: scene.clone(),
+            saved_scene: saved.clone(),
+            saved: fields::flatten(saved),
+            defaults: fields::flatten(&fields::defaults_like(scene)),
+            current: fields::flatten(scene),
+        }
+    }
+
+    /// Whether these marks were made for `scene` against `saved`.
+    #[must_use]
+    pub fn is_for(&self, scene: &Scene, saved: &Scene) -> bool {
+        self.scene == *scene && self.saved_scene == *saved
+    }
+
+    /// Whether the field at `path` differs from the saved file.
+    #[must_use]
+    pub fn changed(&self, path: &str) -> bool {
+        self.current.get(path) != self.saved.get(path)
+    }
+
+    /// Whether some field within `prefix` differs from the saved file.
+    #[must_use]
+    pub fn changed_within(&self, prefix: &str) -> bool {
+        self.changes()
+            .iter()
+            .any(|c| fields::is_within(&c.path, prefix))
+    }
+
+    /// Every changed field, with its saved and current value.
+    #[must_use]
+    pub fn changes(&self) -> Vec<fields::Change> {
+        fields::diff(&self.saved, &self.current)
+    }
+
+    fn text(&self, source: Source, path: &str) -> Option<&String> {
+        match source {
+            Source::Default => self.defaults.get(path),
+            Source::Saved => self.saved.get(path),
+        }
+    }
+
+    fn value<T: serde::de::DeserializeOwned>(&self, source: Source, path: &str) -> Option<T> {
+        fields::value(
+            match source {
+                Source::Default => &self.defaults,
+                Source::Saved => &self.saved,
+            },
+            path,
+        )
+    }
+}
+
+/// Where a reset takes a field's value from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    /// The parameter's default.
+    Default,
+    /// The saved file.
+    Saved,
+}
+
+/// Where the inspector is in the scene: the marks, and the path of the section being drawn.
+pub struct Cx<'a> {
+    marks: &'a Marks,
+    prefix: String,
+}
+
+impl<'a> Cx<'a> {
+    /// The root of the scene.
+    #[must_use]
+    pub fn new(marks: &'a Marks) -> Self {
+        Self {
+            marks,
+            prefix: String::new(),
+        }
+    }
+
+    /// The section `name` within this one (`groups[1]`, then `separation`).
+    #[must_use]
+    pub fn child(&self, name: &str) -> Self {
+        Self {
+            marks: self.marks,
+            prefix: self.path(name),
+        }
+    }
+
+    fn path(&self, field: &str) -> String {
+        match (self.prefix.is_empty(), field.starts_with('[')) {
+            (true, _) => field.to_owned(),
+            (false, true) => format!("{}{field}", self.prefix),
+            (false, false) => format!("{}.{field}", self.prefix),
+        }
+    }
+
+    /// Draws the changed marker of `field` (a dot when it differs from the saved file, with the
+    /// saved value as its tooltip) and gives the field's reset actions to `response`: a double
+    /// click resets to the default, the context menu resets or reverts. Returns the value to
+    /// set, if one was chosen.
+    fn marked<T: serde::de::DeserializeOwned>(
+        &self,
+        ui: &mut Ui,
+        field: &str,
+        response: &egui::Response,
+    ) -> Option<T> {
+        let path = self.path(field);
+        let mut chosen = None;
+        if response.double_clicked() {
+            chosen = self.marks.value(Source::Default, &path);
+        }
+        response.context_menu(|ui| {
+            let default = self.marks.text(Source::Default, &path);
+            let saved = self.marks.text(Source::Saved, &path);
+            let item = |ui: &mut Ui, what: &str, text: Option<&String>| {
+                ui.add_enabled(
+                    text.is_some(),
+                    egui::Button::new(match text {
+                        Some(t) => format!("{what} ({t})"),
+                        None => format!("{what} (none)"),
+                    }),
+                )
+                .clicked()
+            };
+            if item(ui, "Reset to default", default) {
+                chosen = self.marks.value(Source::Default, &path);
+                ui.close();
+            }
+            if item(ui, "Revert to saved", saved) {
+                chosen = self.marks.value(Source::Saved, &path);
+                ui.close();
+            }
+        });
+        let _ = ui;
+        chosen
+    }
+
+    /// The dot that marks a changed field, before its row.
+    fn dot(&self, ui: &mut Ui, field: &str) {
+        let path = self.path(field);
+        let (rect, response) = ui.allocate_exact_size(egui::vec2(8.0, 8.0), egui::Sense::hover());
+        if self.marks.changed(&path) {
+            ui.painter()
+                .circle_filled(rect.center(), 3.0, super::overlays::CHANGED);
+            // Named for screen readers (and tests): "changed: groups[0].max_speed".
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Label, true, format!("changed: {path}"))
+            });
+            let saved = self.marks.text(Source::Saved, &path).map_or_else(
+                || "not in the saved file".to_owned(),
+                |t| format!("saved: {t}"),
+            );
+            response.on_hover_text(format!("Changed since saved ({saved})"));
+        }
+    }
+}
+
+/// A field's label, which reacts to double clicks and right clicks (reset and revert).
+fn field_label(ui: &mut Ui, cx: &Cx<'_>, field: &str, text: &str, tip: &str) -> egui::Response {
+    cx.dot(ui, field);
+    ui.add(egui::Label::new(text).sense(egui::Sense::click()))
+        .on_hover_text(format!(
+            "{tip}\nDouble-click: reset to default. Right-click: reset or revert."
+        ))
+}
+
+/// A labelled number with a unit and a tooltip; `field` is its name in the scene file.
+#[allow(clippy::too_many_arguments)] // Each is one attribute of the row.
 fn number(
     ui: &mut Ui,
+    cx: &Cx<'_>,
+    field: &str,
     label: &str,
     value: &mut f32,
     unit: &str,
@@ -24,7 +208,10 @@ fn number(
     tip: &str,
 ) {
     ui.horizontal(|ui| {
-        let label = ui.label(label).on_hover_text(tip);
+        let label = field_label(ui, cx, field, label, tip);
+        if let Some(v) = cx.marked(ui, field, &label) {
+            *value = v;
+        }
         let speed = (value.abs() * 0.01).max(0.01);
         ui.add(
             DragValue::new(value)
@@ -38,8 +225,11 @@ fn number(
     });
 }
 
+#[allow(clippy::too_many_arguments)] // Each is one attribute of the row.
 fn optional_number(
     ui: &mut Ui,
+    cx: &Cx<'_>,
+    field: &str,
     label: &str,
     value: &mut Option<f32>,
     default: f32,
@@ -47,10 +237,14 @@ fn optional_number(
     tip: &str,
 ) {
     ui.horizontal(|ui| {
+        cx.dot(ui, field);
         let mut on = value.is_some();
         let check = ui.checkbox(&mut on, label).on_hover_text(tip);
         if check.changed() {
             *value = on.then_some(value.unwrap_or(default));
+        }
+        if let Some(v) = cx.marked::<Option<f32>>(ui, field, &check) {
+            *value = v;
         }
         if let Some(v) = value {
             let speed = (v.abs() * 0.01).max(0.01);
@@ -67,9 +261,25 @@ fn optional_number(
     });
 }
 
-fn point(ui: &mut Ui, label: &str, p: &mut Vec2, tip: &str) {
+/// A checkbox for a boolean field, with its marker and reset actions.
+fn flag(ui: &mut Ui, cx: &Cx<'_>, field: &str, value: &mut bool, label: &str) -> egui::Response {
     ui.horizontal(|ui| {
-        let label = ui.label(label).on_hover_text(tip);
+        cx.dot(ui, field);
+        let response = ui.checkbox(value, label);
+        if let Some(v) = cx.marked(ui, field, &response) {
+            *value = v;
+        }
+        response
+    })
+    .inner
+}
+
+fn point(ui: &mut Ui, cx: &Cx<'_>, field: &str, label: &str, p: &mut Vec2, tip: &str) {
+    ui.horizontal(|ui| {
+        let label = field_label(ui, cx, field, label, tip);
+        if let Some(v) = cx.marked(ui, field, &label) {
+            *p = v;
+        }
         ui.add(
             DragValue::new(&mut p.x)
                 .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
@@ -87,7 +297,7 @@ fn point(ui: &mut Ui, label: &str, p: &mut Vec2, tip: &str) {
     });
 }
 
-fn target_ui(ui: &mut Ui, id: &str, target: &mut Target, groups: &[String]) {
+fn target_ui(ui: &mut Ui, cx: &Cx<'_>, id: &str, target: &mut Target, groups: &[String]) {
     let text = match target {
         Target::Point(_) => "point".to_owned(),
         Target::Pointer => "pointer".to_owned(),
@@ -97,7 +307,10 @@ fn target_ui(ui: &mut Ui, id: &str, target: &mut Target, groups: &[String]) {
         Target::Nearest(g) => format!("nearest {g}"),
     };
     ui.horizontal(|ui| {
-        let label = ui.label("target");
+        let label = field_label(ui, cx, "target", "target", "What this behavior steers for.");
+        if let Some(v) = cx.marked(ui, "target", &label) {
+            *target = v;
+        }
         egui::ComboBox::from_id_salt(id)
             .selected_text(text)
             .show_ui(ui, |ui| {
@@ -121,7 +334,19 @@ fn target_ui(ui: &mut Ui, id: &str, target: &mut Target, groups: &[String]) {
             .labelled_by(label.id);
     });
     match target {
-        Target::Point(p) => point(ui, "at", p, "A fixed point of the world."),
+        Target::Point(p) => {
+            // The point is part of the target's value: its marker is the target's.
+            let mut q = *p;
+            point(
+                ui,
+                cx,
+                "target",
+                "at",
+                &mut q,
+                "A fixed point of the world.",
+            );
+            *p = q;
+        }
         Target::Agent(id) => {
             ui.horizontal(|ui| {
                 let label = ui.label("agent id");
@@ -132,16 +357,23 @@ fn target_ui(ui: &mut Ui, id: &str, target: &mut Target, groups: &[String]) {
     }
 }
 
-fn prediction_ui(ui: &mut Ui, p: &mut Prediction) {
+fn prediction_ui(ui: &mut Ui, cx: &Cx<'_>, p: &mut Prediction) {
     let Prediction {
         fixed_secs,
         max_secs,
     } = p;
     ui.horizontal(|ui| {
         let mut dynamic = fixed_secs.is_none();
-        let label = ui
-            .label("T")
-            .on_hover_text("future = target.position + target.velocity * T");
+        let label = field_label(
+            ui,
+            cx,
+            "prediction.fixed_secs",
+            "T",
+            "future = target.position + target.velocity * T",
+        );
+        if let Some(v) = cx.marked(ui, "prediction.fixed_secs", &label) {
+            *fixed_secs = v;
+        }
         if ui
             .radio_value(&mut dynamic, true, "dynamic")
             .on_hover_text("T = distance / max_speed")
@@ -164,12 +396,23 @@ fn prediction_ui(ui: &mut Ui, p: &mut Prediction) {
             .labelled_by(label.id);
         }
     });
-    optional_number(ui, "cap T at", max_secs, 1.0, " s", "T = min(T, cap)");
+    optional_number(
+        ui,
+        cx,
+        "prediction.max_secs",
+        "cap T at",
+        max_secs,
+        1.0,
+        " s",
+        "T = min(T, cap)",
+    );
 }
 
 /// The fields of the three flocking rules: the shared ones, the radius and the group filter.
+#[allow(clippy::too_many_arguments)] // One per field of the rule's block.
 fn flocking_fields(
     ui: &mut Ui,
+    cx: &Cx<'_>,
     enabled: &mut bool,
     weight: &mut f32,
     probability: &mut f32,
@@ -177,31 +420,41 @@ fn flocking_fields(
     own_group_only: &mut bool,
     dithering: bool,
 ) {
-    common(ui, enabled, weight, probability, dithering);
+    common(ui, cx, enabled, weight, probability, dithering);
     number(
         ui,
+        cx,
+        "radius",
         "radius",
         radius,
         " u",
         0.0..=MAX_MAGNITUDE,
         "Neighbour radius.",
     );
-    ui.checkbox(own_group_only, "own group only");
+    flag(ui, cx, "own_group_only", own_group_only, "own group only");
 }
 
 /// The shared fields of a block: on/off, weight, probability.
 fn common(
     ui: &mut Ui,
+    cx: &Cx<'_>,
     enabled: &mut bool,
     weight: &mut f32,
     probability: &mut f32,
     dithering: bool,
 ) {
     ui.horizontal(|ui| {
-        ui.checkbox(enabled, "on");
-        let label = ui
-            .label("weight")
-            .on_hover_text("force * weight before combination");
+        flag(ui, cx, "enabled", enabled, "on");
+        let label = field_label(
+            ui,
+            cx,
+            "weight",
+            "weight",
+            "force * weight before combination",
+        );
+        if let Some(v) = cx.marked(ui, "weight", &label) {
+            *weight = v;
+        }
         ui.add(
             DragValue::new(weight)
                 .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
@@ -213,6 +466,8 @@ fn common(
     if dithering {
         number(
             ui,
+            cx,
+            "probability",
             "probability",
             probability,
             "",
@@ -222,16 +477,18 @@ fn common(
     }
 }
 
-fn gate(ui: &mut Ui, range: &mut Option<f32>, exclusive: &mut bool) {
+fn gate(ui: &mut Ui, cx: &Cx<'_>, range: &mut Option<f32>, exclusive: &mut bool) {
     optional_number(
         ui,
+        cx,
+        "range",
         "only within",
         range,
         100.0,
         " u",
         "Active only while the target is within this distance.",
     );
-    ui.checkbox(exclusive, "exclusive").on_hover_text(
+    flag(ui, cx, "exclusive", exclusive, "exclusive").on_hover_text(
         "While active, the behaviors after this one (in priority order) are skipped.",
     );
 }
@@ -239,12 +496,14 @@ fn gate(ui: &mut Ui, range: &mut Option<f32>, exclusive: &mut bool) {
 /// One behavior block, with an add/remove control. Returns nothing; edits in place.
 fn block<T: Default>(
     ui: &mut Ui,
+    cx: &Cx<'_>,
     slot: &mut Option<T>,
     kind: BehaviorKind,
     tip: &str,
-    body: impl FnOnce(&mut Ui, &mut T),
+    body: impl FnOnce(&mut Ui, &Cx<'_>, &mut T),
 ) {
     let name = kind.field_name();
+    let cx = cx.child(name);
     match slot {
         None => {
             ui.horizontal(|ui| {
@@ -264,7 +523,7 @@ fn block<T: Default>(
             .default_open(true)
             .show(ui, |ui| {
                 ui.label(egui::RichText::new(tip).small().weak());
-                body(ui, b);
+                body(ui, &cx, b);
                 remove = ui.small_button("remove").clicked();
             });
             if remove {
@@ -275,12 +534,19 @@ fn block<T: Default>(
 }
 
 /// The world section.
-pub fn world_ui(ui: &mut Ui, scene: &mut Scene, time_scale: &mut f32) {
+pub fn world_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene, time_scale: &mut f32) {
     let bounds = &mut scene.world.bounds;
     ui.horizontal(|ui| {
-        let label = ui
-            .label("bounds")
-            .on_hover_text("What happens to an agent leaving the world.");
+        let label = field_label(
+            ui,
+            cx,
+            "world.bounds",
+            "bounds",
+            "What happens to an agent leaving the world.",
+        );
+        if let Some(v) = cx.marked(ui, "world.bounds", &label) {
+            *bounds = v;
+        }
         egui::ComboBox::from_id_salt("bounds")
             .selected_text(format!("{bounds:?}"))
             .show_ui(ui, |ui| {
@@ -298,6 +564,8 @@ pub fn world_ui(ui: &mut Ui, scene: &mut Scene, time_scale: &mut f32) {
     });
     number(
         ui,
+        cx,
+        "world.width",
         "width",
         &mut scene.world.width,
         " u",
@@ -306,6 +574,8 @@ pub fn world_ui(ui: &mut Ui, scene: &mut Scene, time_scale: &mut f32) {
     );
     number(
         ui,
+        cx,
+        "world.height",
         "height",
         &mut scene.world.height,
         " u",
@@ -314,6 +584,8 @@ pub fn world_ui(ui: &mut Ui, scene: &mut Scene, time_scale: &mut f32) {
     );
     number(
         ui,
+        cx,
+        "dt",
         "dt",
         &mut scene.dt,
         " s",
@@ -321,14 +593,23 @@ pub fn world_ui(ui: &mut Ui, scene: &mut Scene, time_scale: &mut f32) {
         "Tick length. velocity += force / mass * dt; position += velocity * dt.",
     );
     ui.horizontal(|ui| {
-        let label = ui
-            .label("seed")
-            .on_hover_text("Seed of every random draw. Applies on Restart.");
+        let label = field_label(
+            ui,
+            cx,
+            "seed",
+            "seed",
+            "Seed of every random draw. Applies on Restart.",
+        );
+        if let Some(v) = cx.marked(ui, "seed", &label) {
+            scene.seed = v;
+        }
         ui.add(DragValue::new(&mut scene.seed))
             .labelled_by(label.id);
     });
     number(
         ui,
+        cx,
+        "",
         "time scale",
         time_scale,
         "×",
@@ -339,7 +620,7 @@ pub fn world_ui(ui: &mut Ui, scene: &mut Scene, time_scale: &mut f32) {
 
 /// One group's section.
 #[allow(clippy::too_many_lines)] // One stanza per parameter, in file order.
-pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
+pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[String]) {
     let Group {
         name: _,
         count,
@@ -363,14 +644,23 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
         wander_target,
     } = group;
     ui.horizontal(|ui| {
-        let label = ui
-            .label("count")
-            .on_hover_text("Number of agents. Applies on Restart.");
+        let label = field_label(
+            ui,
+            cx,
+            "count",
+            "count",
+            "Number of agents. Applies on Restart.",
+        );
+        if let Some(v) = cx.marked(ui, "count", &label) {
+            *count = v;
+        }
         ui.add(DragValue::new(count).range(0..=crate::sim::check::MAX_GROUP_COUNT))
             .labelled_by(label.id);
     });
     number(
         ui,
+        cx,
+        "max_force",
         "max_force",
         max_force,
         "",
@@ -379,6 +669,8 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
     );
     number(
         ui,
+        cx,
+        "max_speed",
         "max_speed",
         max_speed,
         " u/s",
@@ -387,6 +679,8 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
     );
     number(
         ui,
+        cx,
+        "mass",
         "mass",
         mass,
         "",
@@ -394,7 +688,10 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
         "accel = steering / mass. With force = desired - velocity, mass is the response time in seconds.",
     );
     ui.horizontal(|ui| {
-        let label = ui.label("combination").on_hover_text("How the behaviors' forces combine into one steering force.");
+        let label = field_label(ui, cx, "combination", "combination", "How the behaviors' forces combine into one steering force.");
+        if let Some(v) = cx.marked(ui, "combination", &label) {
+            *combination = v;
+        }
         egui::ComboBox::from_id_salt(ui.scope_id().with("combination")).selected_text(format!("{combination:?}")).show_ui(ui, |ui| {
             ui.selectable_value(combination, Combination::WeightedSum, "WeightedSum").on_hover_text("truncate(sum of weight * force, max_force)");
             ui.selectable_value(combination, Combination::PrioritizedSum, "PrioritizedSum").on_hover_text("In priority order, add until max_force is spent.");
@@ -418,6 +715,8 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
         ui.indent("stamina", |ui| {
             number(
                 ui,
+                cx,
+                "stamina.max",
                 "max",
                 &mut s.max,
                 "",
@@ -426,6 +725,8 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
             );
             number(
                 ui,
+                cx,
+                "stamina.regen_per_tick",
                 "regen",
                 &mut s.regen_per_tick,
                 " /tick",
@@ -434,6 +735,8 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
             );
             number(
                 ui,
+                cx,
+                "stamina.cost_per_tick",
                 "cost",
                 &mut s.cost_per_tick,
                 " /tick",
@@ -446,12 +749,14 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
     ui.label(egui::RichText::new("Behaviors, in priority order").strong());
     block(
         ui,
+        cx,
         avoid_obstacles,
         BehaviorKind::AvoidObstacles,
         "force = mean(normalize(p - c)) * max_speed over obstacles within reach",
-        |ui, b: &mut AvoidObstacles| {
+        |ui, cx, b: &mut AvoidObstacles| {
             common(
                 ui,
+                cx,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
@@ -459,6 +764,8 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
             );
             number(
                 ui,
+                cx,
+                "detection_distance",
                 "detection",
                 &mut b.detection_distance,
                 " u",
@@ -469,55 +776,63 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
     );
     block(
         ui,
+        cx,
         evade,
         BehaviorKind::Evade,
         "flee(target.position + target.velocity * T)",
-        |ui, b: &mut Evade| {
+        |ui, cx, b: &mut Evade| {
             common(
                 ui,
+                cx,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
                 dithering,
             );
-            target_ui(ui, "evade target", &mut b.target, group_names);
-            prediction_ui(ui, &mut b.prediction);
-            gate(ui, &mut b.range, &mut b.exclusive);
+            target_ui(ui, cx, "evade target", &mut b.target, group_names);
+            prediction_ui(ui, cx, &mut b.prediction);
+            gate(ui, cx, &mut b.range, &mut b.exclusive);
         },
     );
     block(
         ui,
+        cx,
         flee,
         BehaviorKind::Flee,
         "desired = normalize(p - target) * max_speed; force = desired - v",
-        |ui, b: &mut Flee| {
+        |ui, cx, b: &mut Flee| {
             common(
                 ui,
+                cx,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
                 dithering,
             );
-            target_ui(ui, "flee target", &mut b.target, group_names);
+            target_ui(ui, cx, "flee target", &mut b.target, group_names);
             optional_number(
                 ui,
+                cx,
+                "panic_distance",
                 "panic distance",
                 &mut b.panic_distance,
                 100.0,
                 " u",
                 "No force while the target is farther than this.",
             );
-            ui.checkbox(&mut b.exclusive, "exclusive");
+            flag(ui, cx, "exclusive", &mut b.exclusive, "exclusive");
         },
     );
     block(
         ui,
+        cx,
         separation,
         BehaviorKind::Separation,
         "force = mean(normalize(p - n.p)) * max_speed",
-        |ui, b: &mut Separation| {
+        |ui, cx, b: &mut Separation| {
             flocking_fields(
                 ui,
+                cx,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
@@ -529,53 +844,59 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
     );
     block(
         ui,
+        cx,
         pursuit,
         BehaviorKind::Pursuit,
         "seek(target.position + target.velocity * T)",
-        |ui, b: &mut Pursuit| {
+        |ui, cx, b: &mut Pursuit| {
             common(
                 ui,
+                cx,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
                 dithering,
             );
-            target_ui(ui, "pursuit target", &mut b.target, group_names);
-            prediction_ui(ui, &mut b.prediction);
-            gate(ui, &mut b.range, &mut b.exclusive);
+            target_ui(ui, cx, "pursuit target", &mut b.target, group_names);
+            prediction_ui(ui, cx, &mut b.prediction);
+            gate(ui, cx, &mut b.range, &mut b.exclusive);
         },
     );
     block(
         ui,
+        cx,
         seek,
         BehaviorKind::Seek,
         "desired = normalize(target - p) * max_speed; force = desired - v",
-        |ui, b: &mut Seek| {
+        |ui, cx, b: &mut Seek| {
             common(
                 ui,
+                cx,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
                 dithering,
             );
-            target_ui(ui, "seek target", &mut b.target, group_names);
-            gate(ui, &mut b.range, &mut b.exclusive);
+            target_ui(ui, cx, "seek target", &mut b.target, group_names);
+            gate(ui, cx, &mut b.range, &mut b.exclusive);
         },
     );
     block(
         ui,
+        cx,
         arrive,
         BehaviorKind::Arrive,
         "seek that slows: inside the slowing radius, or by deceleration",
-        |ui, b: &mut Arrive| {
+        |ui, cx, b: &mut Arrive| {
             common(
                 ui,
+                cx,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
                 dithering,
             );
-            target_ui(ui, "arrive target", &mut b.target, group_names);
+            target_ui(ui, cx, "arrive target", &mut b.target, group_names);
             let mode = &mut b.mode;
             ui.horizontal(|ui| {
                 if ui
@@ -601,6 +922,8 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
             match mode {
                 ArriveMode::SlowingRadius(r) => number(
                     ui,
+                    cx,
+                    "mode",
                     "radius",
                     r,
                     " u",
@@ -615,25 +938,29 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
                     });
                 }
             }
-            gate(ui, &mut b.range, &mut b.exclusive);
+            gate(ui, cx, &mut b.range, &mut b.exclusive);
         },
     );
     block(
         ui,
+        cx,
         goal,
         BehaviorKind::Goal,
         "arrive(target, slowing_radius); seek when 0",
-        |ui, b: &mut Goal| {
+        |ui, cx, b: &mut Goal| {
             common(
                 ui,
+                cx,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
                 dithering,
             );
-            target_ui(ui, "goal target", &mut b.target, group_names);
+            target_ui(ui, cx, "goal target", &mut b.target, group_names);
             number(
                 ui,
+                cx,
+                "slowing_radius",
                 "slowing radius",
                 &mut b.slowing_radius,
                 " u",
@@ -644,12 +971,14 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
     );
     block(
         ui,
+        cx,
         alignment,
         BehaviorKind::Alignment,
         "force = mean(n.v) - v",
-        |ui, b: &mut Alignment| {
+        |ui, cx, b: &mut Alignment| {
             flocking_fields(
                 ui,
+                cx,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
@@ -661,12 +990,14 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
     );
     block(
         ui,
+        cx,
         cohesion,
         BehaviorKind::Cohesion,
         "force = seek(mean(n.p))",
-        |ui, b: &mut Cohesion| {
+        |ui, cx, b: &mut Cohesion| {
             flocking_fields(
                 ui,
+                cx,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
@@ -678,12 +1009,14 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
     );
     block(
         ui,
+        cx,
         wander,
         BehaviorKind::Wander,
         "force = normalize(v) * distance + (cos a, sin a) * radius; a += random * change - change / 2",
-        |ui, b: &mut Wander| {
+        |ui, cx, b: &mut Wander| {
             common(
                 ui,
+                cx,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
@@ -691,6 +1024,8 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
             );
             number(
                 ui,
+                cx,
+                "circle_distance",
                 "circle distance",
                 &mut b.circle_distance,
                 " u",
@@ -699,6 +1034,8 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
             );
             number(
                 ui,
+                cx,
+                "circle_radius",
                 "circle radius",
                 &mut b.circle_radius,
                 " u",
@@ -707,9 +1044,17 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
             );
             let mut degrees = b.angle_change_rad.to_degrees();
             ui.horizontal(|ui| {
-                let label = ui
-                    .label("angle change")
-                    .on_hover_text("a += random * change - change / 2, per tick");
+                let label = field_label(
+                    ui,
+                    cx,
+                    "angle_change_rad",
+                    "angle change",
+                    "a += random * change - change / 2, per tick",
+                );
+                if let Some(v) = cx.marked::<f32>(ui, "angle_change_rad", &label) {
+                    degrees = v.to_degrees();
+                    b.angle_change_rad = v;
+                }
                 if ui
                     .add(
                         DragValue::new(&mut degrees)
@@ -728,12 +1073,14 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
     );
     block(
         ui,
+        cx,
         wander_target,
         BehaviorKind::WanderTarget,
         "seek a random point, a new one every interval",
-        |ui, b: &mut WanderTarget| {
+        |ui, cx, b: &mut WanderTarget| {
             common(
                 ui,
+                cx,
                 &mut b.enabled,
                 &mut b.weight,
                 &mut b.probability,
@@ -741,6 +1088,8 @@ pub fn group_ui(ui: &mut Ui, group: &mut Group, group_names: &[String]) {
             );
             number(
                 ui,
+                cx,
+                "interval_secs",
                 "interval",
                 &mut b.interval_secs,
                 " s",

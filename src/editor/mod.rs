@@ -7,7 +7,9 @@ pub mod canvas;
 pub mod files;
 pub mod inspector;
 pub mod overlays;
+pub mod persist;
 pub mod plots;
+pub mod undo;
 
 use std::path::PathBuf;
 
@@ -37,6 +39,10 @@ pub fn run(app: EditorApp) -> eframe::Result {
         options,
         Box::new(|cc| {
             configure(&cc.egui_ctx);
+            let mut app = app;
+            if let Some(storage) = cc.storage {
+                app.load_storage(storage);
+            }
             Ok(Box::new(app))
         }),
     )

@@ -28,6 +28,8 @@ pub const BACKGROUND: Color32 = Color32::from_rgb(22, 25, 32);
 pub const GRID: Color32 = Color32::from_rgb(60, 68, 88);
 /// Highlight of the selected agent.
 pub const SELECTION: Color32 = Color32::from_rgb(255, 255, 255);
+/// The marker of a parameter changed since the file was saved.
+pub const CHANGED: Color32 = Color32::from_rgb(255, 190, 60);
 
 /// Group colours, in group order (repeating).
 pub const GROUP_COLORS: [Color32; 8] = [

@@ -13,7 +13,8 @@ use ron::extensions::Extensions;
 use ron::ser::PrettyConfig;
 
 use super::schema::Scene;
-use super::validate::{SceneError, SceneErrors, parse};
+use super::validate::{SceneError, SceneErrors, deserialize_located, parse};
+use crate::sim::Group;
 
 /// Largest scene file read, in bytes (4 MiB: a scene of hundreds of groups is under 1 MiB).
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
@@ -81,17 +82,41 @@ pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Scene, SceneErrors> {
     }
 }
 
-/// The scene as RON text, exactly as [`save`] writes it.
-#[must_use]
-pub fn to_string(scene: &Scene) -> String {
-    let config = PrettyConfig::new()
+fn pretty() -> PrettyConfig {
+    PrettyConfig::new()
         .indentor("    ")
         .new_line("\n")
         .struct_names(false)
         .separate_tuple_members(false)
         .enumerate_arrays(false)
-        .extensions(Extensions::IMPLICIT_SOME);
-    match ron::ser::to_string_pretty(scene, config) {
+        .extensions(Extensions::IMPLICIT_SOME)
+}
+
+/// One group's parameters as RON text, as they appear in a scene file (for the clipboard).
+#[must_use]
+pub fn group_to_string(group: &Group) -> String {
+    ron::ser::to_string_pretty(group, pretty())
+        .map(|body| body + "\n")
+        .unwrap_or_default()
+}
+
+/// Parses one group's parameters (what [`group_to_string`] writes, or a group cut from a scene
+/// file); `name` is used in messages. Its values are checked when it is applied to a scene.
+pub fn group_from_str(text: &str, name: &str) -> Result<Group, SceneErrors> {
+    if text.trim().is_empty() {
+        return Err(SceneErrors(vec![SceneError::whole_file(
+            name,
+            "is empty; expected a group's parameters, like `(name: \"flock\", count: 20, ...)`"
+                .to_owned(),
+        )]));
+    }
+    deserialize_located(text, name)
+}
+
+/// The scene as RON text, exactly as [`save`] writes it.
+#[must_use]
+pub fn to_string(scene: &Scene) -> String {
+    match ron::ser::to_string_pretty(scene, pretty()) {
         Ok(body) => format!("{HEADER}{body}\n"),
         // Serialising plain data into a string has no failure path in practice; keep the
         // message rather than panic if it ever does.

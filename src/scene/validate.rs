@@ -97,23 +97,7 @@ pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
             message: "the file is empty; a scene starts with `(` and needs at least `version`, `name`, `world` and `groups` (see docs/scenes.md)".to_owned(),
         }]));
     }
-    let options = ron_options();
-    let mut de = match ron::Deserializer::from_str_with_options(text, &options) {
-        Ok(de) => de,
-        Err(e) => return Err(SceneErrors(vec![from_ron(file, &e, String::new())])),
-    };
-    let scene: Scene = match serde_path_to_error::deserialize(&mut de) {
-        Ok(scene) => scene,
-        Err(e) => {
-            let field = field_path(e.path());
-            let spanned = de.span_error(e.into_inner());
-            return Err(SceneErrors(vec![from_ron(file, &spanned, field)]));
-        }
-    };
-    if let Err(e) = de.end() {
-        let spanned = de.span_error(e);
-        return Err(SceneErrors(vec![from_ron(file, &spanned, String::new())]));
-    }
+    let scene: Scene = deserialize_located(text, file)?;
     let scene = migrate(scene).map_err(|message| {
         let at = locate(&locate_all(text), "version").unwrap_or(LineCol { line: 1, col: 1 });
         SceneErrors(vec![SceneError {
@@ -144,6 +128,32 @@ pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
         })
         .collect();
     Err(SceneErrors(errors))
+}
+
+/// Deserializes any scene-format value from `text`, with the position and field path of the
+/// first syntax or type error.
+pub fn deserialize_located<T: serde::de::DeserializeOwned>(
+    text: &str,
+    file: &str,
+) -> Result<T, SceneErrors> {
+    let options = ron_options();
+    let mut de = match ron::Deserializer::from_str_with_options(text, &options) {
+        Ok(de) => de,
+        Err(e) => return Err(SceneErrors(vec![from_ron(file, &e, String::new())])),
+    };
+    let value: T = match serde_path_to_error::deserialize(&mut de) {
+        Ok(value) => value,
+        Err(e) => {
+            let field = field_path(e.path());
+            let spanned = de.span_error(e.into_inner());
+            return Err(SceneErrors(vec![from_ron(file, &spanned, field)]));
+        }
+    };
+    if let Err(e) = de.end() {
+        let spanned = de.span_error(e);
+        return Err(SceneErrors(vec![from_ron(file, &spanned, String::new())]));
+    }
+    Ok(value)
 }
 
 /// Brings a scene of an older format version up to [`CURRENT_VERSION`].

@@ -201,6 +201,23 @@ impl World {
         (group < self.spec.groups.len()).then(|| self.push_agent(group, position, velocity))
     }
 
+    /// Puts back an agent exactly as it was (undo of a removal, redo of an addition). Refused
+    /// (`false`) when its id is taken or its group does not exist.
+    pub fn insert_agent(&mut self, agent: Agent) -> bool {
+        if usize::from(agent.group) >= self.spec.groups.len() || !agent.position.is_finite() {
+            return false;
+        }
+        match self.agents.binary_search_by_key(&agent.id, |a| a.id) {
+            Ok(_) => false,
+            Err(at) => {
+                self.next_id = self.next_id.max(agent.id.saturating_add(1));
+                self.agents.insert(at, agent);
+                self.records.insert(at, AgentDebug::default());
+                true
+            }
+        }
+    }
+
     /// Removes the agent with this id. Returns whether it existed.
     pub fn remove_agent(&mut self, id: u32) -> bool {
         match self.index_of(id) {

@@ -1,0 +1,207 @@
+//! Undo and redo of every edit: scene edits (the inspector, targets and obstacles moved on the
+//! canvas, reset, revert, paste, reload) and agents added or removed on the canvas.
+//!
+//! Scene edits are whole before/after scenes: a scene is a few kilobytes, and restoring a
+//! snapshot cannot drift the way replaying field operations can. The app commits an edit when
+//! the pointer is released, so one slider drag or one obstacle drag is one step.
+
+use crate::scene::Scene;
+use crate::sim::Agent;
+
+/// Most edits kept; the oldest are dropped beyond this.
+pub const LIMIT: usize = 500;
+
+/// One undoable edit.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// The scene went from `before` to `after`.
+    Scene {
+        /// The scene before the edit.
+        before: Box<Scene>,
+        /// The scene after the edit.
+        after: Box<Scene>,
+    },
+    /// This agent was added to the world.
+    AddAgent(Box<Agent>),
+    /// This agent (as it was then) was removed from the world.
+    RemoveAgent(Box<Agent>),
+}
+
+/// The undo and redo stacks.
+#[derive(Clone, Debug, Default)]
+pub struct Undo {
+    done: Vec<Edit>,
+    undone: Vec<Edit>,
+}
+
+impl Undo {
+    /// Records a new edit; whatever was undone can no longer be redone.
+    pub fn push(&mut self, edit: Edit) {
+        self.undone.clear();
+        self.done.push(edit);
+        if self.done.len() > LIMIT {
+            self.done.remove(0);
+        }
+    }
+
+    /// The edit to undo, moved to the redo stack.
+    pub fn undo(&mut self) -> Option<&Edit> {
+        let edit = self.done.pop()?;
+        self.undone.push(edit);
+        self.undone.last()
+    }
+
+    /// The edit to redo, moved back to the undo stack.
+    pub fn redo(&mut self) -> Option<&Edit> {
+        let edit = self.undone.pop()?;
+        self.done.push(edit);
+        self.done.last()
+    }
+
+    /// Whether there is something to undo.
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        !self.done.is_empty()
+    }
+
+    /// Whether there is something to redo.
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
+    /// Number of edits that can be undone.
+    #[must_use]
+    pub fn position(&self) -> usize {
+        self.done.len()
+    }
+
+    /// Drops the agent edits: after a restart their agents no longer exist (and their ids may
+    /// belong to new agents).
+    pub fn forget_agent_edits(&mut self) {
+        let scene_only = |e: &Edit| matches!(e, Edit::Scene { .. });
+        self.done.retain(scene_only);
+        self.undone.retain(scene_only);
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.done.clear();
+        self.undone.clear();
+    }
+
+    /// The scene states of the history, oldest first, and how many edits are done: what
+    /// autosave keeps (agent edits belong to a world that a restore rebuilds).
+    #[must_use]
+    pub fn scene_states(&self) -> (Vec<Scene>, usize) {
+        let scenes = |edits: &mut dyn Iterator<Item = &Edit>| -> Vec<(Scene, Scene)> {
+            edits
+                .filter_map(|e| match e {
+                    Edit::Scene { before, after } => Some(((**before).clone(), (**after).clone())),
+                    _ => None,
+                })
+                .collect()
+        };
+        let done = scenes(&mut self.done.iter());
+        let undone = scenes(&mut self.undone.iter().rev());
+        let position = done.len();
+        let mut states = Vec::with_capacity(done.len() + undone.len() + 1);
+        for (before, after) in done.into_iter().chain(undone) {
+            if states.last() != Some(&before) {
+                states.push(before);
+            }
+            states.push(after);
+        }
+        (states, position)
+    }
+
+    /// The history [`Self::scene_states`] describes: consecutive states as edits, the first
+    /// `position` of them done.
+    #[must_use]
+    pub fn from_scene_states(states: &[Scene], position: usize) -> Self {
+        let mut undo = Self::default();
+        let edits: Vec<Edit> = states
+            .windows(2)
+            .map(|w| Edit::Scene {
+                before: Box::new(w[0].clone()),
+                after: Box::new(w[1].clone()),
+            })
+            .collect();
+        let position = position.min(edits.len());
+        let mut edits = edits.into_iter();
+        undo.done.extend(edits.by_ref().take(position));
+        undo.undone.extend(edits.rev());
+        undo
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scene(speed: f32) -> Scene {
+        let mut s = Scene::new_default();
+        s.groups[0].max_speed = speed;
+        s
+    }
+
+    fn edit(a: f32, b: f32) -> Edit {
+        Edit::Scene {
+            before: Box::new(scene(a)),
+            after: Box::new(scene(b)),
+        }
+    }
+
+    #[test]
+    fn undo_then_redo_walks_the_same_edits_back_and_forth() {
+        let mut u = Undo::default();
+        u.push(edit(1.0, 2.0));
+        u.push(edit(2.0, 3.0));
+        assert_eq!(u.undo(), Some(&edit(2.0, 3.0)));
+        assert_eq!(u.undo(), Some(&edit(1.0, 2.0)));
+        assert_eq!(u.undo(), None);
+        assert_eq!(u.redo(), Some(&edit(1.0, 2.0)));
+        // A new edit drops what was undone.
+        u.push(edit(2.0, 5.0));
+        assert!(!u.can_redo());
+        assert_eq!(u.position(), 2);
+    }
+
+    #[test]
+    fn scene_states_round_trip_with_the_position() {
+        let mut u = Undo::default();
+        u.push(edit(1.0, 2.0));
+        u.push(Edit::AddAgent(Box::new(Agent::new(
+            7,
+            0,
+            glam::Vec2::ZERO,
+            glam::Vec2::ZERO,
+            1,
+            0.0,
+        ))));
+        u.push(edit(2.0, 3.0));
+        u.push(edit(3.0, 4.0));
+        u.undo();
+        u.undo();
+        let (states, position) = u.scene_states();
+        let speeds: Vec<f32> = states.iter().map(|s| s.groups[0].max_speed).collect();
+        assert_eq!(speeds, vec![1.0, 2.0, 3.0, 4.0]);
+        // Undone: 3→4 and the agent; done: 1→2, 2→3 would be redone next... the agent edit was
+        // undone first, so one scene edit remains done.
+        assert_eq!(position, 1);
+        let mut back = Undo::from_scene_states(&states, position);
+        assert_eq!(back.position(), 1);
+        assert_eq!(back.redo(), Some(&edit(2.0, 3.0)));
+        assert_eq!(back.redo(), Some(&edit(3.0, 4.0)));
+        assert_eq!(back.redo(), None);
+    }
+
+    #[test]
+    fn the_history_is_bounded() {
+        let mut u = Undo::default();
+        for k in 0..(LIMIT + 20) {
+            u.push(edit(k as f32, k as f32 + 1.0));
+        }
+        assert_eq!(u.position(), LIMIT);
+    }
+}

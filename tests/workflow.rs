@@ -1,0 +1,447 @@
+//! The tuning workflow, driven through the real UI with `egui_kittest`: undo and redo, reset
+//! and revert, unsaved-change markers and questions, autosave and restore, hot reload, and
+//! group copy and paste.
+#![cfg(feature = "editor")]
+// Exact values typed into the UI are the point of these tests.
+#![allow(clippy::float_cmp)]
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use steerlab::editor::EditorApp;
+use steerlab::editor::app::Pending;
+use steerlab::editor::persist::MemoryStorage;
+use steerlab::scene::{self, Scene, presets};
+
+fn harness_on(app: EditorApp) -> Harness<'static, EditorApp> {
+    harness_stepping(app, 0.25)
+}
+
+/// A harness whose frames are `step_dt` seconds apart (kittest runs one frame per event, so a
+/// double click needs short frames to fit egui's 0.3 s).
+fn harness_stepping(app: EditorApp, step_dt: f32) -> Harness<'static, EditorApp> {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1440.0, 900.0))
+        .with_step_dt(step_dt)
+        .build_eframe(move |_cc| app);
+    harness.run_steps(2);
+    if harness.state().is_playing() {
+        harness.key_press(Key::Space);
+        harness.run_steps(2);
+    }
+    harness
+}
+
+fn harness() -> Harness<'static, EditorApp> {
+    harness_on(EditorApp::with_default_scene())
+}
+
+/// The editor on a copy of the boids preset saved at `path`.
+fn harness_on_file(path: &Path) -> Harness<'static, EditorApp> {
+    std::fs::write(path, presets::DEFAULT.text).expect("write");
+    let scene = scene::load(path).expect("loads");
+    harness_on(EditorApp::new(scene, Some(path.to_owned()), ""))
+}
+
+fn max_speed(harness: &Harness<'_, EditorApp>) -> f32 {
+    harness.state().scene().groups[0].max_speed
+}
+
+fn type_max_speed(harness: &mut Harness<'_, EditorApp>, value: f64) {
+    harness
+        .get_by_role_and_label(Role::SpinButton, "max_speed")
+        .set_value_accesskit(value);
+    harness.run_steps(2);
+}
+
+fn drag_obstacle(harness: &mut Harness<'_, EditorApp>, index: usize, by: glam::Vec2) {
+    let from = harness.state().scene().obstacles[index].center;
+    let a = harness.state().screen_from_world(from).expect("canvas");
+    let b = harness
+        .state()
+        .screen_from_world(from + by)
+        .expect("canvas");
+    let button = |pos, pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    };
+    harness.event(egui::Event::PointerMoved(a));
+    harness.run_steps(1);
+    harness.event(button(a, true));
+    harness.run_steps(1);
+    for k in 1..=12 {
+        harness.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 12.0)));
+        harness.run_steps(1);
+    }
+    harness.event(button(b, false));
+    harness.run_steps(2);
+}
+
+#[test]
+fn a_typed_value_is_undone_and_redone() {
+    let mut harness = harness();
+    assert_eq!(max_speed(&harness), 140.0);
+    type_max_speed(&mut harness, 77.5);
+    assert_eq!(max_speed(&harness), 77.5);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(max_speed(&harness), 140.0);
+    assert_eq!(harness.state().world().spec().groups[0].max_speed, 140.0);
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(max_speed(&harness), 77.5);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run_steps(2);
+    assert_eq!(max_speed(&harness), 77.5);
+    // Through the menu too.
+    harness.get_by_label("Edit").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Undo").click();
+    harness.run_steps(2);
+    assert_eq!(max_speed(&harness), 140.0);
+}
+
+#[test]
+fn one_drag_on_the_canvas_is_one_undo_step() {
+    let mut harness = harness();
+    let start = harness.state().scene().obstacles[1].center;
+    let steps_before = harness.state().undo_position();
+    drag_obstacle(&mut harness, 1, glam::Vec2::new(0.0, 120.0));
+    let moved = harness.state().scene().obstacles[1].center;
+    assert!(moved.distance(start + glam::Vec2::new(0.0, 120.0)) < 2.0);
+    // Twelve moves while the button was held: one step.
+    assert_eq!(harness.state().undo_position(), steps_before + 1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene().obstacles[1].center, start);
+    assert_eq!(harness.state().world().spec().obstacles[1].center, start);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene().obstacles[1].center, moved);
+}
+
+#[test]
+fn adding_and_removing_agents_is_undone() {
+    let mut harness = harness();
+    let before: Vec<u32> = harness
+        .state()
+        .world()
+        .agents()
+        .iter()
+        .map(|a| a.id)
+        .collect();
+    let spot = glam::Vec2::new(500.0, 800.0);
+    let pos = harness.state().screen_from_world(spot).expect("canvas");
+    harness.event(egui::Event::ModifiersChanged(Modifiers::SHIFT));
+    harness.event(egui::Event::PointerMoved(pos));
+    harness.run_steps(1);
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::SHIFT,
+        });
+        harness.run_steps(1);
+    }
+    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    harness.run_steps(1);
+    let added = harness
+        .state()
+        .selected()
+        .expect("the new agent is selected");
+    assert_eq!(harness.state().world().agents().len(), before.len() + 1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    let ids: Vec<u32> = harness
+        .state()
+        .world()
+        .agents()
+        .iter()
+        .map(|a| a.id)
+        .collect();
+    assert_eq!(ids, before);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run_steps(2);
+    assert!(harness.state().world().index_of(added).is_some());
+    // Removing one, then undoing, puts it back exactly where it was.
+    let victim = harness.state().world().agents()[0].clone();
+    harness.state_mut().select(Some(victim.id));
+    harness.run_steps(1);
+    harness.key_press(Key::Delete);
+    harness.run_steps(2);
+    assert!(harness.state().world().index_of(victim.id).is_none());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    let back = harness.state().world().index_of(victim.id).expect("back");
+    assert_eq!(harness.state().world().agents()[back], victim);
+}
+
+#[test]
+fn with_unsaved_changes_open_asks_and_cancel_keeps_everything() {
+    let mut harness = harness();
+    type_max_speed(&mut harness, 77.5);
+    assert!(harness.state().is_dirty());
+    assert!(
+        harness.state().title().contains('●'),
+        "{}",
+        harness.state().title()
+    );
+    let agents = harness.state().world().agents().to_vec();
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Open…").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().pending(), Some(&Pending::OpenDialog));
+    harness.get_by_label("Save changes?");
+    harness.get_by_label("Cancel").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().pending(), None);
+    assert_eq!(max_speed(&harness), 77.5);
+    assert!(harness.state().is_dirty());
+    assert_eq!(harness.state().world().agents(), agents.as_slice());
+    assert!(!harness.state().file_dialog_open());
+    // A preset asks too; Discard goes ahead.
+    harness
+        .state_mut()
+        .request(Pending::Preset(presets::find("seek.ron").expect("preset")));
+    harness.run_steps(2);
+    harness.get_by_label("Discard").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene().name, "Seek");
+    assert!(!harness.state().is_dirty());
+}
+
+/// The inspector's label of a field (the plots' legend has labels of the same names).
+fn inspector_label<'h>(
+    harness: &'h Harness<'_, EditorApp>,
+    name: &'h str,
+) -> egui_kittest::Node<'h> {
+    let by = egui_kittest::kittest::by()
+        .role(Role::Label)
+        .label(name)
+        .include_labels();
+    harness
+        .get_all(by)
+        .find(|n| n.rect().center().x < 400.0)
+        .expect("the inspector's label")
+}
+
+#[test]
+fn reset_to_default_restores_the_default_value() {
+    let mut harness = harness_stepping(EditorApp::with_default_scene(), 0.04);
+    type_max_speed(&mut harness, 77.5);
+    let default =
+        steerlab::sim::Group::new("x", 1, harness.state().scene().groups[0].spawn.clone())
+            .max_speed;
+    assert_ne!(default, 140.0, "the preset's value is not the default");
+    // A double click on the label.
+    let label = inspector_label(&harness, "max_speed");
+    label.click();
+    label.click();
+    harness.run_steps(3);
+    assert_eq!(max_speed(&harness), default);
+    // The context menu reverts it to the saved value.
+    inspector_label(&harness, "max_speed").click_secondary();
+    harness.run_steps(2);
+    harness.get_by_label("Revert to saved (140.0)").click();
+    harness.run_steps(2);
+    assert_eq!(max_speed(&harness), 140.0);
+}
+
+#[test]
+fn the_changed_marker_appears_and_clears_on_save() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("boids.ron");
+    let mut harness = harness_on_file(&path);
+    let marker = "changed: groups[0].max_speed";
+    assert!(harness.query_by_label(marker).is_none());
+    type_max_speed(&mut harness, 90.0);
+    assert!(harness.query_by_label(marker).is_some());
+    // The changes list shows it, old and new.
+    harness.get_by_label("Edit").click();
+    harness.run_steps(2);
+    harness.get_by_label("Changes since saved (1)…").click();
+    harness.run_steps(2);
+    harness.get_by_label("groups[0].max_speed");
+    harness.get_by_label("90.0");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run_steps(2);
+    assert!(harness.query_by_label(marker).is_none());
+    assert!(!harness.state().is_dirty());
+    assert_eq!(scene::load(&path).expect("saved").groups[0].max_speed, 90.0);
+}
+
+/// What a session leaves in its storage when it is killed with unsaved work: the last periodic
+/// autosave, and no clean exit after it.
+fn killed_session(storage: &mut MemoryStorage) -> Scene {
+    let mut harness = harness();
+    type_max_speed(&mut harness, 61.0);
+    type_max_speed(&mut harness, 62.0);
+    harness.state_mut().store(storage);
+    harness.state().scene().clone()
+}
+
+#[test]
+fn the_next_start_offers_and_performs_the_restore() {
+    let mut storage = MemoryStorage::default();
+    let edited = killed_session(&mut storage);
+    assert_eq!(edited.groups[0].max_speed, 62.0);
+
+    let mut app = EditorApp::with_default_scene();
+    eframe::App::save(&mut app, &mut storage.clone());
+    app.load_storage(&storage);
+    let mut harness = harness_on(app);
+    assert!(harness.state().restore_offered());
+    harness.get_by_label("Restore unsaved work?");
+    harness.get_by_label("Restore").click();
+    harness.run_steps(2);
+    assert!(!harness.state().restore_offered());
+    assert_eq!(harness.state().scene(), &edited);
+    assert_eq!(harness.state().world().spec().groups[0].max_speed, 62.0);
+    assert!(harness.state().is_dirty(), "restored work is still unsaved");
+    // The undo position came back with it.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(max_speed(&harness), 61.0);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(max_speed(&harness), 140.0);
+
+    // A session that ends with nothing unsaved leaves nothing to restore.
+    let mut clean = MemoryStorage::default();
+    let mut app = EditorApp::with_default_scene();
+    app.store(&mut clean);
+    let mut next = EditorApp::with_default_scene();
+    next.load_storage(&clean);
+    assert!(!next.restore_offered());
+}
+
+#[test]
+fn restore_can_be_declined() {
+    let mut storage = MemoryStorage::default();
+    killed_session(&mut storage);
+    let mut app = EditorApp::with_default_scene();
+    app.load_storage(&storage);
+    let mut harness = harness_on(app);
+    harness.get_by_label("Discard").click();
+    harness.run_steps(2);
+    assert_eq!(max_speed(&harness), 140.0);
+    assert!(!harness.state().is_dirty());
+    harness.state_mut().store(&mut storage);
+    assert!(!storage.entries.contains_key("steerlab.autosave"));
+}
+
+#[test]
+fn the_scene_follows_the_file_on_disk_and_a_broken_file_changes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("live.ron");
+    let mut harness = harness_on_file(&path);
+    let text = std::fs::read_to_string(&path).expect("read");
+    std::fs::write(
+        &path,
+        text.replacen("max_speed: 140.0", "max_speed: 55.0", 1),
+    )
+    .expect("write");
+    harness.run_steps(4);
+    assert_eq!(max_speed(&harness), 55.0);
+    assert_eq!(harness.state().world().spec().groups[0].max_speed, 55.0);
+    assert!(!harness.state().is_dirty(), "the file and the scene agree");
+
+    let before = harness.state().scene().clone();
+    std::fs::write(
+        &path,
+        text.replacen("max_speed: 140.0", "max_sped: 55.0", 1),
+    )
+    .expect("write");
+    harness.run_steps(4);
+    assert_eq!(harness.state().scene(), &before);
+    let errors = harness.state().load_errors();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("live.ron:") && e.contains("max_sped")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn a_file_changed_under_unsaved_edits_asks_first() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("live.ron");
+    let mut harness = harness_on_file(&path);
+    type_max_speed(&mut harness, 99.0);
+    let text = std::fs::read_to_string(&path).expect("read");
+    std::fs::write(&path, text.replacen("mass: 1.0", "mass: 2.0", 1)).expect("write");
+    harness.run_steps(4);
+    assert_eq!(
+        max_speed(&harness),
+        99.0,
+        "nothing changes before the answer"
+    );
+    harness.get_by_label("Keep my changes").click();
+    harness.run_steps(2);
+    assert_eq!(max_speed(&harness), 99.0);
+    assert_eq!(harness.state().scene().groups[0].mass, 1.0);
+}
+
+#[test]
+fn a_failed_save_keeps_the_file_and_the_unsaved_state() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("keep.ron");
+    let mut harness = harness_on_file(&path);
+    let bytes = std::fs::read(&path).expect("read");
+    type_max_speed(&mut harness, 12.0);
+    // A directory where the file should go: the save fails before anything is written.
+    let blocked = dir.path().join("blocked.ron");
+    std::fs::create_dir(&blocked).expect("mkdir");
+    harness.state_mut().save_to(&blocked);
+    harness.run_steps(2);
+    assert!(harness.state().is_dirty());
+    assert_eq!(harness.state().path(), Some(path.as_path()));
+    assert!(harness.state().load_errors()[0].contains("cannot save"));
+    assert_eq!(std::fs::read(&path).expect("read"), bytes);
+}
+
+#[test]
+fn group_parameters_paste_from_the_clipboard() {
+    let mut harness = harness();
+    let mut group = harness.state().scene().groups[0].clone();
+    group.max_force = 123.0;
+    group.name = "elsewhere".to_owned();
+    harness.event(egui::Event::Paste(scene::group_to_string(&group)));
+    harness.run_steps(2);
+    let now = &harness.state().scene().groups[0];
+    assert_eq!(now.max_force, 123.0);
+    assert_eq!(now.name, "blue", "the pasted group's name is not taken");
+    let before = harness.state().scene().clone();
+    harness.event(egui::Event::Paste("(max_force: \"fast\")".to_owned()));
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene(), &before);
+    assert!(
+        harness.state().load_errors()[0].starts_with("clipboard:1:"),
+        "{:?}",
+        harness.state().load_errors()
+    );
+    // One undo step takes the paste back.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene().groups[0].max_force, 260.0);
+}
+
+#[test]
+fn f1_shows_every_shortcut() {
+    let mut harness = harness();
+    harness.key_press(Key::F1);
+    harness.run_steps(2);
+    harness.get_by_label("Keyboard and mouse");
+    harness.get_by_label("Ctrl+Shift+Z, Ctrl+Y");
+    harness.get_by_label("redo");
+}
