@@ -66,12 +66,54 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Render a scene headless (no window, no GPU) to a looping GIF or a directory of PNG
+    /// frames: the editor's canvas with velocity and steering-force overlays, a legend and a
+    /// caption. Frames are simulation time apart; the same scene gives the same bytes.
+    #[cfg(feature = "editor")]
+    Render {
+        /// The scene (.ron), or the name of a built-in preset such as `boids.ron`.
+        scene: PathBuf,
+        /// Number of frames.
+        #[arg(long)]
+        frames: u32,
+        /// Frames per second of simulation time.
+        #[arg(long, default_value_t = 30)]
+        fps: u32,
+        /// Frame size in pixels, `WIDTHxHEIGHT`.
+        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+        size: Size,
+        /// FILE.gif for an animated GIF; any other path is a directory of PNG frames.
+        #[arg(long)]
+        out: PathBuf,
+        /// Leave out the legend of the overlay colours.
+        #[arg(long)]
+        no_legend: bool,
+        /// Leave out the caption (scene name and key parameters).
+        #[arg(long)]
+        no_caption: bool,
+    },
     /// Check scene files; print `PATH:LINE:COL: message` for each error.
     Validate {
         /// The scene files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+}
+
+/// A frame size, `WIDTHxHEIGHT`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size(pub [u32; 2]);
+
+fn parse_size(text: &str) -> Result<Size, String> {
+    let (w, h) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("`{text}`: expected WIDTHxHEIGHT, like 1280x720"))?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("`{text}`: `{s}` is not a whole number of pixels"))
+    };
+    Ok(Size([side(w)?, side(h)?]))
 }
 
 /// Parses `args` and runs the command.
@@ -97,6 +139,16 @@ where
         Some(Command::Edit { scene }) => open_editor(Some(&scene)),
         Some(Command::Simulate { scene, steps, out }) => simulate(&scene, steps, out.as_deref()),
         Some(Command::Validate { files }) => validate(&files),
+        #[cfg(feature = "editor")]
+        Some(Command::Render {
+            scene,
+            frames,
+            fps,
+            size,
+            out,
+            no_legend,
+            no_caption,
+        }) => render(&scene, frames, fps, size.0, &out, !no_legend, !no_caption),
         Some(Command::Bench {
             agents,
             steps,
@@ -137,6 +189,62 @@ fn open_editor(scene: Option<&Path>) -> ExitCode {
     }
     eprintln!("steerlab: this build has no editor (built without the `editor` feature)");
     ExitCode::from(1)
+}
+
+#[cfg(feature = "editor")]
+fn render(
+    path: &Path,
+    frames: u32,
+    fps: u32,
+    size: [u32; 2],
+    out: &Path,
+    legend: bool,
+    caption: bool,
+) -> ExitCode {
+    use crate::render::{Control, Output, Take};
+    let scene = match load_scene(path) {
+        Ok(scene) => scene,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    let world = match scene.build_world() {
+        Ok(world) => world,
+        Err(problems) => {
+            for p in problems {
+                eprintln!("{}: {p}", path.display());
+            }
+            return ExitCode::from(1);
+        }
+    };
+    let take = Take {
+        fps,
+        frames,
+        presentation: crate::editor::present::Presentation {
+            size,
+            legend,
+            caption,
+        },
+        overlays: crate::editor::present::render_overlays(),
+        selected: None,
+        view: None,
+    };
+    if let Err(e) = take.check() {
+        eprintln!("steerlab render: {e}");
+        return ExitCode::from(2);
+    }
+    let output = Output::from_path(out);
+    match crate::render::render(world, &scene, &take, &output, &Control::default()) {
+        Ok(n) => {
+            eprintln!("{}: {n} frames, {}x{}", out.display(), size[0], size[1]);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 /// A scene from a path, or from the built-in presets when no such file exists but a preset

@@ -11,5 +11,7 @@ pub mod bench;
 pub mod cli;
 #[cfg(feature = "editor")]
 pub mod editor;
+#[cfg(feature = "editor")]
+pub mod render;
 pub mod scene;
 pub mod sim;

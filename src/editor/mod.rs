@@ -9,6 +9,7 @@ pub mod inspector;
 pub mod overlays;
 pub mod persist;
 pub mod plots;
+pub mod present;
 pub mod undo;
 
 use std::path::PathBuf;

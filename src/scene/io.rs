@@ -177,6 +177,16 @@ pub fn write_atomic_with(
                 io_reason(&e)
             ))
         })?;
+    // The temporary file is private (0600); the result gets the permissions of the file it
+    // replaces, or the usual 0644 for a new one.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(path).map_or(0o644, |m| m.permissions().mode() & 0o7777);
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(mode))
+            .map_err(|e| fail(io_reason(&e)))?;
+    }
     // On an error below, dropping `tmp` deletes the temporary file.
     write(tmp.as_file_mut(), text)
         .and_then(|()| tmp.as_file_mut().flush())

@@ -1,0 +1,260 @@
+//! Presentation: the canvas alone at a chosen output size, with an optional legend of the
+//! overlay colours and an optional caption (the scene's name and key parameters). The editor's
+//! presentation mode, its recordings and `steerlab render` all draw through [`frame_ui`], so a
+//! clip shows exactly what the window shows.
+
+use egui::{Color32, FontId, Pos2, Rect, Stroke, Ui, vec2};
+use serde::{Deserialize, Serialize};
+
+use super::canvas::{CanvasAction, CanvasInput, CanvasState, canvas_ui};
+use super::overlays::{self, Overlays, Scope, behavior_color};
+use crate::scene::Scene;
+use crate::sim::BehaviorKind;
+
+/// Output sizes offered in the editor.
+pub const SIZES: [[u32; 2]; 2] = [[1280, 720], [1920, 1080]];
+
+/// Largest output side, in pixels.
+pub const MAX_SIDE: u32 = 4096;
+
+/// What a presentation frame shows besides the canvas, and its size.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Presentation {
+    /// Output width and height in pixels.
+    pub size: [u32; 2],
+    /// The legend of the overlay colours.
+    pub legend: bool,
+    /// The caption: scene name and key parameters.
+    pub caption: bool,
+}
+
+impl Default for Presentation {
+    fn default() -> Self {
+        Self {
+            size: SIZES[0],
+            legend: true,
+            caption: true,
+        }
+    }
+}
+
+/// The overlays `steerlab render` draws: velocity and steering force of every agent, wander
+/// circles, slowing and panic circles, prediction points and trails.
+#[must_use]
+pub fn render_overlays() -> Overlays {
+    Overlays {
+        scope: Scope::All,
+        behaviors: false,
+        ..Overlays::default()
+    }
+}
+
+/// Draws one presentation frame filling `ui`: the canvas, then the legend and the caption over
+/// it. Returns what the canvas returns (pointer position and actions).
+pub fn frame_ui(
+    ui: &mut Ui,
+    state: &mut CanvasState,
+    input: &CanvasInput<'_>,
+    scene: &Scene,
+    presentation: &Presentation,
+) -> (Option<glam::Vec2>, Vec<CanvasAction>) {
+    let rect = ui.available_rect_before_wrap();
+    let result = canvas_ui(ui, state, input);
+    let painter = ui.painter_at(rect);
+    let scale = (rect.height() / 720.0).clamp(0.5, 3.0);
+    if presentation.legend {
+        legend(&painter, rect, input.overlays, scene, scale);
+    }
+    if presentation.caption {
+        caption(&painter, rect, scene, scale);
+    }
+    result
+}
+
+/// The overlays that are on and used by the scene, with their colours.
+fn legend_entries(overlays: &Overlays, scene: &Scene) -> Vec<(Color32, String)> {
+    let mut entries = Vec::new();
+    if overlays.velocity {
+        entries.push((overlays::VELOCITY, "velocity".to_owned()));
+    }
+    if overlays.desired {
+        entries.push((overlays::DESIRED, "desired velocity".to_owned()));
+    }
+    if overlays.applied {
+        entries.push((overlays::APPLIED, "steering force".to_owned()));
+    }
+    if overlays.behaviors {
+        for kind in BehaviorKind::ALL {
+            let used = scene
+                .groups
+                .iter()
+                .any(|g| g.targets().iter().any(|(k, _)| *k == kind) || has_block(g, kind));
+            if used {
+                entries.push((behavior_color(kind), kind.field_name().to_owned()));
+            }
+        }
+    }
+    let any = |f: fn(&crate::sim::Group) -> bool| scene.groups.iter().any(f);
+    if overlays.wander && any(|g| g.wander.is_some()) {
+        entries.push((overlays::WANDER_CIRCLE, "wander circle".to_owned()));
+    }
+    if overlays.radii && any(|g| g.arrive.is_some() || g.flee.is_some()) {
+        entries.push((overlays::RADIUS, "slowing / panic radius".to_owned()));
+    }
+    if overlays.prediction && any(|g| g.pursuit.is_some() || g.evade.is_some()) {
+        entries.push((overlays::PREDICTION, "predicted position".to_owned()));
+    }
+    if overlays.neighbors && any(|g| g.neighbor_radius() > 0.0) {
+        entries.push((overlays::RADIUS, "neighbour radius".to_owned()));
+    }
+    entries
+}
+
+fn has_block(group: &crate::sim::Group, kind: BehaviorKind) -> bool {
+    match kind {
+        BehaviorKind::AvoidObstacles => group.avoid_obstacles.is_some(),
+        BehaviorKind::Evade => group.evade.is_some(),
+        BehaviorKind::Flee => group.flee.is_some(),
+        BehaviorKind::Separation => group.separation.is_some(),
+        BehaviorKind::Pursuit => group.pursuit.is_some(),
+        BehaviorKind::Seek => group.seek.is_some(),
+        BehaviorKind::Arrive => group.arrive.is_some(),
+        BehaviorKind::Goal => group.goal.is_some(),
+        BehaviorKind::Alignment => group.alignment.is_some(),
+        BehaviorKind::Cohesion => group.cohesion.is_some(),
+        BehaviorKind::Wander => group.wander.is_some(),
+        BehaviorKind::WanderTarget => group.wander_target.is_some(),
+    }
+}
+
+fn legend(painter: &egui::Painter, rect: Rect, overlays: &Overlays, scene: &Scene, scale: f32) {
+    let entries = legend_entries(overlays, scene);
+    if entries.is_empty() {
+        return;
+    }
+    let font = FontId::proportional(13.0 * scale);
+    let line = 18.0 * scale;
+    let pad = 8.0 * scale;
+    let swatch = 14.0 * scale;
+    let galleys: Vec<_> = entries
+        .iter()
+        .map(|(_, text)| {
+            painter.layout_no_wrap(text.clone(), font.clone(), Color32::from_gray(225))
+        })
+        .collect();
+    let text_width = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
+    let size = vec2(
+        pad * 3.0 + swatch + text_width,
+        pad * 2.0 + line * entries.len() as f32,
+    );
+    let frame = Rect::from_min_size(
+        Pos2::new(rect.right() - size.x - pad, rect.top() + pad),
+        size,
+    );
+    painter.rect_filled(frame, 4.0 * scale, Color32::from_black_alpha(170));
+    for (k, ((color, _), galley)) in entries.iter().zip(galleys).enumerate() {
+        let y = frame.top() + pad + line * (k as f32 + 0.5);
+        let a = Pos2::new(frame.left() + pad, y);
+        painter.line_segment([a, a + vec2(swatch, 0.0)], Stroke::new(3.0 * scale, *color));
+        painter.galley(
+            Pos2::new(a.x + swatch + pad, y - galley.size().y * 0.5),
+            galley,
+            Color32::WHITE,
+        );
+    }
+}
+
+/// The key parameters of the scene, one line per group.
+#[must_use]
+pub fn caption_lines(scene: &Scene) -> Vec<String> {
+    let mut lines = vec![scene.name.clone()];
+    for g in &scene.groups {
+        let mut behaviors: Vec<String> = BehaviorKind::ALL
+            .into_iter()
+            .filter(|k| has_block(g, *k))
+            .map(|k| k.field_name().to_owned())
+            .collect();
+        behaviors.dedup();
+        lines.push(format!(
+            "{} ×{}: max_speed {}, max_force {}, mass {} — {}",
+            g.name,
+            g.count,
+            g.max_speed,
+            g.max_force,
+            g.mass,
+            behaviors.join(", ")
+        ));
+    }
+    lines
+}
+
+fn caption(painter: &egui::Painter, rect: Rect, scene: &Scene, scale: f32) {
+    let pad = 8.0 * scale;
+    let lines = caption_lines(scene);
+    let mut galleys = Vec::new();
+    for (k, text) in lines.iter().enumerate() {
+        let size = if k == 0 { 18.0 } else { 13.0 } * scale;
+        galleys.push(painter.layout_no_wrap(
+            text.clone(),
+            FontId::proportional(size),
+            Color32::from_gray(if k == 0 { 245 } else { 210 }),
+        ));
+    }
+    let width = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
+    let height: f32 = galleys.iter().map(|g| g.size().y).sum();
+    let frame = Rect::from_min_size(
+        Pos2::new(rect.left() + pad, rect.bottom() - pad - height - 2.0 * pad),
+        vec2(width + 2.0 * pad, height + 2.0 * pad),
+    );
+    painter.rect_filled(frame, 4.0 * scale, Color32::from_black_alpha(170));
+    let mut y = frame.top() + pad;
+    for galley in galleys {
+        let h = galley.size().y;
+        painter.galley(Pos2::new(frame.left() + pad, y), galley, Color32::WHITE);
+        y += h;
+    }
+}
+
+/// The largest rectangle of `size`'s aspect ratio centred in `area` (letterboxing).
+#[must_use]
+pub fn fit_aspect(area: Rect, size: [u32; 2]) -> Rect {
+    let aspect = size[0].max(1) as f32 / size[1].max(1) as f32;
+    let (w, h) = if area.width() / area.height().max(1.0) > aspect {
+        (area.height() * aspect, area.height())
+    } else {
+        (area.width(), area.width() / aspect)
+    };
+    Rect::from_center_size(area.center(), vec2(w, h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letterboxing_keeps_the_aspect_ratio() {
+        let area = Rect::from_min_size(Pos2::ZERO, vec2(1000.0, 1000.0));
+        let r = fit_aspect(area, [1920, 1080]);
+        assert!((r.width() - 1000.0).abs() < 1e-3 && (r.height() - 562.5).abs() < 1e-3);
+        assert_eq!(r.center(), area.center());
+    }
+
+    #[test]
+    fn the_caption_names_the_scene_and_each_group() {
+        let scene = crate::scene::from_str(
+            crate::scene::presets::DEFAULT.text,
+            crate::scene::presets::DEFAULT.file,
+        )
+        .unwrap();
+        let lines = caption_lines(&scene);
+        assert_eq!(lines[0], "Boids");
+        assert_eq!(lines.len(), 1 + scene.groups.len());
+        assert!(
+            lines[1].starts_with("blue ×60: max_speed 140, max_force 260, mass 1"),
+            "{}",
+            lines[1]
+        );
+        assert!(lines[1].contains("separation"));
+    }
+}

@@ -1,0 +1,418 @@
+//! Headless frames: the editor's presentation canvas (the same egui shapes, overlays, legend
+//! and caption) rendered without a window or a GPU, by running egui on its own and rasterizing
+//! its tessellated output in software ([`raster`]). `steerlab render` and the editor's
+//! recordings both use it, so a recording is frame-exact and the same on any machine.
+//!
+//! Time is simulation time: frame `k` (from 0) shows the world after `floor((k + 1) / fps /
+//! dt)` ticks, so every frame advances exactly one frame interval however long it takes to
+//! draw, and the same scene and seed give the same frames, byte for byte.
+
+pub mod raster;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+use crate::editor::canvas::{CanvasInput, CanvasState, Trails, View};
+use crate::editor::overlays::{BACKGROUND, Overlays};
+use crate::editor::present::{MAX_SIDE, Presentation, frame_ui};
+use crate::scene::Scene;
+use crate::sim::World;
+use raster::{Raster, Textures};
+
+/// Most frames one take may have.
+pub const MAX_FRAMES: u32 = 100_000;
+
+/// Draws presentation frames of one size.
+pub struct Renderer {
+    ctx: egui::Context,
+    textures: Textures,
+    canvas: CanvasState,
+    size: [u32; 2],
+}
+
+impl Renderer {
+    /// A renderer for frames of `size` pixels, showing the whole world (or `view`, scaled from
+    /// a canvas `view_width` points wide, to frame the same part of the world).
+    #[must_use]
+    pub fn new(size: [u32; 2], view: Option<(View, f32)>) -> Self {
+        let ctx = egui::Context::default();
+        crate::editor::configure(&ctx);
+        let mut canvas = CanvasState::default();
+        if let Some((mut view, width)) = view {
+            view.pixels_per_unit *= size[0] as f32 / width.max(1.0);
+            view.fit_pending = false;
+            canvas.view = view;
+        }
+        Self {
+            ctx,
+            textures: Textures::default(),
+            canvas,
+            size,
+        }
+    }
+
+    /// One frame of `world`.
+    pub fn frame(
+        &mut self,
+        world: &World,
+        scene: &Scene,
+        overlays: &Overlays,
+        presentation: &Presentation,
+        trails: &Trails,
+        selected: Option<u32>,
+    ) -> Raster {
+        let [w, h] = self.size;
+        let raw = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(w as f32, h as f32),
+            )),
+            ..egui::RawInput::default()
+        };
+        let input = CanvasInput {
+            world,
+            overlays,
+            selected,
+            trails,
+        };
+        let canvas = &mut self.canvas;
+        let mut output = self.ctx.run_ui(raw, |ui| {
+            egui::CentralPanel::default()
+                .frame(egui::Frame::NONE)
+                .show(ui, |ui| {
+                    frame_ui(ui, canvas, &input, scene, presentation);
+                });
+        });
+        self.textures.apply(&output.textures_delta);
+        let shapes = std::mem::take(&mut output.shapes);
+        let primitives = self.ctx.tessellate(shapes, output.pixels_per_point);
+        let mut raster = Raster::new(w as usize, h as usize, BACKGROUND);
+        raster.paint(&primitives, &self.textures, output.pixels_per_point);
+        self.textures.free(&output.textures_delta);
+        // Applied above (epaint checks that no texture change is dropped unseen).
+        output.textures_delta.clear();
+        raster
+    }
+}
+
+/// One clip to render.
+#[derive(Clone, Debug)]
+pub struct Take {
+    /// Frames per second of simulation time.
+    pub fps: u32,
+    /// Number of frames.
+    pub frames: u32,
+    /// Frame size, legend and caption.
+    pub presentation: Presentation,
+    /// Which overlays.
+    pub overlays: Overlays,
+    /// The agent whose overlays show when the overlays are for the selected agent only.
+    pub selected: Option<u32>,
+    /// The part of the world to show (with the width of the canvas it was chosen on); the
+    /// whole world when `None`.
+    pub view: Option<(View, f32)>,
+}
+
+impl Take {
+    /// Checks the numbers; `Err` says which and why.
+    pub fn check(&self) -> Result<(), String> {
+        let [w, h] = self.presentation.size;
+        if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
+            return Err(format!(
+                "size {w}x{h}: each side must be 1 to {MAX_SIDE} pixels"
+            ));
+        }
+        if !(1..=240).contains(&self.fps) {
+            return Err(format!("fps {}: must be 1 to 240", self.fps));
+        }
+        if !(1..=MAX_FRAMES).contains(&self.frames) {
+            return Err(format!("frames {}: must be 1 to {MAX_FRAMES}", self.frames));
+        }
+        Ok(())
+    }
+}
+
+/// The tick frame `k` shows at `fps` with ticks of `dt` seconds.
+#[must_use]
+pub fn tick_of_frame(k: u32, fps: u32, dt: f32) -> u64 {
+    let t = f64::from(k + 1) / f64::from(fps.max(1));
+    // Tolerance for dt's f32 rounding (1/60 s is stored as 0.016666668, 4e-8 too long): 20
+    // ticks, not 19.9999992. It stays below 1e-3 ticks for any take `Take::check` allows.
+    let ticks = (t / f64::from(dt) + 1e-3).floor();
+    // Non-negative and far below u64::MAX for any take that passes `Take::check`.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let ticks = ticks.max(0.0) as u64;
+    ticks
+}
+
+/// Where frames go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// One looping animated GIF.
+    Gif(PathBuf),
+    /// A directory of `frame_00000.png`, `frame_00001.png`, ...
+    PngDir(PathBuf),
+}
+
+impl Output {
+    /// A `.gif` path is a GIF; anything else a directory of PNGs.
+    #[must_use]
+    pub fn from_path(path: &Path) -> Self {
+        let gif = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("gif"));
+        if gif {
+            Self::Gif(path.to_owned())
+        } else {
+            Self::PngDir(path.to_owned())
+        }
+    }
+
+    /// The path written.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        match self {
+            Self::Gif(p) | Self::PngDir(p) => p,
+        }
+    }
+
+    /// Checks, before any frame is drawn, that the output can be written: `Err` says why, and
+    /// nothing has been written.
+    pub fn check_writable(&self) -> Result<(), String> {
+        let fail = |why: String| format!("{}: cannot write: {why}", self.path().display());
+        let dir = match self {
+            Self::Gif(p) => {
+                if p.is_dir() {
+                    return Err(fail("is a directory".to_owned()));
+                }
+                parent(p)
+            }
+            Self::PngDir(p) => {
+                if p.exists() && !p.is_dir() {
+                    return Err(fail("exists and is not a directory".to_owned()));
+                }
+                if p.is_dir() { p.to_owned() } else { parent(p) }
+            }
+        };
+        if !dir.is_dir() {
+            return Err(fail(format!("{} is not a directory", dir.display())));
+        }
+        tempfile::Builder::new()
+            .prefix(".steerlab-")
+            .tempfile_in(&dir)
+            .map(drop)
+            .map_err(|e| fail(format!("{} is not writable ({e})", dir.display())))?;
+        Ok(())
+    }
+}
+
+fn parent(p: &Path) -> PathBuf {
+    match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Progress and the stop button of a take running on another thread.
+#[derive(Debug, Default)]
+pub struct Control {
+    /// Frames done.
+    pub done: AtomicU32,
+    /// Set to stop after the current frame (the frames so far are still written).
+    pub stop: AtomicBool,
+}
+
+/// Renders `take` of `world` (as it is now; it is advanced) into `output`. Files are written
+/// at the end, atomically; `Ok` gives the number of frames written.
+pub fn render(
+    mut world: World,
+    scene: &Scene,
+    take: &Take,
+    output: &Output,
+    control: &Control,
+) -> Result<u32, String> {
+    take.check()?;
+    output.check_writable()?;
+    let mut renderer = Renderer::new(take.presentation.size, take.view.clone());
+    let mut trails = Trails::default();
+    let mut encoder = Encoder::new(output, take)?;
+    let start = world.tick();
+    let mut frames = 0;
+    for k in 0..take.frames {
+        if control.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let target = start + tick_of_frame(k, take.fps, world.spec().dt_secs);
+        while world.tick() < target {
+            world.step();
+            if world.tick().is_multiple_of(2) {
+                trails.sample(&world, None);
+            }
+        }
+        let raster = renderer.frame(
+            &world,
+            scene,
+            &take.overlays,
+            &take.presentation,
+            &trails,
+            take.selected,
+        );
+        encoder.add(k, &raster)?;
+        frames += 1;
+        control.done.store(frames, Ordering::Relaxed);
+    }
+    encoder.finish(output)?;
+    Ok(frames)
+}
+
+/// Frames being encoded in memory until the take is complete.
+enum Encoder {
+    Gif(Box<image::codecs::gif::GifEncoder<Buffer>>, Buffer, u32),
+    Png(Vec<Vec<u8>>),
+}
+
+/// The GIF's bytes, shared with its encoder (which writes the file's last byte when dropped).
+#[derive(Clone, Default)]
+struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Buffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .map_err(|_| std::io::Error::other("GIF buffer poisoned"))?
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Encoder {
+    fn new(output: &Output, take: &Take) -> Result<Self, String> {
+        Ok(match output {
+            Output::Gif(_) => {
+                let buffer = Buffer::default();
+                let mut gif = image::codecs::gif::GifEncoder::new_with_speed(buffer.clone(), 10);
+                gif.set_repeat(image::codecs::gif::Repeat::Infinite)
+                    .map_err(|e| format!("GIF: {e}"))?;
+                Self::Gif(Box::new(gif), buffer, take.fps)
+            }
+            Output::PngDir(_) => Self::Png(Vec::new()),
+        })
+    }
+
+    fn add(&mut self, k: u32, raster: &Raster) -> Result<(), String> {
+        let (w, h) = (raster.width(), raster.height());
+        let image = image::RgbaImage::from_raw(
+            u32::try_from(w).unwrap_or(0),
+            u32::try_from(h).unwrap_or(0),
+            raster.to_rgba8(),
+        )
+        .ok_or("frame size does not match its pixels")?;
+        match self {
+            Self::Gif(gif, _, fps) => {
+                let frame = image::Frame::from_parts(
+                    image,
+                    0,
+                    0,
+                    image::Delay::from_numer_denom_ms(gif_delay_cs(k, *fps) * 10, 1),
+                );
+                gif.encode_frame(frame).map_err(|e| format!("GIF: {e}"))
+            }
+            Self::Png(frames) => {
+                let mut bytes = Vec::new();
+                image::DynamicImage::ImageRgba8(image)
+                    .write_to(
+                        &mut std::io::Cursor::new(&mut bytes),
+                        image::ImageFormat::Png,
+                    )
+                    .map_err(|e| format!("PNG: {e}"))?;
+                frames.push(bytes);
+                Ok(())
+            }
+        }
+    }
+
+    fn finish(self, output: &Output) -> Result<(), String> {
+        match self {
+            Self::Gif(gif, buffer, _) => {
+                drop(gif);
+                let bytes = std::mem::take(
+                    &mut *buffer
+                        .0
+                        .lock()
+                        .map_err(|_| "GIF buffer poisoned".to_owned())?,
+                );
+                crate::scene::write_atomic(output.path(), &bytes).map_err(|e| e.to_string())
+            }
+            Self::Png(frames) => write_png_dir(output.path(), &frames),
+        }
+    }
+}
+
+/// GIF delays are whole centiseconds: frame `k` lasts so that the first `k + 1` frames end as
+/// close as possible to `(k + 1) / fps` seconds (30 fps: 3, 4, 3, 3, 4, 3, ... cs).
+#[must_use]
+pub fn gif_delay_cs(k: u32, fps: u32) -> u32 {
+    let end = |n: u32| (f64::from(n) * 100.0 / f64::from(fps.max(1))).round();
+    // Small non-negative whole numbers.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let cs = (end(k + 1) - end(k)) as u32;
+    cs
+}
+
+/// Writes the frames as `frame_NNNNN.png`. A new directory is filled under a temporary name
+/// and renamed into place, so it appears complete or not at all; into an existing directory
+/// each file is written atomically.
+fn write_png_dir(dir: &Path, frames: &[Vec<u8>]) -> Result<(), String> {
+    let name = |k: usize| format!("frame_{k:05}.png");
+    if dir.is_dir() {
+        for (k, bytes) in frames.iter().enumerate() {
+            crate::scene::write_atomic(&dir.join(name(k)), bytes).map_err(|e| e.to_string())?;
+        }
+        return Ok(());
+    }
+    let fail = |why: String| format!("{}: cannot write: {why}", dir.display());
+    let tmp = tempfile::Builder::new()
+        .prefix(".steerlab-frames-")
+        .tempdir_in(parent(dir))
+        .map_err(|e| fail(e.to_string()))?;
+    for (k, bytes) in frames.iter().enumerate() {
+        std::fs::write(tmp.path().join(name(k)), bytes).map_err(|e| fail(e.to_string()))?;
+    }
+    let tmp = tmp.keep();
+    std::fs::rename(&tmp, dir).map_err(|e| {
+        let _ = std::fs::remove_dir_all(&tmp);
+        fail(e.to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_advance_whole_intervals_of_simulation_time() {
+        let dt = 1.0 / 60.0;
+        assert_eq!(tick_of_frame(0, 30, dt), 2);
+        assert_eq!(tick_of_frame(9, 30, dt), 20);
+        assert_eq!(tick_of_frame(0, 60, dt), 1);
+        // 25 fps at 60 ticks per second: 2.4 ticks per frame, floored.
+        let ticks: Vec<u64> = (0..5).map(|k| tick_of_frame(k, 25, dt)).collect();
+        assert_eq!(ticks, vec![2, 4, 7, 9, 12]);
+    }
+
+    #[test]
+    fn gif_delays_add_up_to_real_time() {
+        let total: u32 = (0..30).map(|k| gif_delay_cs(k, 30)).sum();
+        assert_eq!(total, 100);
+        assert_eq!(
+            (0..3).map(|k| gif_delay_cs(k, 30)).collect::<Vec<_>>(),
+            vec![3, 4, 3]
+        );
+        let total: u32 = (0..60).map(|k| gif_delay_cs(k, 60)).sum();
+        assert_eq!(total, 100);
+    }
+}

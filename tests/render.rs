@@ -1,0 +1,139 @@
+//! `steerlab render` and the editor's recordings: frame counts and sizes, frames that show the
+//! motion, byte-identical takes, and outputs that cannot be written.
+#![cfg(feature = "editor")]
+
+use std::path::Path;
+use std::process::Command;
+
+use image::AnimationDecoder as _;
+
+fn steerlab() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_steerlab"))
+}
+
+/// The frames of a GIF, as RGBA images.
+fn gif_frames(path: &Path) -> Vec<image::RgbaImage> {
+    let file = std::io::BufReader::new(std::fs::File::open(path).expect("open gif"));
+    image::codecs::gif::GifDecoder::new(file)
+        .expect("a GIF")
+        .into_frames()
+        .map(|f| f.expect("a frame").into_buffer())
+        .collect()
+}
+
+fn render(scene: &str, frames: u32, out: &Path) -> std::process::Output {
+    steerlab()
+        .args(["render", scene, "--frames", &frames.to_string()])
+        .args(["--fps", "30", "--size", "192x108", "--out"])
+        .arg(out)
+        .output()
+        .expect("run steerlab")
+}
+
+#[test]
+fn a_shipped_preset_renders_frames_that_show_the_motion() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("wander.gif");
+    let run = render("wander_circle.ron", 6, &out);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let frames = gif_frames(&out);
+    assert_eq!(frames.len(), 6);
+    for (k, frame) in frames.iter().enumerate() {
+        assert_eq!(frame.dimensions(), (192, 108));
+        // Not blank: the world, its agents and overlays give many distinct colours.
+        let mut colours: Vec<[u8; 4]> = frame.pixels().map(|p| p.0).collect();
+        colours.sort_unstable();
+        colours.dedup();
+        assert!(colours.len() > 8, "frame {k} has {} colours", colours.len());
+    }
+    // The agents move: consecutive frames differ, in more than a few pixels.
+    for k in 1..frames.len() {
+        let changed = frames[k]
+            .pixels()
+            .zip(frames[k - 1].pixels())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!(
+            changed > 20,
+            "frames {} and {k} differ in {changed} pixels",
+            k - 1
+        );
+    }
+}
+
+#[test]
+fn the_same_scene_renders_the_same_bytes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (a, b) = (dir.path().join("a.gif"), dir.path().join("b.gif"));
+    assert!(render("seek.ron", 4, &a).status.success());
+    assert!(render("seek.ron", 4, &b).status.success());
+    assert_eq!(std::fs::read(&a).expect("a"), std::fs::read(&b).expect("b"));
+}
+
+#[test]
+fn a_directory_output_gets_numbered_png_frames() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("frames");
+    let run = render("flee.ron", 3, &out);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["frame_00000.png", "frame_00001.png", "frame_00002.png"]
+    );
+    let first = image::open(out.join("frame_00000.png")).expect("png");
+    assert_eq!((first.width(), first.height()), (192, 108));
+}
+
+#[test]
+fn an_unwritable_output_fails_clearly_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // A file where a directory should be: no permission trick, so this holds as root too.
+    let file = dir.path().join("not-a-dir");
+    std::fs::write(&file, "x").expect("write");
+    for out in [file.join("clip.gif"), file.join("frames")] {
+        let run = render("seek.ron", 2, &out);
+        assert_eq!(run.status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            stderr.contains(&format!("{}: cannot write:", out.display())),
+            "{stderr}"
+        );
+        assert!(stderr.contains("is not a directory"), "{stderr}");
+    }
+    let entries: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
+    assert_eq!(entries.len(), 1, "only the file that was there");
+    assert_eq!(std::fs::read(&file).expect("read"), b"x");
+}
+
+#[test]
+fn bad_render_arguments_are_usage_errors() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("x.gif");
+    for args in [
+        vec!["--size", "640by480"],
+        vec!["--size", "0x10"],
+        vec!["--fps", "0"],
+    ] {
+        let run = steerlab()
+            .args(["render", "seek.ron", "--frames", "2", "--out"])
+            .arg(&out)
+            .args(&args)
+            .output()
+            .expect("run");
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+    }
+    assert!(!out.exists());
+}
