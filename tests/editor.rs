@@ -281,3 +281,26 @@ fn obstacles_and_the_click_target_can_be_dragged() {
         "click target at {now}, was {click}, wanted {to}"
     );
 }
+
+#[test]
+fn presentation_mode_shows_only_the_canvas_until_escape() {
+    let mut harness = harness();
+    pause(&mut harness);
+    harness.get_by_label("Present").click();
+    harness.run_steps(2);
+    assert!(harness.state().is_presenting());
+    assert!(
+        harness
+            .query_by_role_and_label(Role::SpinButton, "max_speed")
+            .is_none(),
+        "no inspector"
+    );
+    assert!(harness.query_by_label("Present").is_none(), "no toolbar");
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(!harness.state().is_presenting());
+    harness.get_by_role_and_label(Role::SpinButton, "max_speed");
+    harness.key_press(egui::Key::F11);
+    harness.run_steps(2);
+    assert!(harness.state().is_presenting());
+}

@@ -137,3 +137,42 @@ fn bad_render_arguments_are_usage_errors() {
     }
     assert!(!out.exists());
 }
+
+#[test]
+fn recording_ten_frames_gives_a_gif_of_ten_frames_of_the_chosen_size() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = steerlab::editor::EditorApp::with_default_scene();
+    app.presentation_mut().size = [320, 180];
+    let settings = app.record_settings_mut();
+    settings.folder = dir.path().to_owned();
+    settings.fps = 30;
+    settings.seconds = 10.0 / 30.0;
+    settings.gif = true;
+    app.start_recording().expect("starts");
+    assert_eq!(app.finish_recording(), Some(Ok(10)));
+    let frames = gif_frames(&dir.path().join("boids.gif"));
+    assert_eq!(frames.len(), 10);
+    assert!(frames.iter().all(|f| f.dimensions() == (320, 180)));
+    // A take from a restart replays the run: the same settings give the same file.
+    let first = std::fs::read(dir.path().join("boids.gif")).expect("read");
+    app.start_recording().expect("starts");
+    assert_eq!(app.finish_recording(), Some(Ok(10)));
+    assert_eq!(
+        std::fs::read(dir.path().join("boids.gif")).expect("read"),
+        first
+    );
+}
+
+#[test]
+fn recording_into_an_unwritable_place_says_why_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("not-a-dir");
+    std::fs::write(&file, "x").expect("write");
+    let mut app = steerlab::editor::EditorApp::with_default_scene();
+    app.record_settings_mut().folder = file.clone();
+    let error = app.start_recording().expect_err("refused");
+    assert!(error.contains("cannot write"), "{error}");
+    assert!(error.contains("is not a directory"), "{error}");
+    assert_eq!(app.finish_recording(), None, "nothing started");
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 1);
+}

@@ -5,6 +5,7 @@
 //! scale), so motion is the same at any frame rate; `ui` paints.
 
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender};
 
 use egui::{Key, Panel, Ui};
 use glam::Vec2;
@@ -15,12 +16,17 @@ use super::inspector::{self, Marks};
 use super::overlays::{Overlays, group_color};
 use super::persist::{AUTOSAVE_KEY, Autosave, PREFS_KEY, Prefs, Restored};
 use super::plots::History;
+use super::present::{self, Presentation};
+use super::record::{self, Recording};
 use super::undo::{Edit, Undo};
 use crate::scene::{self, Scene, fields, presets};
 use crate::sim::World;
 
 /// Most ticks run in one frame; beyond that the simulation slows down rather than stalls.
 const MAX_TICKS_PER_FRAME: u32 = 8;
+
+/// A screenshot from egui: the image and what it was taken for.
+type Shot = (std::sync::Arc<egui::ColorImage>, &'static str);
 
 /// Every shortcut, for the help overlay (F1 or ?).
 const SHORTCUTS: &[(&str, &str)] = &[
@@ -39,6 +45,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
         "copy / paste the current group's parameters (RON)",
     ),
     ("Delete, Backspace", "remove the selected agent"),
+    ("F11", "presentation mode: only the canvas (Esc leaves)"),
     ("F1 or ?", "this help"),
     ("Left click", "select an agent, or place the click target"),
     (
@@ -114,7 +121,13 @@ pub struct EditorApp {
     prefs: Prefs,
     show_help: bool,
     show_changes: bool,
+    show_capture: bool,
     paste_requested: bool,
+    /// Only the canvas, at the presentation size (F11; Esc leaves).
+    presenting: bool,
+    recording: Option<Recording>,
+    /// Screenshots arrive here from egui's callback (the image and "canvas" or "window").
+    screenshots: (Sender<Shot>, Receiver<Shot>),
     world: World,
     playing: bool,
     time_scale: f32,
@@ -176,7 +189,11 @@ impl EditorApp {
             prefs: Prefs::default(),
             show_help: false,
             show_changes: false,
+            show_capture: false,
             paste_requested: false,
+            presenting: false,
+            recording: None,
+            screenshots: std::sync::mpsc::channel(),
             world,
             playing: true,
             time_scale: 1.0,
@@ -792,6 +809,213 @@ impl EditorApp {
         }
     }
 
+    /// Whether presentation mode is on.
+    #[must_use]
+    pub fn is_presenting(&self) -> bool {
+        self.presenting
+    }
+
+    /// Enters or leaves presentation mode (the view is fitted to the new canvas).
+    pub fn set_presenting(&mut self, on: bool) {
+        if on != self.presenting {
+            self.presenting = on;
+            self.canvas.view.fit_pending = true;
+        }
+    }
+
+    /// The presentation settings (size, legend, caption).
+    pub fn presentation_mut(&mut self) -> &mut Presentation {
+        &mut self.prefs.presentation
+    }
+
+    /// The recording settings.
+    pub fn record_settings_mut(&mut self) -> &mut record::RecordSettings {
+        &mut self.prefs.record
+    }
+
+    /// Starts a take with the current settings: the presentation canvas (what presentation
+    /// mode shows) with the current overlays, from a restart on the scene's seed or from now.
+    pub fn start_recording(&mut self) -> Result<(), String> {
+        if self.recording.is_some() {
+            return Err("a recording is already running".to_owned());
+        }
+        let settings = &self.prefs.record;
+        let world = if settings.from_restart {
+            self.scene.build_world().map_err(|p| {
+                p.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            })?
+        } else {
+            self.world.clone()
+        };
+        let take = crate::render::Take {
+            fps: settings.fps,
+            frames: settings.frames(),
+            presentation: self.prefs.presentation.clone(),
+            overlays: self.overlays.clone(),
+            selected: self.selected,
+            view: if self.presenting {
+                self.canvas
+                    .rect
+                    .map(|r| (self.canvas.view.clone(), r.width()))
+            } else {
+                None
+            },
+        };
+        let output = settings.output(&self.scene.name);
+        let recording = Recording::start(world, self.scene.clone(), take, output)?;
+        self.files.status = format!("Recording to {}", recording.path().display());
+        self.recording = Some(recording);
+        Ok(())
+    }
+
+    /// Waits for the running take and returns its result (for tests and scripts).
+    pub fn finish_recording(&mut self) -> Option<Result<u32, String>> {
+        let mut recording = self.recording.take()?;
+        Some(recording.wait())
+    }
+
+    fn poll_recording(&mut self) {
+        let Some(recording) = self.recording.as_mut() else {
+            return;
+        };
+        let Some(result) = recording.poll() else {
+            return;
+        };
+        let path = recording.path().display().to_string();
+        self.recording = None;
+        match result {
+            Ok(n) => {
+                self.files.errors.clear();
+                self.files.status = format!("Recorded {n} frames to {path}");
+            }
+            Err(e) => {
+                self.files.errors = vec![e];
+                "Recording failed: nothing was written".clone_into(&mut self.files.status);
+            }
+        }
+    }
+
+    /// Asks egui for a screenshot of the window; the canvas alone is cut out of it when
+    /// `canvas_only`.
+    pub fn request_screenshot(&mut self, ctx: &egui::Context, canvas_only: bool) {
+        let what = if canvas_only { "canvas" } else { "window" };
+        let tx = self.screenshots.0.clone();
+        let repaint = ctx.clone();
+        ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(
+            egui::ScreenshotCallback::new(move |image| {
+                let _ = tx.send((image, what));
+                repaint.request_repaint();
+            }),
+        ));
+    }
+
+    fn handle_screenshots(&mut self, ctx: &egui::Context) {
+        let shots: Vec<(std::sync::Arc<egui::ColorImage>, &str)> =
+            self.screenshots.1.try_iter().collect();
+        for (image, what) in shots {
+            let image = match (what, self.canvas.rect) {
+                ("canvas", Some(rect)) => image.region(&rect, Some(ctx.pixels_per_point())),
+                _ => (*image).clone(),
+            };
+            let path = self
+                .prefs
+                .record
+                .screenshot_path(&self.scene.name, self.world.tick(), what);
+            match record::save_png(&path, &image) {
+                Ok(()) => self.files.status = format!("Saved {}", path.display()),
+                Err(e) => self.files.errors = vec![e],
+            }
+        }
+    }
+
+    /// Screenshots and recordings.
+    fn capture_ui(&mut self, ctx: &egui::Context) {
+        let mut open = self.show_capture;
+        let mut start = false;
+        let mut shot = None;
+        egui::Window::new("Capture")
+            .open(&mut open)
+            .resizable(false)
+            .show(ctx, |ui| {
+                let prefs = &mut self.prefs;
+                ui.horizontal(|ui| {
+                    let label = ui.label("folder");
+                    let mut folder = prefs.record.folder.display().to_string();
+                    if ui
+                        .text_edit_singleline(&mut folder)
+                        .labelled_by(label.id)
+                        .changed()
+                    {
+                        prefs.record.folder = PathBuf::from(folder);
+                    }
+                });
+                ui.separator();
+                ui.strong("Presentation");
+                presentation_settings_ui(ui, &mut prefs.presentation);
+                ui.separator();
+                ui.strong("Screenshot (PNG)");
+                ui.horizontal(|ui| {
+                    if ui.button("Canvas").clicked() {
+                        shot = Some(true);
+                    }
+                    if ui.button("Whole window").clicked() {
+                        shot = Some(false);
+                    }
+                });
+                ui.separator();
+                ui.strong("Recording");
+                ui.horizontal(|ui| {
+                    ui.label("rate");
+                    ui.radio_value(&mut prefs.record.fps, 30, "30 fps");
+                    ui.radio_value(&mut prefs.record.fps, 60, "60 fps");
+                });
+                ui.horizontal(|ui| {
+                    let label = ui.label("length");
+                    ui.add(
+                        egui::DragValue::new(&mut prefs.record.seconds)
+                            .range(0.1..=record::MAX_SECONDS)
+                            .speed(0.1)
+                            .suffix(" s"),
+                    )
+                    .labelled_by(label.id);
+                    ui.weak(format!("{} frames of simulation time", prefs.record.frames()));
+                });
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut prefs.record.gif, true, "animated GIF");
+                    ui.radio_value(&mut prefs.record.gif, false, "PNG frames");
+                });
+                ui.checkbox(&mut prefs.record.from_restart, "restart from the seed first")
+                    .on_hover_text("Every take replays the same run tick for tick, so a take after a tweak can be compared with the last.");
+                let target = prefs.record.output(&self.scene.name);
+                ui.weak(format!("→ {}", target.path().display()));
+                match &self.recording {
+                    Some(recording) => {
+                        let (done, total) = recording.progress();
+                        ui.add(
+                            egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                                .text(format!("frame {done} / {total}")),
+                        );
+                        if ui.button("Stop").clicked() {
+                            recording.stop();
+                        }
+                    }
+                    None => {
+                        start = ui.button("Record").clicked();
+                    }
+                }
+            });
+        self.show_capture = open;
+        if let Some(canvas_only) = shot {
+            self.request_screenshot(ctx, canvas_only);
+        }
+        if start && let Err(e) = self.start_recording() {
+            self.files.errors = vec![e];
+        }
+    }
+
     /// Selects the next (or previous) agent of the current group.
     pub fn cycle_selection(&mut self, direction: i32) {
         let group = self.current_group;
@@ -844,6 +1068,12 @@ impl EditorApp {
         }
         if help {
             self.show_help = !self.show_help;
+        }
+        let (f11, escape) = ctx.input(|i| (i.key_pressed(Key::F11), i.key_pressed(Key::Escape)));
+        if f11 {
+            self.set_presenting(!self.presenting);
+        } else if escape && self.presenting {
+            self.set_presenting(false);
         }
         let clipboard: Vec<egui::Event> = ctx.input(|i| {
             i.events
@@ -1092,6 +1322,34 @@ impl EditorApp {
         }
     }
 
+    /// Presentation mode: the canvas alone, letterboxed to the presentation size.
+    fn presentation_ui(&mut self, ui: &mut Ui) {
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE.fill(egui::Color32::BLACK))
+            .show(ui, |ui| {
+                let area = ui.available_rect_before_wrap();
+                let rect = present::fit_aspect(area, self.prefs.presentation.size);
+                let input = CanvasInput {
+                    world: &self.world,
+                    overlays: &self.overlays,
+                    selected: self.selected,
+                    trails: &self.trails,
+                };
+                let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+                let (pointer, actions) = present::frame_ui(
+                    &mut child,
+                    &mut self.canvas,
+                    &input,
+                    &self.scene,
+                    &self.prefs.presentation,
+                );
+                self.world.set_pointer(pointer);
+                self.apply_canvas(actions);
+            });
+        let ctx = ui.ctx().clone();
+        self.questions_ui(&ctx);
+    }
+
     fn transport_ui(&mut self, ui: &mut Ui) {
         let play = if self.playing { "Pause" } else { "Play" };
         if ui.button(play).on_hover_text("Space").clicked() {
@@ -1118,6 +1376,24 @@ impl EditorApp {
             .clicked()
         {
             self.canvas.view.fit_pending = true;
+        }
+        if ui
+            .button("Present")
+            .on_hover_text("F11: only the canvas, at the presentation size, with legend and caption. Esc leaves.")
+            .clicked()
+        {
+            self.set_presenting(true);
+        }
+        let capture = match self.recording.as_ref().map(Recording::progress) {
+            Some((done, total)) => format!("Recording {done}/{total}"),
+            None => "Capture…".to_owned(),
+        };
+        if ui
+            .button(capture)
+            .on_hover_text("Screenshots, and frame-exact recordings to GIF or PNG frames.")
+            .clicked()
+        {
+            self.show_capture = true;
         }
         ui.add(
             egui::Slider::new(&mut self.time_scale, 0.0..=4.0)
@@ -1422,6 +1698,11 @@ impl EditorApp {
 impl eframe::App for EditorApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.commit_edits(ctx);
+        self.poll_recording();
+        self.handle_screenshots(ctx);
+        if self.recording.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
         let modal =
             self.restore_offer.is_some() || self.pending.is_some() || self.reload_offer.is_some();
         if !modal {
@@ -1478,6 +1759,10 @@ impl eframe::App for EditorApp {
     }
 
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        if self.presenting {
+            self.presentation_ui(ui);
+            return;
+        }
         Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
         Panel::bottom("status").show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -1531,7 +1816,30 @@ impl eframe::App for EditorApp {
         }
         self.files.errors_ui(&ctx);
         self.changes_ui(&ctx);
+        self.capture_ui(&ctx);
         self.help_ui(&ctx);
         self.questions_ui(&ctx);
     }
+}
+
+/// Output size, legend and caption.
+fn presentation_settings_ui(ui: &mut Ui, p: &mut Presentation) {
+    ui.horizontal(|ui| {
+        let label = ui.label("size");
+        let text = format!("{} × {}", p.size[0], p.size[1]);
+        egui::ComboBox::from_id_salt("presentation size")
+            .selected_text(text)
+            .show_ui(ui, |ui| {
+                for size in present::SIZES {
+                    ui.selectable_value(&mut p.size, size, format!("{} × {}", size[0], size[1]));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        for k in 0..2 {
+            ui.add(egui::DragValue::new(&mut p.size[k]).range(16..=present::MAX_SIDE));
+        }
+    });
+    ui.checkbox(&mut p.legend, "legend of the overlay colours");
+    ui.checkbox(&mut p.caption, "caption (scene name and key parameters)");
 }

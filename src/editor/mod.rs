@@ -10,6 +10,7 @@ pub mod overlays;
 pub mod persist;
 pub mod plots;
 pub mod present;
+pub mod record;
 pub mod undo;
 
 use std::path::PathBuf;

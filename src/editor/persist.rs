@@ -115,6 +115,10 @@ pub struct Prefs {
     pub overlays: Overlays,
     /// Recently opened or saved files, newest first.
     pub recent: Vec<PathBuf>,
+    /// Presentation size, legend and caption.
+    pub presentation: super::present::Presentation,
+    /// Recording and screenshot settings.
+    pub record: super::record::RecordSettings,
 }
 
 impl Prefs {
