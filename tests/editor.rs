@@ -304,3 +304,15 @@ fn presentation_mode_shows_only_the_canvas_until_escape() {
     harness.run_steps(2);
     assert!(harness.state().is_presenting());
 }
+
+#[test]
+fn the_capture_window_offers_screenshots_and_recording() {
+    let mut harness = harness();
+    pause(&mut harness);
+    harness.get_by_label("Capture…").click();
+    harness.run_steps(2);
+    harness.get_by_label("Canvas");
+    harness.get_by_label("Whole window");
+    harness.get_by_label("Record");
+    harness.get_by_label("150 frames of simulation time");
+}

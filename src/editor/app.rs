@@ -31,7 +31,7 @@ type Shot = (std::sync::Arc<egui::ColorImage>, &'static str);
 /// Every shortcut, for the help overlay (F1 or ?).
 const SHORTCUTS: &[(&str, &str)] = &[
     ("Space", "play / pause"),
-    (". or →", "one tick (pauses)"),
+    (". or Right arrow", "one tick (pauses)"),
     ("R", "restart the world (seed and counts apply)"),
     ("F", "fit the world in view"),
     ("Ctrl+Z", "undo"),
@@ -126,6 +126,8 @@ pub struct EditorApp {
     /// Only the canvas, at the presentation size (F11; Esc leaves).
     presenting: bool,
     recording: Option<Recording>,
+    /// A canvas screenshot is on its way: the floating windows are not drawn over the canvas.
+    shot_pending: bool,
     /// Screenshots arrive here from egui's callback (the image and "canvas" or "window").
     screenshots: (Sender<Shot>, Receiver<Shot>),
     world: World,
@@ -193,6 +195,7 @@ impl EditorApp {
             paste_requested: false,
             presenting: false,
             recording: None,
+            shot_pending: false,
             screenshots: std::sync::mpsc::channel(),
             world,
             playing: true,
@@ -902,6 +905,8 @@ impl EditorApp {
     /// `canvas_only`.
     pub fn request_screenshot(&mut self, ctx: &egui::Context, canvas_only: bool) {
         let what = if canvas_only { "canvas" } else { "window" };
+        // The floating windows stay out of the next frame, which is the one captured.
+        self.shot_pending = canvas_only;
         let tx = self.screenshots.0.clone();
         let repaint = ctx.clone();
         ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(
@@ -916,6 +921,7 @@ impl EditorApp {
         let shots: Vec<(std::sync::Arc<egui::ColorImage>, &str)> =
             self.screenshots.1.try_iter().collect();
         for (image, what) in shots {
+            self.shot_pending = false;
             let image = match (what, self.canvas.rect) {
                 ("canvas", Some(rect)) => image.region(&rect, Some(ctx.pixels_per_point())),
                 _ => (*image).clone(),
@@ -990,7 +996,7 @@ impl EditorApp {
                 ui.checkbox(&mut prefs.record.from_restart, "restart from the seed first")
                     .on_hover_text("Every take replays the same run tick for tick, so a take after a tweak can be compared with the last.");
                 let target = prefs.record.output(&self.scene.name);
-                ui.weak(format!("→ {}", target.path().display()));
+                ui.weak(format!("to {}", target.path().display()));
                 match &self.recording {
                     Some(recording) => {
                         let (done, total) = recording.progress();
@@ -1357,7 +1363,7 @@ impl EditorApp {
         }
         if ui
             .button("Step")
-            .on_hover_text("One tick (. or →)")
+            .on_hover_text("One tick (. or the right arrow key)")
             .clicked()
         {
             self.playing = false;
@@ -1815,9 +1821,11 @@ impl eframe::App for EditorApp {
             self.handle_file(purpose, &path);
         }
         self.files.errors_ui(&ctx);
-        self.changes_ui(&ctx);
-        self.capture_ui(&ctx);
-        self.help_ui(&ctx);
+        if !self.shot_pending {
+            self.changes_ui(&ctx);
+            self.capture_ui(&ctx);
+            self.help_ui(&ctx);
+        }
         self.questions_ui(&ctx);
     }
 }

@@ -163,6 +163,7 @@ impl Raster {
         );
         let colors = vertices.map(|v| v.color.to_array().map(f32::from));
         let uvs = vertices.map(|v| (v.uv.x, v.uv.y));
+        let flat_color = flat_color(vertices, texture);
         let top_left = [
             is_top_left(p[1], p[2]),
             is_top_left(p[2], p[0]),
@@ -184,24 +185,25 @@ impl Raster {
                 if !inside {
                     continue;
                 }
-                let b = w.map(|w| w / area);
-                let mut src = [0.0_f32; 4];
-                for (k, s) in src.iter_mut().enumerate() {
-                    *s = b[0] * colors[0][k] + b[1] * colors[1][k] + b[2] * colors[2][k];
-                }
-                if let Some(texture) = texture {
-                    let u = b[0] * uvs[0].0 + b[1] * uvs[1].0 + b[2] * uvs[2].0;
-                    let v = b[0] * uvs[0].1 + b[1] * uvs[1].1 + b[2] * uvs[2].1;
-                    let t = sample(texture, u, v);
-                    for k in 0..4 {
-                        src[k] *= t[k] / 255.0;
+                let src = if let Some(c) = flat_color {
+                    c
+                } else {
+                    let b = w.map(|w| w / area);
+                    let mut src = [0.0_f32; 4];
+                    for (k, s) in src.iter_mut().enumerate() {
+                        *s = b[0] * colors[0][k] + b[1] * colors[1][k] + b[2] * colors[2][k];
                     }
-                }
-                let dst = &mut self.pixels[y * self.width + x];
-                let keep = 1.0 - src[3] / 255.0;
-                for k in 0..4 {
-                    dst[k] = src[k] + dst[k] * keep;
-                }
+                    if let Some(texture) = texture {
+                        let u = b[0] * uvs[0].0 + b[1] * uvs[1].0 + b[2] * uvs[2].0;
+                        let v = b[0] * uvs[0].1 + b[1] * uvs[1].1 + b[2] * uvs[2].1;
+                        let t = sample(texture, u, v);
+                        for k in 0..4 {
+                            src[k] *= t[k] / 255.0;
+                        }
+                    }
+                    src
+                };
+                blend(&mut self.pixels[y * self.width + x], src);
             }
         }
     }
@@ -234,6 +236,36 @@ impl Raster {
     #[must_use]
     pub fn height(&self) -> usize {
         self.height
+    }
+}
+
+/// The colour of a triangle that is one colour over one texel (most are: egui draws shapes
+/// with its white texel), so its pixels need no interpolation and no sampling.
+fn flat_color(vertices: [&Vertex; 3], texture: Option<&ColorImage>) -> Option<[f32; 4]> {
+    let [a, b, c] = vertices;
+    if a.color != b.color || b.color != c.color || a.uv != b.uv || b.uv != c.uv {
+        return None;
+    }
+    let mut color = a.color.to_array().map(f32::from);
+    if let Some(texture) = texture {
+        let t = sample(texture, a.uv.x, a.uv.y);
+        for k in 0..4 {
+            color[k] *= t[k] / 255.0;
+        }
+    }
+    Some(color)
+}
+
+/// `dst = src + dst * (1 - src.a)`, premultiplied.
+#[inline]
+fn blend(dst: &mut [f32; 4], src: [f32; 4]) {
+    if src[3] >= 255.0 {
+        *dst = src;
+        return;
+    }
+    let keep = 1.0 - src[3] / 255.0;
+    for k in 0..4 {
+        dst[k] = src[k] + dst[k] * keep;
     }
 }
 
