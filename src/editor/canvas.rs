@@ -324,10 +324,11 @@ pub fn paint_mesh(
     input: &CanvasInput<'_>,
 ) -> Mesh {
     let mut batch = Batch::reusing(mesh, rect, pixels_per_point);
-    let n = input.world.agents().len();
+    let selected = input.selected.and_then(|id| input.world.index_of(id));
+    let to_screen = |p: Vec2| view.screen_from_world(rect, p);
     paint_scenery(&mut batch, view, rect, input);
-    paint_agents(&mut batch, view, rect, input, 0..n);
-    paint_vectors(&mut batch, view, rect, input, 0..n);
+    paint_agents(&mut batch, view.pixels_per_unit, to_screen, input, selected);
+    paint_vectors(&mut batch, view.pixels_per_unit, to_screen, input, selected);
     batch.into_mesh()
 }
 
@@ -528,22 +529,19 @@ fn paint_scenery(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput
     }
 }
 
-/// The agents of `range`: oriented triangles coloured by group, and the selection ring.
+/// The agents: oriented triangles coloured by group, and the selection ring (`selected` is an
+/// index). `scale` is pixels per world unit.
 fn paint_agents(
     batch: &mut Batch,
-    view: &View,
-    rect: Rect,
+    scale: f32,
+    to_screen: impl Fn(Vec2) -> Pos2,
     input: &CanvasInput<'_>,
-    range: std::ops::Range<usize>,
+    selected: Option<usize>,
 ) {
-    let world = input.world;
-    let selected = input.selected.and_then(|id| world.index_of(id));
-    let to_screen = |p: Vec2| view.screen_from_world(rect, p);
-    let start = range.start;
-    let agents = &world.agents()[range.clone()];
-    let records = &world.records()[range];
+    let agents = input.world.agents();
+    let records = input.world.records();
     batch.reserve(agents.len() * 6, agents.len() * 21);
-    let length = (AGENT_LENGTH_WORLD * view.pixels_per_unit).max(9.0);
+    let length = (AGENT_LENGTH_WORLD * scale).max(9.0);
     let shape = Isosceles::new(0.35);
     for (i, (agent, record)) in agents.iter().zip(records).enumerate() {
         let p = to_screen(agent.position);
@@ -563,41 +561,37 @@ fn paint_agents(
             &shape,
             group_color(usize::from(agent.group)),
         );
-        if Some(start + i) == selected {
+        if Some(i) == selected {
             batch.circle_stroke(p, length * 0.9, 1.5, overlays::SELECTION);
         }
     }
 }
 
-/// The vectors of the agents of `range` that have overlays: velocity, desired velocity, each
-/// behavior's force and the applied force, drawn over the agents.
+/// The vectors of the agents that have overlays: velocity, desired velocity, each behavior's
+/// force and the applied force, drawn over the agents.
 fn paint_vectors(
     batch: &mut Batch,
-    view: &View,
-    rect: Rect,
+    scale: f32,
+    to_screen: impl Fn(Vec2) -> Pos2,
     input: &CanvasInput<'_>,
-    range: std::ops::Range<usize>,
+    selected: Option<usize>,
 ) {
-    let world = input.world;
     let o = input.overlays;
     if !(o.velocity || o.desired || o.behaviors || o.applied) {
         return;
     }
-    let selected = input.selected.and_then(|id| world.index_of(id));
     let all = o.scope == Scope::All;
-    let start = range.start;
-    let agents = &world.agents()[range.clone()];
-    let records = &world.records()[range];
+    let agents = input.world.agents();
+    let records = input.world.records();
     let arrows = usize::from(o.velocity) + usize::from(o.desired) + usize::from(o.applied);
     if all {
         batch.reserve(agents.len() * arrows * 14, agents.len() * arrows * 39);
     }
-    let scale = view.pixels_per_unit;
     for (i, (agent, record)) in agents.iter().zip(records).enumerate() {
-        if !all && Some(start + i) != selected {
+        if !all && Some(i) != selected {
             continue;
         }
-        let p = view.screen_from_world(rect, agent.position);
+        let p = to_screen(agent.position);
         let vector = |v: Vec2, k: f32| vec2(v.x, v.y) * k * scale;
         if o.velocity {
             batch.arrow(

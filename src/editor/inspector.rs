@@ -8,9 +8,9 @@ use glam::Vec2;
 use crate::scene::{Scene, fields};
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::params::{
-    Alignment, Arrive, ArriveMode, AvoidObstacles, BehaviorKind, Cohesion, Deceleration, Evade,
-    Flee, Goal, Group, Prediction, Pursuit, Seek, Separation, Stamina, Target, Wander,
-    WanderTarget,
+    Alignment, Arrive, ArriveMode, AvoidObstacles, BehaviorKind, BlockCommon, Cohesion,
+    Deceleration, Evade, Flee, Goal, Group, Prediction, Pursuit, Seek, Separation, Stamina, Target,
+    Wander, WanderTarget,
 };
 use crate::sim::{BoundsMode, Combination};
 use fields::Fields;
@@ -408,19 +408,8 @@ fn prediction_ui(ui: &mut Ui, cx: &Cx<'_>, p: &mut Prediction) {
     );
 }
 
-/// The fields of the three flocking rules: the shared ones, the radius and the group filter.
-#[allow(clippy::too_many_arguments)] // One per field of the rule's block.
-fn flocking_fields(
-    ui: &mut Ui,
-    cx: &Cx<'_>,
-    enabled: &mut bool,
-    weight: &mut f32,
-    probability: &mut f32,
-    radius: &mut f32,
-    own_group_only: &mut bool,
-    dithering: bool,
-) {
-    common(ui, cx, enabled, weight, probability, dithering);
+/// The own fields of the three flocking rules: the radius and the group filter.
+fn flocking_fields(ui: &mut Ui, cx: &Cx<'_>, radius: &mut f32, own_group_only: &mut bool) {
     number(
         ui,
         cx,
@@ -494,11 +483,11 @@ fn gate(ui: &mut Ui, cx: &Cx<'_>, range: &mut Option<f32>, exclusive: &mut bool)
 }
 
 /// One behavior block, with an add/remove control. Returns nothing; edits in place.
-fn block<T: Default>(
+fn block<T: Default + BlockCommon>(
     ui: &mut Ui,
     cx: &Cx<'_>,
     slot: &mut Option<T>,
-    kind: BehaviorKind,
+    (kind, dithering): (BehaviorKind, bool),
     tip: &str,
     body: impl FnOnce(&mut Ui, &Cx<'_>, &mut T),
 ) {
@@ -523,6 +512,8 @@ fn block<T: Default>(
             .default_open(true)
             .show(ui, |ui| {
                 ui.label(egui::RichText::new(tip).small().weak());
+                let (enabled, weight, probability) = b.common_mut();
+                common(ui, &cx, enabled, weight, probability, dithering);
                 body(ui, &cx, b);
                 remove = ui.small_button("remove").clicked();
             });
@@ -751,17 +742,9 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         ui,
         cx,
         avoid_obstacles,
-        BehaviorKind::AvoidObstacles,
+        (BehaviorKind::AvoidObstacles, dithering),
         "force = mean(normalize(p - c)) * max_speed over obstacles within reach",
         |ui, cx, b: &mut AvoidObstacles| {
-            common(
-                ui,
-                cx,
-                &mut b.enabled,
-                &mut b.weight,
-                &mut b.probability,
-                dithering,
-            );
             number(
                 ui,
                 cx,
@@ -778,17 +761,9 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         ui,
         cx,
         evade,
-        BehaviorKind::Evade,
+        (BehaviorKind::Evade, dithering),
         "flee(target.position + target.velocity * T)",
         |ui, cx, b: &mut Evade| {
-            common(
-                ui,
-                cx,
-                &mut b.enabled,
-                &mut b.weight,
-                &mut b.probability,
-                dithering,
-            );
             target_ui(ui, cx, "evade target", &mut b.target, group_names);
             prediction_ui(ui, cx, &mut b.prediction);
             gate(ui, cx, &mut b.range, &mut b.exclusive);
@@ -798,17 +773,9 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         ui,
         cx,
         flee,
-        BehaviorKind::Flee,
+        (BehaviorKind::Flee, dithering),
         "desired = normalize(p - target) * max_speed; force = desired - v",
         |ui, cx, b: &mut Flee| {
-            common(
-                ui,
-                cx,
-                &mut b.enabled,
-                &mut b.weight,
-                &mut b.probability,
-                dithering,
-            );
             target_ui(ui, cx, "flee target", &mut b.target, group_names);
             optional_number(
                 ui,
@@ -827,36 +794,19 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         ui,
         cx,
         separation,
-        BehaviorKind::Separation,
+        (BehaviorKind::Separation, dithering),
         "force = mean(normalize(p - n.p)) * max_speed",
         |ui, cx, b: &mut Separation| {
-            flocking_fields(
-                ui,
-                cx,
-                &mut b.enabled,
-                &mut b.weight,
-                &mut b.probability,
-                &mut b.radius,
-                &mut b.own_group_only,
-                dithering,
-            );
+            flocking_fields(ui, cx, &mut b.radius, &mut b.own_group_only);
         },
     );
     block(
         ui,
         cx,
         pursuit,
-        BehaviorKind::Pursuit,
+        (BehaviorKind::Pursuit, dithering),
         "seek(target.position + target.velocity * T)",
         |ui, cx, b: &mut Pursuit| {
-            common(
-                ui,
-                cx,
-                &mut b.enabled,
-                &mut b.weight,
-                &mut b.probability,
-                dithering,
-            );
             target_ui(ui, cx, "pursuit target", &mut b.target, group_names);
             prediction_ui(ui, cx, &mut b.prediction);
             gate(ui, cx, &mut b.range, &mut b.exclusive);
@@ -866,17 +816,9 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         ui,
         cx,
         seek,
-        BehaviorKind::Seek,
+        (BehaviorKind::Seek, dithering),
         "desired = normalize(target - p) * max_speed; force = desired - v",
         |ui, cx, b: &mut Seek| {
-            common(
-                ui,
-                cx,
-                &mut b.enabled,
-                &mut b.weight,
-                &mut b.probability,
-                dithering,
-            );
             target_ui(ui, cx, "seek target", &mut b.target, group_names);
             gate(ui, cx, &mut b.range, &mut b.exclusive);
         },
@@ -885,17 +827,9 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         ui,
         cx,
         arrive,
-        BehaviorKind::Arrive,
+        (BehaviorKind::Arrive, dithering),
         "seek that slows: inside the slowing radius, or by deceleration",
         |ui, cx, b: &mut Arrive| {
-            common(
-                ui,
-                cx,
-                &mut b.enabled,
-                &mut b.weight,
-                &mut b.probability,
-                dithering,
-            );
             target_ui(ui, cx, "arrive target", &mut b.target, group_names);
             let mode = &mut b.mode;
             ui.horizontal(|ui| {
@@ -945,17 +879,9 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         ui,
         cx,
         goal,
-        BehaviorKind::Goal,
+        (BehaviorKind::Goal, dithering),
         "arrive(target, slowing_radius); seek when 0",
         |ui, cx, b: &mut Goal| {
-            common(
-                ui,
-                cx,
-                &mut b.enabled,
-                &mut b.weight,
-                &mut b.probability,
-                dithering,
-            );
             target_ui(ui, cx, "goal target", &mut b.target, group_names);
             number(
                 ui,
@@ -973,55 +899,29 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         ui,
         cx,
         alignment,
-        BehaviorKind::Alignment,
+        (BehaviorKind::Alignment, dithering),
         "force = mean(n.v) - v",
         |ui, cx, b: &mut Alignment| {
-            flocking_fields(
-                ui,
-                cx,
-                &mut b.enabled,
-                &mut b.weight,
-                &mut b.probability,
-                &mut b.radius,
-                &mut b.own_group_only,
-                dithering,
-            );
+            flocking_fields(ui, cx, &mut b.radius, &mut b.own_group_only);
         },
     );
     block(
         ui,
         cx,
         cohesion,
-        BehaviorKind::Cohesion,
+        (BehaviorKind::Cohesion, dithering),
         "force = seek(mean(n.p))",
         |ui, cx, b: &mut Cohesion| {
-            flocking_fields(
-                ui,
-                cx,
-                &mut b.enabled,
-                &mut b.weight,
-                &mut b.probability,
-                &mut b.radius,
-                &mut b.own_group_only,
-                dithering,
-            );
+            flocking_fields(ui, cx, &mut b.radius, &mut b.own_group_only);
         },
     );
     block(
         ui,
         cx,
         wander,
-        BehaviorKind::Wander,
+        (BehaviorKind::Wander, dithering),
         "force = normalize(v) * distance + (cos a, sin a) * radius; a += random * change - change / 2",
         |ui, cx, b: &mut Wander| {
-            common(
-                ui,
-                cx,
-                &mut b.enabled,
-                &mut b.weight,
-                &mut b.probability,
-                dithering,
-            );
             number(
                 ui,
                 cx,
@@ -1075,17 +975,9 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         ui,
         cx,
         wander_target,
-        BehaviorKind::WanderTarget,
+        (BehaviorKind::WanderTarget, dithering),
         "seek a random point, a new one every interval",
         |ui, cx, b: &mut WanderTarget| {
-            common(
-                ui,
-                cx,
-                &mut b.enabled,
-                &mut b.weight,
-                &mut b.probability,
-                dithering,
-            );
             number(
                 ui,
                 cx,

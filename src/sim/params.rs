@@ -149,6 +149,9 @@ macro_rules! block {
             fn enabled(&self) -> bool { self.enabled }
             fn weight(&self) -> f32 { self.weight }
             fn probability(&self) -> f32 { self.probability }
+            fn common_mut(&mut self) -> (&mut bool, &mut f32, &mut f32) {
+                (&mut self.enabled, &mut self.weight, &mut self.probability)
+            }
         }
     };
 }
@@ -161,6 +164,8 @@ pub trait BlockCommon {
     fn weight(&self) -> f32;
     /// The dithering probability.
     fn probability(&self) -> f32;
+    /// The three, to edit: on/off, weight, probability.
+    fn common_mut(&mut self) -> (&mut bool, &mut f32, &mut f32);
 }
 
 block! {
