@@ -411,6 +411,26 @@ fn a_failed_save_keeps_the_file_and_the_unsaved_state() {
 }
 
 #[test]
+fn ctrl_c_copies_the_current_groups_parameters_as_ron() {
+    let mut harness = harness();
+    harness.event(egui::Event::Copy);
+    harness.step();
+    let copied: Vec<String> = harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(copied.len(), 1, "{copied:?}");
+    let group = scene::group_from_str(&copied[0], "copied").expect("parses back");
+    assert_eq!(&group, &harness.state().scene().groups[0]);
+}
+
+#[test]
 fn group_parameters_paste_from_the_clipboard() {
     let mut harness = harness();
     let mut group = harness.state().scene().groups[0].clone();

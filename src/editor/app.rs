@@ -1090,7 +1090,8 @@ impl EditorApp {
         });
         for event in clipboard {
             match event {
-                egui::Event::Copy => self.copy_group(ctx),
+                // Selected label text is what Ctrl+C copies when there is some (egui does it).
+                egui::Event::Copy if !label_text_selected(ctx) => self.copy_group(ctx),
                 egui::Event::Paste(text) => {
                     self.paste_requested = false;
                     self.paste_group(&text);
@@ -1828,6 +1829,12 @@ impl eframe::App for EditorApp {
         }
         self.questions_ui(&ctx);
     }
+}
+
+/// Whether some label text is selected (egui copies it on Ctrl+C).
+fn label_text_selected(ctx: &egui::Context) -> bool {
+    ctx.with_plugin(|s: &mut egui::text_selection::LabelSelectionState| s.has_selection())
+        .unwrap_or(false)
 }
 
 /// Output size, legend and caption.
