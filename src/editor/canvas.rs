@@ -17,6 +17,13 @@ use crate::sim::{BehaviorKind, World};
 
 /// Agent size on screen: the triangle's length in world units (never under 7 pixels).
 const AGENT_LENGTH_WORLD: f32 = 14.0;
+/// The smallest an agent is drawn, in pixels: 9 for up to 1,000 agents, then smaller as the
+/// crowd grows (4 from 5,000), so that a zoomed-out crowd is a crowd and not a carpet of
+/// overlapping triangles. Zooming in shows them at their world size.
+fn min_agent_pixels(agents: usize) -> f32 {
+    (9.0 * (1000.0 / agents.max(1) as f32).sqrt()).clamp(4.0, 9.0)
+}
+
 /// How close (pixels) the pointer must be to grab a handle.
 const GRAB_PIXELS: f32 = 10.0;
 
@@ -541,7 +548,7 @@ fn paint_agents(
     let agents = input.world.agents();
     let records = input.world.records();
     batch.reserve(agents.len() * 6, agents.len() * 21);
-    let length = (AGENT_LENGTH_WORLD * scale).max(9.0);
+    let length = (AGENT_LENGTH_WORLD * scale).max(min_agent_pixels(agents.len()));
     let shape = Isosceles::new(0.35);
     for (i, (agent, record)) in agents.iter().zip(records).enumerate() {
         let p = to_screen(agent.position);
