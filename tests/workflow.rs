@@ -234,6 +234,58 @@ fn inspector_label<'h>(
         .expect("the inspector's label")
 }
 
+/// A file dropped on the window.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn dropping_a_file_or_closing_with_unsaved_changes_asks_first() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let other = dir.path().join("other.ron");
+    std::fs::write(&other, presets::find("seek.ron").expect("preset").text).expect("write");
+    let mut harness = harness();
+    type_max_speed(&mut harness, 50.0);
+    harness
+        .input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(other.clone())));
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().pending(),
+        Some(&Pending::OpenPath(other.clone()))
+    );
+    harness.get_by_label("Cancel").click();
+    harness.run_steps(2);
+    assert_eq!(max_speed(&harness), 50.0);
+    assert_eq!(harness.state().scene().name, "Boids");
+
+    // Closing: Cancel keeps the window, Discard lets it close.
+    harness.state_mut().request(Pending::Close);
+    harness.run_steps(2);
+    harness.get_by_label("Cancel").click();
+    harness.run_steps(2);
+    assert!(!harness.state().will_close());
+    harness.state_mut().request(Pending::Close);
+    harness.run_steps(2);
+    harness.get_by_label("Discard").click();
+    harness.run_steps(1);
+    assert!(harness.state().will_close());
+    // Discarded work is not offered for restore next time.
+    let mut storage = MemoryStorage::default();
+    harness.state_mut().store(&mut storage);
+    assert!(!storage.entries.contains_key("steerlab.autosave"));
+}
+
 #[test]
 fn reset_to_default_restores_the_default_value() {
     let mut harness = harness_stepping(EditorApp::with_default_scene(), 0.04);

@@ -327,6 +327,12 @@ impl EditorApp {
         self.files.waiting()
     }
 
+    /// Whether the window is cleared to close (nothing unsaved, or the user answered).
+    #[must_use]
+    pub fn will_close(&self) -> bool {
+        self.close_confirmed
+    }
+
     /// Whether the last session's unsaved work is offered for restore.
     #[must_use]
     pub fn restore_offered(&self) -> bool {
