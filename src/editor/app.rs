@@ -1423,16 +1423,7 @@ impl EditorApp {
     }
 
     fn inspector_ui(&mut self, ui: &mut Ui) {
-        if !self
-            .marks
-            .as_ref()
-            .is_some_and(|m| m.is_for(&self.scene, &self.saved))
-        {
-            self.marks = Some(Marks::new(&self.scene, &self.saved));
-        }
-        let Some(marks) = self.marks.take() else {
-            return;
-        };
+        let marks = self.marks_now();
         let cx = inspector::Cx::new(&marks);
         let mut draft = self.scene.clone();
         let mut group_reset: Option<crate::sim::Group> = None;
@@ -1507,12 +1498,12 @@ impl EditorApp {
     fn changes_ui(&mut self, ctx: &egui::Context) {
         let mut open = self.show_changes;
         let mut revert = false;
+        let marks = self.marks_now();
         egui::Window::new("Changes since saved")
             .open(&mut open)
             .default_width(420.0)
             .show(ctx, |ui| {
-                let changes =
-                    fields::diff(&fields::flatten(&self.saved), &fields::flatten(&self.scene));
+                let changes = marks.changes();
                 if changes.is_empty() {
                     ui.weak("No unsaved changes.");
                     return;
@@ -1525,7 +1516,7 @@ impl EditorApp {
                             ui.strong("saved");
                             ui.strong("now");
                             ui.end_row();
-                            for c in &changes {
+                            for c in changes {
                                 ui.monospace(&c.path);
                                 ui.monospace(c.old.as_deref().unwrap_or("—"));
                                 ui.monospace(c.new.as_deref().unwrap_or("—"));
@@ -1535,9 +1526,19 @@ impl EditorApp {
                     });
                 revert = ui.button("Revert all to saved").clicked();
             });
+        self.marks = Some(marks);
         self.show_changes = open;
         if revert {
             self.revert_to_saved();
+        }
+    }
+
+    /// The marks of the scene as it is now (made again only when the scene or the saved file
+    /// changed).
+    fn marks_now(&mut self) -> Marks {
+        match self.marks.take() {
+            Some(marks) if marks.is_for(&self.scene, &self.saved) => marks,
+            _ => Marks::new(&self.scene, &self.saved),
         }
     }
 

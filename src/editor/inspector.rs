@@ -24,18 +24,22 @@ pub struct Marks {
     saved: Fields,
     defaults: Fields,
     current: Fields,
+    changes: Vec<fields::Change>,
 }
 
 impl Marks {
     /// The marks of `scene` against `saved`.
     #[must_use]
     pub fn new(scene: &Scene, saved: &Scene) -> Self {
+        let saved_fields = fields::flatten(saved);
+        let current = fields::flatten(scene);
         Self {
             scene: scene.clone(),
             saved_scene: saved.clone(),
-            saved: fields::flatten(saved),
+            changes: fields::diff(&saved_fields, &current),
+            saved: saved_fields,
             defaults: fields::flatten(&fields::defaults_like(scene)),
-            current: fields::flatten(scene),
+            current,
         }
     }
 
@@ -54,15 +58,15 @@ impl Marks {
     /// Whether some field within `prefix` differs from the saved file.
     #[must_use]
     pub fn changed_within(&self, prefix: &str) -> bool {
-        self.changes()
+        self.changes
             .iter()
             .any(|c| fields::is_within(&c.path, prefix))
     }
 
     /// Every changed field, with its saved and current value.
     #[must_use]
-    pub fn changes(&self) -> Vec<fields::Change> {
-        fields::diff(&self.saved, &self.current)
+    pub fn changes(&self) -> &[fields::Change] {
+        &self.changes
     }
 
     fn text(&self, source: Source, path: &str) -> Option<&String> {
