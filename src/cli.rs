@@ -297,10 +297,7 @@ fn simulate(path: &Path, steps: u64, out: Option<&Path>) -> ExitCode {
 
 /// Streams the CSV into a temporary file beside `out`, then renames it over `out`.
 fn write_csv_file(world: &mut World, steps: u64, out: &Path) -> std::io::Result<()> {
-    let dir = match out.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = scene::parent_dir(out);
     let tmp = tempfile::Builder::new()
         .prefix(".steerlab-")
         .suffix(".tmp")

@@ -207,10 +207,7 @@ impl Output {
 }
 
 fn parent(p: &Path) -> PathBuf {
-    match p.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
-        _ => PathBuf::from("."),
-    }
+    crate::scene::parent_dir(p).to_owned()
 }
 
 /// Progress and the stop button of a take running on another thread.

@@ -162,10 +162,7 @@ pub fn write_atomic_with(
     if path.is_dir() {
         return Err(fail("is a directory".to_owned()));
     }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = parent_dir(path);
     let mut tmp = tempfile::Builder::new()
         .prefix(".steerlab-")
         .suffix(".tmp")
@@ -194,6 +191,15 @@ pub fn write_atomic_with(
         .map_err(|e| fail(io_reason(&e)))?;
     tmp.persist(path).map_err(|e| fail(io_reason(&e.error)))?;
     Ok(())
+}
+
+/// The directory a file at `path` goes in (`.` for a bare file name).
+#[must_use]
+pub fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
 }
 
 /// Saves a scene atomically; see [`write_atomic`].

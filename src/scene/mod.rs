@@ -17,8 +17,8 @@ pub mod schema;
 pub mod validate;
 
 pub use io::{
-    MAX_FILE_BYTES, SaveError, from_bytes, from_str, group_from_str, group_to_string, load, save,
-    to_string, write_atomic,
+    MAX_FILE_BYTES, SaveError, from_bytes, from_str, group_from_str, group_to_string, load,
+    parent_dir, save, to_string, write_atomic,
 };
 pub use schema::{CURRENT_VERSION, Scene, WorldParams};
 pub use validate::{SceneError, SceneErrors};
