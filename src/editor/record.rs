@@ -190,13 +190,7 @@ pub fn save_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
         rgba,
     )
     .ok_or_else(|| "screenshot size does not match its pixels".to_owned())?;
-    let mut bytes = Vec::new();
-    image::DynamicImage::ImageRgba8(buffer)
-        .write_to(
-            &mut std::io::Cursor::new(&mut bytes),
-            image::ImageFormat::Png,
-        )
-        .map_err(|e| format!("PNG: {e}"))?;
+    let bytes = crate::render::encode_png(buffer)?;
     crate::scene::write_atomic(path, &bytes).map_err(|e| e.to_string())
 }
 

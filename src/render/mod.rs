@@ -319,14 +319,7 @@ impl Encoder {
                 gif.encode_frame(frame).map_err(|e| format!("GIF: {e}"))
             }
             Self::Png(frames) => {
-                let mut bytes = Vec::new();
-                image::DynamicImage::ImageRgba8(image)
-                    .write_to(
-                        &mut std::io::Cursor::new(&mut bytes),
-                        image::ImageFormat::Png,
-                    )
-                    .map_err(|e| format!("PNG: {e}"))?;
-                frames.push(bytes);
+                frames.push(encode_png(image)?);
                 Ok(())
             }
         }
@@ -347,6 +340,18 @@ impl Encoder {
             Self::Png(frames) => write_png_dir(output.path(), &frames),
         }
     }
+}
+
+/// An image as PNG bytes.
+pub fn encode_png(image: image::RgbaImage) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    image::DynamicImage::ImageRgba8(image)
+        .write_to(
+            &mut std::io::Cursor::new(&mut bytes),
+            image::ImageFormat::Png,
+        )
+        .map_err(|e| format!("PNG: {e}"))?;
+    Ok(bytes)
 }
 
 /// GIF delays are whole centiseconds: frame `k` lasts so that the first `k + 1` frames end as
