@@ -193,6 +193,14 @@ impl Batch {
         }
     }
 
+    /// Two strokes crossing at `center`: from `center - arm` to `center + arm`, and the same
+    /// turned a quarter turn (`+` for a horizontal arm, `×` for a diagonal one).
+    pub fn cross(&mut self, center: Pos2, arm: Vec2, width: f32, color: Color32) {
+        let turned = vec2(-arm.y, arm.x);
+        self.line(center - arm, center + arm, width, color);
+        self.line(center - turned, center + turned, width, color);
+    }
+
     /// A filled convex polygon (its points in either winding), with anti-aliased edges.
     pub fn convex(&mut self, points: &[Pos2], color: Color32) {
         let n = points.len();

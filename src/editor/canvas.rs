@@ -413,18 +413,7 @@ fn paint_scenery(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput
 
     // The click target: the sources' crosshair.
     let click = to_screen(world.click());
-    batch.line(
-        click - vec2(9.0, 0.0),
-        click + vec2(9.0, 0.0),
-        1.5,
-        overlays::CLICK,
-    );
-    batch.line(
-        click - vec2(0.0, 9.0),
-        click + vec2(0.0, 9.0),
-        1.5,
-        overlays::CLICK,
-    );
+    batch.cross(click, vec2(9.0, 0.0), 1.5, overlays::CLICK);
     batch.circle_stroke(click, 5.0, 1.5, overlays::CLICK);
     if let Some(p) = world.pointer() {
         batch.circle_stroke(to_screen(p), 3.0, 1.0, Color32::from_gray(160));
@@ -514,18 +503,7 @@ fn paint_scenery(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput
             && let Some(p) = record.prediction
         {
             let s = to_screen(p);
-            batch.line(
-                s - vec2(4.0, 4.0),
-                s + vec2(4.0, 4.0),
-                1.5,
-                overlays::PREDICTION,
-            );
-            batch.line(
-                s - vec2(4.0, -4.0),
-                s + vec2(4.0, -4.0),
-                1.5,
-                overlays::PREDICTION,
-            );
+            batch.cross(s, vec2(4.0, 4.0), 1.5, overlays::PREDICTION);
             batch.line(
                 to_screen(agent.position),
                 s,

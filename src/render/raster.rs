@@ -130,26 +130,15 @@ impl Raster {
             (p, vertices)
         };
         let area = area.abs();
-        let min_x = p
-            .iter()
-            .map(|q| q.0)
-            .fold(f32::INFINITY, f32::min)
-            .max(clip[0]);
-        let max_x = p
-            .iter()
-            .map(|q| q.0)
-            .fold(f32::NEG_INFINITY, f32::max)
-            .min(clip[2]);
-        let min_y = p
-            .iter()
-            .map(|q| q.1)
-            .fold(f32::INFINITY, f32::min)
-            .max(clip[1]);
-        let max_y = p
-            .iter()
-            .map(|q| q.1)
-            .fold(f32::NEG_INFINITY, f32::max)
-            .min(clip[3]);
+        let (mut min_x, mut max_x, mut min_y, mut max_y) = (clip[2], clip[0], clip[3], clip[1]);
+        for &(x, y) in &p {
+            min_x = min_x.min(x);
+            max_x = max_x.max(x);
+            min_y = min_y.min(y);
+            max_y = max_y.max(y);
+        }
+        let (min_x, max_x) = (min_x.max(clip[0]), max_x.min(clip[2]));
+        let (min_y, max_y) = (min_y.max(clip[1]), max_y.min(clip[3]));
         if min_x >= max_x || min_y >= max_y {
             return;
         }
