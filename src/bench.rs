@@ -10,7 +10,29 @@ use std::time::Instant;
 use glam::Vec2;
 
 use crate::sim::params::{Alignment, Cohesion, Seek, Separation, Target, Wander};
-use crate::sim::{BoundsMode, Group, NeighborSearch, Spawn, World, WorldSpec};
+use crate::sim::{
+    BoundsMode, Group, NeighborSearch, Problems, Spawn, ThreadsError, World, WorldSpec,
+};
+
+/// Why a benchmark did not run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BenchError {
+    /// The benchmark world could not be built.
+    Scene(Problems),
+    /// The thread pool could not be started.
+    Threads(ThreadsError),
+}
+
+impl std::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Scene(p) => p.fmt(f),
+            Self::Threads(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for BenchError {}
 
 /// Neighbour radius of alignment and cohesion (world units).
 pub const NEIGHBOR_RADIUS: f32 = 20.0;
@@ -119,9 +141,14 @@ impl BenchResult {
 }
 
 /// Builds the bench world, runs `warmup` untimed ticks, then times `steps` ticks.
-pub fn run(agents: u32, steps: u64, threads: usize, naive: bool) -> Result<BenchResult, String> {
-    let mut world = World::new(bench_spec(agents)).map_err(|p| format!("{p:?}"))?;
-    world.set_threads(threads)?;
+pub fn run(
+    agents: u32,
+    steps: u64,
+    threads: usize,
+    naive: bool,
+) -> Result<BenchResult, BenchError> {
+    let mut world = World::new(bench_spec(agents)).map_err(BenchError::Scene)?;
+    world.set_threads(threads).map_err(BenchError::Threads)?;
     if naive {
         world.set_neighbor_search(NeighborSearch::Naive);
     }
@@ -187,12 +214,12 @@ impl FrameResult {
 /// Times building one canvas frame of the bench flock (1920 × 1080, the whole world in view)
 /// with velocity and applied-force overlays on every agent: the egui pass and tessellation,
 /// no GPU. The world does not advance between frames.
-#[cfg(feature = "editor")]
-pub fn run_frame(agents: u32, frames: u64) -> Result<FrameResult, String> {
-    use crate::editor::canvas::{CanvasInput, CanvasState, Trails, canvas_ui};
-    use crate::editor::overlays::{Overlays, Scope};
+#[cfg(feature = "view")]
+pub fn run_frame(agents: u32, frames: u64) -> Result<FrameResult, BenchError> {
+    use crate::view::headless::Headless;
+    use crate::view::{CanvasInput, CanvasState, Overlays, Scope, Trails, canvas_ui};
 
-    let mut world = World::new(bench_spec(agents)).map_err(|p| format!("{p:?}"))?;
+    let mut world = World::new(bench_spec(agents)).map_err(BenchError::Scene)?;
     world.step_n(5);
     let overlays = Overlays {
         scope: Scope::All,
@@ -209,16 +236,8 @@ pub fn run_frame(agents: u32, frames: u64) -> Result<FrameResult, String> {
         ..Overlays::default()
     };
     let trails = Trails::default();
-    let ctx = egui::Context::default();
-    crate::editor::configure(&ctx);
+    let mut headless = Headless::new(1920.0, 1080.0);
     let mut state = CanvasState::default();
-    let raw = egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(1920.0, 1080.0),
-        )),
-        ..egui::RawInput::default()
-    };
     let mut frame = || {
         let input = CanvasInput {
             world: &world,
@@ -226,19 +245,12 @@ pub fn run_frame(agents: u32, frames: u64) -> Result<FrameResult, String> {
             selected: None,
             trails: &trails,
         };
-        let mut output = ctx.run_ui(raw.clone(), |ui| {
+        let mut frame = headless.run(|ui| {
             canvas_ui(ui, &mut state, &input);
         });
         // Nothing is uploaded to a GPU here: say so, as epaint requires of a dropped delta.
-        output.textures_delta.clear();
-        let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
-        primitives
-            .iter()
-            .map(|p| match &p.primitive {
-                egui::epaint::Primitive::Mesh(mesh) => mesh.indices.len() / 3,
-                egui::epaint::Primitive::Callback(_) => 0,
-            })
-            .sum::<usize>()
+        frame.textures.clear();
+        frame.triangles()
     };
     // Two frames to settle fonts and the fitted view.
     frame();

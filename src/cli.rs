@@ -59,7 +59,7 @@ pub enum Command {
         /// Time building one canvas frame (egui pass and tessellation, no GPU) with velocity
         /// and force overlays on every agent, instead of the simulation; --steps is the number
         /// of frames.
-        #[cfg(feature = "editor")]
+        #[cfg(feature = "view")]
         #[arg(long)]
         frame: bool,
         /// Print one JSON object per run instead of a sentence.
@@ -69,7 +69,7 @@ pub enum Command {
     /// Render a scene headless (no window, no GPU) to a looping GIF or a directory of PNG
     /// frames: the editor's canvas with velocity and steering-force overlays, a legend and a
     /// caption. Frames are simulation time apart; the same scene gives the same bytes.
-    #[cfg(feature = "editor")]
+    #[cfg(feature = "render")]
     Render {
         /// The scene (.ron), or the name of a built-in preset such as `boids.ron`.
         scene: PathBuf,
@@ -92,7 +92,7 @@ pub enum Command {
         #[arg(long)]
         no_caption: bool,
     },
-    /// Check scene files; print `PATH:LINE:COL: message` for each error.
+    /// Check scene files; print `PATH:LINE:COL: message` on standard error for each error.
     Validate {
         /// The scene files.
         #[arg(required = true)]
@@ -139,7 +139,7 @@ where
         Some(Command::Edit { scene }) => open_editor(Some(&scene)),
         Some(Command::Simulate { scene, steps, out }) => simulate(&scene, steps, out.as_deref()),
         Some(Command::Validate { files }) => validate(&files),
-        #[cfg(feature = "editor")]
+        #[cfg(feature = "render")]
         Some(Command::Render {
             scene,
             frames,
@@ -154,11 +154,11 @@ where
             steps,
             threads,
             naive,
-            #[cfg(feature = "editor")]
+            #[cfg(feature = "view")]
             frame,
             json,
         }) => {
-            #[cfg(not(feature = "editor"))]
+            #[cfg(not(feature = "view"))]
             let frame = false;
             bench(agents, steps, threads, naive, frame, json)
         }
@@ -191,7 +191,7 @@ fn open_editor(scene: Option<&Path>) -> ExitCode {
     ExitCode::from(1)
 }
 
-#[cfg(feature = "editor")]
+#[cfg(feature = "render")]
 fn render(
     path: &Path,
     frames: u32,
@@ -221,12 +221,12 @@ fn render(
     let take = Take {
         fps,
         frames,
-        presentation: crate::editor::present::Presentation {
+        presentation: crate::view::present::Presentation {
             size,
             legend,
             caption,
         },
-        overlays: crate::editor::present::render_overlays(),
+        overlays: crate::view::present::render_overlays(),
         selected: None,
         view: None,
     };
@@ -361,19 +361,22 @@ fn bench(
     let figures = if frame {
         bench_frame(agents, steps)
     } else {
-        crate::bench::run(agents, steps, threads, naive).map(|r| {
-            let sentence = format!(
-                "{} agents, {} threads{}: {:.3} ms per tick, {:.0} agent-steps/s, {:.1} neighbours on average, peak RSS {:.1} MiB",
-                r.agents,
-                r.threads,
-                if r.naive { ", naive search" } else { "" },
-                r.ms_per_step,
-                r.agent_steps_per_sec,
-                r.mean_neighbors,
-                r.peak_rss_mib
-            );
-            (r.to_json(), sentence)
-        })
+        crate::bench::run(agents, steps, threads, naive)
+            .map_err(|e| e.to_string())
+            .map(|r| {
+                let sentence = format!(
+                    "{} agents, {} threads{}: {:.3} ms per tick, {:.0} agent-steps/s, \
+                 {:.1} neighbours on average, peak RSS {:.1} MiB",
+                    r.agents,
+                    r.threads,
+                    if r.naive { ", naive search" } else { "" },
+                    r.ms_per_step,
+                    r.agent_steps_per_sec,
+                    r.mean_neighbors,
+                    r.peak_rss_mib
+                );
+                (r.to_json(), sentence)
+            })
     };
     match figures {
         Ok((as_json, sentence)) => {
@@ -388,20 +391,23 @@ fn bench(
 }
 
 /// The canvas-frame benchmark's figures as (JSON, sentence).
-#[cfg(feature = "editor")]
+#[cfg(feature = "view")]
 fn bench_frame(agents: u32, frames: u64) -> Result<(String, String), String> {
-    crate::bench::run_frame(agents, frames).map(|r| {
-        let sentence = format!(
-            "{} agents: {:.3} ms per canvas frame ({} triangles), velocity and force overlays on all",
-            r.agents, r.ms_per_frame, r.triangles
-        );
-        (r.to_json(), sentence)
-    })
+    crate::bench::run_frame(agents, frames)
+        .map(|r| {
+            let sentence = format!(
+                "{} agents: {:.3} ms per canvas frame ({} triangles), \
+                 velocity and force overlays on all",
+                r.agents, r.ms_per_frame, r.triangles
+            );
+            (r.to_json(), sentence)
+        })
+        .map_err(|e| e.to_string())
 }
 
-#[cfg(not(feature = "editor"))]
+#[cfg(not(feature = "view"))]
 fn bench_frame(_agents: u32, _frames: u64) -> Result<(String, String), String> {
-    Err("--frame needs the editor (built without the `editor` feature)".to_owned())
+    Err("--frame needs the view (built without the `view` feature)".to_owned())
 }
 
 fn validate(files: &[PathBuf]) -> ExitCode {
@@ -412,7 +418,7 @@ fn validate(files: &[PathBuf]) -> ExitCode {
             Err(errors) => {
                 all_valid = false;
                 for e in &errors.0 {
-                    println!("{e}");
+                    eprintln!("{e}");
                 }
             }
         }

@@ -4,6 +4,9 @@
 //!
 //! A game depends on `steerlab` with `default-features = false` and gets [`sim`] and [`scene`]:
 //! load a scene, build its world, step it, and get the same trajectory as the editor.
+//!
+//! The layers, each importing only those below it (see `docs/architecture.md`):
+//! `sim` ← `scene` ← `view` ← {`render`, `editor`}, with `cli` and `bench` on top.
 
 #[cfg(feature = "cli")]
 pub mod bench;
@@ -11,7 +14,9 @@ pub mod bench;
 pub mod cli;
 #[cfg(feature = "editor")]
 pub mod editor;
-#[cfg(feature = "editor")]
+#[cfg(feature = "render")]
 pub mod render;
 pub mod scene;
 pub mod sim;
+#[cfg(feature = "view")]
+pub mod view;

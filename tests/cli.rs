@@ -183,20 +183,23 @@ fn validate_reports_every_file_and_exits_1_if_any_is_invalid() {
         bad.to_str().expect("utf-8"),
     ]);
     assert_eq!(out.status.code(), Some(1));
+    // What is valid goes to standard output, the errors to standard error (the contract).
     let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
     assert!(stdout.contains("seek.ron: ok"), "{stdout}");
     assert!(
-        stdout.contains(&format!(
+        stderr.contains(&format!(
             "{}:31:32: groups[0].wander.circle_radius: must be >= 0, got -40",
             bad.display()
         )),
-        "{stdout}"
+        "{stderr}"
     );
+    assert!(!stdout.contains("bad.ron"), "{stdout}");
     let all_good = steerlab(&["validate", good.to_str().expect("utf-8")]);
     assert_eq!(all_good.status.code(), Some(0));
     let dir_given = steerlab(&["validate", dir.path().to_str().expect("utf-8")]);
     assert_eq!(dir_given.status.code(), Some(1));
-    assert!(text(&dir_given.stdout).contains("is a directory"));
+    assert!(text(&dir_given.stderr).contains("is a directory"));
 }
 
 #[test]

@@ -7,7 +7,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use steerlab::editor::EditorApp;
-use steerlab::editor::overlays::{Overlays, Scope};
+use steerlab::view::{Overlays, Scope};
 
 fn harness() -> Harness<'static, EditorApp> {
     let mut harness = Harness::builder()
@@ -70,7 +70,7 @@ fn an_overlay_toggle_changes_what_is_painted() {
         ..Overlays::default()
     };
     harness.run_steps(2);
-    let velocity = steerlab::editor::overlays::VELOCITY;
+    let velocity = steerlab::view::palette::VELOCITY;
     // One arrow per agent.
     let agents = harness.state().world().agents().len();
     assert!(agents > 0);

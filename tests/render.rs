@@ -170,7 +170,7 @@ fn recording_into_an_unwritable_place_says_why_and_writes_nothing() {
     std::fs::write(&file, "x").expect("write");
     let mut app = steerlab::editor::EditorApp::with_default_scene();
     app.record_settings_mut().folder = file.clone();
-    let error = app.start_recording().expect_err("refused");
+    let error = app.start_recording().expect_err("refused").to_string();
     assert!(error.contains("cannot write"), "{error}");
     assert!(error.contains("is not a directory"), "{error}");
     assert_eq!(app.finish_recording(), None, "nothing started");

@@ -5,7 +5,7 @@
 
 use egui_kittest::Harness;
 use steerlab::editor::EditorApp;
-use steerlab::editor::overlays::Overlays;
+use steerlab::view::Overlays;
 use steerlab::scene::{self, presets};
 
 /// The editor on a built-in preset, paused after exactly `ticks` ticks (so the image does not

@@ -12,7 +12,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use steerlab::editor::EditorApp;
-use steerlab::editor::app::Pending;
+use steerlab::editor::Pending;
 use steerlab::editor::persist::MemoryStorage;
 use steerlab::scene::{self, Scene, presets};
 

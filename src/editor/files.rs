@@ -1,50 +1,10 @@
-//! Opening and saving scene files: native dialogs that never block the UI (they run on their
-//! own thread), an in-app path field for machines without a native dialog, and the list of
-//! load errors shown to the user.
+//! Choosing files: native dialogs that never block the UI (they run on their own thread), an
+//! in-app path field for machines without a native dialog, and the window that lists load and
+//! save errors. The status line's text lives here too.
 
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
-
-/// What the open file looked like when it was last read or written, to notice changes on disk
-/// (another editor, a git checkout).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DiskStamp {
-    modified: Option<std::time::SystemTime>,
-    len: u64,
-    hash: u64,
-}
-
-impl DiskStamp {
-    /// The file's stamp now (`None` when it cannot be read).
-    #[must_use]
-    pub fn read(path: &std::path::Path) -> Option<Self> {
-        use std::hash::{Hash as _, Hasher as _};
-        let meta = std::fs::metadata(path).ok()?;
-        let bytes = std::fs::read(path).ok()?;
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        bytes.hash(&mut hasher);
-        Some(Self {
-            modified: meta.modified().ok(),
-            len: meta.len(),
-            hash: hasher.finish(),
-        })
-    }
-
-    /// Whether the file's size and modification time are still those of this stamp (cheap:
-    /// no read).
-    #[must_use]
-    pub fn unchanged(&self, path: &std::path::Path) -> bool {
-        std::fs::metadata(path)
-            .is_ok_and(|m| m.len() == self.len && m.modified().ok() == self.modified)
-    }
-
-    /// Whether two stamps have the same content.
-    #[must_use]
-    pub fn same_content(&self, other: &Self) -> bool {
-        self.len == other.len && self.hash == other.hash
-    }
-}
 
 /// What a dialog was opened for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

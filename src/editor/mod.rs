@@ -1,20 +1,29 @@
 //! The tuning editor: an eframe app (glow renderer) with the live simulation on a canvas,
 //! inspectors for every parameter, force overlays, plots, and preset files.
+//!
+//! - [`document`]: the scene, its file, undo and change marks (no egui);
+//! - [`session`]: the world, the transport and the selection (no egui);
+//! - [`panels`] and [`windows`]: what is shown, each returning [`action::Action`]s;
+//! - [`shortcuts`]: the one table of keys;
+//! - [`app`]: the coordinator that applies actions in one place.
 
+pub mod action;
 pub mod app;
-pub mod batch;
-pub mod canvas;
+pub mod document;
 pub mod files;
-pub mod inspector;
-pub mod overlays;
+pub mod history;
+pub mod marks;
+pub mod panels;
 pub mod persist;
-pub mod plots;
-pub mod present;
 pub mod record;
+pub mod session;
+pub mod shortcuts;
 pub mod undo;
+pub mod windows;
 
 use std::path::PathBuf;
 
+pub use action::{Action, Answer, Pending, ShotKind};
 pub use app::EditorApp;
 
 /// Opens the editor window on `scene` (a file) or the built-in default scene, and runs until it
@@ -40,7 +49,7 @@ pub fn run(app: EditorApp) -> eframe::Result {
         "steerlab",
         options,
         Box::new(|cc| {
-            configure(&cc.egui_ctx);
+            crate::view::configure(&cc.egui_ctx);
             let mut app = app;
             if let Some(storage) = cc.storage {
                 app.load_storage(storage);
@@ -48,13 +57,6 @@ pub fn run(app: EditorApp) -> eframe::Result {
             Ok(Box::new(app))
         }),
     )
-}
-
-/// Context settings the editor runs with. The canvas culls its own mesh to the view, so egui's
-/// coarse culling, which measures the bounds of every mesh by walking all its vertices, is
-/// switched off (1 ms of a 10,000-agent frame).
-pub fn configure(ctx: &egui::Context) {
-    ctx.tessellation_options_mut(|o| o.coarse_tessellation_culling = false);
 }
 
 /// The editor on a file (its errors printed and `None` when it does not load).

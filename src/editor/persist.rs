@@ -9,8 +9,8 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use super::overlays::Overlays;
 use crate::scene::{self, Scene};
+use crate::view::Overlays;
 
 /// Storage key of the unsaved work.
 pub const AUTOSAVE_KEY: &str = "steerlab.autosave";
@@ -116,7 +116,7 @@ pub struct Prefs {
     /// Recently opened or saved files, newest first.
     pub recent: Vec<PathBuf>,
     /// Presentation size, legend and caption.
-    pub presentation: super::present::Presentation,
+    pub presentation: crate::view::present::Presentation,
     /// Recording and screenshot settings.
     pub record: super::record::RecordSettings,
 }

@@ -1,6 +1,6 @@
 //! Recording: frame-exact takes of the canvas, rendered on their own thread by the headless
 //! renderer while the editor stays responsive; and screenshots (egui's screenshot request) of
-//! the canvas or the whole window.
+//! the canvas or the whole window, written as PNG.
 //!
 //! A take copies the world (or rebuilds it from the scene, for a take that replays the run
 //! from its seed) and advances that copy exactly one frame interval of simulation time per
@@ -10,13 +10,15 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::mpsc::{Receiver, Sender};
 use std::thread::JoinHandle;
 
 use serde::{Deserialize, Serialize};
 
-use crate::render::{Control, Output, Take};
+use super::action::ShotKind;
+use crate::render::{Control, Output, RenderError, Take};
 use crate::scene::Scene;
-use crate::sim::World;
+use crate::sim::{Problems, World};
 
 /// Longest take, in seconds of simulation time.
 pub const MAX_SECONDS: f32 = 120.0;
@@ -78,9 +80,12 @@ impl RecordSettings {
 
     /// Where a screenshot of the scene named `name` at `tick` goes.
     #[must_use]
-    pub fn screenshot_path(&self, name: &str, tick: u64, what: &str) -> PathBuf {
-        self.folder
-            .join(format!("{}-{what}-tick{tick}.png", file_stem(name)))
+    pub fn screenshot_path(&self, name: &str, tick: u64, kind: ShotKind) -> PathBuf {
+        self.folder.join(format!(
+            "{}-{}-tick{tick}.png",
+            file_stem(name),
+            kind.file_word()
+        ))
     }
 }
 
@@ -103,19 +108,66 @@ pub fn file_stem(name: &str) -> String {
     }
 }
 
+/// Why a take did not start or did not finish.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// A take is already running.
+    AlreadyRunning,
+    /// The scene does not build (a take from a restart rebuilds it).
+    Scene(Problems),
+    /// The take's numbers or its output, checked before any frame is drawn; or the rendering
+    /// and writing of the frames.
+    Render(RenderError),
+    /// The recording thread could not be started.
+    Thread(String),
+    /// The recording thread stopped without an answer.
+    Failed,
+    /// The take's result was already taken.
+    Finished,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::AlreadyRunning => f.write_str("a recording is already running"),
+            Self::Scene(problems) => {
+                let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                f.write_str(&list.join("; "))
+            }
+            Self::Render(e) => e.fmt(f),
+            Self::Thread(why) => write!(f, "cannot start recording: {why}"),
+            Self::Failed => f.write_str("the recording thread failed"),
+            Self::Finished => f.write_str("already finished"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl From<RenderError> for RecordError {
+    fn from(e: RenderError) -> Self {
+        Self::Render(e)
+    }
+}
+
 /// A take being rendered.
 pub struct Recording {
     control: Arc<Control>,
     frames: u32,
     output: Output,
-    handle: Option<JoinHandle<Result<u32, String>>>,
+    handle: Option<JoinHandle<Result<u32, RenderError>>>,
 }
 
 impl Recording {
     /// Starts rendering `take` of `world` into `output` on its own thread. Refused (with why)
     /// when the settings are out of range or the output cannot be written.
-    pub fn start(world: World, scene: Scene, take: Take, output: Output) -> Result<Self, String> {
-        take.check()?;
+    pub fn start(
+        world: World,
+        scene: Scene,
+        take: Take,
+        output: Output,
+    ) -> Result<Self, RecordError> {
+        take.check().map_err(RenderError::from)?;
         output.check_writable()?;
         let control = Arc::new(Control::default());
         let frames = take.frames;
@@ -126,7 +178,7 @@ impl Recording {
             .spawn(move || {
                 crate::render::render(world, &scene, &take, &thread_output, &thread_control)
             })
-            .map_err(|e| format!("cannot start recording: {e}"))?;
+            .map_err(|e| RecordError::Thread(e.to_string()))?;
         Ok(Self {
             control,
             frames,
@@ -153,31 +205,70 @@ impl Recording {
     }
 
     /// The result, once the take is finished and written.
-    pub fn poll(&mut self) -> Option<Result<u32, String>> {
+    pub fn poll(&mut self) -> Option<Result<u32, RecordError>> {
         if !self.handle.as_ref()?.is_finished() {
             return None;
         }
-        let handle = self.handle.take()?;
-        Some(
-            handle
-                .join()
-                .unwrap_or_else(|_| Err("the recording thread failed".to_owned())),
-        )
+        Some(self.wait())
     }
 
     /// Waits for the take to finish (for tests and scripts).
-    pub fn wait(&mut self) -> Result<u32, String> {
-        match self.handle.take() {
-            Some(handle) => handle
-                .join()
-                .unwrap_or_else(|_| Err("the recording thread failed".to_owned())),
-            None => Err("already finished".to_owned()),
+    pub fn wait(&mut self) -> Result<u32, RecordError> {
+        let handle = self.handle.take().ok_or(RecordError::Finished)?;
+        match handle.join() {
+            Ok(result) => Ok(result?),
+            Err(_) => Err(RecordError::Failed),
         }
     }
 }
 
+/// Screenshots on their way from egui (which answers a request on a later frame).
+#[derive(Debug)]
+pub struct Screenshots {
+    sender: Sender<(Arc<egui::ColorImage>, ShotKind)>,
+    receiver: Receiver<(Arc<egui::ColorImage>, ShotKind)>,
+    /// A canvas screenshot is on its way: the floating windows stay out of the frame.
+    pub canvas_pending: bool,
+}
+
+impl Default for Screenshots {
+    fn default() -> Self {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        Self {
+            sender,
+            receiver,
+            canvas_pending: false,
+        }
+    }
+}
+
+impl Screenshots {
+    /// Asks egui for a screenshot of the window (the canvas is cut out of it later).
+    pub fn request(&mut self, ctx: &egui::Context, kind: ShotKind) {
+        // The floating windows stay out of the next frame, which is the one captured.
+        self.canvas_pending = kind == ShotKind::Canvas;
+        let tx = self.sender.clone();
+        let repaint = ctx.clone();
+        ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(
+            egui::ScreenshotCallback::new(move |image| {
+                let _ = tx.send((image, kind));
+                repaint.request_repaint();
+            }),
+        ));
+    }
+
+    /// The screenshots that have arrived.
+    pub fn arrived(&mut self) -> Vec<(Arc<egui::ColorImage>, ShotKind)> {
+        let shots: Vec<_> = self.receiver.try_iter().collect();
+        if !shots.is_empty() {
+            self.canvas_pending = false;
+        }
+        shots
+    }
+}
+
 /// Encodes a screenshot (straight RGBA) as PNG and writes it atomically.
-pub fn save_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
+pub fn save_png(path: &Path, image: &egui::ColorImage) -> Result<(), RenderError> {
     let [w, h] = image.size;
     let rgba: Vec<u8> = image
         .pixels
@@ -189,9 +280,9 @@ pub fn save_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
         u32::try_from(h).unwrap_or(0),
         rgba,
     )
-    .ok_or_else(|| "screenshot size does not match its pixels".to_owned())?;
+    .ok_or_else(|| RenderError::Encode("screenshot size does not match its pixels".to_owned()))?;
     let bytes = crate::render::encode_png(buffer)?;
-    crate::scene::write_atomic(path, &bytes).map_err(|e| e.to_string())
+    Ok(crate::scene::write_atomic(path, &bytes)?)
 }
 
 #[cfg(test)]

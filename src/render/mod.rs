@@ -12,19 +12,98 @@ pub mod raster;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
-use crate::editor::canvas::{CanvasInput, CanvasState, Trails, View};
-use crate::editor::overlays::{BACKGROUND, Overlays};
-use crate::editor::present::{MAX_SIDE, Presentation, frame_ui};
-use crate::scene::Scene;
+use crate::scene::{SaveError, Scene};
 use crate::sim::World;
+use crate::view::headless::Headless;
+use crate::view::overlays::Overlays;
+use crate::view::palette::BACKGROUND;
+use crate::view::present::{MAX_SIDE, Presentation, frame_ui};
+use crate::view::{CanvasInput, CanvasState, Trails, View};
 use raster::{Raster, Textures};
 
 /// Most frames one take may have.
 pub const MAX_FRAMES: u32 = 100_000;
 
+/// A take's numbers out of range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TakeError {
+    /// A side of the frame is 0 or over [`MAX_SIDE`].
+    Size([u32; 2]),
+    /// Frames per second outside 1 to 240.
+    Fps(u32),
+    /// Number of frames outside 1 to [`MAX_FRAMES`].
+    Frames(u32),
+}
+
+impl std::fmt::Display for TakeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Size([w, h]) => {
+                write!(f, "size {w}x{h}: each side must be 1 to {MAX_SIDE} pixels")
+            }
+            Self::Fps(fps) => write!(f, "fps {fps}: must be 1 to 240"),
+            Self::Frames(n) => write!(f, "frames {n}: must be 1 to {MAX_FRAMES}"),
+        }
+    }
+}
+
+impl std::error::Error for TakeError {}
+
+/// Why a take was not rendered or written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RenderError {
+    /// The take's numbers are out of range (nothing was drawn).
+    Take(TakeError),
+    /// The output cannot be written there.
+    Output {
+        /// The output path.
+        path: PathBuf,
+        /// Why.
+        why: String,
+    },
+    /// A frame could not be encoded.
+    Encode(String),
+    /// The finished file could not be saved (the previous file is untouched).
+    Save(SaveError),
+}
+
+impl RenderError {
+    fn output(path: &Path, why: impl Into<String>) -> Self {
+        Self::Output {
+            path: path.to_owned(),
+            why: why.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for RenderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Take(e) => e.fmt(f),
+            Self::Output { path, why } => write!(f, "{}: cannot write: {why}", path.display()),
+            Self::Encode(why) => f.write_str(why),
+            Self::Save(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+impl From<TakeError> for RenderError {
+    fn from(e: TakeError) -> Self {
+        Self::Take(e)
+    }
+}
+
+impl From<SaveError> for RenderError {
+    fn from(e: SaveError) -> Self {
+        Self::Save(e)
+    }
+}
+
 /// Draws presentation frames of one size.
 pub struct Renderer {
-    ctx: egui::Context,
+    headless: Headless,
     textures: Textures,
     canvas: CanvasState,
     size: [u32; 2],
@@ -35,8 +114,6 @@ impl Renderer {
     /// a canvas `view_width` points wide, to frame the same part of the world).
     #[must_use]
     pub fn new(size: [u32; 2], view: Option<(View, f32)>) -> Self {
-        let ctx = egui::Context::default();
-        crate::editor::configure(&ctx);
         let mut canvas = CanvasState::default();
         if let Some((mut view, width)) = view {
             view.pixels_per_unit *= size[0] as f32 / width.max(1.0);
@@ -44,7 +121,7 @@ impl Renderer {
             canvas.view = view;
         }
         Self {
-            ctx,
+            headless: Headless::new(size[0] as f32, size[1] as f32),
             textures: Textures::default(),
             canvas,
             size,
@@ -62,13 +139,6 @@ impl Renderer {
         selected: Option<u32>,
     ) -> Raster {
         let [w, h] = self.size;
-        let raw = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(w as f32, h as f32),
-            )),
-            ..egui::RawInput::default()
-        };
         let input = CanvasInput {
             world,
             overlays,
@@ -76,21 +146,19 @@ impl Renderer {
             trails,
         };
         let canvas = &mut self.canvas;
-        let mut output = self.ctx.run_ui(raw, |ui| {
+        let mut frame = self.headless.run(|ui| {
             egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)
                 .show(ui, |ui| {
                     frame_ui(ui, canvas, &input, scene, presentation);
                 });
         });
-        self.textures.apply(&output.textures_delta);
-        let shapes = std::mem::take(&mut output.shapes);
-        let primitives = self.ctx.tessellate(shapes, output.pixels_per_point);
+        self.textures.apply(&frame.textures);
         let mut raster = Raster::new(w as usize, h as usize, BACKGROUND);
-        raster.paint(&primitives, &self.textures, output.pixels_per_point);
-        self.textures.free(&output.textures_delta);
+        raster.paint(&frame.primitives, &self.textures, frame.pixels_per_point);
+        self.textures.free(&frame.textures);
         // Applied above (epaint checks that no texture change is dropped unseen).
-        output.textures_delta.clear();
+        frame.textures.clear();
         raster
     }
 }
@@ -115,18 +183,16 @@ pub struct Take {
 
 impl Take {
     /// Checks the numbers; `Err` says which and why.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), TakeError> {
         let [w, h] = self.presentation.size;
         if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
-            return Err(format!(
-                "size {w}x{h}: each side must be 1 to {MAX_SIDE} pixels"
-            ));
+            return Err(TakeError::Size([w, h]));
         }
         if !(1..=240).contains(&self.fps) {
-            return Err(format!("fps {}: must be 1 to 240", self.fps));
+            return Err(TakeError::Fps(self.fps));
         }
         if !(1..=MAX_FRAMES).contains(&self.frames) {
-            return Err(format!("frames {}: must be 1 to {MAX_FRAMES}", self.frames));
+            return Err(TakeError::Frames(self.frames));
         }
         Ok(())
     }
@@ -178,8 +244,8 @@ impl Output {
 
     /// Checks, before any frame is drawn, that the output can be written: `Err` says why, and
     /// nothing has been written.
-    pub fn check_writable(&self) -> Result<(), String> {
-        let fail = |why: String| format!("{}: cannot write: {why}", self.path().display());
+    pub fn check_writable(&self) -> Result<(), RenderError> {
+        let fail = |why: String| RenderError::output(self.path(), why);
         let dir = match self {
             Self::Gif(p) => {
                 if p.is_dir() {
@@ -227,7 +293,7 @@ pub fn render(
     take: &Take,
     output: &Output,
     control: &Control,
-) -> Result<u32, String> {
+) -> Result<u32, RenderError> {
     take.check()?;
     output.check_writable()?;
     let mut renderer = Renderer::new(take.presentation.size, take.view.clone());
@@ -287,27 +353,27 @@ impl std::io::Write for Buffer {
 }
 
 impl Encoder {
-    fn new(output: &Output, take: &Take) -> Result<Self, String> {
+    fn new(output: &Output, take: &Take) -> Result<Self, RenderError> {
         Ok(match output {
             Output::Gif(_) => {
                 let buffer = Buffer::default();
                 let mut gif = image::codecs::gif::GifEncoder::new_with_speed(buffer.clone(), 10);
                 gif.set_repeat(image::codecs::gif::Repeat::Infinite)
-                    .map_err(|e| format!("GIF: {e}"))?;
+                    .map_err(|e| RenderError::Encode(format!("GIF: {e}")))?;
                 Self::Gif(Box::new(gif), buffer, take.fps)
             }
             Output::PngDir(_) => Self::Png(Vec::new()),
         })
     }
 
-    fn add(&mut self, k: u32, raster: &Raster) -> Result<(), String> {
+    fn add(&mut self, k: u32, raster: &Raster) -> Result<(), RenderError> {
         let (w, h) = (raster.width(), raster.height());
         let image = image::RgbaImage::from_raw(
             u32::try_from(w).unwrap_or(0),
             u32::try_from(h).unwrap_or(0),
             raster.to_rgba8(),
         )
-        .ok_or("frame size does not match its pixels")?;
+        .ok_or_else(|| RenderError::Encode("frame size does not match its pixels".to_owned()))?;
         match self {
             Self::Gif(gif, _, fps) => {
                 let frame = image::Frame::from_parts(
@@ -316,7 +382,8 @@ impl Encoder {
                     0,
                     image::Delay::from_numer_denom_ms(gif_delay_cs(k, *fps) * 10, 1),
                 );
-                gif.encode_frame(frame).map_err(|e| format!("GIF: {e}"))
+                gif.encode_frame(frame)
+                    .map_err(|e| RenderError::Encode(format!("GIF: {e}")))
             }
             Self::Png(frames) => {
                 frames.push(encode_png(image)?);
@@ -325,7 +392,7 @@ impl Encoder {
         }
     }
 
-    fn finish(self, output: &Output) -> Result<(), String> {
+    fn finish(self, output: &Output) -> Result<(), RenderError> {
         match self {
             Self::Gif(gif, buffer, _) => {
                 drop(gif);
@@ -333,9 +400,9 @@ impl Encoder {
                     &mut *buffer
                         .0
                         .lock()
-                        .map_err(|_| "GIF buffer poisoned".to_owned())?,
+                        .map_err(|_| RenderError::Encode("GIF buffer poisoned".to_owned()))?,
                 );
-                crate::scene::write_atomic(output.path(), &bytes).map_err(|e| e.to_string())
+                Ok(crate::scene::write_atomic(output.path(), &bytes)?)
             }
             Self::Png(frames) => write_png_dir(output.path(), &frames),
         }
@@ -343,14 +410,14 @@ impl Encoder {
 }
 
 /// An image as PNG bytes.
-pub fn encode_png(image: image::RgbaImage) -> Result<Vec<u8>, String> {
+pub fn encode_png(image: image::RgbaImage) -> Result<Vec<u8>, RenderError> {
     let mut bytes = Vec::new();
     image::DynamicImage::ImageRgba8(image)
         .write_to(
             &mut std::io::Cursor::new(&mut bytes),
             image::ImageFormat::Png,
         )
-        .map_err(|e| format!("PNG: {e}"))?;
+        .map_err(|e| RenderError::Encode(format!("PNG: {e}")))?;
     Ok(bytes)
 }
 
@@ -368,15 +435,15 @@ pub fn gif_delay_cs(k: u32, fps: u32) -> u32 {
 /// Writes the frames as `frame_NNNNN.png`. A new directory is filled under a temporary name
 /// and renamed into place, so it appears complete or not at all; into an existing directory
 /// each file is written atomically.
-fn write_png_dir(dir: &Path, frames: &[Vec<u8>]) -> Result<(), String> {
+fn write_png_dir(dir: &Path, frames: &[Vec<u8>]) -> Result<(), RenderError> {
     let name = |k: usize| format!("frame_{k:05}.png");
     if dir.is_dir() {
         for (k, bytes) in frames.iter().enumerate() {
-            crate::scene::write_atomic(&dir.join(name(k)), bytes).map_err(|e| e.to_string())?;
+            crate::scene::write_atomic(&dir.join(name(k)), bytes)?;
         }
         return Ok(());
     }
-    let fail = |why: String| format!("{}: cannot write: {why}", dir.display());
+    let fail = |why: String| RenderError::output(dir, why);
     let tmp = tempfile::Builder::new()
         .prefix(".steerlab-frames-")
         .tempdir_in(parent(dir))

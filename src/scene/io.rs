@@ -125,7 +125,7 @@ pub fn to_string(scene: &Scene) -> String {
 }
 
 /// Why a save failed.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveError {
     /// The target path.
     pub path: String,

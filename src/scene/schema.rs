@@ -4,7 +4,7 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 use crate::sim::params::{BoundsMode, Group, Obstacle};
-use crate::sim::{Problem, World, WorldSpec};
+use crate::sim::{Problems, World, WorldSpec};
 
 /// The format version this build writes. Files of older versions are migrated on load.
 pub const CURRENT_VERSION: u32 = 1;
@@ -107,7 +107,7 @@ impl Scene {
     }
 
     /// Builds the world of this scene, at tick 0.
-    pub fn build_world(&self) -> Result<World, Vec<Problem>> {
+    pub fn build_world(&self) -> Result<World, Problems> {
         World::new(self.world_spec())
     }
 }

@@ -8,7 +8,7 @@
 use glam::Vec2;
 
 use super::params::{ArriveMode, BlockCommon, Group, Prediction, Spawn, Target};
-use super::world::WorldSpec;
+use super::spec::WorldSpec;
 
 /// Largest absolute value of any coordinate, distance, speed, force, mass or weight.
 pub const MAX_MAGNITUDE: f32 = 1.0e6;
@@ -51,6 +51,51 @@ impl std::fmt::Display for Problem {
         write!(f, "{}: {}", self.path, self.message)
     }
 }
+
+/// Every problem found with a world's parameters (never empty when returned as an error).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problems(pub Vec<Problem>);
+
+impl std::ops::Deref for Problems {
+    type Target = [Problem];
+
+    fn deref(&self) -> &[Problem] {
+        &self.0
+    }
+}
+
+impl IntoIterator for Problems {
+    type Item = Problem;
+    type IntoIter = std::vec::IntoIter<Problem>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Problems {
+    type Item = &'a Problem;
+    type IntoIter = std::slice::Iter<'a, Problem>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl std::fmt::Display for Problems {
+    /// One problem per line, `path: message`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, p) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Problems {}
 
 struct Checker {
     problems: Vec<Problem>,
@@ -132,6 +177,11 @@ impl Checker {
         if let Some(v) = v {
             self.non_negative(path, v);
         }
+    }
+
+    fn flocking(&mut self, path: &str, block: &impl BlockCommon, radius: f32) {
+        self.common(path, block);
+        self.non_negative(&format!("{path}.radius"), radius);
     }
 
     fn prediction(&mut self, path: &str, p: &Prediction) {
@@ -238,39 +288,14 @@ impl Checker {
             self.target(&p, &b.target, groups);
             self.optional(&format!("{p}.panic_distance"), b.panic_distance);
         }
-        let flocking = [
-            (
-                "separation",
-                separation
-                    .as_ref()
-                    .map(|b| (b.weight, b.probability, b.radius)),
-            ),
-            (
-                "alignment",
-                alignment
-                    .as_ref()
-                    .map(|b| (b.weight, b.probability, b.radius)),
-            ),
-            (
-                "cohesion",
-                cohesion
-                    .as_ref()
-                    .map(|b| (b.weight, b.probability, b.radius)),
-            ),
-        ];
-        for (field, (weight, probability, radius)) in
-            flocking.into_iter().filter_map(|(f, b)| b.map(|b| (f, b)))
-        {
-            let p = format!("{path}.{field}");
-            self.signed(&format!("{p}.weight"), weight);
-            self.range(
-                &format!("{p}.probability"),
-                probability,
-                MIN_PROBABILITY,
-                false,
-                1.0,
-            );
-            self.non_negative(&format!("{p}.radius"), radius);
+        if let Some(b) = separation {
+            self.flocking(&format!("{path}.separation"), b, b.radius);
+        }
+        if let Some(b) = alignment {
+            self.flocking(&format!("{path}.alignment"), b, b.radius);
+        }
+        if let Some(b) = cohesion {
+            self.flocking(&format!("{path}.cohesion"), b, b.radius);
         }
         if let Some(b) = pursuit {
             let p = format!("{path}.pursuit");
@@ -323,7 +348,7 @@ impl Checker {
 
 /// Every problem with `spec`, empty when it is valid.
 #[must_use]
-pub fn check_spec(spec: &WorldSpec) -> Vec<Problem> {
+pub fn check_spec(spec: &WorldSpec) -> Problems {
     let mut c = Checker {
         problems: Vec::new(),
     };
@@ -373,5 +398,5 @@ pub fn check_spec(spec: &WorldSpec) -> Vec<Problem> {
         }
         c.group(&path, g, groups);
     }
-    c.problems
+    Problems(c.problems)
 }

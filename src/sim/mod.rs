@@ -9,12 +9,14 @@ pub mod grid;
 pub mod math;
 pub mod params;
 pub mod rng;
+pub mod spec;
 pub mod steering;
 pub mod world;
 
 pub use agent::Agent;
-pub use check::Problem;
+pub use check::{Problem, Problems};
 pub use debug::AgentDebug;
 pub use params::{BehaviorKind, BoundsMode, Combination, Group, Obstacle, Spawn, Target};
+pub use spec::WorldSpec;
 pub use steering::{Boid, SteeringManager, SteeringState};
-pub use world::{NeighborSearch, World, WorldSpec};
+pub use world::{NeighborSearch, ThreadsError, World};

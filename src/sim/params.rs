@@ -10,6 +10,8 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+use super::behaviors::BehaviorInfo;
+
 /// What a behavior steers relative to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Target {
@@ -116,9 +118,40 @@ fn yes() -> bool {
 }
 
 /// Defines one behavior block: the shared `enabled`, `weight`, `probability` fields, then the
-/// behavior's own.
+/// behavior's own. A block that starts with `target;` has a `target` field that
+/// [`BlockCommon::target`] returns.
 macro_rules! block {
     (
+        target;
+        $(#[$meta:meta])*
+        $name:ident { $($body:tt)* }
+    ) => {
+        block! { @define $(#[$meta])* $name { $($body)* } }
+        impl BlockCommon for $name {
+            block! { @common }
+            fn target(&self) -> Option<&Target> { Some(&self.target) }
+            fn target_mut(&mut self) -> Option<&mut Target> { Some(&mut self.target) }
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        $name:ident { $($body:tt)* }
+    ) => {
+        block! { @define $(#[$meta])* $name { $($body)* } }
+        impl BlockCommon for $name {
+            block! { @common }
+        }
+    };
+    (@common) => {
+        fn enabled(&self) -> bool { self.enabled }
+        fn weight(&self) -> f32 { self.weight }
+        fn probability(&self) -> f32 { self.probability }
+        fn common_mut(&mut self) -> (&mut bool, &mut f32, &mut f32) {
+            (&mut self.enabled, &mut self.weight, &mut self.probability)
+        }
+    };
+    (
+        @define
         $(#[$meta:meta])*
         $name:ident { $( $(#[$fmeta:meta])* $field:ident : $ty:ty = $default:expr ),* $(,)? }
     ) => {
@@ -144,15 +177,6 @@ macro_rules! block {
                 Self { enabled: true, weight: 1.0, probability: 1.0, $( $field: $default, )* }
             }
         }
-
-        impl BlockCommon for $name {
-            fn enabled(&self) -> bool { self.enabled }
-            fn weight(&self) -> f32 { self.weight }
-            fn probability(&self) -> f32 { self.probability }
-            fn common_mut(&mut self) -> (&mut bool, &mut f32, &mut f32) {
-                (&mut self.enabled, &mut self.weight, &mut self.probability)
-            }
-        }
     };
 }
 
@@ -166,9 +190,18 @@ pub trait BlockCommon {
     fn probability(&self) -> f32;
     /// The three, to edit: on/off, weight, probability.
     fn common_mut(&mut self) -> (&mut bool, &mut f32, &mut f32);
+    /// What the behavior steers relative to, for the behaviors that have a target.
+    fn target(&self) -> Option<&Target> {
+        None
+    }
+    /// The target, to edit.
+    fn target_mut(&mut self) -> Option<&mut Target> {
+        None
+    }
 }
 
 block! {
+    target;
     /// Seek: `desired = normalize(target - position) * max_speed; force = desired - velocity`.
     Seek {
         /// What to seek.
@@ -181,6 +214,7 @@ block! {
 }
 
 block! {
+    target;
     /// Flee: `desired = normalize(position - target) * max_speed; force = desired - velocity`.
     Flee {
         /// What to flee from.
@@ -193,6 +227,7 @@ block! {
 }
 
 block! {
+    target;
     /// Arrive: seek that slows down near the target, in either form of [`ArriveMode`].
     Arrive {
         /// Where to arrive.
@@ -229,6 +264,7 @@ block! {
 }
 
 block! {
+    target;
     /// Pursuit: seek the target's predicted position `target.position + target.velocity * T`.
     Pursuit {
         /// Whom to pursue.
@@ -243,6 +279,7 @@ block! {
 }
 
 block! {
+    target;
     /// Evade: flee the target's predicted position (same prediction as pursuit).
     Evade {
         /// Whom to evade.
@@ -287,6 +324,7 @@ block! {
 }
 
 block! {
+    target;
     /// Goal seeking of the boids seed: seek a target, slowing inside `slowing_radius`.
     Goal {
         /// The goal.
@@ -403,41 +441,41 @@ pub struct Group {
     /// Hunter stamina gating pursuit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stamina: Option<Stamina>,
-    /// Behavior blocks, in priority order.
+    /// Obstacle avoidance. The behavior blocks follow, in priority order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub avoid_obstacles: Option<AvoidObstacles>,
+    /// Evade.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[allow(missing_docs)]
     pub evade: Option<Evade>,
+    /// Flee.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[allow(missing_docs)]
     pub flee: Option<Flee>,
+    /// Separation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[allow(missing_docs)]
     pub separation: Option<Separation>,
+    /// Pursuit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[allow(missing_docs)]
     pub pursuit: Option<Pursuit>,
+    /// Seek.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[allow(missing_docs)]
     pub seek: Option<Seek>,
+    /// Arrive.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[allow(missing_docs)]
     pub arrive: Option<Arrive>,
+    /// Goal seeking.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[allow(missing_docs)]
     pub goal: Option<Goal>,
+    /// Alignment.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[allow(missing_docs)]
     pub alignment: Option<Alignment>,
+    /// Cohesion.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[allow(missing_docs)]
     pub cohesion: Option<Cohesion>,
+    /// Circle wander.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[allow(missing_docs)]
     pub wander: Option<Wander>,
+    /// Random-target wander.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[allow(missing_docs)]
     pub wander_target: Option<WanderTarget>,
 }
 
@@ -469,43 +507,69 @@ impl Group {
         }
     }
 
-    /// The targets of the group's behavior blocks (enabled or not), with their behavior.
+    /// The block of behavior `kind`, if the group has one (enabled or not).
+    #[must_use]
+    pub fn block(&self, kind: BehaviorKind) -> Option<&dyn BlockCommon> {
+        fn dyn_block<B: BlockCommon>(b: &B) -> &dyn BlockCommon {
+            b
+        }
+        match kind {
+            BehaviorKind::AvoidObstacles => self.avoid_obstacles.as_ref().map(dyn_block),
+            BehaviorKind::Evade => self.evade.as_ref().map(dyn_block),
+            BehaviorKind::Flee => self.flee.as_ref().map(dyn_block),
+            BehaviorKind::Separation => self.separation.as_ref().map(dyn_block),
+            BehaviorKind::Pursuit => self.pursuit.as_ref().map(dyn_block),
+            BehaviorKind::Seek => self.seek.as_ref().map(dyn_block),
+            BehaviorKind::Arrive => self.arrive.as_ref().map(dyn_block),
+            BehaviorKind::Goal => self.goal.as_ref().map(dyn_block),
+            BehaviorKind::Alignment => self.alignment.as_ref().map(dyn_block),
+            BehaviorKind::Cohesion => self.cohesion.as_ref().map(dyn_block),
+            BehaviorKind::Wander => self.wander.as_ref().map(dyn_block),
+            BehaviorKind::WanderTarget => self.wander_target.as_ref().map(dyn_block),
+        }
+    }
+
+    /// The block of behavior `kind`, to edit.
+    pub fn block_mut(&mut self, kind: BehaviorKind) -> Option<&mut dyn BlockCommon> {
+        fn dyn_block<B: BlockCommon>(b: &mut B) -> &mut dyn BlockCommon {
+            b
+        }
+        match kind {
+            BehaviorKind::AvoidObstacles => self.avoid_obstacles.as_mut().map(dyn_block),
+            BehaviorKind::Evade => self.evade.as_mut().map(dyn_block),
+            BehaviorKind::Flee => self.flee.as_mut().map(dyn_block),
+            BehaviorKind::Separation => self.separation.as_mut().map(dyn_block),
+            BehaviorKind::Pursuit => self.pursuit.as_mut().map(dyn_block),
+            BehaviorKind::Seek => self.seek.as_mut().map(dyn_block),
+            BehaviorKind::Arrive => self.arrive.as_mut().map(dyn_block),
+            BehaviorKind::Goal => self.goal.as_mut().map(dyn_block),
+            BehaviorKind::Alignment => self.alignment.as_mut().map(dyn_block),
+            BehaviorKind::Cohesion => self.cohesion.as_mut().map(dyn_block),
+            BehaviorKind::Wander => self.wander.as_mut().map(dyn_block),
+            BehaviorKind::WanderTarget => self.wander_target.as_mut().map(dyn_block),
+        }
+    }
+
+    /// Whether the group has a block of behavior `kind` (enabled or not).
+    #[must_use]
+    pub fn has_block(&self, kind: BehaviorKind) -> bool {
+        self.block(kind).is_some()
+    }
+
+    /// The targets of the group's behavior blocks (enabled or not), with their behavior, in
+    /// priority order.
     #[must_use]
     pub fn targets(&self) -> Vec<(BehaviorKind, &Target)> {
-        let mut out = Vec::new();
-        if let Some(b) = &self.evade {
-            out.push((BehaviorKind::Evade, &b.target));
-        }
-        if let Some(b) = &self.flee {
-            out.push((BehaviorKind::Flee, &b.target));
-        }
-        if let Some(b) = &self.pursuit {
-            out.push((BehaviorKind::Pursuit, &b.target));
-        }
-        if let Some(b) = &self.seek {
-            out.push((BehaviorKind::Seek, &b.target));
-        }
-        if let Some(b) = &self.arrive {
-            out.push((BehaviorKind::Arrive, &b.target));
-        }
-        if let Some(b) = &self.goal {
-            out.push((BehaviorKind::Goal, &b.target));
-        }
-        out
+        BehaviorKind::ALL
+            .into_iter()
+            .filter_map(|kind| Some((kind, self.block(kind)?.target()?)))
+            .collect()
     }
 
     /// The target of the block of `kind`, for editing (`None` when the group has no such block
     /// or the behavior has no target).
     pub fn target_mut(&mut self, kind: BehaviorKind) -> Option<&mut Target> {
-        match kind {
-            BehaviorKind::Evade => self.evade.as_mut().map(|b| &mut b.target),
-            BehaviorKind::Flee => self.flee.as_mut().map(|b| &mut b.target),
-            BehaviorKind::Pursuit => self.pursuit.as_mut().map(|b| &mut b.target),
-            BehaviorKind::Seek => self.seek.as_mut().map(|b| &mut b.target),
-            BehaviorKind::Arrive => self.arrive.as_mut().map(|b| &mut b.target),
-            BehaviorKind::Goal => self.goal.as_mut().map(|b| &mut b.target),
-            _ => None,
-        }
+        self.block_mut(kind)?.target_mut()
     }
 
     /// The largest neighbour radius of the group's enabled flocking behaviors (0 if none).
@@ -528,17 +592,29 @@ impl Group {
 /// The behaviors, in priority order. The index is the behavior's slot in debug records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BehaviorKind {
+    /// [`AvoidObstacles`].
     AvoidObstacles,
+    /// [`Evade`].
     Evade,
+    /// [`Flee`].
     Flee,
+    /// [`Separation`].
     Separation,
+    /// [`Pursuit`].
     Pursuit,
+    /// [`Seek`].
     Seek,
+    /// [`Arrive`].
     Arrive,
+    /// [`Goal`].
     Goal,
+    /// [`Alignment`].
     Alignment,
+    /// [`Cohesion`].
     Cohesion,
+    /// [`Wander`].
     Wander,
+    /// [`WanderTarget`].
     WanderTarget,
 }
 
@@ -568,22 +644,30 @@ impl BehaviorKind {
         self as usize
     }
 
-    /// The field name in a group (`wander_target`).
+    /// The behavior's entry in the registry: key, colour, formula (each defined in the
+    /// behavior's own file under `sim/behaviors/`).
+    #[must_use]
+    pub fn info(self) -> &'static BehaviorInfo {
+        use super::behaviors::{arrive, avoidance, flee, flocking, goal, pursuit, seek, wander};
+        match self {
+            Self::AvoidObstacles => &avoidance::AVOID_OBSTACLES,
+            Self::Evade => &pursuit::EVADE,
+            Self::Flee => &flee::FLEE,
+            Self::Separation => &flocking::SEPARATION,
+            Self::Pursuit => &pursuit::PURSUIT,
+            Self::Seek => &seek::SEEK,
+            Self::Arrive => &arrive::ARRIVE,
+            Self::Goal => &goal::GOAL,
+            Self::Alignment => &flocking::ALIGNMENT,
+            Self::Cohesion => &flocking::COHESION,
+            Self::Wander => &wander::WANDER,
+            Self::WanderTarget => &wander::WANDER_TARGET,
+        }
+    }
+
+    /// The field name in a group (`wander_target`): the registry's key.
     #[must_use]
     pub fn field_name(self) -> &'static str {
-        match self {
-            Self::AvoidObstacles => "avoid_obstacles",
-            Self::Evade => "evade",
-            Self::Flee => "flee",
-            Self::Separation => "separation",
-            Self::Pursuit => "pursuit",
-            Self::Seek => "seek",
-            Self::Arrive => "arrive",
-            Self::Goal => "goal",
-            Self::Alignment => "alignment",
-            Self::Cohesion => "cohesion",
-            Self::Wander => "wander",
-            Self::WanderTarget => "wander_target",
-        }
+        self.info().key
     }
 }

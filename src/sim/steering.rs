@@ -130,12 +130,6 @@ impl SteeringManager {
         }
     }
 
-    /// Changes the truncation and combination (e.g. after a tuning edit).
-    pub fn configure(&mut self, max_force: f32, combination: Combination) {
-        self.max_force = max_force;
-        self.combination = combination;
-    }
-
     /// The accumulated steering so far.
     #[must_use]
     pub fn steering(&self) -> Vec2 {
@@ -378,15 +372,13 @@ impl SteeringManager {
     /// One of the three flocking rules over pre-summed neighbours.
     pub fn flocking(
         &mut self,
-        kind: BehaviorKind,
+        rule: behaviors::flocking::Rule,
         body: &Body,
         block: &impl params::BlockCommon,
         sums: &behaviors::flocking::NeighborSums,
     ) {
-        self.add(kind, block.weight(), block.probability(), |_| match kind {
-            BehaviorKind::Separation => behaviors::flocking::separation(body, sums),
-            BehaviorKind::Alignment => behaviors::flocking::alignment(body, sums),
-            _ => behaviors::flocking::cohesion(body, sums),
+        self.add(rule.kind(), block.weight(), block.probability(), |_| {
+            rule.steer(body, sums)
         });
     }
 

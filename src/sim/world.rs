@@ -10,33 +10,32 @@ use glam::Vec2;
 use super::agent::Agent;
 use super::behaviors::Body;
 use super::behaviors::bounds::apply_bounds;
-use super::behaviors::flocking::{NeighborSums, away_from};
+use super::behaviors::flocking::{NeighborSums, Rule, away_from};
 use super::behaviors::wander::random_point;
-use super::check::{self, Problem};
+use super::check::{self, Problem, Problems};
 use super::debug::AgentDebug;
 use super::grid::Grid;
-use super::params::{BehaviorKind, BoundsMode, Group, Obstacle, Spawn, Target};
+use super::params::{BehaviorKind, BoundsMode, Group, Spawn, Target};
 use super::rng::WorldRng;
+use super::spec::WorldSpec;
 use super::steering::{SteeringManager, integrate};
 
-/// Everything needed to build a world. The scene file holds exactly these values.
-#[derive(Clone, Debug, PartialEq)]
-pub struct WorldSpec {
-    /// Seed of every random draw.
-    pub seed: u64,
-    /// Tick length in seconds.
-    pub dt_secs: f32,
-    /// World rectangle `0..size`, world units (y grows downward, as on screen).
-    pub size: Vec2,
-    /// What happens at the edges.
-    pub bounds: BoundsMode,
-    /// Initial click target.
-    pub click_target: Vec2,
-    /// Circular obstacles.
-    pub obstacles: Vec<Obstacle>,
-    /// Groups of agents.
-    pub groups: Vec<Group>,
+/// The thread pool of the force pass could not be started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadsError {
+    /// The threads asked for.
+    pub threads: usize,
+    /// Why the pool did not start.
+    pub reason: String,
 }
+
+impl std::fmt::Display for ThreadsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot start {} threads: {}", self.threads, self.reason)
+    }
+}
+
+impl std::error::Error for ThreadsError {}
 
 /// How neighbours are found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -131,7 +130,7 @@ impl World {
 
     /// Builds a world and spawns the agents due at time 0. Refuses any parameter that is out
     /// of range or not finite, listing every problem with its field path.
-    pub fn new(spec: WorldSpec) -> Result<Self, Vec<Problem>> {
+    pub fn new(spec: WorldSpec) -> Result<Self, Problems> {
         let problems = check::check_spec(&spec);
         if !problems.is_empty() {
             return Err(problems);
@@ -236,35 +235,16 @@ impl World {
         &self.spec
     }
 
-    /// Replaces a group's parameters; takes effect on the next tick. Refused (and nothing
-    /// changes) when the new parameters are invalid.
-    pub fn set_group(&mut self, index: usize, group: Group) -> Result<(), Vec<Problem>> {
-        let mut spec = self.spec.clone();
-        let Some(slot) = spec.groups.get_mut(index) else {
-            return Err(vec![Problem::new(
-                format!("groups[{index}]"),
-                "no such group",
-            )]);
-        };
-        *slot = group;
-        let problems = check::check_spec(&spec);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        self.spec = spec;
-        Ok(())
-    }
-
     /// Replaces the parameters the world runs with, keeping its agents: takes effect on the
     /// next tick. Values that only matter when agents are created (seed, counts, spawning)
     /// apply on the next [`World::new`]. The group list must keep its length and order.
     /// Refused (and nothing changes) when the new parameters are invalid.
-    pub fn retune(&mut self, spec: WorldSpec) -> Result<(), Vec<Problem>> {
+    pub fn retune(&mut self, spec: WorldSpec) -> Result<(), Problems> {
         if spec.groups.len() != self.spec.groups.len() {
-            return Err(vec![Problem::new(
+            return Err(Problems(vec![Problem::new(
                 "groups",
                 "adding or removing a group needs a restart",
-            )]);
+            )]));
         }
         let problems = check::check_spec(&spec);
         if !problems.is_empty() {
@@ -358,14 +338,17 @@ impl World {
     /// Sets the threads of the force pass: 0 = all cores, 1 = serial, n = a pool of n. Any
     /// choice gives the same bits: each agent's forces depend only on the previous tick.
     /// Without the `parallel` feature the pass is always serial.
-    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), ThreadsError> {
         #[cfg(feature = "parallel")]
         {
             self.pool = if threads > 1 {
                 let pool = rayon::ThreadPoolBuilder::new()
                     .num_threads(threads)
                     .build()
-                    .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+                    .map_err(|e| ThreadsError {
+                        threads,
+                        reason: e.to_string(),
+                    })?;
                 Some(std::sync::Arc::new(pool))
             } else {
                 None
@@ -670,7 +653,7 @@ impl World {
                 }
                 BehaviorKind::Separation => {
                     if let Some(b) = group.separation.as_ref().filter(|b| b.enabled) {
-                        m.flocking(kind, &body, b, &sums[0]);
+                        m.flocking(Rule::Separation, &body, b, &sums[0]);
                     }
                 }
                 BehaviorKind::Pursuit => {
@@ -724,12 +707,12 @@ impl World {
                 }
                 BehaviorKind::Alignment => {
                     if let Some(b) = group.alignment.as_ref().filter(|b| b.enabled) {
-                        m.flocking(kind, &body, b, &sums[1]);
+                        m.flocking(Rule::Alignment, &body, b, &sums[1]);
                     }
                 }
                 BehaviorKind::Cohesion => {
                     if let Some(b) = group.cohesion.as_ref().filter(|b| b.enabled) {
-                        m.flocking(kind, &body, b, &sums[2]);
+                        m.flocking(Rule::Cohesion, &body, b, &sums[2]);
                     }
                 }
                 BehaviorKind::Wander => {

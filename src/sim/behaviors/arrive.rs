@@ -11,9 +11,17 @@
 
 use glam::Vec2;
 
-use super::{Body, Steer};
+use super::{BehaviorInfo, Body, Rgb, Steer};
 use crate::sim::math::normalize_or_zero;
 use crate::sim::params::Deceleration;
+
+/// Arrive in the registry.
+pub const ARRIVE: BehaviorInfo = BehaviorInfo {
+    key: "arrive",
+    color: Rgb(40, 200, 200),
+    formula: "seek that slows: inside the slowing radius, or by deceleration",
+    summary: "Seek that slows down to stop at the target, by a slowing radius or a deceleration setting.",
+};
 
 /// The 002 seed's `DecelerationTweaker`, in seconds.
 pub const DECELERATION_TWEAKER: f32 = 0.3;

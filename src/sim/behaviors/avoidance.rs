@@ -8,9 +8,17 @@
 
 use glam::Vec2;
 
-use super::{Body, Steer};
+use super::{BehaviorInfo, Body, Rgb, Steer};
 use crate::sim::math::normalize_or_zero;
 use crate::sim::params::Obstacle;
+
+/// Obstacle avoidance in the registry.
+pub const AVOID_OBSTACLES: BehaviorInfo = BehaviorInfo {
+    key: "avoid_obstacles",
+    color: Rgb(200, 140, 90),
+    formula: "force = mean(normalize(p - c)) * max_speed over obstacles within reach",
+    summary: "Push away from the obstacles whose surface is within the detection distance.",
+};
 
 /// Push away from the obstacles within reach.
 #[must_use]

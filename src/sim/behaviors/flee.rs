@@ -8,8 +8,16 @@
 
 use glam::Vec2;
 
-use super::{Body, Steer};
+use super::{BehaviorInfo, Body, Rgb, Steer};
 use crate::sim::math::normalize_or_zero;
+
+/// Flee in the registry.
+pub const FLEE: BehaviorInfo = BehaviorInfo {
+    key: "flee",
+    color: Rgb(240, 90, 230),
+    formula: "desired = normalize(p - target) * max_speed; force = desired - v",
+    summary: "Steer away from a target, optionally only while it is within the panic distance.",
+};
 
 /// Steer away from `target`; nothing when `panic_distance` is set and the target is beyond it.
 #[must_use]

@@ -14,8 +14,66 @@
 use glam::Vec2;
 
 use super::seek::seek;
-use super::{Body, Steer};
+use super::{BehaviorInfo, Body, Rgb, Steer};
 use crate::sim::math::normalize_or_zero;
+use crate::sim::params::BehaviorKind;
+
+/// Separation in the registry.
+pub const SEPARATION: BehaviorInfo = BehaviorInfo {
+    key: "separation",
+    color: Rgb(255, 230, 60),
+    formula: "force = mean(normalize(p - n.p)) * max_speed",
+    summary: "Push away from the neighbours within the radius.",
+};
+
+/// Alignment in the registry.
+pub const ALIGNMENT: BehaviorInfo = BehaviorInfo {
+    key: "alignment",
+    color: Rgb(90, 140, 255),
+    formula: "force = mean(n.v) - v",
+    summary: "Steer toward the neighbours' mean velocity.",
+};
+
+/// Cohesion in the registry.
+pub const COHESION: BehaviorInfo = BehaviorInfo {
+    key: "cohesion",
+    color: Rgb(170, 110, 255),
+    formula: "force = seek(mean(n.p))",
+    summary: "Seek the neighbours' centre of mass.",
+};
+
+/// One of the three rules, for the callers that treat them alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Separation.
+    Separation,
+    /// Alignment.
+    Alignment,
+    /// Cohesion.
+    Cohesion,
+}
+
+impl Rule {
+    /// The behavior this rule is.
+    #[must_use]
+    pub fn kind(self) -> BehaviorKind {
+        match self {
+            Self::Separation => BehaviorKind::Separation,
+            Self::Alignment => BehaviorKind::Alignment,
+            Self::Cohesion => BehaviorKind::Cohesion,
+        }
+    }
+
+    /// The rule's steering over the neighbours summed in `sums`.
+    #[must_use]
+    pub fn steer(self, body: &Body, sums: &NeighborSums) -> Steer {
+        match self {
+            Self::Separation => separation(body, sums),
+            Self::Alignment => alignment(body, sums),
+            Self::Cohesion => cohesion(body, sums),
+        }
+    }
+}
 
 /// Running sums over the neighbours of one agent, filled by the neighbour search. [`Self::add`]
 /// fills every field; the world's search fills only the one each rule reads (`away` for

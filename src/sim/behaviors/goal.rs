@@ -7,7 +7,15 @@
 use glam::Vec2;
 
 use super::arrive::arrive_slowing;
-use super::{Body, Steer};
+use super::{BehaviorInfo, Body, Rgb, Steer};
+
+/// Goal seeking in the registry.
+pub const GOAL: BehaviorInfo = BehaviorInfo {
+    key: "goal",
+    color: Rgb(190, 240, 60),
+    formula: "arrive(target, slowing_radius); seek when 0",
+    summary: "The flock's common target: seek with an optional arrival radius.",
+};
 
 /// Steer toward the goal.
 #[must_use]

@@ -1,6 +1,11 @@
 //! The steering behaviors, one per file, each a pure function of the agent's kinematics and its
 //! inputs. Each returns a [`Steer`]: the force, and the desired velocity where the formula has
 //! one. None of them allocates, draws random numbers itself or can return NaN.
+//!
+//! Each file also describes its behaviors with a [`BehaviorInfo`]: the key (the block's field
+//! name in a scene file), the colour its force is drawn in and its formula. That is the one list
+//! the inspector, the overlays, the legends, the plots and the docs read;
+//! [`crate::sim::BehaviorKind::info`] finds a behavior's entry.
 
 pub mod arrive;
 pub mod avoidance;
@@ -13,6 +18,24 @@ pub mod seek;
 pub mod wander;
 
 use glam::Vec2;
+
+/// An sRGB colour, as the palette of the view layer receives it (the core has no GUI types).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+/// What every tool around the core needs to know of one behavior.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BehaviorInfo {
+    /// The block's field name in a group (`wander_target`): its key in scene files, legends,
+    /// plots and field paths.
+    pub key: &'static str,
+    /// The colour its force is drawn in.
+    pub color: Rgb,
+    /// The formula, on one line, as tooltips and the docs show it.
+    pub formula: &'static str,
+    /// What the behavior does, in one sentence.
+    pub summary: &'static str,
+}
 
 /// The kinematic state a behavior reads: the sources' `IBoid` (position, velocity, max speed,
 /// mass).

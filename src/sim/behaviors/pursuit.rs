@@ -10,8 +10,24 @@ use glam::Vec2;
 
 use super::flee::flee;
 use super::seek::seek;
-use super::{Body, Steer};
+use super::{BehaviorInfo, Body, Rgb, Steer};
 use crate::sim::params::Prediction;
+
+/// Pursuit in the registry: orange, as the hunter demo draws it.
+pub const PURSUIT: BehaviorInfo = BehaviorInfo {
+    key: "pursuit",
+    color: Rgb(255, 150, 30),
+    formula: "seek(target.position + target.velocity * T)",
+    summary: "Seek the target's predicted position T seconds ahead.",
+};
+
+/// Evade in the registry: red, as the hunter demo draws it.
+pub const EVADE: BehaviorInfo = BehaviorInfo {
+    key: "evade",
+    color: Rgb(230, 60, 90),
+    formula: "flee(target.position + target.velocity * T)",
+    summary: "Flee the target's predicted position T seconds ahead.",
+};
 
 /// Upper bound on any prediction time, in seconds, so the predicted point stays finite when
 /// `max_speed` is zero or tiny (the dynamic `T` would be infinite).

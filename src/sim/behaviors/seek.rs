@@ -5,8 +5,16 @@
 
 use glam::Vec2;
 
-use super::{Body, Steer};
+use super::{BehaviorInfo, Body, Rgb, Steer};
 use crate::sim::math::normalize_or_zero;
+
+/// Seek in the registry: green, as the hunter demo draws it.
+pub const SEEK: BehaviorInfo = BehaviorInfo {
+    key: "seek",
+    color: Rgb(60, 210, 80),
+    formula: "desired = normalize(target - p) * max_speed; force = desired - v",
+    summary: "Steer toward a target at full speed; at the target the force brakes.",
+};
 
 /// Steer toward `target` at full speed. At the target itself the desired velocity is zero, so
 /// the force brakes.

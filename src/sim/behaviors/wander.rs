@@ -13,9 +13,25 @@
 
 use glam::Vec2;
 
-use super::{Body, Steer};
+use super::{BehaviorInfo, Body, Rgb, Steer};
 use crate::sim::math::normalize_or_zero;
 use crate::sim::params::Wander;
+
+/// Circle wander in the registry: grey, as the hunter demo draws it.
+pub const WANDER: BehaviorInfo = BehaviorInfo {
+    key: "wander",
+    color: Rgb(170, 170, 170),
+    formula: "force = normalize(v) * distance + (cos a, sin a) * radius; a += random * change - change / 2",
+    summary: "Steer toward a point that drifts around a circle ahead of the agent.",
+};
+
+/// Random-target wander in the registry.
+pub const WANDER_TARGET: BehaviorInfo = BehaviorInfo {
+    key: "wander_target",
+    color: Rgb(220, 220, 220),
+    formula: "seek a random point, a new one every interval",
+    summary: "Seek a random point of the world, a new one every interval (the naive wander).",
+};
 
 /// What the wander circle looked like on one tick, relative to the agent's position.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

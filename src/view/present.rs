@@ -7,7 +7,8 @@ use egui::{Color32, FontId, Pos2, Rect, Stroke, Ui, vec2};
 use serde::{Deserialize, Serialize};
 
 use super::canvas::{CanvasAction, CanvasInput, CanvasState, canvas_ui};
-use super::overlays::{self, Overlays, Scope, behavior_color};
+use super::overlays::{Overlays, Scope};
+use super::palette::{self, behavior_color};
 use crate::scene::Scene;
 use crate::sim::BehaviorKind;
 
@@ -76,20 +77,17 @@ pub fn frame_ui(
 fn legend_entries(overlays: &Overlays, scene: &Scene) -> Vec<(Color32, String)> {
     let mut entries = Vec::new();
     if overlays.velocity {
-        entries.push((overlays::VELOCITY, "velocity".to_owned()));
+        entries.push((palette::VELOCITY, "velocity".to_owned()));
     }
     if overlays.desired {
-        entries.push((overlays::DESIRED, "desired velocity".to_owned()));
+        entries.push((palette::DESIRED, "desired velocity".to_owned()));
     }
     if overlays.applied {
-        entries.push((overlays::APPLIED, "steering force".to_owned()));
+        entries.push((palette::APPLIED, "steering force".to_owned()));
     }
     if overlays.behaviors {
         for kind in BehaviorKind::ALL {
-            let used = scene
-                .groups
-                .iter()
-                .any(|g| g.targets().iter().any(|(k, _)| *k == kind) || has_block(g, kind));
+            let used = scene.groups.iter().any(|g| g.has_block(kind));
             if used {
                 entries.push((behavior_color(kind), kind.field_name().to_owned()));
             }
@@ -97,35 +95,18 @@ fn legend_entries(overlays: &Overlays, scene: &Scene) -> Vec<(Color32, String)> 
     }
     let any = |f: fn(&crate::sim::Group) -> bool| scene.groups.iter().any(f);
     if overlays.wander && any(|g| g.wander.is_some()) {
-        entries.push((overlays::WANDER_CIRCLE, "wander circle".to_owned()));
+        entries.push((palette::WANDER_CIRCLE, "wander circle".to_owned()));
     }
     if overlays.radii && any(|g| g.arrive.is_some() || g.flee.is_some()) {
-        entries.push((overlays::RADIUS, "slowing / panic radius".to_owned()));
+        entries.push((palette::RADIUS, "slowing / panic radius".to_owned()));
     }
     if overlays.prediction && any(|g| g.pursuit.is_some() || g.evade.is_some()) {
-        entries.push((overlays::PREDICTION, "predicted position".to_owned()));
+        entries.push((palette::PREDICTION, "predicted position".to_owned()));
     }
     if overlays.neighbors && any(|g| g.neighbor_radius() > 0.0) {
-        entries.push((overlays::RADIUS, "neighbour radius".to_owned()));
+        entries.push((palette::RADIUS, "neighbour radius".to_owned()));
     }
     entries
-}
-
-fn has_block(group: &crate::sim::Group, kind: BehaviorKind) -> bool {
-    match kind {
-        BehaviorKind::AvoidObstacles => group.avoid_obstacles.is_some(),
-        BehaviorKind::Evade => group.evade.is_some(),
-        BehaviorKind::Flee => group.flee.is_some(),
-        BehaviorKind::Separation => group.separation.is_some(),
-        BehaviorKind::Pursuit => group.pursuit.is_some(),
-        BehaviorKind::Seek => group.seek.is_some(),
-        BehaviorKind::Arrive => group.arrive.is_some(),
-        BehaviorKind::Goal => group.goal.is_some(),
-        BehaviorKind::Alignment => group.alignment.is_some(),
-        BehaviorKind::Cohesion => group.cohesion.is_some(),
-        BehaviorKind::Wander => group.wander.is_some(),
-        BehaviorKind::WanderTarget => group.wander_target.is_some(),
-    }
 }
 
 fn legend(painter: &egui::Painter, rect: Rect, overlays: &Overlays, scene: &Scene, scale: f32) {
@@ -172,7 +153,7 @@ pub fn caption_lines(scene: &Scene) -> Vec<String> {
     for g in &scene.groups {
         let mut behaviors: Vec<String> = BehaviorKind::ALL
             .into_iter()
-            .filter(|k| has_block(g, *k))
+            .filter(|k| g.has_block(*k))
             .map(|k| k.field_name().to_owned())
             .collect();
         behaviors.dedup();

@@ -1,0 +1,126 @@
+//! What the user asked for. Panels, windows, the canvas and the shortcut table return
+//! [`Action`]s; the app applies them in one place ([`super::EditorApp::apply`]), which is where
+//! undo steps are recorded and files are written.
+
+use std::path::PathBuf;
+
+use crate::scene::{Scene, presets};
+use crate::view::CanvasAction;
+
+/// Something the user asked for that would drop unsaved changes: it waits on Save, Discard or
+/// Cancel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// File › New.
+    New,
+    /// File › Open… (the dialog).
+    OpenDialog,
+    /// Open this file (recent files, a dropped file, the path field).
+    OpenPath(PathBuf),
+    /// Open a built-in preset.
+    Preset(presets::Preset),
+    /// File › Open path… (the in-app path field).
+    OpenPathField,
+    /// Close the window.
+    Close,
+}
+
+/// An answer to "save your changes first?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Save, then go on.
+    Save,
+    /// Go on without saving.
+    Discard,
+    /// Do nothing.
+    Cancel,
+}
+
+/// What a screenshot is of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShotKind {
+    /// The canvas alone, without the floating windows.
+    Canvas,
+    /// The whole window.
+    Window,
+}
+
+impl ShotKind {
+    /// The word used in the file name (`boids-canvas-tick240.png`).
+    #[must_use]
+    pub fn file_word(self) -> &'static str {
+        match self {
+            Self::Canvas => "canvas",
+            Self::Window => "window",
+        }
+    }
+}
+
+/// One request of the user, applied by the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Play or pause.
+    TogglePlay,
+    /// Run exactly one tick (pauses).
+    Step,
+    /// Rebuild the world from the scene (seed and counts apply).
+    Restart,
+    /// Fit the world in the view.
+    Fit,
+    /// Enter or leave presentation mode.
+    TogglePresent,
+    /// Leave presentation mode (nothing when not presenting).
+    LeavePresent,
+    /// Show or hide the list of shortcuts.
+    ToggleHelp,
+    /// Show the list of shortcuts.
+    ShowHelp,
+    /// Show the list of unsaved changes.
+    ShowChanges,
+    /// Show the capture window.
+    ShowCapture,
+    /// Undo the last edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// The scene as the inspector edited it: applied on the next tick when valid.
+    Edit(Box<Scene>),
+    /// Every parameter back to the saved file (one undo step).
+    RevertToSaved,
+    /// Copy the current group's parameters to the clipboard.
+    CopyGroup,
+    /// Ask the platform for the clipboard's text (it arrives as a paste event).
+    RequestPaste,
+    /// Paste group parameters (RON text) into the current group.
+    PasteGroup(String),
+    /// Something that may drop unsaved changes: asks first when there are any.
+    Request(Pending),
+    /// The answer to "save changes?".
+    Answer(Answer),
+    /// Keep (true) or drop the last session's unsaved work.
+    Restore(bool),
+    /// Take (true) or ignore the file's new content on disk.
+    Reload(bool),
+    /// Save to the open file (Save As when there is none).
+    Save,
+    /// Save under a new name (the dialog).
+    SaveAs,
+    /// Save under a typed path (the in-app path field).
+    SaveToPathField,
+    /// Make this group the one the inspector shows and Shift+click adds to.
+    SelectGroup(usize),
+    /// Select an agent (or none).
+    Select(Option<u32>),
+    /// Select the next (1) or previous (-1) agent of the current group.
+    CycleSelection(i32),
+    /// Remove the selected agent.
+    RemoveSelected,
+    /// Something done on the canvas.
+    Canvas(CanvasAction),
+    /// Take a screenshot.
+    Screenshot(ShotKind),
+    /// Start a recording with the current settings.
+    StartRecording,
+    /// Stop the running recording after the current frame.
+    StopRecording,
+}

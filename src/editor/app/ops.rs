@@ -1,0 +1,550 @@
+//! Everything the editor does, reached through [`EditorApp::apply`]: the one place where
+//! actions change the document, the world and the files. The public methods are the same
+//! operations for tests and scripts that drive the app directly.
+
+use std::path::Path;
+
+use glam::Vec2;
+
+use super::EditorApp;
+use crate::editor::action::{Action, Answer, Pending, ShotKind};
+use crate::editor::document::DiskChange;
+use crate::editor::files::Purpose;
+use crate::editor::persist::Restored;
+use crate::editor::record::{RecordError, Recording};
+use crate::editor::undo::Edit;
+use crate::render::Take;
+use crate::scene::{self, Scene, presets};
+use crate::sim::{Group, Problems, Target};
+use crate::view::CanvasAction;
+
+/// Problems as the lines the editor lists.
+fn lines(problems: &Problems) -> Vec<String> {
+    problems.iter().map(ToString::to_string).collect()
+}
+
+impl EditorApp {
+    /// Applies one action: the only way the panels, windows, canvas and keys change anything.
+    pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::TogglePlay => self.session.playing = !self.session.playing,
+            Action::Step => {
+                self.session.playing = false;
+                self.step_once();
+            }
+            Action::Restart => self.restart(),
+            Action::Fit => self.canvas.view.fit_pending = true,
+            Action::TogglePresent => self.set_presenting(!self.presenting),
+            Action::LeavePresent => self.set_presenting(false),
+            Action::ToggleHelp => self.open.help = !self.open.help,
+            Action::ShowHelp => self.open.help = true,
+            Action::ShowChanges => self.open.changes = true,
+            Action::ShowCapture => self.open.capture = true,
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::Edit(draft) => self.apply_draft(*draft),
+            Action::RevertToSaved => self.revert_to_saved(),
+            Action::CopyGroup => self.copy_group(ctx),
+            Action::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
+            Action::PasteGroup(text) => self.paste_group(&text),
+            Action::Request(pending) => self.request(pending),
+            Action::Answer(answer) => self.answer(answer),
+            Action::Restore(restore) => self.answer_restore(restore),
+            Action::Reload(take) => {
+                if let Some(scene) = self.doc.answer_reload_offer(take) {
+                    self.reload(scene);
+                }
+            }
+            Action::Save => self.save(),
+            Action::SaveAs => self.ask(Purpose::SaveAs),
+            Action::SaveToPathField => {
+                let path = self
+                    .doc
+                    .path()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default();
+                self.files.path_field = Some((Purpose::SaveAs, path));
+            }
+            Action::SelectGroup(g) => self.session.current_group = g,
+            Action::Select(id) => self.select(id),
+            Action::CycleSelection(direction) => self.cycle_selection(direction),
+            Action::RemoveSelected => {
+                if let Some(id) = self.session.selected {
+                    self.remove_agent(id);
+                }
+            }
+            Action::Canvas(action) => self.apply_canvas(&action),
+            Action::Screenshot(kind) => self.request_screenshot(ctx, kind),
+            Action::StartRecording => {
+                if let Err(e) = self.start_recording() {
+                    self.files.errors = vec![e.to_string()];
+                }
+            }
+            Action::StopRecording => {
+                if let Some(recording) = &self.recording {
+                    recording.stop();
+                }
+            }
+        }
+    }
+
+    /// Runs exactly one tick.
+    pub fn step_once(&mut self) {
+        self.session.step_once(&self.overlays);
+    }
+
+    /// Advances the simulation by the whole ticks that real time (times the time scale) has
+    /// made due since the last frame.
+    pub fn advance(&mut self, elapsed_secs: f32) {
+        self.session.advance(elapsed_secs, &self.overlays);
+    }
+
+    /// Selects the next (or previous) agent of the current group.
+    pub fn cycle_selection(&mut self, direction: i32) {
+        self.session.cycle_selection(direction);
+    }
+
+    /// Enters or leaves presentation mode (the view is fitted to the new canvas).
+    pub fn set_presenting(&mut self, on: bool) {
+        if on != self.presenting {
+            self.presenting = on;
+            self.canvas.view.fit_pending = true;
+        }
+    }
+
+    /// Rebuilds the world from the scene (seed, counts and spawning apply here).
+    pub fn restart(&mut self) {
+        match self.doc.scene().build_world() {
+            Ok(world) => {
+                self.session.replace_world(world);
+                self.after_restart();
+            }
+            Err(problems) => self.rejected = lines(&problems),
+        }
+    }
+
+    fn after_restart(&mut self) {
+        self.doc.forget_world_edits();
+        self.rejected.clear();
+    }
+
+    /// Replaces the document and restarts the world on it.
+    fn set_scene(&mut self, scene: Scene, path: Option<&Path>, origin: &str) {
+        match scene.build_world() {
+            Ok(world) => {
+                if let Some(p) = path {
+                    self.prefs.touch(p);
+                }
+                self.doc.replace(scene, path.map(Path::to_path_buf), origin);
+                self.session.reset_to(world);
+                self.after_restart();
+                self.canvas.view.fit_pending = true;
+            }
+            Err(problems) => self.files.errors = lines(&problems),
+        }
+    }
+
+    /// Opens a scene file. A file that fails to load leaves the current scene untouched and
+    /// shows its errors.
+    pub fn open_path(&mut self, path: &Path) {
+        match scene::load(path) {
+            Ok(scene) => {
+                self.files.errors.clear();
+                self.files.status = format!("Opened {}", path.display());
+                self.set_scene(scene, Some(path), "");
+            }
+            Err(errors) => {
+                self.files.errors = errors.0.iter().map(ToString::to_string).collect();
+                self.files.status = format!("Could not open {}", path.display());
+            }
+        }
+    }
+
+    /// Opens a built-in preset.
+    pub fn open_preset(&mut self, preset: presets::Preset) {
+        match scene::from_str(preset.text, preset.file) {
+            Ok(scene) => self.set_scene(scene, None, &format!("built-in {}", preset.file)),
+            Err(errors) => self.files.errors = errors.0.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    /// Saves to `path` (atomically) and makes it the document's file.
+    pub fn save_to(&mut self, path: &Path) {
+        match scene::save(path, self.doc.scene()) {
+            Ok(()) => {
+                self.doc.saved_to(path);
+                self.prefs.touch(path);
+                self.files.errors.clear();
+                self.files.status = format!("Saved {}", path.display());
+                if let Some(next) = self.after_save.take() {
+                    self.perform(next);
+                }
+            }
+            Err(e) => {
+                self.after_save = None;
+                self.files.errors = vec![e.to_string()];
+                "Save failed: the file on disk is unchanged".clone_into(&mut self.files.status);
+            }
+        }
+    }
+
+    fn save(&mut self) {
+        match self.doc.path().map(Path::to_path_buf) {
+            Some(path) => self.save_to(&path),
+            None => self.ask(Purpose::SaveAs),
+        }
+    }
+
+    /// Opens the native file dialog (or the path field where there is none).
+    fn ask(&mut self, purpose: Purpose) {
+        let path = self.doc.path();
+        let dir = path.and_then(|p| p.parent().map(Path::to_path_buf));
+        let name = path.and_then(Path::file_name).map_or_else(
+            || "scene.ron".to_owned(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        self.files.ask(purpose, dir, &name);
+    }
+
+    /// A file chosen in a dialog or the path field.
+    pub(super) fn handle_file(&mut self, purpose: Purpose, path: &Path) {
+        match purpose {
+            Purpose::Open => self.open_path(path),
+            Purpose::SaveAs => self.save_to(path),
+        }
+    }
+
+    /// Applies an edited draft of the scene: on the next tick when valid, refused otherwise.
+    fn apply_draft(&mut self, draft: Scene) {
+        if draft == *self.doc.scene() {
+            return;
+        }
+        if draft.groups.len() != self.doc.scene().groups.len() {
+            self.doc.accept(draft);
+            self.restart();
+            return;
+        }
+        match self.session.world.retune(draft.world_spec()) {
+            Ok(()) => {
+                self.doc.accept(draft);
+                self.rejected.clear();
+            }
+            Err(problems) => self.rejected = lines(&problems),
+        }
+    }
+
+    fn apply_canvas(&mut self, action: &CanvasAction) {
+        match *action {
+            CanvasAction::Select(id) => {
+                if id != self.session.selected {
+                    self.select(id);
+                }
+                if let Some(agent) = self.session.selected_agent() {
+                    self.session.current_group = usize::from(agent.group);
+                }
+            }
+            CanvasAction::SetClick(p) => {
+                self.session.world.set_click(p);
+                let mut scene = self.doc.scene().clone();
+                scene.click_target = Some(p);
+                self.doc.accept(scene);
+            }
+            CanvasAction::MovePointTarget(g, kind, p) => {
+                let mut draft = self.doc.scene().clone();
+                if let Some(target) = draft
+                    .groups
+                    .get_mut(g)
+                    .and_then(|group| group.target_mut(kind))
+                {
+                    *target = Target::Point(p);
+                }
+                self.apply_draft(draft);
+            }
+            CanvasAction::MoveObstacle(i, p) => {
+                let mut draft = self.doc.scene().clone();
+                if let Some(o) = draft.obstacles.get_mut(i) {
+                    o.center = p;
+                }
+                self.apply_draft(draft);
+            }
+            CanvasAction::MoveAgent(id, p) => self.session.world.move_agent(id, p),
+            CanvasAction::AddAgent(p) => self.add_agent(p),
+        }
+    }
+
+    /// Adds an agent of the current group at `p` and selects it (one undo step).
+    fn add_agent(&mut self, p: Vec2) {
+        let groups = self.doc.scene().groups.len();
+        let group = self.session.current_group.min(groups.saturating_sub(1));
+        let world = &mut self.session.world;
+        if let Some(id) = world.add_agent(group, p, Vec2::ZERO) {
+            if let Some(i) = world.index_of(id) {
+                let agent = world.agents()[i].clone();
+                self.doc.push_world_edit(Edit::AddAgent(Box::new(agent)));
+            }
+            self.select(Some(id));
+        }
+    }
+
+    /// Removes an agent (one undo step).
+    fn remove_agent(&mut self, id: u32) {
+        let world = &mut self.session.world;
+        if let Some(i) = world.index_of(id) {
+            let agent = world.agents()[i].clone();
+            self.doc.push_world_edit(Edit::RemoveAgent(Box::new(agent)));
+        }
+        self.session.world.remove_agent(id);
+        if self.session.selected == Some(id) {
+            self.select(None);
+        }
+    }
+
+    /// Asks for `action`: at once when nothing unsaved would be lost, otherwise after the
+    /// user answers Save, Discard or Cancel.
+    pub fn request(&mut self, action: Pending) {
+        if self.doc.is_dirty() {
+            self.pending = Some(action);
+        } else {
+            self.perform(action);
+        }
+    }
+
+    /// Does `action` now, whatever is unsaved.
+    fn perform(&mut self, action: Pending) {
+        match action {
+            Pending::New => self.set_scene(Scene::new_default(), None, "new"),
+            Pending::OpenDialog => self.ask(Purpose::Open),
+            Pending::OpenPathField => self.files.path_field = Some((Purpose::Open, String::new())),
+            Pending::OpenPath(path) => self.open_path(&path),
+            Pending::Preset(preset) => self.open_preset(preset),
+            Pending::Close => self.close_confirmed = true,
+        }
+    }
+
+    /// The answer to "save changes?".
+    pub fn answer(&mut self, answer: Answer) {
+        let Some(action) = self.pending.take() else {
+            return;
+        };
+        match answer {
+            Answer::Cancel => {}
+            Answer::Discard => self.perform(action),
+            Answer::Save => {
+                self.after_save = Some(action);
+                match self.doc.path().map(Path::to_path_buf) {
+                    Some(path) => self.save_to(&path),
+                    None => self.ask(Purpose::SaveAs),
+                }
+            }
+        }
+    }
+
+    /// Undoes the last edit.
+    pub fn undo(&mut self) {
+        if let Some(edit) = self.doc.undo() {
+            self.apply_edit(&edit, false);
+            "Undo".clone_into(&mut self.files.status);
+        }
+    }
+
+    /// Redoes the last undone edit.
+    pub fn redo(&mut self) {
+        if let Some(edit) = self.doc.redo() {
+            self.apply_edit(&edit, true);
+            "Redo".clone_into(&mut self.files.status);
+        }
+    }
+
+    /// Applies `edit` forwards (redo) or backwards (undo).
+    fn apply_edit(&mut self, edit: &Edit, forwards: bool) {
+        match edit {
+            Edit::Scene { before, after } => {
+                let target = if forwards { after } else { before };
+                self.set_scene_state((**target).clone());
+            }
+            Edit::AddAgent(agent) | Edit::RemoveAgent(agent) => {
+                let add = matches!(edit, Edit::AddAgent(_)) == forwards;
+                if add {
+                    self.session.world.insert_agent((**agent).clone());
+                } else {
+                    self.session.world.remove_agent(agent.id);
+                    if self.session.selected == Some(agent.id) {
+                        self.select(None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Makes `scene` the edited scene (an undo target, a revert, a reload): the world follows
+    /// from the next tick, or restarts when the groups changed.
+    fn set_scene_state(&mut self, scene: Scene) {
+        self.apply_draft(scene);
+        let now = self.doc.scene().clone();
+        self.doc.accept_committed(now);
+        let groups = self.doc.scene().groups.len();
+        self.session.clamp_group(groups);
+    }
+
+    /// Reverts the whole scene to the file (one undo step).
+    pub fn revert_to_saved(&mut self) {
+        self.doc.commit();
+        self.apply_draft(self.doc.saved().clone());
+        self.doc.commit();
+    }
+
+    /// Copies the current group's parameters to the clipboard as RON.
+    pub fn copy_group(&mut self, ctx: &egui::Context) {
+        if let Some(group) = self.doc.scene().groups.get(self.session.current_group) {
+            ctx.copy_text(scene::group_to_string(group));
+            self.files.status = format!("Copied the parameters of group {}", group.name);
+        }
+    }
+
+    /// Pastes group parameters (RON text) into the current group: everything but its name,
+    /// count and spawning. Text that does not parse or validate changes nothing and shows why.
+    pub fn paste_group(&mut self, text: &str) {
+        let g = self.session.current_group;
+        let Some(current) = self.doc.scene().groups.get(g) else {
+            return;
+        };
+        match scene::group_from_str(text, "clipboard") {
+            Ok(pasted) => {
+                let mut draft = self.doc.scene().clone();
+                draft.groups[g] = Group {
+                    name: current.name.clone(),
+                    count: current.count,
+                    spawn: current.spawn.clone(),
+                    ..pasted
+                };
+                self.doc.commit();
+                self.apply_draft(draft);
+                if self.rejected.is_empty() {
+                    self.files.errors.clear();
+                    self.files.status = format!(
+                        "Pasted parameters into group {}",
+                        self.doc.scene().groups[g].name
+                    );
+                } else {
+                    self.files.errors = std::mem::take(&mut self.rejected);
+                }
+            }
+            Err(errors) => self.files.errors = errors.0.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    /// Checks the open file for changes on disk: reloads it when nothing is unsaved, asks
+    /// otherwise; a file that no longer loads shows its errors and changes nothing.
+    pub fn poll_disk(&mut self) {
+        match self.doc.poll_disk() {
+            DiskChange::None | DiskChange::Offered => {}
+            DiskChange::Reload(scene) => self.reload(*scene),
+            DiskChange::Broken(errors) => {
+                self.files.errors = errors.0.iter().map(ToString::to_string).collect();
+                self.files.status = format!(
+                    "{} changed on disk and no longer loads; the scene on screen is unchanged",
+                    self.doc.name()
+                );
+            }
+        }
+    }
+
+    /// Takes the file's new content (one undo step).
+    fn reload(&mut self, scene: Scene) {
+        self.doc.commit();
+        self.doc.set_saved(scene.clone());
+        self.apply_draft(scene);
+        self.doc.commit();
+        self.files.errors.clear();
+        if let Some(path) = self.doc.path() {
+            self.files.status = format!("Reloaded {} (changed on disk)", path.display());
+        }
+    }
+
+    /// Keeps the unsaved work of the last session, or drops it.
+    pub fn answer_restore(&mut self, restore: bool) {
+        let Some(offer) = self.restore_offer.take() else {
+            return;
+        };
+        if !restore {
+            return;
+        }
+        let Restored {
+            scene,
+            saved,
+            path,
+            origin,
+            history,
+            position,
+        } = offer;
+        if let Ok(world) = scene.build_world() {
+            self.doc
+                .restore(scene, saved, path, &origin, (&history, position));
+            self.session.reset_to(world);
+            self.after_restart();
+            self.canvas.view.fit_pending = true;
+            "Restored the unsaved work of the last session".clone_into(&mut self.files.status);
+        }
+    }
+
+    /// Starts a take with the current settings: the presentation canvas (what presentation
+    /// mode shows) with the current overlays, from a restart on the scene's seed or from now.
+    pub fn start_recording(&mut self) -> Result<(), RecordError> {
+        if self.recording.is_some() {
+            return Err(RecordError::AlreadyRunning);
+        }
+        let settings = &self.prefs.record;
+        let world = if settings.from_restart {
+            self.doc.scene().build_world().map_err(RecordError::Scene)?
+        } else {
+            self.session.world.clone()
+        };
+        let take = Take {
+            fps: settings.fps,
+            frames: settings.frames(),
+            presentation: self.prefs.presentation.clone(),
+            overlays: self.overlays.clone(),
+            selected: self.session.selected,
+            view: if self.presenting {
+                self.canvas
+                    .rect
+                    .map(|r| (self.canvas.view.clone(), r.width()))
+            } else {
+                None
+            },
+        };
+        let output = settings.output(&self.doc.scene().name);
+        let recording = Recording::start(world, self.doc.scene().clone(), take, output)?;
+        self.files.status = format!("Recording to {}", recording.path().display());
+        self.recording = Some(recording);
+        Ok(())
+    }
+
+    /// Picks up the result of a finished take.
+    pub(super) fn poll_recording(&mut self) {
+        let Some(recording) = self.recording.as_mut() else {
+            return;
+        };
+        let Some(result) = recording.poll() else {
+            return;
+        };
+        let path = recording.path().display().to_string();
+        self.recording = None;
+        match result {
+            Ok(n) => {
+                self.files.errors.clear();
+                self.files.status = format!("Recorded {n} frames to {path}");
+            }
+            Err(e) => {
+                self.files.errors = vec![e.to_string()];
+                "Recording failed: nothing was written".clone_into(&mut self.files.status);
+            }
+        }
+    }
+
+    /// Asks egui for a screenshot of the window; the canvas alone is cut out of it for
+    /// [`ShotKind::Canvas`].
+    pub fn request_screenshot(&mut self, ctx: &egui::Context, kind: ShotKind) {
+        self.screenshots.request(ctx, kind);
+    }
+}

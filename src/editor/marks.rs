@@ -1,0 +1,91 @@
+//! Which fields of the scene differ from the saved file, and each field's default and saved
+//! value: what the inspector marks as changed, what reset and revert restore, and what
+//! Edit › Changes lists. Plain data (no egui), made again only when the scene changes.
+
+use crate::scene::{Scene, fields};
+use fields::Fields;
+
+/// Each field of the scene as saved, at its default, and as it is now: what the inspector
+/// marks as changed and what reset and revert restore.
+#[derive(Debug)]
+pub struct Marks {
+    scene: Scene,
+    saved_scene: Scene,
+    saved: Fields,
+    defaults: Fields,
+    current: Fields,
+    changes: Vec<fields::Change>,
+}
+
+impl Marks {
+    /// The marks of `scene` against `saved`.
+    #[must_use]
+    pub fn new(scene: &Scene, saved: &Scene) -> Self {
+        let saved_fields = fields::flatten(saved);
+        let current = fields::flatten(scene);
+        Self {
+            scene: scene.clone(),
+            saved_scene: saved.clone(),
+            changes: fields::diff(&saved_fields, &current),
+            saved: saved_fields,
+            defaults: fields::flatten(&fields::defaults_like(scene)),
+            current,
+        }
+    }
+
+    /// Whether these marks were made for `scene` against `saved`.
+    #[must_use]
+    pub fn is_for(&self, scene: &Scene, saved: &Scene) -> bool {
+        self.scene == *scene && self.saved_scene == *saved
+    }
+
+    /// Whether the field at `path` differs from the saved file.
+    #[must_use]
+    pub fn changed(&self, path: &str) -> bool {
+        self.current.get(path) != self.saved.get(path)
+    }
+
+    /// Whether some field within `prefix` differs from the saved file.
+    #[must_use]
+    pub fn changed_within(&self, prefix: &str) -> bool {
+        self.changes
+            .iter()
+            .any(|c| fields::is_within(&c.path, prefix))
+    }
+
+    /// Every changed field, with its saved and current value.
+    #[must_use]
+    pub fn changes(&self) -> &[fields::Change] {
+        &self.changes
+    }
+
+    /// The value of the field at `path` in `source`, as RON text.
+    #[must_use]
+    pub fn text(&self, source: Source, path: &str) -> Option<&String> {
+        match source {
+            Source::Default => self.defaults.get(path),
+            Source::Saved => self.saved.get(path),
+        }
+    }
+
+    /// The value of the field at `path` in `source`.
+    #[must_use]
+    pub fn value<T: serde::de::DeserializeOwned>(&self, source: Source, path: &str) -> Option<T> {
+        fields::value(
+            match source {
+                Source::Default => &self.defaults,
+                Source::Saved => &self.saved,
+            },
+            path,
+        )
+    }
+}
+
+/// Where a reset takes a field's value from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The parameter's default.
+    Default,
+    /// The saved file.
+    Saved,
+}

@@ -1,0 +1,127 @@
+//! The inspector: every tunable parameter of the scene, each with its unit, a typed exact value
+//! (click a value to type it), and the formula it feeds as a tooltip. It edits a draft of the
+//! scene and returns it as an [`Action::Edit`]; the app validates the draft and hands it to the
+//! world for the next tick.
+
+mod blocks;
+mod group;
+mod widgets;
+
+use egui::Ui;
+
+use super::super::action::Action;
+use super::super::marks::Marks;
+use crate::scene::{Scene, fields};
+use crate::view::palette::group_color;
+pub use widgets::Cx;
+
+/// The inspector panel over one frame's state.
+pub struct Inspector<'a> {
+    /// The scene being edited.
+    pub scene: &'a Scene,
+    /// The scene as saved (for Revert group).
+    pub saved: &'a Scene,
+    /// Which fields differ from the saved file.
+    pub marks: &'a Marks,
+    /// The group shown.
+    pub current_group: usize,
+    /// The problems of the last edit the world refused.
+    pub rejected: &'a [String],
+}
+
+impl Inspector<'_> {
+    /// Shows the panel; `time_scale` (the session's, not the scene's) is edited in place.
+    pub fn ui(self, ui: &mut Ui, time_scale: &mut f32) -> Vec<Action> {
+        let Self {
+            scene,
+            saved,
+            marks,
+            mut current_group,
+            rejected,
+        } = self;
+        let mut actions = Vec::new();
+        let cx = Cx::new(marks);
+        let mut draft = scene.clone();
+        let mut group_reset: Option<crate::sim::Group> = None;
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.heading(&draft.name);
+            if !draft.description.is_empty() {
+                ui.label(egui::RichText::new(&draft.description).small());
+            }
+            egui::CollapsingHeader::new("World")
+                .default_open(true)
+                .show(ui, |ui| {
+                    group::world_ui(ui, &cx, &mut draft, time_scale);
+                });
+            let names: Vec<String> = draft.groups.iter().map(|g| g.name.clone()).collect();
+            ui.horizontal_wrapped(|ui| {
+                for (i, name) in names.iter().enumerate() {
+                    let changed = marks.changed_within(&format!("groups[{i}]"));
+                    let text = format!("{name}{}", if changed { " *" } else { "" });
+                    let text = egui::RichText::new(text).color(group_color(i));
+                    if ui.selectable_value(&mut current_group, i, text).changed() {
+                        actions.push(Action::SelectGroup(i));
+                    }
+                }
+            });
+            let g = current_group;
+            if let Some(group) = draft.groups.get_mut(g) {
+                ui.horizontal(|ui| {
+                    if ui
+                        .small_button("Reset group")
+                        .on_hover_text(
+                            "Every parameter of this group to its default (its behaviors stay).",
+                        )
+                        .clicked()
+                    {
+                        group_reset = fields::defaults_like(scene).groups.get(g).cloned();
+                    }
+                    let saved = saved.groups.get(g).filter(|s| s.name == group.name);
+                    if ui
+                        .add_enabled(saved.is_some(), egui::Button::new("Revert group").small())
+                        .on_hover_text("This group as in the saved file.")
+                        .clicked()
+                    {
+                        group_reset = saved.cloned();
+                    }
+                    if ui
+                        .small_button("Copy")
+                        .on_hover_text("This group's parameters to the clipboard, as RON.")
+                        .clicked()
+                    {
+                        actions.push(Action::CopyGroup);
+                    }
+                    if ui
+                        .small_button("Paste")
+                        .on_hover_text(
+                            "Parameters from the clipboard (RON) into this group; \
+                             Ctrl+V on the canvas does the same.",
+                        )
+                        .clicked()
+                    {
+                        actions.push(Action::RequestPaste);
+                    }
+                });
+                let cx = cx.child(&format!("groups[{g}]"));
+                ui.push_id(g, |ui| {
+                    group::group_ui(ui, &cx, group, &names);
+                });
+            }
+            if !rejected.is_empty() {
+                ui.separator();
+                for problem in rejected {
+                    ui.colored_label(ui.visuals().error_fg_color, problem);
+                }
+            }
+        });
+        if let Some(group) = group_reset
+            && let Some(slot) = draft.groups.get_mut(current_group)
+        {
+            *slot = group;
+        }
+        if draft != *scene {
+            actions.push(Action::Edit(Box::new(draft)));
+        }
+        actions
+    }
+}

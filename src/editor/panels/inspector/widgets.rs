@@ -1,0 +1,457 @@
+//! The inspector's rows: a labelled value with its unit, tooltip, changed marker and reset
+//! actions, for numbers, optional numbers, flags, points, targets and predictions, and the
+//! frame of one behavior block.
+
+use egui::{DragValue, Ui};
+use glam::Vec2;
+
+use crate::editor::marks::{Marks, Source};
+use crate::sim::check::MAX_MAGNITUDE;
+use crate::sim::params::{BehaviorKind, BlockCommon, Prediction, Target};
+
+/// Where the inspector is in the scene: the marks, and the path of the section being drawn.
+pub struct Cx<'a> {
+    marks: &'a Marks,
+    prefix: String,
+}
+
+impl<'a> Cx<'a> {
+    /// The root of the scene.
+    #[must_use]
+    pub fn new(marks: &'a Marks) -> Self {
+        Self {
+            marks,
+            prefix: String::new(),
+        }
+    }
+
+    /// The section `name` within this one (`groups[1]`, then `separation`).
+    #[must_use]
+    pub fn child(&self, name: &str) -> Self {
+        Self {
+            marks: self.marks,
+            prefix: self.path(name),
+        }
+    }
+
+    /// The field path of `field` in this section.
+    #[must_use]
+    pub fn path(&self, field: &str) -> String {
+        match (self.prefix.is_empty(), field.starts_with('[')) {
+            (true, _) => field.to_owned(),
+            (false, true) => format!("{}{field}", self.prefix),
+            (false, false) => format!("{}.{field}", self.prefix),
+        }
+    }
+
+    /// Draws the changed marker of `field` (a dot when it differs from the saved file, with the
+    /// saved value as its tooltip) and gives the field's reset actions to `response`: a double
+    /// click resets to the default, the context menu resets or reverts. Returns the value to
+    /// set, if one was chosen.
+    #[must_use]
+    pub fn marked<T: serde::de::DeserializeOwned>(
+        &self,
+        field: &str,
+        response: &egui::Response,
+    ) -> Option<T> {
+        let path = self.path(field);
+        let mut chosen = None;
+        if response.double_clicked() {
+            chosen = self.marks.value(Source::Default, &path);
+        }
+        response.context_menu(|ui| {
+            let default = self.marks.text(Source::Default, &path);
+            let saved = self.marks.text(Source::Saved, &path);
+            let item = |ui: &mut Ui, what: &str, text: Option<&String>| {
+                ui.add_enabled(
+                    text.is_some(),
+                    egui::Button::new(match text {
+                        Some(t) => format!("{what} ({t})"),
+                        None => format!("{what} (none)"),
+                    }),
+                )
+                .clicked()
+            };
+            if item(ui, "Reset to default", default) {
+                chosen = self.marks.value(Source::Default, &path);
+                ui.close();
+            }
+            if item(ui, "Revert to saved", saved) {
+                chosen = self.marks.value(Source::Saved, &path);
+                ui.close();
+            }
+        });
+        chosen
+    }
+
+    /// The dot that marks a changed field, before its row.
+    pub fn dot_ui(&self, ui: &mut Ui, field: &str) {
+        let path = self.path(field);
+        let (rect, response) = ui.allocate_exact_size(egui::vec2(8.0, 8.0), egui::Sense::hover());
+        if self.marks.changed(&path) {
+            ui.painter()
+                .circle_filled(rect.center(), 3.0, crate::view::palette::CHANGED);
+            // Named for screen readers (and tests): "changed: groups[0].max_speed".
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Label, true, format!("changed: {path}"))
+            });
+            let saved = self.marks.text(Source::Saved, &path).map_or_else(
+                || "not in the saved file".to_owned(),
+                |t| format!("saved: {t}"),
+            );
+            response.on_hover_text(format!("Changed since saved ({saved})"));
+        }
+    }
+}
+
+/// A field's label, which reacts to double clicks and right clicks (reset and revert).
+pub fn field_label_ui(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    field: &str,
+    text: &str,
+    tip: &str,
+) -> egui::Response {
+    cx.dot_ui(ui, field);
+    ui.add(egui::Label::new(text).sense(egui::Sense::click()))
+        .on_hover_text(format!(
+            "{tip}\nDouble-click: reset to default. Right-click: reset or revert."
+        ))
+}
+
+/// A labelled number with a unit and a tooltip; `field` is its name in the scene file.
+#[allow(clippy::too_many_arguments)] // Each is one attribute of the row.
+pub fn number_ui(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    field: &str,
+    label: &str,
+    value: &mut f32,
+    unit: &str,
+    range: std::ops::RangeInclusive<f32>,
+    tip: &str,
+) {
+    ui.horizontal(|ui| {
+        let label = field_label_ui(ui, cx, field, label, tip);
+        if let Some(v) = cx.marked(field, &label) {
+            *value = v;
+        }
+        let speed = (value.abs() * 0.01).max(0.01);
+        ui.add(
+            DragValue::new(value)
+                .range(range)
+                .speed(speed)
+                .max_decimals(6)
+                .suffix(unit),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(tip);
+    });
+}
+
+#[allow(clippy::too_many_arguments)] // Each is one attribute of the row.
+pub fn optional_number_ui(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    field: &str,
+    label: &str,
+    value: &mut Option<f32>,
+    default: f32,
+    unit: &str,
+    tip: &str,
+) {
+    ui.horizontal(|ui| {
+        cx.dot_ui(ui, field);
+        let mut on = value.is_some();
+        let check = ui.checkbox(&mut on, label).on_hover_text(tip);
+        if check.changed() {
+            *value = on.then_some(value.unwrap_or(default));
+        }
+        if let Some(v) = cx.marked::<Option<f32>>(field, &check) {
+            *value = v;
+        }
+        if let Some(v) = value {
+            let speed = (v.abs() * 0.01).max(0.01);
+            ui.add(
+                DragValue::new(v)
+                    .range(0.0..=MAX_MAGNITUDE)
+                    .speed(speed)
+                    .max_decimals(6)
+                    .suffix(unit),
+            )
+            .labelled_by(check.id)
+            .on_hover_text(tip);
+        }
+    });
+}
+
+/// A checkbox for a boolean field, with its marker and reset actions.
+pub fn flag_ui(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    field: &str,
+    value: &mut bool,
+    label: &str,
+) -> egui::Response {
+    ui.horizontal(|ui| {
+        cx.dot_ui(ui, field);
+        let response = ui.checkbox(value, label);
+        if let Some(v) = cx.marked(field, &response) {
+            *value = v;
+        }
+        response
+    })
+    .inner
+}
+
+pub fn point_ui(ui: &mut Ui, cx: &Cx<'_>, field: &str, label: &str, p: &mut Vec2, tip: &str) {
+    ui.horizontal(|ui| {
+        let label = field_label_ui(ui, cx, field, label, tip);
+        if let Some(v) = cx.marked(field, &label) {
+            *p = v;
+        }
+        ui.add(
+            DragValue::new(&mut p.x)
+                .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
+                .prefix("x ")
+                .suffix(" u"),
+        )
+        .labelled_by(label.id);
+        ui.add(
+            DragValue::new(&mut p.y)
+                .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
+                .prefix("y ")
+                .suffix(" u"),
+        )
+        .labelled_by(label.id);
+    });
+}
+
+pub fn target_ui(ui: &mut Ui, cx: &Cx<'_>, id: &str, target: &mut Target, groups: &[String]) {
+    let text = match target {
+        Target::Point(_) => "point".to_owned(),
+        Target::Pointer => "pointer".to_owned(),
+        Target::Click => "click target".to_owned(),
+        Target::Center => "world centre".to_owned(),
+        Target::Agent(id) => format!("agent {id}"),
+        Target::Nearest(g) => format!("nearest {g}"),
+    };
+    ui.horizontal(|ui| {
+        let label = field_label_ui(ui, cx, "target", "target", "What this behavior steers for.");
+        if let Some(v) = cx.marked("target", &label) {
+            *target = v;
+        }
+        egui::ComboBox::from_id_salt(id)
+            .selected_text(text)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(target, Target::Click, "click target");
+                ui.selectable_value(target, Target::Pointer, "pointer");
+                ui.selectable_value(target, Target::Center, "world centre");
+                if ui
+                    .selectable_label(matches!(target, Target::Point(_)), "point")
+                    .clicked()
+                    && !matches!(target, Target::Point(_))
+                {
+                    *target = Target::Point(Vec2::ZERO);
+                }
+                for g in groups {
+                    let t = Target::Nearest(g.clone());
+                    let label = format!("nearest {g}");
+                    ui.selectable_value(target, t, label);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    match target {
+        Target::Point(p) => {
+            // The point is part of the target's value: its marker is the target's.
+            let mut q = *p;
+            point_ui(
+                ui,
+                cx,
+                "target",
+                "at",
+                &mut q,
+                "A fixed point of the world.",
+            );
+            *p = q;
+        }
+        Target::Agent(id) => {
+            ui.horizontal(|ui| {
+                let label = ui.label("agent id");
+                ui.add(DragValue::new(id)).labelled_by(label.id);
+            });
+        }
+        _ => {}
+    }
+}
+
+pub fn prediction_ui(ui: &mut Ui, cx: &Cx<'_>, p: &mut Prediction) {
+    let Prediction {
+        fixed_secs,
+        max_secs,
+    } = p;
+    ui.horizontal(|ui| {
+        let mut dynamic = fixed_secs.is_none();
+        let label = field_label_ui(
+            ui,
+            cx,
+            "prediction.fixed_secs",
+            "T",
+            "future = target.position + target.velocity * T",
+        );
+        if let Some(v) = cx.marked("prediction.fixed_secs", &label) {
+            *fixed_secs = v;
+        }
+        if ui
+            .radio_value(&mut dynamic, true, "dynamic")
+            .on_hover_text("T = distance / max_speed")
+            .changed()
+            || ui.radio_value(&mut dynamic, false, "fixed").changed()
+        {
+            *fixed_secs = if dynamic {
+                None
+            } else {
+                Some(fixed_secs.unwrap_or(0.5))
+            };
+        }
+        if let Some(t) = fixed_secs {
+            ui.add(
+                DragValue::new(t)
+                    .range(0.0..=MAX_MAGNITUDE)
+                    .speed(0.01)
+                    .suffix(" s"),
+            )
+            .labelled_by(label.id);
+        }
+    });
+    optional_number_ui(
+        ui,
+        cx,
+        "prediction.max_secs",
+        "cap T at",
+        max_secs,
+        1.0,
+        " s",
+        "T = min(T, cap)",
+    );
+}
+
+/// The own fields of the three flocking rules: the radius and the group filter.
+pub fn flocking_fields_ui(ui: &mut Ui, cx: &Cx<'_>, radius: &mut f32, own_group_only: &mut bool) {
+    number_ui(
+        ui,
+        cx,
+        "radius",
+        "radius",
+        radius,
+        " u",
+        0.0..=MAX_MAGNITUDE,
+        "Neighbour radius.",
+    );
+    flag_ui(ui, cx, "own_group_only", own_group_only, "own group only");
+}
+
+/// The shared fields of a block: on/off, weight, probability.
+pub fn common_ui(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    enabled: &mut bool,
+    weight: &mut f32,
+    probability: &mut f32,
+    dithering: bool,
+) {
+    ui.horizontal(|ui| {
+        flag_ui(ui, cx, "enabled", enabled, "on");
+        let label = field_label_ui(
+            ui,
+            cx,
+            "weight",
+            "weight",
+            "force * weight before combination",
+        );
+        if let Some(v) = cx.marked("weight", &label) {
+            *weight = v;
+        }
+        ui.add(
+            DragValue::new(weight)
+                .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
+                .speed(0.01)
+                .max_decimals(6),
+        )
+        .labelled_by(label.id);
+    });
+    if dithering {
+        number_ui(
+            ui,
+            cx,
+            "probability",
+            "probability",
+            probability,
+            "",
+            0.001..=1.0,
+            "Prioritized dithering: evaluated with this chance; force * weight / probability.",
+        );
+    }
+}
+
+pub fn gate_ui(ui: &mut Ui, cx: &Cx<'_>, range: &mut Option<f32>, exclusive: &mut bool) {
+    optional_number_ui(
+        ui,
+        cx,
+        "range",
+        "only within",
+        range,
+        100.0,
+        " u",
+        "Active only while the target is within this distance.",
+    );
+    flag_ui(ui, cx, "exclusive", exclusive, "exclusive").on_hover_text(
+        "While active, the behaviors after this one (in priority order) are skipped.",
+    );
+}
+
+/// One behavior block, with an add/remove control and its formula (from the registry). Edits
+/// in place.
+pub fn block_ui<T: Default + BlockCommon>(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    slot: &mut Option<T>,
+    (kind, dithering): (BehaviorKind, bool),
+    body: impl FnOnce(&mut Ui, &Cx<'_>, &mut T),
+) {
+    let name = kind.field_name();
+    // The formula, from the behavior's own file.
+    let tip = kind.info().formula;
+    let cx = cx.child(name);
+    match slot {
+        None => {
+            ui.horizontal(|ui| {
+                ui.weak(name).on_hover_text(tip);
+                if ui.small_button("add").on_hover_text(tip).clicked() {
+                    *slot = Some(T::default());
+                }
+            });
+        }
+        Some(b) => {
+            let mut remove = false;
+            let id = ui.scope_id().with(name);
+            egui::CollapsingHeader::new(
+                egui::RichText::new(name).color(crate::view::palette::behavior_color(kind)),
+            )
+            .id_salt(id)
+            .default_open(true)
+            .show(ui, |ui| {
+                ui.label(egui::RichText::new(tip).small().weak());
+                let (enabled, weight, probability) = b.common_mut();
+                common_ui(ui, &cx, enabled, weight, probability, dithering);
+                body(ui, &cx, b);
+                remove = ui.small_button("remove").clicked();
+            });
+            if remove {
+                *slot = None;
+            }
+        }
+    }
+}

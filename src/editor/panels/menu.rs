@@ -1,0 +1,181 @@
+//! The menu bar: File, Edit, Presets and Help, then the transport (play, step, restart, fit,
+//! present, capture, time scale) and the clock. Shortcut labels come from the shortcut table.
+
+use std::path::PathBuf;
+
+use egui::Ui;
+
+use crate::editor::action::{Action, Pending};
+use crate::editor::shortcuts;
+use crate::scene::presets;
+
+/// The menu bar over one frame's state.
+pub struct MenuBar<'a> {
+    /// The scene has unsaved changes.
+    pub dirty: bool,
+    /// Undo and redo have something to do.
+    pub can_undo_redo: (bool, bool),
+    /// Number of fields changed since saved.
+    pub changes: usize,
+    /// Recent files, newest first.
+    pub recent: &'a [PathBuf],
+    /// Frames done and in all of the running recording.
+    pub recording: Option<(u32, u32)>,
+    /// The simulation runs.
+    pub playing: bool,
+    /// Ticks so far.
+    pub tick: u64,
+    /// Simulated seconds so far.
+    pub time_secs: f64,
+    /// Real seconds of the last frame.
+    pub frame_secs: f32,
+}
+
+/// A menu button showing the shortcut of `action` from the table.
+fn item_ui(ui: &mut Ui, enabled: bool, text: &str, action: &Action) -> egui::Response {
+    let keys = shortcuts::menu_text(ui.ctx(), action);
+    ui.add_enabled(enabled, egui::Button::new(text).shortcut_text(keys))
+}
+
+/// A tooltip naming the keys of `action` and what they do (`Space: play / pause`).
+fn keys_tip(action: &Action) -> String {
+    shortcuts::row_of(action).map_or_else(String::new, |row| {
+        format!("{}: {}", row.keys_label(), row.what)
+    })
+}
+
+impl MenuBar<'_> {
+    /// Shows the bar; `time_scale` is edited in place.
+    pub fn ui(self, ui: &mut Ui, time_scale: &mut f32) -> Vec<Action> {
+        let mut actions = Vec::new();
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| self.file_menu_ui(ui, &mut actions));
+            ui.menu_button("Edit", |ui| self.edit_menu_ui(ui, &mut actions));
+            ui.menu_button("Presets", |ui| {
+                for preset in presets::ALL {
+                    if ui.button(preset.file.trim_end_matches(".ron")).clicked() {
+                        actions.push(Action::Request(Pending::Preset(*preset)));
+                    }
+                }
+            });
+            ui.menu_button("Help", |ui| {
+                if item_ui(ui, true, "Keyboard and mouse", &Action::ToggleHelp).clicked() {
+                    actions.push(Action::ShowHelp);
+                }
+            });
+            ui.separator();
+            self.transport_ui(ui, time_scale, &mut actions);
+        });
+        actions
+    }
+
+    fn file_menu_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let new = Action::Request(Pending::New);
+        if item_ui(ui, true, "New", &new)
+            .on_hover_text("A fresh scene: one group of wanderers.")
+            .clicked()
+        {
+            actions.push(new);
+        }
+        let open = Action::Request(Pending::OpenDialog);
+        if item_ui(ui, true, "Open…", &open).clicked() {
+            actions.push(open);
+        }
+        ui.add_enabled_ui(!self.recent.is_empty(), |ui| {
+            ui.menu_button("Open Recent", |ui| {
+                for path in self.recent {
+                    if ui.button(path.display().to_string()).clicked() {
+                        actions.push(Action::Request(Pending::OpenPath(path.clone())));
+                    }
+                }
+            });
+        });
+        if item_ui(ui, true, "Save", &Action::Save).clicked() {
+            actions.push(Action::Save);
+        }
+        if item_ui(ui, true, "Save As…", &Action::SaveAs).clicked() {
+            actions.push(Action::SaveAs);
+        }
+        if ui
+            .add_enabled(self.dirty, egui::Button::new("Revert to Saved"))
+            .on_hover_text("Every parameter as in the saved file (one undo step).")
+            .clicked()
+        {
+            actions.push(Action::RevertToSaved);
+        }
+        ui.separator();
+        if ui
+            .button("Open path…")
+            .on_hover_text("Type a path (for machines without a file dialog).")
+            .clicked()
+        {
+            actions.push(Action::Request(Pending::OpenPathField));
+        }
+        if ui.button("Save to path…").clicked() {
+            actions.push(Action::SaveToPathField);
+        }
+    }
+
+    fn edit_menu_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let (can_undo, can_redo) = self.can_undo_redo;
+        if item_ui(ui, can_undo, "Undo", &Action::Undo).clicked() {
+            actions.push(Action::Undo);
+        }
+        if item_ui(ui, can_redo, "Redo", &Action::Redo).clicked() {
+            actions.push(Action::Redo);
+        }
+        ui.separator();
+        if item_ui(ui, true, "Copy group parameters", &Action::CopyGroup).clicked() {
+            actions.push(Action::CopyGroup);
+        }
+        if item_ui(ui, true, "Paste group parameters", &Action::RequestPaste).clicked() {
+            actions.push(Action::RequestPaste);
+        }
+        ui.separator();
+        if ui
+            .button(format!("Changes since saved ({})…", self.changes))
+            .clicked()
+        {
+            actions.push(Action::ShowChanges);
+        }
+    }
+
+    fn transport_ui(&self, ui: &mut Ui, time_scale: &mut f32, actions: &mut Vec<Action>) {
+        let play = if self.playing { "Pause" } else { "Play" };
+        let buttons = [
+            (play, Action::TogglePlay),
+            ("Step", Action::Step),
+            ("Restart", Action::Restart),
+            ("Fit", Action::Fit),
+            ("Present", Action::TogglePresent),
+        ];
+        for (text, action) in buttons {
+            if ui.button(text).on_hover_text(keys_tip(&action)).clicked() {
+                actions.push(action);
+            }
+        }
+        let capture = match self.recording {
+            Some((done, total)) => format!("Recording {done}/{total}"),
+            None => "Capture…".to_owned(),
+        };
+        if ui
+            .button(capture)
+            .on_hover_text("Screenshots, and frame-exact recordings to GIF or PNG frames.")
+            .clicked()
+        {
+            actions.push(Action::ShowCapture);
+        }
+        ui.add(
+            egui::Slider::new(time_scale, 0.0..=4.0)
+                .text("time scale")
+                .suffix("×"),
+        );
+        ui.separator();
+        ui.monospace(format!(
+            "tick {:>6}  t {:>7.2} s  frame {:>5.1} ms",
+            self.tick,
+            self.time_secs,
+            self.frame_secs * 1000.0
+        ));
+    }
+}

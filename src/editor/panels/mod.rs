@@ -1,0 +1,16 @@
+//! The panels around the canvas. Each is a struct holding what it shows, with a `ui` method
+//! that returns what the user asked for as [`Action`](super::action::Action)s; view settings
+//! (overlay toggles, the time scale, follow) are edited in place.
+
+pub mod inspector;
+pub mod menu;
+pub mod overlays;
+pub mod plots;
+pub mod side;
+pub mod status;
+
+pub use inspector::Inspector;
+pub use menu::MenuBar;
+pub use plots::Plots;
+pub use side::SidePanel;
+pub use status::StatusBar;

@@ -1,0 +1,203 @@
+//! The session: the live world and how it runs (play, pause, the fixed-tick clock and the time
+//! scale), the selection, and what is sampled after each tick (trails, the plots' history).
+//! No egui: the app feeds it elapsed time and the overlay settings.
+
+use super::history::History;
+use crate::sim::{Agent, World};
+use crate::view::{Overlays, Scope, Trails};
+
+/// Most ticks run in one frame; beyond that the simulation slows down rather than stalls.
+pub const MAX_TICKS_PER_FRAME: u32 = 8;
+
+/// The live world and its transport.
+#[derive(Debug)]
+pub struct Session {
+    /// The world on screen.
+    pub world: World,
+    /// Whether the simulation runs.
+    pub playing: bool,
+    /// Simulated seconds per real second.
+    pub time_scale: f32,
+    accumulator_secs: f64,
+    /// Real seconds of the last frame.
+    pub frame_secs: f32,
+    /// The selected agent.
+    pub selected: Option<u32>,
+    /// Keep the selected agent in the middle of the view.
+    pub follow: bool,
+    /// The group the inspector shows and Shift+click adds to.
+    pub current_group: usize,
+    /// The selected agent's recent history, for the plots.
+    pub history: History,
+    /// Recent positions, for the trails.
+    pub trails: Trails,
+}
+
+impl Session {
+    /// A session on `world`, playing.
+    #[must_use]
+    pub fn new(world: World) -> Self {
+        Self {
+            world,
+            playing: true,
+            time_scale: 1.0,
+            accumulator_secs: 0.0,
+            frame_secs: 0.0,
+            selected: None,
+            follow: false,
+            current_group: 0,
+            history: History::default(),
+            trails: Trails::default(),
+        }
+    }
+
+    /// A new world in place of this one (a restart): what was sampled from the old one is
+    /// dropped.
+    pub fn replace_world(&mut self, world: World) {
+        self.world = world;
+        self.accumulator_secs = 0.0;
+        self.history.clear();
+        self.trails.clear();
+    }
+
+    /// A new document's world: also nothing selected and the first group current.
+    pub fn reset_to(&mut self, world: World) {
+        self.replace_world(world);
+        self.current_group = 0;
+        self.selected = None;
+    }
+
+    /// Selects an agent.
+    pub fn select(&mut self, id: Option<u32>) {
+        self.selected = id;
+        self.history.clear();
+    }
+
+    /// The selected agent, if it exists.
+    #[must_use]
+    pub fn selected_agent(&self) -> Option<&Agent> {
+        let i = self.world.index_of(self.selected?)?;
+        self.world.agents().get(i)
+    }
+
+    /// Selects the next (`direction >= 0`) or previous agent of the current group.
+    pub fn cycle_selection(&mut self, direction: i32) {
+        let group = self.current_group;
+        let ids: Vec<u32> = self
+            .world
+            .agents()
+            .iter()
+            .filter(|a| usize::from(a.group) == group)
+            .map(|a| a.id)
+            .collect();
+        if ids.is_empty() {
+            return;
+        }
+        let at = self
+            .selected
+            .and_then(|id| ids.iter().position(|&i| i == id));
+        let next = match (at, direction >= 0) {
+            (None, true) => 0,
+            (None, false) => ids.len() - 1,
+            (Some(i), true) => (i + 1) % ids.len(),
+            (Some(i), false) => (i + ids.len() - 1) % ids.len(),
+        };
+        self.select(Some(ids[next]));
+    }
+
+    /// Keeps the current group within the scene's `groups` groups.
+    pub fn clamp_group(&mut self, groups: usize) {
+        self.current_group = self.current_group.min(groups.saturating_sub(1));
+    }
+
+    /// Runs exactly one tick.
+    pub fn step_once(&mut self, overlays: &Overlays) {
+        self.world.step();
+        self.after_tick(overlays);
+    }
+
+    fn after_tick(&mut self, overlays: &Overlays) {
+        self.history.record(&self.world, self.selected);
+        if overlays.trails && self.world.tick().is_multiple_of(2) {
+            let only = match overlays.scope {
+                Scope::All => None,
+                Scope::Selected => Some(self.selected.unwrap_or(u32::MAX)),
+            };
+            self.trails.sample(&self.world, only);
+        }
+    }
+
+    /// Advances the simulation by the whole ticks that real time (times the time scale) has
+    /// made due since the last frame.
+    pub fn advance(&mut self, elapsed_secs: f32, overlays: &Overlays) {
+        self.frame_secs = elapsed_secs;
+        if !self.playing {
+            self.accumulator_secs = 0.0;
+            return;
+        }
+        let dt = f64::from(self.world.spec().dt_secs);
+        self.accumulator_secs += f64::from(elapsed_secs) * f64::from(self.time_scale);
+        let mut ticks = 0;
+        while self.accumulator_secs >= dt && ticks < MAX_TICKS_PER_FRAME {
+            self.step_once(overlays);
+            self.accumulator_secs -= dt;
+            ticks += 1;
+        }
+        if ticks == MAX_TICKS_PER_FRAME {
+            // Too slow to keep up: drop the backlog instead of spiralling.
+            self.accumulator_secs = self.accumulator_secs.min(dt);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session {
+        let mut scene = crate::scene::Scene::new_default();
+        // A tick every 1/8 s: every time below is exact in binary.
+        scene.dt = 0.125;
+        Session::new(scene.build_world().expect("valid"))
+    }
+
+    #[test]
+    fn real_time_runs_whole_ticks_at_any_frame_rate() {
+        // 1 s is 8 ticks whether it comes as two frames or as sixteen.
+        let overlays = Overlays::default();
+        let mut two = session();
+        two.advance(0.5, &overlays);
+        two.advance(0.5, &overlays);
+        let mut many = session();
+        for _ in 0..16 {
+            many.advance(0.0625, &overlays);
+        }
+        assert_eq!(two.world.tick(), 8);
+        assert_eq!(many.world.tick(), 8);
+        assert_eq!(two.world.agents(), many.world.agents());
+        // Paused: no time passes, and none is owed afterwards.
+        two.playing = false;
+        two.advance(1.0, &overlays);
+        assert_eq!(two.world.tick(), 8);
+        // A long frame runs at most MAX_TICKS_PER_FRAME ticks.
+        two.playing = true;
+        two.advance(10.0, &overlays);
+        assert_eq!(two.world.tick(), 8 + u64::from(MAX_TICKS_PER_FRAME));
+        // Twice the time scale, twice the ticks.
+        many.time_scale = 2.0;
+        many.advance(0.5, &overlays);
+        assert_eq!(many.world.tick(), 16);
+    }
+
+    #[test]
+    fn selection_cycles_through_the_current_group() {
+        let mut s = session();
+        let ids: Vec<u32> = s.world.agents().iter().map(|a| a.id).collect();
+        s.cycle_selection(1);
+        assert_eq!(s.selected, Some(ids[0]));
+        s.cycle_selection(-1);
+        assert_eq!(s.selected, ids.last().copied());
+        s.cycle_selection(1);
+        assert_eq!(s.selected, Some(ids[0]));
+    }
+}

@@ -1,0 +1,133 @@
+//! Screenshots and recordings: the presentation settings, the screenshot buttons, and the
+//! recording settings with a progress bar and a Stop button while a take runs.
+
+use std::path::PathBuf;
+
+use egui::Ui;
+
+use crate::editor::action::{Action, ShotKind};
+use crate::editor::persist::Prefs;
+use crate::editor::record;
+use crate::view::present::{self, Presentation};
+
+/// The capture window over one frame's state.
+pub struct CaptureWindow<'a> {
+    /// The scene's name (the output file is named after it).
+    pub scene_name: &'a str,
+    /// Frames done and in all of the running take.
+    pub recording: Option<(u32, u32)>,
+}
+
+impl CaptureWindow<'_> {
+    /// Shows the window while `open`; the settings in `prefs` are edited in place.
+    pub fn ui(self, ctx: &egui::Context, open: &mut bool, prefs: &mut Prefs) -> Vec<Action> {
+        let mut actions = Vec::new();
+        egui::Window::new("Capture")
+            .open(open)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    let label = ui.label("folder");
+                    let mut folder = prefs.record.folder.display().to_string();
+                    if ui
+                        .text_edit_singleline(&mut folder)
+                        .labelled_by(label.id)
+                        .changed()
+                    {
+                        prefs.record.folder = PathBuf::from(folder);
+                    }
+                });
+                ui.separator();
+                ui.strong("Presentation");
+                presentation_settings_ui(ui, &mut prefs.presentation);
+                ui.separator();
+                ui.strong("Screenshot (PNG)");
+                ui.horizontal(|ui| {
+                    if ui.button("Canvas").clicked() {
+                        actions.push(Action::Screenshot(ShotKind::Canvas));
+                    }
+                    if ui.button("Whole window").clicked() {
+                        actions.push(Action::Screenshot(ShotKind::Window));
+                    }
+                });
+                ui.separator();
+                ui.strong("Recording");
+                self.recording_ui(ui, prefs, &mut actions);
+            });
+        actions
+    }
+
+    fn recording_ui(&self, ui: &mut Ui, prefs: &mut Prefs, actions: &mut Vec<Action>) {
+        ui.horizontal(|ui| {
+            ui.label("rate");
+            ui.radio_value(&mut prefs.record.fps, 30, "30 fps");
+            ui.radio_value(&mut prefs.record.fps, 60, "60 fps");
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("length");
+            ui.add(
+                egui::DragValue::new(&mut prefs.record.seconds)
+                    .range(0.1..=record::MAX_SECONDS)
+                    .speed(0.1)
+                    .suffix(" s"),
+            )
+            .labelled_by(label.id);
+            ui.weak(format!(
+                "{} frames of simulation time",
+                prefs.record.frames()
+            ));
+        });
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut prefs.record.gif, true, "animated GIF");
+            ui.radio_value(&mut prefs.record.gif, false, "PNG frames");
+        });
+        ui.checkbox(
+            &mut prefs.record.from_restart,
+            "restart from the seed first",
+        )
+        .on_hover_text(
+            "Every take replays the same run tick for tick, \
+                 so a take after a tweak can be compared with the last.",
+        );
+        let target = prefs.record.output(self.scene_name);
+        ui.weak(format!("to {}", target.path().display()));
+        match self.recording {
+            Some((done, total)) => {
+                ui.add(
+                    egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                        .text(format!("frame {done} / {total}")),
+                );
+                if ui.button("Stop").clicked() {
+                    actions.push(Action::StopRecording);
+                }
+            }
+            None => {
+                if ui.button("Record").clicked() {
+                    actions.push(Action::StartRecording);
+                }
+            }
+        }
+    }
+}
+
+/// Output size, legend and caption.
+fn presentation_settings_ui(ui: &mut Ui, p: &mut Presentation) {
+    ui.horizontal(|ui| {
+        let label = ui.label("size");
+        let text = format!("{} × {}", p.size[0], p.size[1]);
+        egui::ComboBox::from_id_salt("presentation size")
+            .selected_text(text)
+            .show_ui(ui, |ui| {
+                for size in present::SIZES {
+                    ui.selectable_value(&mut p.size, size, format!("{} × {}", size[0], size[1]));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        for k in 0..2 {
+            ui.add(egui::DragValue::new(&mut p.size[k]).range(16..=present::MAX_SIDE));
+        }
+    });
+    ui.checkbox(&mut p.legend, "legend of the overlay colours");
+    ui.checkbox(&mut p.caption, "caption (scene name and key parameters)");
+}

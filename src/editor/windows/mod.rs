@@ -1,0 +1,24 @@
+//! The floating windows and the questions (modals): each a struct with a `ui` method that
+//! returns what the user asked for as [`Action`](super::action::Action)s.
+
+pub mod capture;
+pub mod changes;
+pub mod help;
+pub mod questions;
+
+pub use capture::CaptureWindow;
+pub use changes::ChangesWindow;
+pub use help::HelpWindow;
+pub use questions::Questions;
+
+/// Which floating windows are open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // Independent windows, each open or not.
+pub struct Open {
+    /// Every shortcut (F1).
+    pub help: bool,
+    /// Edit › Changes since saved.
+    pub changes: bool,
+    /// Screenshots and recordings.
+    pub capture: bool,
+}

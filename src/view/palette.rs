@@ -1,0 +1,87 @@
+//! The colours the canvas, the legends and the plots draw with. A behavior's colour is defined
+//! in its own file in the core (`sim::behaviors`, as an sRGB key); this is where it becomes a
+//! colour.
+
+use egui::Color32;
+
+use crate::sim::BehaviorKind;
+use crate::sim::behaviors::Rgb;
+
+/// Colour of the applied steering force: red, as the C# seed draws it.
+pub const APPLIED: Color32 = Color32::from_rgb(255, 45, 45);
+/// Colour of the velocity vector.
+pub const VELOCITY: Color32 = Color32::from_rgb(90, 170, 255);
+/// Colour of the desired velocity.
+pub const DESIRED: Color32 = Color32::from_rgb(190, 230, 255);
+/// Colour of the wander circle.
+pub const WANDER_CIRCLE: Color32 = Color32::from_rgb(150, 150, 150);
+/// Colour of radius circles (slowing radius, panic distance, neighbour radius).
+pub const RADIUS: Color32 = Color32::from_rgb(120, 200, 170);
+/// Colour of prediction points.
+pub const PREDICTION: Color32 = Color32::from_rgb(255, 170, 60);
+/// Colour of the click target.
+pub const CLICK: Color32 = Color32::from_rgb(255, 220, 80);
+/// Colour of obstacles.
+pub const OBSTACLE: Color32 = Color32::from_rgb(95, 100, 120);
+/// Colour of the world boundary.
+pub const BOUNDARY: Color32 = Color32::from_rgb(80, 90, 110);
+/// Canvas background.
+pub const BACKGROUND: Color32 = Color32::from_rgb(22, 25, 32);
+/// Lines of the spatial grid.
+pub const GRID: Color32 = Color32::from_rgb(60, 68, 88);
+/// Highlight of the selected agent.
+pub const SELECTION: Color32 = Color32::from_rgb(255, 255, 255);
+/// The marker of a parameter changed since the file was saved.
+pub const CHANGED: Color32 = Color32::from_rgb(255, 190, 60);
+
+/// Group colours, in group order (repeating).
+pub const GROUP_COLORS: [Color32; 8] = [
+    Color32::from_rgb(100, 170, 255),
+    Color32::from_rgb(255, 120, 110),
+    Color32::from_rgb(120, 220, 130),
+    Color32::from_rgb(240, 200, 90),
+    Color32::from_rgb(200, 140, 255),
+    Color32::from_rgb(90, 220, 220),
+    Color32::from_rgb(255, 160, 210),
+    Color32::from_rgb(200, 200, 200),
+];
+
+/// The colour of group `index`.
+#[must_use]
+pub fn group_color(index: usize) -> Color32 {
+    GROUP_COLORS[index % GROUP_COLORS.len()]
+}
+
+/// A colour key of the core as a colour.
+#[must_use]
+pub fn color(rgb: Rgb) -> Color32 {
+    Color32::from_rgb(rgb.0, rgb.1, rgb.2)
+}
+
+/// Each behavior's force colour, from the registry: wander grey, seek green, pursuit orange,
+/// evade red (the hunter demo's colours), the rest distinct.
+#[must_use]
+pub fn behavior_color(kind: BehaviorKind) -> Color32 {
+    color(kind.info().color)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hunter_demo_colours_and_distinct_behavior_colours() {
+        assert_eq!(
+            behavior_color(BehaviorKind::Seek),
+            Color32::from_rgb(60, 210, 80)
+        );
+        assert_eq!(
+            behavior_color(BehaviorKind::Wander),
+            Color32::from_rgb(170, 170, 170)
+        );
+        let mut colors: Vec<Color32> = BehaviorKind::ALL.map(behavior_color).to_vec();
+        colors.sort_by_key(Color32::to_array);
+        colors.dedup();
+        assert_eq!(colors.len(), BehaviorKind::COUNT);
+    }
+}
