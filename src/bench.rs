@@ -125,7 +125,12 @@ impl BenchResult {
     #[must_use]
     pub fn to_json(&self) -> String {
         format!(
-            "{{\"agents\":{},\"steps\":{},\"threads\":{},\"naive\":{},\"mean_neighbors\":{:.2},\"ms_per_step\":{:.4},\"agent_steps_per_sec\":{:.0},\"state_bytes_per_agent\":{},\"record_bytes_per_agent\":{},\"peak_rss_mib\":{:.1}}}",
+            concat!(
+                "{{\"agents\":{},\"steps\":{},\"threads\":{},\"naive\":{},",
+                "\"mean_neighbors\":{:.2},\"ms_per_step\":{:.4},\"agent_steps_per_sec\":{:.0},",
+                "\"state_bytes_per_agent\":{},\"record_bytes_per_agent\":{},",
+                "\"peak_rss_mib\":{:.1}}}"
+            ),
             self.agents,
             self.steps,
             self.threads,
@@ -205,7 +210,10 @@ impl FrameResult {
     #[must_use]
     pub fn to_json(&self) -> String {
         format!(
-            "{{\"agents\":{},\"steps\":{},\"threads\":0,\"naive\":false,\"frame\":true,\"ms_per_frame\":{:.3},\"triangles\":{},\"agent_steps_per_sec\":{:.0}}}",
+            concat!(
+                "{{\"agents\":{},\"steps\":{},\"threads\":0,\"naive\":false,\"frame\":true,",
+                "\"ms_per_frame\":{:.3},\"triangles\":{},\"agent_steps_per_sec\":{:.0}}}"
+            ),
             self.agents, self.frames, self.ms_per_frame, self.triangles, self.agent_steps_per_sec
         )
     }

@@ -186,8 +186,8 @@ mod tests {
         let (states, position) = u.scene_states();
         let speeds: Vec<f32> = states.iter().map(|s| s.groups[0].max_speed).collect();
         assert_eq!(speeds, vec![1.0, 2.0, 3.0, 4.0]);
-        // Undone: 3→4 and the agent; done: 1→2, 2→3 would be redone next... the agent edit was
-        // undone first, so one scene edit remains done.
+        // The two undos took back 3→4 and 2→3; 1→2 stays done (with the agent edit, which
+        // the scene states leave out): one scene edit is done.
         assert_eq!(position, 1);
         let mut back = Undo::from_scene_states(&states, position);
         assert_eq!(back.position(), 1);

@@ -342,7 +342,11 @@ mod tests {
 
     #[test]
     fn finds_nested_fields_and_list_items() {
-        let text = "// c\n#![enable(implicit_some)]\n(\n    a: 1,\n    groups: [\n        (name: \"x\", wander: (circle_radius: -3)),\n        Named(b: r#\"raw\"#, c: 'q'),\n    ],\n)\n";
+        let text = concat!(
+            "// c\n#![enable(implicit_some)]\n(\n    a: 1,\n    groups: [\n",
+            "        (name: \"x\", wander: (circle_radius: -3)),\n",
+            "        Named(b: r#\"raw\"#, c: 'q'),\n    ],\n)\n",
+        );
         let found = locate_all(text);
         assert_eq!(found["a"], LineCol { line: 4, col: 8 });
         assert_eq!(

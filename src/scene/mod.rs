@@ -3,7 +3,8 @@
 //! A game loads a preset and plays it back with exactly the editor's trajectory:
 //!
 //! ```
-//! let scene = steerlab::scene::from_str(steerlab::scene::presets::DEFAULT.text, "seek.ron").unwrap();
+//! let preset = steerlab::scene::presets::DEFAULT;
+//! let scene = steerlab::scene::from_str(preset.text, preset.file).unwrap();
 //! let mut world = scene.build_world().unwrap();
 //! world.step_n(60);
 //! assert_eq!(world.tick(), 60);

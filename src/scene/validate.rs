@@ -94,7 +94,9 @@ pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
             line: 1,
             col: 1,
             field: String::new(),
-            message: "the file is empty; a scene starts with `(` and needs at least `version`, `name`, `world` and `groups` (see docs/scenes.md)".to_owned(),
+            message: "the file is empty; a scene starts with `(` and needs at least `version`, \
+                      `name`, `world` and `groups` (see docs/scenes.md)"
+                .to_owned(),
         }]));
     }
     let scene: Scene = deserialize_located(text, file)?;
@@ -165,7 +167,8 @@ fn migrate(scene: Scene) -> Result<Scene, String> {
     match scene.version {
         0 => Err("version 0 does not exist; the first format version is 1".to_owned()),
         v if v > CURRENT_VERSION => Err(format!(
-            "this file is format version {v}, written by a newer steerlab; this build reads versions up to {CURRENT_VERSION}"
+            "this file is format version {v}, written by a newer steerlab; \
+             this build reads versions up to {CURRENT_VERSION}"
         )),
         _ => Ok(scene),
     }

@@ -573,7 +573,8 @@ impl World {
         (sums, count, distance_sum)
     }
 
-    #[allow(clippy::too_many_lines)] // One arm per behavior, in priority order; splitting hides the order.
+    // One arm per behavior, in priority order; splitting it would hide the order.
+    #[allow(clippy::too_many_lines)]
     fn think(&self, i: usize) -> Thought {
         let agent = &self.agents[i];
         let dt = self.spec.dt_secs;

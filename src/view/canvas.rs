@@ -180,7 +180,7 @@ pub fn canvas_ui(
             actions.push(CanvasAction::Select(None));
         }
     }
-    paint(ui, state, rect, input);
+    paint_ui(ui, state, rect, input);
     (pointer_world, actions)
 }
 
@@ -226,7 +226,7 @@ fn pick_handle(state: &CanvasState, rect: Rect, world: &World, p: Pos2) -> Optio
         .map(Drag::Obstacle)
 }
 
-fn paint(ui: &egui::Ui, state: &mut CanvasState, rect: Rect, input: &CanvasInput<'_>) {
+fn paint_ui(ui: &egui::Ui, state: &mut CanvasState, rect: Rect, input: &CanvasInput<'_>) {
     // Last frame's buffers, where egui has let go of them.
     let recycled = Arc::get_mut(&mut state.mesh).map(std::mem::take);
     let mesh = paint_mesh(

@@ -24,9 +24,9 @@ fn min_agent_pixels(agents: usize) -> f32 {
     (9.0 * (1000.0 / agents.max(1) as f32).sqrt()).clamp(4.0, 9.0)
 }
 
-/// Paints the canvas (what [`super::canvas::canvas_ui`] shows in `rect`) into one mesh, in drawing order:
-/// the scenery and per-agent circles, then the agents, then the vectors over them. Only what
-/// meets `rect` is built. `mesh` gives its buffers to the result.
+/// Paints the canvas (what [`super::canvas::canvas_ui`] shows in `rect`) into one mesh, in
+/// drawing order: the scenery and per-agent circles, then the agents, then the vectors over
+/// them. Only what meets `rect` is built. `mesh` gives its buffers to the result.
 ///
 /// It is one mesh built on one thread on purpose. egui copies every mesh it is given into its
 /// own output, which costs about as much as building it; meshes built in parallel would have to
@@ -50,7 +50,8 @@ pub fn paint_mesh(
 }
 
 /// The world, its grid, obstacles, targets, trails and the per-agent circles.
-#[allow(clippy::too_many_lines)] // One painting pass, in drawing order; splitting it hides the order.
+// One painting pass, in drawing order; splitting it would hide the order.
+#[allow(clippy::too_many_lines)]
 fn paint_scenery(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput<'_>) {
     let world = input.world;
     let spec = world.spec();

@@ -56,7 +56,8 @@ pub fn overlays_ui(ui: &mut egui::Ui, overlays: &mut Overlays) {
         wander,
         WANDER_CIRCLE,
         "Wander circle",
-        "Circle centre = normalize(velocity) * circle_distance; the point on it = centre + displacement.",
+        "Circle centre = normalize(velocity) * circle_distance; \
+         the point on it = centre + displacement.",
     );
     swatch_toggle_ui(
         ui,
@@ -91,7 +92,8 @@ pub fn overlays_ui(ui: &mut egui::Ui, overlays: &mut Overlays) {
         grid,
         GRID,
         "Spatial grid",
-        "The cells of the neighbour search: one cell per largest neighbour radius, rebuilt every tick.",
+        "The cells of the neighbour search: \
+         one cell per largest neighbour radius, rebuilt every tick.",
     );
     ui.checkbox(behaviors, "Behavior forces (weighted)");
     if *behaviors {

@@ -20,7 +20,8 @@ pub const ARRIVE: BehaviorInfo = BehaviorInfo {
     key: "arrive",
     color: Rgb(40, 200, 200),
     formula: "seek that slows: inside the slowing radius, or by deceleration",
-    summary: "Seek that slows down to stop at the target, by a slowing radius or a deceleration setting.",
+    summary: "Seek that slows down to stop at the target, \
+              by a slowing radius or a deceleration setting.",
 };
 
 /// The 002 seed's `DecelerationTweaker`, in seconds.

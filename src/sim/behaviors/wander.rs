@@ -21,7 +21,8 @@ use crate::sim::params::Wander;
 pub const WANDER: BehaviorInfo = BehaviorInfo {
     key: "wander",
     color: Rgb(170, 170, 170),
-    formula: "force = normalize(v) * distance + (cos a, sin a) * radius; a += random * change - change / 2",
+    formula: "force = normalize(v) * distance + (cos a, sin a) * radius; \
+              a += random * change - change / 2",
     summary: "Steer toward a point that drifts around a circle ahead of the agent.",
 };
 

@@ -187,21 +187,10 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         mass,
         "",
         0.001..=MAX_MAGNITUDE,
-        "accel = steering / mass. With force = desired - velocity, mass is the response time in seconds.",
+        "accel = steering / mass. \
+         With force = desired - velocity, mass is the response time in seconds.",
     );
-    ui.horizontal(|ui| {
-        let label = field_label_ui(ui, cx, "combination", "combination", "How the behaviors' forces combine into one steering force.");
-        if let Some(v) = cx.marked("combination", &label) {
-            *combination = v;
-        }
-        egui::ComboBox::from_id_salt(ui.scope_id().with("combination")).selected_text(format!("{combination:?}")).show_ui(ui, |ui| {
-            ui.selectable_value(combination, Combination::WeightedSum, "WeightedSum").on_hover_text("truncate(sum of weight * force, max_force)");
-            ui.selectable_value(combination, Combination::PrioritizedSum, "PrioritizedSum").on_hover_text("In priority order, add until max_force is spent.");
-            ui.selectable_value(combination, Combination::PrioritizedDithering, "PrioritizedDithering").on_hover_text("In priority order, each evaluated with its probability; the first non-zero wins.");
-        })
-.response
-.labelled_by(label.id);
-    });
+    combination_ui(ui, cx, combination);
     let dithering = *combination == Combination::PrioritizedDithering;
     ui.horizontal(|ui| {
         let mut on = stamina.is_some();
@@ -250,4 +239,47 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
     ui.separator();
     ui.label(egui::RichText::new("Behaviors, in priority order").strong());
     behaviors_ui(ui, cx, group, group_names, dithering);
+}
+
+/// How the group's forces combine, with each method's rule as its tooltip.
+fn combination_ui(ui: &mut Ui, cx: &Cx<'_>, combination: &mut Combination) {
+    let methods = [
+        (
+            Combination::WeightedSum,
+            "WeightedSum",
+            "truncate(sum of weight * force, max_force)",
+        ),
+        (
+            Combination::PrioritizedSum,
+            "PrioritizedSum",
+            "In priority order, add until max_force is spent.",
+        ),
+        (
+            Combination::PrioritizedDithering,
+            "PrioritizedDithering",
+            "In priority order, each evaluated with its probability; the first non-zero wins.",
+        ),
+    ];
+    ui.horizontal(|ui| {
+        let label = field_label_ui(
+            ui,
+            cx,
+            "combination",
+            "combination",
+            "How the behaviors' forces combine into one steering force.",
+        );
+        if let Some(v) = cx.marked("combination", &label) {
+            *combination = v;
+        }
+        egui::ComboBox::from_id_salt(ui.scope_id().with("combination"))
+            .selected_text(format!("{combination:?}"))
+            .show_ui(ui, |ui| {
+                for (value, name, rule) in methods {
+                    ui.selectable_value(combination, value, name)
+                        .on_hover_text(rule);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
 }
