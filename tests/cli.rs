@@ -3,20 +3,11 @@
 // Exact values worked out by hand are the point of these tests.
 #![allow(clippy::float_cmp)]
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn steerlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_steerlab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run steerlab")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{run as steerlab, text};
 
 #[test]
 fn simulate_twice_gives_identical_bytes() {
@@ -84,7 +75,7 @@ fn simulate_out_writes_the_same_bytes_to_a_file() {
 #[test]
 fn simulate_accepts_a_built_in_preset_name() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let out = Command::new(env!("CARGO_BIN_EXE_steerlab"))
+    let out = common::steerlab()
         .args(["simulate", "boids.ron", "--steps", "2"])
         .current_dir(dir.path())
         .output()
@@ -204,7 +195,7 @@ fn validate_reports_every_file_and_exits_1_if_any_is_invalid() {
 
 #[test]
 fn the_editor_without_a_display_fails_with_a_message() {
-    let out = Command::new(env!("CARGO_BIN_EXE_steerlab"))
+    let out = common::steerlab()
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .env_remove("WAYLAND_SOCKET")
@@ -223,7 +214,7 @@ fn edit_on_a_bad_file_exits_1_with_where_and_why() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bad = dir.path().join("bad.ron");
     std::fs::write(&bad, "(version: 1, nam: \"x\")").expect("write");
-    let out = Command::new(env!("CARGO_BIN_EXE_steerlab"))
+    let out = common::steerlab()
         .args(["edit", bad.to_str().expect("utf-8")])
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")

@@ -3,27 +3,16 @@
 // Exact values typed into the UI are the point of these tests.
 #![allow(clippy::float_cmp)]
 
+mod common;
+
+use common::ui::{click_on_canvas, drag_on_canvas, harness, pause};
+use std::path::Path;
+
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use steerlab::editor::EditorApp;
 use steerlab::view::{Overlays, Scope};
-
-fn harness() -> Harness<'static, EditorApp> {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1440.0, 900.0))
-        .build_eframe(|_cc| EditorApp::with_default_scene());
-    harness.run_steps(3);
-    harness
-}
-
-fn pause(harness: &mut Harness<'_, EditorApp>) {
-    if harness.state().is_playing() {
-        harness.key_press(egui::Key::Space);
-        harness.run_steps(2);
-    }
-    assert!(!harness.state().is_playing());
-}
 
 /// Number of opaque vertices of exactly `color` in the meshes the last frame painted.
 fn vertices_in(harness: &Harness<'_, EditorApp>, color: egui::Color32) -> usize {
@@ -116,7 +105,7 @@ fn pause_then_step_advances_exactly_one_tick() {
     assert_eq!(harness.state().world().tick(), tick + 3);
 }
 
-fn open_through_the_path_field(harness: &mut Harness<'_, EditorApp>, path: &std::path::Path) {
+fn open_through_the_path_field(harness: &mut Harness<'_, EditorApp>, path: &Path) {
     harness.get_by_label("File").click();
     harness.run_steps(2);
     harness.get_by_label("Open path…").click();
@@ -133,10 +122,7 @@ fn open_through_the_path_field(harness: &mut Harness<'_, EditorApp>, path: &std:
 fn opening_a_good_file_replaces_the_scene() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("mine.ron");
-    let text = steerlab::scene::presets::find("pursuit.ron")
-        .expect("preset")
-        .text;
-    std::fs::write(&path, text).expect("write");
+    std::fs::write(&path, common::preset_text("pursuit.ron")).expect("write");
     let mut harness = harness();
     pause(&mut harness);
     assert_eq!(harness.state().scene().name, "Boids");
@@ -154,10 +140,8 @@ fn opening_a_good_file_replaces_the_scene() {
 fn opening_a_bad_file_shows_an_error_and_keeps_the_scene() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("broken.ron");
-    let text = steerlab::scene::presets::find("seek.ron")
-        .expect("preset")
-        .text
-        .replacen("circle_radius: 40.0", "circle_radus: 40.0", 1);
+    let text =
+        common::preset_text("seek.ron").replacen("circle_radius: 40.0", "circle_radus: 40.0", 1);
     std::fs::write(&path, text).expect("write");
     let mut harness = harness();
     pause(&mut harness);
@@ -177,53 +161,6 @@ fn opening_a_bad_file_shows_an_error_and_keeps_the_scene() {
     assert_eq!(harness.state().world().agents(), agents_before.as_slice());
 }
 
-fn press(
-    harness: &mut Harness<'_, EditorApp>,
-    pos: egui::Pos2,
-    pressed: bool,
-    modifiers: egui::Modifiers,
-) {
-    harness.event(egui::Event::PointerButton {
-        pos,
-        button: egui::PointerButton::Primary,
-        pressed,
-        modifiers,
-    });
-    harness.run_steps(1);
-}
-
-fn click_on_canvas(
-    harness: &mut Harness<'_, EditorApp>,
-    world: glam::Vec2,
-    modifiers: egui::Modifiers,
-) {
-    let pos = harness
-        .state()
-        .screen_from_world(world)
-        .expect("canvas shown");
-    harness.event(egui::Event::PointerMoved(pos));
-    harness.run_steps(1);
-    press(harness, pos, true, modifiers);
-    press(harness, pos, false, modifiers);
-    harness.run_steps(1);
-}
-
-fn drag_on_canvas(harness: &mut Harness<'_, EditorApp>, from: glam::Vec2, to: glam::Vec2) {
-    let a = harness
-        .state()
-        .screen_from_world(from)
-        .expect("canvas shown");
-    let b = harness.state().screen_from_world(to).expect("canvas shown");
-    harness.event(egui::Event::PointerMoved(a));
-    harness.run_steps(1);
-    press(harness, a, true, egui::Modifiers::NONE);
-    for k in 1..=10 {
-        harness.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 10.0)));
-        harness.run_steps(1);
-    }
-    press(harness, b, false, egui::Modifiers::NONE);
-}
-
 #[test]
 fn canvas_clicks_place_the_target_and_add_agents() {
     let mut harness = harness();
@@ -236,14 +173,11 @@ fn canvas_clicks_place_the_target_and_add_agents() {
     assert_eq!(harness.state().scene().click_target, Some(click));
 
     let before = harness.state().world().agents().len();
-    // The platform reports held modifiers as an event (eframe sends it from winit).
-    harness.event(egui::Event::ModifiersChanged(egui::Modifiers::SHIFT));
     click_on_canvas(
         &mut harness,
         glam::Vec2::new(500.0, 800.0),
         egui::Modifiers::SHIFT,
     );
-    harness.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
     let world = harness.state().world();
     assert_eq!(world.agents().len(), before + 1);
     let added = world.agents().last().expect("an agent");
@@ -267,14 +201,14 @@ fn obstacles_and_the_click_target_can_be_dragged() {
     pause(&mut harness);
     let obstacle = harness.state().scene().obstacles[1].center;
     let to = obstacle + glam::Vec2::new(0.0, 120.0);
-    drag_on_canvas(&mut harness, obstacle, to);
+    drag_on_canvas(&mut harness, obstacle, to, 10);
     let moved = harness.state().scene().obstacles[1].center;
     assert!(moved.distance(to) < 2.0, "obstacle at {moved}, wanted {to}");
     assert_eq!(harness.state().world().spec().obstacles[1].center, moved);
 
     let click = harness.state().world().click();
     let to = click + glam::Vec2::new(-200.0, 100.0);
-    drag_on_canvas(&mut harness, click, to);
+    drag_on_canvas(&mut harness, click, to, 10);
     let now = harness.state().world().click();
     assert!(
         now.distance(to) < 2.0,
@@ -305,14 +239,71 @@ fn presentation_mode_shows_only_the_canvas_until_escape() {
     assert!(harness.state().is_presenting());
 }
 
+/// The PNG files in `dir` whose names contain `word`, with their sizes.
+fn pngs(dir: &Path, word: &str) -> Vec<(String, (u32, u32))> {
+    let mut found: Vec<(String, (u32, u32))> = std::fs::read_dir(dir)
+        .expect("dir")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| {
+            let png = Path::new(name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+            png && name.contains(word)
+        })
+        .map(|name| {
+            let size = image::image_dimensions(dir.join(&name)).expect("a PNG");
+            (name, size)
+        })
+        .collect();
+    found.sort();
+    found
+}
+
 #[test]
-fn the_capture_window_offers_screenshots_and_recording() {
+fn the_capture_window_takes_screenshots_and_records() {
+    let dir = tempfile::tempdir().expect("tempdir");
     let mut harness = harness();
     pause(&mut harness);
+    harness.state_mut().record_settings_mut().folder = dir.path().to_owned();
     harness.get_by_label("Capture…").click();
     harness.run_steps(2);
-    harness.get_by_label("Canvas");
-    harness.get_by_label("Whole window");
-    harness.get_by_label("Record");
     harness.get_by_label("150 frames of simulation time");
+
+    // "Canvas" writes the canvas alone: the window minus the panels around it.
+    harness.get_by_label("Canvas").click();
+    harness.run_steps(4);
+    let tick = harness.state().world().tick();
+    let canvas = pngs(dir.path(), "-canvas-");
+    assert_eq!(canvas.len(), 1, "{canvas:?}");
+    assert_eq!(canvas[0].0, format!("boids-canvas-tick{tick}.png"));
+    let (w, h) = canvas[0].1;
+    assert!(w > 600 && w < 1440 && h > 400 && h < 900, "canvas {w}x{h}");
+    assert!(harness.state().status().contains("boids-canvas-tick"));
+
+    // "Whole window" writes the window as it is.
+    harness.get_by_label("Whole window").click();
+    harness.run_steps(4);
+    let window = pngs(dir.path(), "-window-");
+    assert_eq!(window.len(), 1, "{window:?}");
+    assert_eq!(window[0].1, (1440, 900));
+
+    // "Record" starts a take of the chosen length into the folder.
+    harness.state_mut().record_settings_mut().seconds = 0.2;
+    harness.run_steps(1);
+    harness.get_by_label("Record").click();
+    harness.run_steps(1);
+    assert_eq!(harness.state().recording_progress().map(|p| p.1), Some(6));
+    assert_eq!(
+        harness.state_mut().finish_recording(),
+        Some(Ok(6)),
+        "six frames at 30 fps"
+    );
+    let gif = dir.path().join("boids.gif");
+    let frames = image::codecs::gif::GifDecoder::new(std::io::BufReader::new(
+        std::fs::File::open(&gif).expect("the take"),
+    ))
+    .map(|d| image::AnimationDecoder::into_frames(d).count())
+    .expect("a GIF");
+    assert_eq!(frames, 6);
 }

@@ -279,14 +279,44 @@ proptest! {
 
     /// In a world, one tick from the same state finds the same neighbour counts with the grid
     /// and with the naive scan, and moves every agent to the same place up to the rounding of
-    /// summing the same neighbours in another order.
+    /// summing the same neighbours in another order. Group `a` always separates within a
+    /// positive radius that no other radius exceeds, so a grid of many cells is built and
+    /// searched (checked, not assumed).
     #[test]
-    fn grid_and_naive_worlds_agree(spec in world_spec().boxed()) {
+    fn grid_and_naive_worlds_agree(
+        spec in world_spec().boxed(),
+        radius in 0.5_f32..60.0,
+        extra in 2_u32..40,
+    ) {
+        let mut spec = spec;
+        let a = &mut spec.groups[0];
+        a.count += extra;
+        a.spawn = Spawn::Area { min: Vec2::ZERO, max: Vec2::splat(100.0), speed: 10.0 };
+        let separation = a.separation.as_mut().expect("strategy sets separation");
+        separation.enabled = true;
+        separation.radius = radius;
+        // No radius larger than this one, so the grid has many cells, not one.
+        for g in &mut spec.groups {
+            for r in [
+                g.separation.as_mut().map(|b| &mut b.radius),
+                g.alignment.as_mut().map(|b| &mut b.radius),
+                g.cohesion.as_mut().map(|b| &mut b.radius),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                *r = r.min(radius);
+            }
+        }
         let mut grid = World::new(spec.clone()).expect("valid");
         let mut naive = World::new(spec).expect("valid");
         naive.set_neighbor_search(steerlab::sim::NeighborSearch::Naive);
         grid.step();
         naive.step();
+        prop_assert!(grid.grid().cell_size() > 0.0, "the grid path was taken");
+        prop_assert_eq!(naive.grid().cell_size(), 0.0, "the naive path was taken");
+        let (cols, rows) = grid.grid().dims();
+        prop_assert!(cols * rows > 1, "a grid of {cols} x {rows} cells");
         for ((a, b), (ra, rb)) in grid.agents().iter().zip(naive.agents()).zip(grid.records().iter().zip(naive.records())) {
             prop_assert_eq!(ra.neighbors, rb.neighbors);
             let tolerance = 1e-3 * (1.0 + a.position.length());

@@ -2,14 +2,12 @@
 //! motion, byte-identical takes, and outputs that cannot be written.
 #![cfg(feature = "editor")]
 
+mod common;
+
 use std::path::Path;
-use std::process::Command;
 
+use common::steerlab;
 use image::AnimationDecoder as _;
-
-fn steerlab() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_steerlab"))
-}
 
 /// The frames of a GIF, as RGBA images.
 fn gif_frames(path: &Path) -> Vec<image::RgbaImage> {

@@ -3,20 +3,13 @@
 // Exact values worked out by hand are the point of these tests.
 #![allow(clippy::float_cmp)]
 
-use std::path::{Path, PathBuf};
+mod common;
 
+use std::path::Path;
+
+use common::{presets_dir, write};
 use proptest::prelude::*;
 use steerlab::scene::{self, MAX_FILE_BYTES, SceneError, presets};
-
-fn presets_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("presets")
-}
-
-fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write test file");
-    path
-}
 
 fn only_error(result: Result<scene::Scene, scene::SceneErrors>) -> SceneError {
     let errors = result.expect_err("must be refused").0;
@@ -348,7 +341,7 @@ fn the_library_api_gives_the_same_trajectory_as_simulate() {
     steerlab::cli::write_csv(&mut a, 120, &mut csv).expect("write");
     b.step_n(120);
     assert_eq!(a.agents(), b.agents());
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_steerlab"))
+    let out = common::steerlab()
         .args([
             "simulate",
             presets_dir().join(preset.file).to_str().expect("utf-8"),
@@ -365,7 +358,7 @@ fn the_library_api_gives_the_same_trajectory_as_simulate() {
 fn a_failed_save_leaves_the_previous_file_intact() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("scene.ron");
-    let original = presets::find("seek.ron").expect("preset").text;
+    let original = common::preset_text("seek.ron");
     std::fs::write(&path, original).expect("write");
     let mut scene = scene::from_str(original, "seek.ron").expect("valid");
     scene.name = "Changed".to_owned();
@@ -506,11 +499,8 @@ fn the_annotated_example_in_the_docs_is_a_valid_scene() {
     let example =
         scene::from_str(&docs[start..end], "docs/scenes.md").unwrap_or_else(|e| panic!("{e}"));
     // It documents the hunter-and-prey preset, plus one obstacle.
-    let mut preset = scene::from_str(
-        presets::find("hunter_and_prey.ron").expect("preset").text,
-        "p",
-    )
-    .expect("valid");
+    let mut preset =
+        scene::from_str(common::preset_text("hunter_and_prey.ron"), "p").expect("valid");
     assert_eq!(example.obstacles.len(), 1);
     preset.obstacles.clone_from(&example.obstacles);
     preset.description.clone_from(&example.description);

@@ -3,10 +3,11 @@
 //! changed image before committing it.
 #![cfg(feature = "editor")]
 
+mod common;
+
 use egui_kittest::Harness;
 use steerlab::editor::EditorApp;
 use steerlab::view::Overlays;
-use steerlab::scene::{self, presets};
 
 /// The editor on a built-in preset, paused after exactly `ticks` ticks (so the image does not
 /// depend on how fast the machine is).
@@ -15,9 +16,8 @@ fn paused_after(
     ticks: u64,
     setup: impl FnOnce(&mut EditorApp),
 ) -> Harness<'static, EditorApp> {
-    let preset = presets::find(preset).expect("preset");
-    let scene = scene::from_str(preset.text, preset.file).expect("valid");
-    let mut app = EditorApp::new(scene, None, &format!("built-in {}", preset.file));
+    let scene = common::preset_scene(preset);
+    let mut app = EditorApp::new(scene, None, &format!("built-in {preset}"));
     app.set_playing(false);
     setup(&mut app);
     for _ in 0..ticks {

@@ -5,8 +5,11 @@
 // Exact values typed into the UI are the point of these tests.
 #![allow(clippy::float_cmp)]
 
+mod common;
+
 use std::path::Path;
 
+use common::ui::{click_on_canvas, drag_on_canvas, harness_stepping, pause, paused_harness};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -17,22 +20,7 @@ use steerlab::editor::persist::MemoryStorage;
 use steerlab::scene::{self, Scene, presets};
 
 fn harness_on(app: EditorApp) -> Harness<'static, EditorApp> {
-    harness_stepping(app, 0.25)
-}
-
-/// A harness whose frames are `step_dt` seconds apart (kittest runs one frame per event, so a
-/// double click needs short frames to fit egui's 0.3 s).
-fn harness_stepping(app: EditorApp, step_dt: f32) -> Harness<'static, EditorApp> {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1440.0, 900.0))
-        .with_step_dt(step_dt)
-        .build_eframe(move |_cc| app);
-    harness.run_steps(2);
-    if harness.state().is_playing() {
-        harness.key_press(Key::Space);
-        harness.run_steps(2);
-    }
-    harness
+    paused_harness(app)
 }
 
 fn harness() -> Harness<'static, EditorApp> {
@@ -59,27 +47,7 @@ fn type_max_speed(harness: &mut Harness<'_, EditorApp>, value: f64) {
 
 fn drag_obstacle(harness: &mut Harness<'_, EditorApp>, index: usize, by: glam::Vec2) {
     let from = harness.state().scene().obstacles[index].center;
-    let a = harness.state().screen_from_world(from).expect("canvas");
-    let b = harness
-        .state()
-        .screen_from_world(from + by)
-        .expect("canvas");
-    let button = |pos, pressed| egui::Event::PointerButton {
-        pos,
-        button: egui::PointerButton::Primary,
-        pressed,
-        modifiers: Modifiers::NONE,
-    };
-    harness.event(egui::Event::PointerMoved(a));
-    harness.run_steps(1);
-    harness.event(button(a, true));
-    harness.run_steps(1);
-    for k in 1..=12 {
-        harness.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 12.0)));
-        harness.run_steps(1);
-    }
-    harness.event(button(b, false));
-    harness.run_steps(2);
+    drag_on_canvas(harness, from, from + by, 12);
 }
 
 #[test]
@@ -137,22 +105,11 @@ fn adding_and_removing_agents_is_undone() {
         .iter()
         .map(|a| a.id)
         .collect();
-    let spot = glam::Vec2::new(500.0, 800.0);
-    let pos = harness.state().screen_from_world(spot).expect("canvas");
-    harness.event(egui::Event::ModifiersChanged(Modifiers::SHIFT));
-    harness.event(egui::Event::PointerMoved(pos));
-    harness.run_steps(1);
-    for pressed in [true, false] {
-        harness.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::SHIFT,
-        });
-        harness.run_steps(1);
-    }
-    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
-    harness.run_steps(1);
+    click_on_canvas(
+        &mut harness,
+        glam::Vec2::new(500.0, 800.0),
+        Modifiers::SHIFT,
+    );
     let added = harness
         .state()
         .selected()
@@ -252,7 +209,7 @@ impl egui::DroppedFile for Dropped {
 fn dropping_a_file_or_closing_with_unsaved_changes_asks_first() {
     let dir = tempfile::tempdir().expect("tempdir");
     let other = dir.path().join("other.ron");
-    std::fs::write(&other, presets::find("seek.ron").expect("preset").text).expect("write");
+    std::fs::write(&other, common::preset_text("seek.ron")).expect("write");
     let mut harness = harness();
     type_max_speed(&mut harness, 50.0);
     harness
@@ -289,6 +246,7 @@ fn dropping_a_file_or_closing_with_unsaved_changes_asks_first() {
 #[test]
 fn reset_to_default_restores_the_default_value() {
     let mut harness = harness_stepping(EditorApp::with_default_scene(), 0.04);
+    pause(&mut harness);
     type_max_speed(&mut harness, 77.5);
     let default =
         steerlab::sim::Group::new("x", 1, harness.state().scene().groups[0].spawn.clone())
@@ -516,4 +474,27 @@ fn f1_shows_every_shortcut() {
     harness.get_by_label("Keyboard and mouse");
     harness.get_by_label("Ctrl+Shift+Z, Ctrl+Y");
     harness.get_by_label("redo");
+    // Every row of the table, keys and what they do, side by side in the help's grid.
+    let help = harness.get_by_label("Keyboard and mouse").rect();
+    for row in steerlab::editor::shortcuts::TABLE {
+        let label = row.keys_label();
+        let keys = harness.get_by_label(&label);
+        let what = harness
+            .query_all_by_label(row.what)
+            .find(|n| (n.rect().center().y - keys.rect().center().y).abs() < 2.0)
+            .unwrap_or_else(|| panic!("{:?} beside {:?}", row.what, row.keys_label()));
+        assert!(keys.rect().min.x < what.rect().min.x, "{:?}", row.what);
+        assert!(
+            keys.rect().min.y >= help.min.y,
+            "{:?} in the window",
+            row.what
+        );
+    }
+    // F1 again, or its other key, closes it.
+    harness.key_press(Key::F1);
+    harness.run_steps(2);
+    assert!(!harness.state().help_open());
+    harness.key_press(Key::Questionmark);
+    harness.run_steps(2);
+    assert!(harness.state().help_open());
 }

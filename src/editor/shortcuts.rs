@@ -342,11 +342,89 @@ pub fn markdown_table() -> String {
 mod tests {
     use super::*;
 
+    /// The actions one frame with `events` (and `modifiers` held) asks for.
+    fn actions_of(events: Vec<egui::Event>, modifiers: Modifiers) -> Vec<Action> {
+        let ctx = egui::Context::default();
+        let mut all = vec![egui::Event::ModifiersChanged(modifiers)];
+        all.extend(events);
+        let raw = egui::RawInput {
+            events: all,
+            ..egui::RawInput::default()
+        };
+        let mut got = Vec::new();
+        let mut output = ctx.run_ui(raw, |ui| got = actions(ui.ctx(), true));
+        output.textures_delta.clear();
+        got
+    }
+
+    fn key(key: Key, modifiers: Modifiers) -> egui::Event {
+        egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers,
+        }
+    }
+
+    #[test]
+    fn every_trigger_of_every_row_asks_for_that_rows_action_and_nothing_else() {
+        let mut checked = 0;
+        for row in TABLE {
+            let Some(action) = &row.action else {
+                continue;
+            };
+            for trigger in row.triggers {
+                let (events, modifiers, want) = match *trigger {
+                    Trigger::Shortcut(m, k) => (vec![key(k, m)], m, action.clone()),
+                    Trigger::Key(k) => (
+                        vec![key(k, Modifiers::NONE)],
+                        Modifiers::NONE,
+                        action.clone(),
+                    ),
+                    Trigger::Copy => (vec![egui::Event::Copy], Modifiers::NONE, action.clone()),
+                    Trigger::Paste => (
+                        vec![egui::Event::Paste("(max_speed: 1)".to_owned())],
+                        Modifiers::NONE,
+                        Action::PasteGroup("(max_speed: 1)".to_owned()),
+                    ),
+                    Trigger::Pointer(_) => continue,
+                };
+                assert_eq!(
+                    actions_of(events, modifiers),
+                    vec![want],
+                    "{}",
+                    trigger.label()
+                );
+                checked += 1;
+            }
+        }
+        // 16 rows with keys, four of them with two keys each.
+        assert_eq!(checked, 20, "every key of the table was pressed");
+    }
+
+    #[test]
+    fn plain_keys_with_ctrl_and_copy_over_selected_text_ask_for_nothing() {
+        assert_eq!(actions_of(vec![key(Key::R, CMD)], CMD), vec![]);
+        let ctx = egui::Context::default();
+        let raw = egui::RawInput {
+            events: vec![egui::Event::Copy],
+            ..egui::RawInput::default()
+        };
+        let mut got = vec![Action::Fit];
+        let mut output = ctx.run_ui(raw, |ui| got = actions(ui.ctx(), false));
+        output.textures_delta.clear();
+        assert_eq!(got, vec![]);
+    }
+
     #[test]
     fn the_hint_names_the_first_key_of_each_listed_row() {
         assert_eq!(
             hint(),
-            "F1 all shortcuts · Space play/pause · . step · R restart · Ctrl+Z undo · Ctrl+S save"
+            concat!(
+                "F1 all shortcuts · Space play/pause · . step · R restart · ",
+                "Ctrl+Z undo · Ctrl+S save"
+            )
         );
     }
 

@@ -1,0 +1,87 @@
+//! The docs that are generated from the code's one list of each thing: the README's shortcut
+//! table (from `editor::shortcuts::TABLE`) and `docs/behaviors.md` (from the behavior
+//! registry in `sim::behaviors`). Each test fails when the file differs from what the code
+//! says; `UPDATE_DOCS=1 cargo test --test docs` writes it again.
+#![cfg(feature = "editor")]
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use steerlab::sim::BehaviorKind;
+
+/// Compares `path` (relative to the repository) with `want`, or writes it with `UPDATE_DOCS=1`.
+fn check_or_update(path: &str, want: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let have = std::fs::read_to_string(&path).expect("the doc exists");
+    if have == want {
+        return;
+    }
+    if std::env::var("UPDATE_DOCS").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, want).expect("write the doc");
+        return;
+    }
+    panic!(
+        "{} is out of date with the code; run `UPDATE_DOCS=1 cargo test --test docs` \
+         and review the change",
+        path.display()
+    );
+}
+
+/// `text` with the part between the two marker lines replaced by `section`.
+fn with_section(text: &str, start: &str, end: &str, section: &str) -> String {
+    let (Some(a), Some(b)) = (text.find(start), text.find(end)) else {
+        panic!("markers {start} and {end} not found");
+    };
+    let a = a + start.len();
+    format!("{}\n{section}{}", &text[..a], &text[b..])
+}
+
+#[test]
+fn the_readme_lists_the_shortcut_table() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(path).expect("README");
+    let table = steerlab::editor::shortcuts::markdown_table();
+    let want = with_section(
+        &readme,
+        "<!-- shortcuts: generated from editor::shortcuts::TABLE -->",
+        "<!-- /shortcuts -->",
+        &table,
+    );
+    check_or_update("README.md", &want);
+}
+
+/// `docs/behaviors.md` as the registry describes the behaviors.
+fn behaviors_md() -> String {
+    let mut out = String::from(
+        "# Behaviors\n\n\
+         Generated from the behavior registry (`src/sim/behaviors/`, one `BehaviorInfo` per \
+         behavior,\nin the file that implements it) by `tests/docs.rs`; do not edit by hand.\n\n\
+         Blocks are evaluated in this order, which is also the priority order of \
+         `PrioritizedSum` and\n`PrioritizedDithering`. The key is the block's field in a \
+         group (`docs/scenes.md`), and the\ncolour is its force's colour on the canvas, in the \
+         legends and in the plots.\n\n\
+         | priority | key | colour | formula | what it does |\n\
+         |---:|---|---|---|---|\n",
+    );
+    for (k, kind) in BehaviorKind::ALL.into_iter().enumerate() {
+        let info = kind.info();
+        let c = info.color;
+        let _ = writeln!(
+            out,
+            "| {} | `{}` | `#{:02x}{:02x}{:02x}` | `{}` | {} |",
+            k + 1,
+            info.key,
+            c.0,
+            c.1,
+            c.2,
+            info.formula,
+            info.summary
+        );
+    }
+    out
+}
+
+#[test]
+fn the_behaviors_doc_lists_the_registry() {
+    check_or_update("docs/behaviors.md", &behaviors_md());
+}
