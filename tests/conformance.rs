@@ -189,53 +189,77 @@ fn pursuit_catches_a_straight_mover_sooner_than_seek() {
     assert!(pursuit < 6000);
 }
 
-/// Hunter stamina: full at 10, -2 per tick of pursuit, rest at 0, +1 per tick of rest back to
-/// 10, then hunt again. The prey stands still far away (no range limit).
+/// Hunter stamina as the seeds count it (000 part 5, 003): `if (resting && stamina++ >=
+/// MAX_STAMINA) resting = false;` compares before the increment, and the increment is kept.
+/// With max 20, -2 per tick of pursuit and +1 per tick of rest, worked out by hand:
+///
+/// | tick | stamina before | resting | what happens                         | stamina after |
+/// |------|----------------|---------|--------------------------------------|---------------|
+/// | 1    | 20 (full)      | no      | no prey yet: pick the closest        | 20            |
+/// | 2-11 | 20 .. 2        | no      | pursue, -2; at 0 drop the prey, rest | 18 .. 0       |
+/// | 12   | 0              | yes     | 0 >= 20? no; +1; pick a prey         | 1             |
+/// | 31   | 19             | yes     | 19 >= 20? no; +1                     | 20            |
+/// | 32   | 20             | yes     | 20 >= 20: stop resting; +1; pursue   | 21 - 2 = 19   |
+/// | 42   | 1              | no      | pursue, -2: below 0, rest            | -1            |
+/// | 43   | -1             | yes     | rest from -1                         | 0             |
+/// | 63   | 19             | yes     | +1                                   | 20            |
+/// | 64   | 20             | yes     | stop resting; +1; pursue             | 19            |
+///
+/// From then on a hunter pursues 11 ticks (21 down to -1) and rests 21 (-1 up to 20), as the
+/// seeds' hunter does. Stamina counts ticks, so any `dt` gives the same tick numbers.
 #[test]
 fn hunter_stamina_cycle() {
-    let mut hunter = Group::new("hunter", 1, at(Vec2::ZERO, Vec2::ZERO));
-    hunter.stamina = Some(Stamina {
-        max: 10.0,
-        regen_per_tick: 1.0,
-        cost_per_tick: 2.0,
-    });
-    hunter.pursuit = Some(Pursuit {
-        target: Target::Nearest("prey".into()),
-        exclusive: true,
-        ..Pursuit::default()
-    });
-    let prey = Group::new("prey", 1, at(Vec2::new(50_000.0, 0.0), Vec2::ZERO));
-    let mut world = World::new(spec(1.0 / 60.0, vec![hunter, prey])).expect("valid");
-    // (stamina, resting, has prey, pursued this tick) after each tick.
-    let expected: Vec<(f32, bool, bool, bool)> = vec![
-        (10.0, false, true, false), // tick 1: no prey yet: pick the closest one
-        (8.0, false, true, true),   // pursue, -2 per tick
-        (6.0, false, true, true),
-        (4.0, false, true, true),
-        (2.0, false, true, true),
-        (0.0, true, false, true), // exhausted: drop the prey, rest
-        (1.0, true, true, false), // rest, +1 per tick
-        (2.0, true, true, false),
-        (3.0, true, true, false),
-        (4.0, true, true, false),
-        (5.0, true, true, false),
-        (6.0, true, true, false),
-        (7.0, true, true, false),
-        (8.0, true, true, false),
-        (9.0, true, true, false),
-        (8.0, false, true, true), // rested to 10 and, holding a prey, pursues on the same tick
-        (6.0, false, true, true),
-    ];
-    for (tick, want) in expected.iter().enumerate() {
-        world.step();
-        let h = &world.agents()[0];
-        let pursued = world.records()[0].was_evaluated(steerlab::sim::BehaviorKind::Pursuit);
-        assert_eq!(
-            (h.stamina, h.resting, h.prey.is_some(), pursued),
-            *want,
-            "tick {}",
-            tick + 1
-        );
+    for dt in [1.0, 1.0 / 60.0] {
+        let mut hunter = Group::new("hunter", 1, at(Vec2::ZERO, Vec2::ZERO));
+        hunter.stamina = Some(Stamina {
+            max: 20.0,
+            regen_per_tick: 1.0,
+            cost_per_tick: 2.0,
+        });
+        hunter.pursuit = Some(Pursuit {
+            target: Target::Nearest("prey".into()),
+            exclusive: true,
+            ..Pursuit::default()
+        });
+        let prey = Group::new("prey", 1, at(Vec2::new(50_000.0, 0.0), Vec2::ZERO));
+        let mut world = World::new(spec(dt, vec![hunter, prey])).expect("valid");
+        // (stamina, resting, has prey, pursued this tick) after the ticks of the table.
+        let expected: [(u64, (f32, bool, bool, bool)); 10] = [
+            (1, (20.0, false, true, false)),
+            (2, (18.0, false, true, true)),
+            (11, (0.0, true, false, true)),
+            (12, (1.0, true, true, false)),
+            (31, (20.0, true, true, false)),
+            (32, (19.0, false, true, true)),
+            (42, (-1.0, true, false, true)),
+            (43, (0.0, true, true, false)),
+            (63, (20.0, true, true, false)),
+            (64, (19.0, false, true, true)),
+        ];
+        let mut pursued_by_tick = Vec::new();
+        for tick in 1..=200 {
+            world.step();
+            let h = &world.agents()[0];
+            let pursued = world.records()[0].was_evaluated(steerlab::sim::BehaviorKind::Pursuit);
+            pursued_by_tick.push(pursued);
+            if let Some((_, want)) = expected.iter().find(|(t, _)| *t == tick) {
+                let got = (h.stamina, h.resting, h.prey.is_some(), pursued);
+                assert_eq!(got, *want, "dt {dt}, tick {tick}");
+            }
+        }
+        // Runs of pursuit and of rest from tick 32 on: 11 and 21 ticks, alternating.
+        let mut runs: Vec<(bool, usize)> = Vec::new();
+        for &p in &pursued_by_tick[31..] {
+            match runs.last_mut() {
+                Some((q, n)) if *q == p => *n += 1,
+                _ => runs.push((p, 1)),
+            }
+        }
+        runs.pop(); // The run tick 200 cuts short.
+        assert!(runs.len() >= 8, "{runs:?}");
+        for (pursuing, n) in runs {
+            assert_eq!(n, if pursuing { 11 } else { 21 }, "dt {dt}");
+        }
     }
 }
 

@@ -345,7 +345,9 @@ block! {
 
 /// The hunter's stamina (000 part 5, 003): gates the group's pursuit.
 ///
-/// Resting: `stamina += regen_per_tick` until it reaches `max`, then the hunter stops resting.
+/// Resting, each tick: the hunter stops resting when `stamina >= max`, compared before this
+/// tick's gain, then gains `regen_per_tick` (the seeds' `if (resting && stamina++ >=
+/// MAX_STAMINA)`; with max 20, cost 2 and regen 1 a hunter pursues 11 ticks and rests 21).
 /// Not resting with a prey: pursue, `stamina -= cost_per_tick`; at `<= 0` drop the prey and rest.
 /// Otherwise (resting, or no prey): pursuit is off, the other behaviors run, and the nearest
 /// agent of the pursuit target's group (within the pursuit `range`, if set) becomes the prey.

@@ -603,10 +603,12 @@ impl World {
         let mut hunt: Option<usize> = None;
         if let Some(stamina) = &group.stamina {
             if thought.resting {
-                thought.stamina = (thought.stamina + stamina.regen_per_tick).min(stamina.max);
+                // The seeds' `if (resting && stamina++ >= MAX_STAMINA) resting = false`: the
+                // comparison sees the stamina before this tick's gain, and the gain is kept.
                 if thought.stamina >= stamina.max {
                     thought.resting = false;
                 }
+                thought.stamina += stamina.regen_per_tick;
             }
             let prey = thought.prey.and_then(|id| self.index_of(id));
             if prey.is_none() {
