@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use glam::Vec2;
 
+use crate::sim::check::MAX_GROUP_COUNT;
 use crate::sim::params::{Alignment, Cohesion, Seek, Separation, Target, Wander};
 use crate::sim::{
     BoundsMode, Group, NeighborSearch, Problems, Spawn, ThreadsError, World, WorldSpec,
@@ -58,16 +59,19 @@ pub fn bench_spec(agents: u32) -> WorldSpec {
     flock.max_force = 120.0;
     flock.mass = 0.5;
     flock.separation = Some(Separation {
+        own_group_only: false,
         weight: 3.0,
         radius: 10.0,
         ..Separation::default()
     });
     flock.alignment = Some(Alignment {
+        own_group_only: false,
         weight: 1.0,
         radius: NEIGHBOR_RADIUS,
         ..Alignment::default()
     });
     flock.cohesion = Some(Cohesion {
+        own_group_only: false,
         weight: 0.2,
         radius: NEIGHBOR_RADIUS,
         ..Cohesion::default()
@@ -84,6 +88,24 @@ pub fn bench_spec(agents: u32) -> WorldSpec {
         target: Target::Center,
         ..Seek::default()
     });
+    // Over 100,000 agents (the most in one group) the flock is split into groups of that
+    // size; no rule keeps to its own group, so they flock as one.
+    let mut groups = Vec::new();
+    let mut left = agents;
+    while left > 0 || groups.is_empty() {
+        let count = left.min(MAX_GROUP_COUNT);
+        left -= count;
+        let name = if groups.is_empty() {
+            "flock".to_owned()
+        } else {
+            format!("flock-{}", groups.len() + 1)
+        };
+        groups.push(Group {
+            name,
+            count,
+            ..flock.clone()
+        });
+    }
     WorldSpec {
         seed: 1,
         dt_secs: 1.0 / 60.0,
@@ -91,8 +113,69 @@ pub fn bench_spec(agents: u32) -> WorldSpec {
         bounds: BoundsMode::Wrap,
         click_target: size * 0.5,
         obstacles: Vec::new(),
-        groups: vec![flock],
+        groups,
     }
+}
+
+/// `spec` with its groups' counts scaled to `agents` in all (each at least 1 when it had
+/// any), and its world, spawn areas, points and obstacles scaled by the square root of the
+/// same factor, so the density of agents stays what the scene was tuned for.
+#[must_use]
+pub fn scaled_spec(spec: &WorldSpec, agents: u32) -> WorldSpec {
+    let total: u64 = spec.groups.iter().map(|g| u64::from(g.count)).sum();
+    if total == 0 {
+        return spec.clone();
+    }
+    let factor = f64::from(agents) / total as f64;
+    // A square root of a ratio of counts: far inside f32.
+    #[allow(clippy::cast_possible_truncation)]
+    let s = factor.sqrt() as f32;
+    let mut out = spec.clone();
+    out.size *= s;
+    out.click_target *= s;
+    for o in &mut out.obstacles {
+        o.center *= s;
+    }
+    let mut given = 0_u64;
+    let count = out.groups.len();
+    for (k, g) in out.groups.iter_mut().enumerate() {
+        let share = if k + 1 == count {
+            u64::from(agents).saturating_sub(given)
+        } else {
+            // Rounded share of a u32 total: fits.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let share = (f64::from(g.count) * factor).round() as u64;
+            share.max(u64::from(g.count > 0))
+        };
+        given += share;
+        g.count = u32::try_from(share).unwrap_or(u32::MAX);
+        g.spawn = match g.spawn.clone() {
+            Spawn::Area { min, max, speed } => Spawn::Area {
+                min: min * s,
+                max: max * s,
+                speed,
+            },
+            Spawn::At { position, velocity } => Spawn::At {
+                position: position * s,
+                velocity,
+            },
+            Spawn::Queue {
+                position,
+                velocity,
+                interval_secs,
+            } => Spawn::Queue {
+                position: position * s,
+                velocity,
+                interval_secs,
+            },
+        };
+        for kind in crate::sim::BehaviorKind::ALL {
+            if let Some(Target::Point(p)) = g.target_mut(kind) {
+                *p *= s;
+            }
+        }
+    }
+    out
 }
 
 /// The figures of one run.
@@ -121,16 +204,21 @@ pub struct BenchResult {
 }
 
 impl BenchResult {
-    /// One JSON object on one line.
+    /// One JSON object on one line; `scene` names the scene timed (none: the standard flock).
     #[must_use]
-    pub fn to_json(&self) -> String {
+    pub fn to_json(&self, scene: Option<&str>) -> String {
+        let scene = scene.map_or_else(
+            || "null".to_owned(),
+            |s| format!("\"{}\"", s.escape_default()),
+        );
         format!(
             concat!(
-                "{{\"agents\":{},\"steps\":{},\"threads\":{},\"naive\":{},",
+                "{{\"scene\":{},\"agents\":{},\"steps\":{},\"threads\":{},\"naive\":{},",
                 "\"mean_neighbors\":{:.2},\"ms_per_step\":{:.4},\"agent_steps_per_sec\":{:.0},",
                 "\"state_bytes_per_agent\":{},\"record_bytes_per_agent\":{},",
                 "\"peak_rss_mib\":{:.1}}}"
             ),
+            scene,
             self.agents,
             self.steps,
             self.threads,
@@ -145,30 +233,33 @@ impl BenchResult {
     }
 }
 
-/// Builds the bench world, runs `warmup` untimed ticks, then times `steps` ticks.
+/// Builds the world of `spec`, runs 5 untimed ticks, then times `steps` ticks.
 pub fn run(
-    agents: u32,
+    spec: WorldSpec,
     steps: u64,
     threads: usize,
     naive: bool,
 ) -> Result<BenchResult, BenchError> {
-    let mut world = World::new(bench_spec(agents)).map_err(BenchError::Scene)?;
+    let mut world = World::new(spec).map_err(BenchError::Scene)?;
     world.set_threads(threads).map_err(BenchError::Threads)?;
     if naive {
         world.set_neighbor_search(NeighborSearch::Naive);
     }
     world.step_n(5);
     let mut neighbor_total = 0_u64;
-    let start = Instant::now();
+    // Only the ticks are timed; counting the neighbours after each is bookkeeping.
+    let mut secs = 0.0;
     for _ in 0..steps {
+        let start = Instant::now();
         world.step();
+        secs += start.elapsed().as_secs_f64();
         neighbor_total += world
             .records()
             .iter()
             .map(|r| u64::from(r.neighbors))
             .sum::<u64>();
     }
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let secs = secs.max(1e-9);
     let n = world.agents().len();
     let agent_steps = n as f64 * steps as f64;
     Ok(BenchResult {

@@ -42,11 +42,18 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Time the simulation on a standard flock (about 20 neighbours per agent).
+    /// Time the simulation on a standard flock (about 20 neighbours per agent), or on any
+    /// scene with --scene.
     Bench {
-        /// Number of agents.
-        #[arg(long, default_value_t = 10_000)]
-        agents: u32,
+        /// Number of agents: of the standard flock (default 10,000), or of the scene, whose
+        /// groups are scaled to this many in all at the same density (the world and its
+        /// positions grow with the square root of the factor).
+        #[arg(long)]
+        agents: Option<u32>,
+        /// Time this scene (.ron, or the name of a built-in preset) instead of the standard
+        /// flock. Nothing is written.
+        #[arg(long, conflicts_with = "naive")]
+        scene: Option<PathBuf>,
         /// Ticks to time.
         #[arg(long, default_value_t = 200)]
         steps: u64,
@@ -151,6 +158,7 @@ where
         }) => render(&scene, frames, fps, size.0, &out, !no_legend, !no_caption),
         Some(Command::Bench {
             agents,
+            scene,
             steps,
             threads,
             naive,
@@ -160,7 +168,16 @@ where
         }) => {
             #[cfg(not(feature = "view"))]
             let frame = false;
-            bench(agents, steps, threads, naive, frame, json)
+            let run = BenchRun {
+                agents,
+                scene,
+                steps,
+                threads,
+                naive,
+                frame,
+                json,
+            };
+            run.run()
         }
     }
 }
@@ -341,51 +358,78 @@ pub fn write_csv(world: &mut World, steps: u64, w: &mut impl Write) -> std::io::
     Ok(())
 }
 
-/// Runs one benchmark (the simulation, or with `frame` one canvas frame) and prints its
-/// figures as JSON or as a sentence.
-fn bench(
-    agents: u32,
+/// One `steerlab bench` run, as asked on the command line.
+#[allow(clippy::struct_excessive_bools)] // Independent command-line switches.
+struct BenchRun {
+    agents: Option<u32>,
+    scene: Option<PathBuf>,
     steps: u64,
     threads: usize,
     naive: bool,
     frame: bool,
     json: bool,
-) -> ExitCode {
-    if agents > crate::sim::check::MAX_GROUP_COUNT {
-        eprintln!(
-            "steerlab bench: --agents must be <= {}",
-            crate::sim::check::MAX_GROUP_COUNT
-        );
-        return ExitCode::from(2);
-    }
-    let figures = if frame {
-        bench_frame(agents, steps)
-    } else {
-        crate::bench::run(agents, steps, threads, naive)
-            .map_err(|e| e.to_string())
-            .map(|r| {
-                let sentence = format!(
-                    "{} agents, {} threads{}: {:.3} ms per tick, {:.0} agent-steps/s, \
-                 {:.1} neighbours on average, peak RSS {:.1} MiB",
-                    r.agents,
-                    r.threads,
-                    if r.naive { ", naive search" } else { "" },
-                    r.ms_per_step,
-                    r.agent_steps_per_sec,
-                    r.mean_neighbors,
-                    r.peak_rss_mib
-                );
-                (r.to_json(), sentence)
-            })
-    };
-    match figures {
-        Ok((as_json, sentence)) => {
-            println!("{}", if json { as_json } else { sentence });
-            ExitCode::SUCCESS
+}
+
+impl BenchRun {
+    /// Runs the benchmark (the simulation, or with `frame` one canvas frame) and prints its
+    /// figures as JSON or as a sentence.
+    fn run(self) -> ExitCode {
+        let max = crate::sim::check::MAX_TOTAL_COUNT;
+        if let Some(agents) = self.agents
+            && u64::from(agents) > max
+        {
+            eprintln!("steerlab bench: --agents must be at most {max}, got {agents}");
+            return ExitCode::from(2);
         }
-        Err(e) => {
-            eprintln!("steerlab bench: {e}");
-            ExitCode::from(1)
+        let spec = match &self.scene {
+            None => crate::bench::bench_spec(self.agents.unwrap_or(10_000)),
+            Some(path) => match load_scene(path) {
+                Ok(scene) => {
+                    let spec = scene.world_spec();
+                    match self.agents {
+                        Some(n) => crate::bench::scaled_spec(&spec, n),
+                        None => spec,
+                    }
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(1);
+                }
+            },
+        };
+        let figures = if self.frame {
+            bench_frame(self.agents.unwrap_or(10_000), self.steps)
+        } else {
+            let scene = self.scene.as_ref().map(|p| p.display().to_string());
+            crate::bench::run(spec, self.steps, self.threads, self.naive)
+                .map_err(|e| e.to_string())
+                .map(|r| {
+                    let sentence = format!(
+                        "{} agents{}, {} threads{}: {:.3} ms per tick, {:.0} agent-steps/s, \
+                         {:.1} neighbours on average, peak RSS {:.1} MiB",
+                        r.agents,
+                        scene
+                            .as_deref()
+                            .map_or(String::new(), |s| format!(" of {s}")),
+                        r.threads,
+                        if r.naive { ", naive search" } else { "" },
+                        r.ms_per_step,
+                        r.agent_steps_per_sec,
+                        r.mean_neighbors,
+                        r.peak_rss_mib
+                    );
+                    (r.to_json(scene.as_deref()), sentence)
+                })
+        };
+        match figures {
+            Ok((as_json, sentence)) => {
+                println!("{}", if self.json { as_json } else { sentence });
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("steerlab bench: {e}");
+                ExitCode::from(1)
+            }
         }
     }
 }

@@ -24,8 +24,13 @@ pub const MAX_GROUPS: usize = 64;
 pub const MAX_OBSTACLES: usize = 4096;
 /// Longest tick, seconds.
 pub const MAX_DT_SECS: f32 = 1.0;
+/// Shortest tick, seconds (1,000 ticks per simulated second): far finer than any game steps,
+/// and it bounds the ticks one simulated second costs.
+pub const MIN_DT_SECS: f32 = 0.001;
 /// Longest group name, bytes.
 pub const MAX_NAME_LEN: usize = 64;
+/// Largest neighbour cap of a group (`max_neighbors`).
+pub const MAX_NEIGHBORS: u32 = 1000;
 
 /// One invalid parameter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -212,6 +217,7 @@ impl Checker {
             cohesion,
             wander,
             wander_target,
+            max_neighbors,
         } = group;
         if name.is_empty()
             || name.len() > MAX_NAME_LEN
@@ -259,6 +265,12 @@ impl Checker {
         self.non_negative(&format!("{path}.max_force"), *max_force);
         self.non_negative(&format!("{path}.max_speed"), *max_speed);
         self.positive(&format!("{path}.mass"), *mass);
+        if !(1..=MAX_NEIGHBORS).contains(max_neighbors) {
+            self.push(
+                &format!("{path}.max_neighbors"),
+                format!("must be 1 to {MAX_NEIGHBORS}, got {max_neighbors}"),
+            );
+        }
         if let Some(s) = stamina {
             self.positive(&format!("{path}.stamina.max"), s.max);
             self.non_negative(&format!("{path}.stamina.regen_per_tick"), s.regen_per_tick);
@@ -361,7 +373,7 @@ pub fn check_spec(spec: &WorldSpec) -> Problems {
         obstacles,
         groups,
     } = spec;
-    c.range("dt", *dt_secs, 0.0, true, MAX_DT_SECS);
+    c.range("dt", *dt_secs, MIN_DT_SECS, false, MAX_DT_SECS);
     c.positive("world.width", size.x);
     c.positive("world.height", size.y);
     c.point("click_target", *click_target);

@@ -1,16 +1,17 @@
 //! A uniform grid over the world (a spatial hash with one cell per square), rebuilt every tick,
 //! for neighbour queries in O(N · k) instead of the naive O(N²) scan.
 //!
-//! Cells are at least as wide as the largest neighbour radius, so a query visits the 3 × 3
-//! cells around a point. Agents outside the world (open bounds) are kept in the border cells,
-//! so none is ever missed; the caller's distance test filters. The grid keeps its own copy of
-//! each agent's position, velocity and group in cell order, so a query reads memory
-//! sequentially instead of jumping around the agent array.
+//! Agents outside the world (open bounds) are kept in the border cells, so none is ever
+//! missed; the caller's distance test filters. The grid keeps its own copy of each agent's
+//! position, velocity, group and index in cell order, one array per field (structure of
+//! arrays), so a query reads each field sequentially and four candidates at a time fit one SIMD
+//! register (see `sim::neighbors`).
 //!
 //! A query visits candidates in a fixed order (cells row by row, agents by index within a
 //! cell) that depends only on the positions, never on threads: sums over neighbours are the
-//! same bits however the force pass is split. They can differ in the last bits from the naive
-//! scan, which adds the same neighbours in agent order.
+//! same bits however the force pass is split.
+
+use std::ops::Range;
 
 use glam::Vec2;
 
@@ -29,18 +30,118 @@ pub struct Entry {
     pub velocity: Vec2,
 }
 
+/// The agents of one tick in cell order, one array per field. `index` and `group` are also
+/// kept as `f32` (exact: both are far below 2^24) so SIMD lanes can compare them.
+#[derive(Clone, Debug, Default)]
+pub struct Columns {
+    /// Positions, x.
+    pub x: Vec<f32>,
+    /// Positions, y.
+    pub y: Vec<f32>,
+    /// Velocities, x.
+    pub vx: Vec<f32>,
+    /// Velocities, y.
+    pub vy: Vec<f32>,
+    /// Group index, as `f32`.
+    pub group: Vec<f32>,
+    /// Index in the world's agent list, as `f32`.
+    pub index: Vec<f32>,
+}
+
+impl Columns {
+    fn clear(&mut self) {
+        let Self {
+            x,
+            y,
+            vx,
+            vy,
+            group,
+            index,
+        } = self;
+        for v in [x, y, vx, vy, group, index] {
+            v.clear();
+        }
+    }
+
+    fn resize(&mut self, n: usize) {
+        let Self {
+            x,
+            y,
+            vx,
+            vy,
+            group,
+            index,
+        } = self;
+        for v in [x, y, vx, vy, group, index] {
+            v.resize(n, 0.0);
+        }
+    }
+}
+
+/// A rectangle of cells, columns `c0..=c1` and rows `r0..=r1` (empty when `c0 > c1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellBox {
+    c0: usize,
+    c1: usize,
+    r0: usize,
+    r1: usize,
+}
+
+impl CellBox {
+    /// No cell.
+    pub const EMPTY: Self = Self {
+        c0: usize::MAX,
+        c1: 0,
+        r0: usize::MAX,
+        r1: 0,
+    };
+
+    /// Whether it has no cell.
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.c0 > self.c1 || self.r0 > self.r1
+    }
+
+    /// The smallest box holding both.
+    #[must_use]
+    pub fn union(self, other: Self) -> Self {
+        if self.is_empty() {
+            return other;
+        }
+        if other.is_empty() {
+            return self;
+        }
+        Self {
+            c0: self.c0.min(other.c0),
+            c1: self.c1.max(other.c1),
+            r0: self.r0.min(other.r0),
+            r1: self.r1.max(other.r1),
+        }
+    }
+
+    /// Whether `wider` (a box holding this one) adds at most one column and one row.
+    #[must_use]
+    pub fn close_to(self, wider: Self) -> bool {
+        let span = |a: usize, b: usize| b.saturating_sub(a);
+        span(wider.c0, wider.c1) <= span(self.c0, self.c1) + 1
+            && span(wider.r0, wider.r1) <= span(self.r0, self.r1) + 1
+    }
+}
+
 /// The grid of one tick.
 #[derive(Clone, Debug, Default)]
 pub struct Grid {
     cell_size: f32,
     cols: usize,
     rows: usize,
-    /// `cell_start[c]..cell_start[c + 1]` indexes `entries` for cell `c`.
+    /// `cell_start[c]..cell_start[c + 1]` indexes the columns for cell `c`.
     cell_start: Vec<u32>,
     /// Agents grouped by cell, by index within a cell.
-    entries: Vec<Entry>,
+    columns: Columns,
     /// Scratch: each agent's cell.
     cell_of: Vec<u32>,
+    /// Each agent's position in the columns (its slot in cell order).
+    slot: Vec<u32>,
 }
 
 /// Most cells along one axis (the grid then uses bigger cells than asked).
@@ -57,6 +158,18 @@ impl Grid {
     #[must_use]
     pub fn dims(&self) -> (usize, usize) {
         (self.cols, self.rows)
+    }
+
+    /// The agents in cell order.
+    #[must_use]
+    pub fn columns(&self) -> &Columns {
+        &self.columns
+    }
+
+    /// Where agent `i` is in the columns (`None` without a grid).
+    #[must_use]
+    pub fn slot(&self, i: usize) -> Option<usize> {
+        self.slot.get(i).map(|&k| k as usize)
     }
 
     /// Rebuilds the grid for `agents` in a world `0..size`, with cells at least
@@ -81,23 +194,23 @@ impl Grid {
         for c in 0..cells {
             self.cell_start[c + 1] += self.cell_start[c];
         }
-        let empty = Entry {
-            index: 0,
-            group: 0,
-            position: Vec2::ZERO,
-            velocity: Vec2::ZERO,
-        };
-        self.entries.clear();
-        self.entries.resize(agents.len(), empty);
+        self.columns.clear();
+        self.columns.resize(agents.len());
         let mut fill: Vec<u32> = self.cell_start[..cells].to_vec();
+        let columns = &mut self.columns;
+        self.slot.clear();
+        self.slot.resize(agents.len(), 0);
         for ((i, agent), &c) in agents.iter().enumerate().zip(&self.cell_of) {
             let slot = &mut fill[c as usize];
-            self.entries[*slot as usize] = Entry {
-                index: u32::try_from(i).unwrap_or(u32::MAX),
-                group: agent.group,
-                position: agent.position,
-                velocity: agent.velocity,
-            };
+            let k = *slot as usize;
+            columns.x[k] = agent.position.x;
+            columns.y[k] = agent.position.y;
+            columns.vx[k] = agent.velocity.x;
+            columns.vy[k] = agent.velocity.y;
+            columns.group[k] = f32::from(agent.group);
+            // Exact: at most MAX_TOTAL_COUNT agents, far below 2^24.
+            columns.index[k] = i as f32;
+            self.slot[i] = *slot;
             *slot += 1;
         }
     }
@@ -114,19 +227,66 @@ impl Grid {
         self.clamp_row(p.y) * self.cols + self.clamp_col(p.x)
     }
 
+    /// The cells that may hold an agent within `radius` of `p`.
+    #[must_use]
+    pub fn cell_box(&self, p: Vec2, radius: f32) -> CellBox {
+        if self.cols == 0 {
+            return CellBox::EMPTY;
+        }
+        CellBox {
+            c0: self.clamp_col(p.x - radius),
+            c1: self.clamp_col(p.x + radius),
+            r0: self.clamp_row(p.y - radius),
+            r1: self.clamp_row(p.y + radius),
+        }
+    }
+
+    /// The ranges of the columns holding the agents of the cells of `b`, one per row of
+    /// cells, in the grid's fixed order.
+    pub fn box_rows(&self, b: CellBox) -> impl Iterator<Item = Range<usize>> + '_ {
+        let rows = if b.is_empty() { 0..0 } else { b.r0..b.r1 + 1 };
+        rows.map(move |row| {
+            let at = |c: usize| {
+                self.cell_start
+                    .get(row * self.cols + c)
+                    .map_or(0, |&s| s as usize)
+            };
+            at(b.c0)..at(b.c1 + 1).max(at(b.c0))
+        })
+    }
+
+    /// Number of agents in the cells of `b`.
+    #[must_use]
+    pub fn box_count(&self, b: CellBox) -> usize {
+        self.box_rows(b).map(|r| r.len()).sum()
+    }
+
+    /// The ranges of the columns holding every agent that may be within `radius` of `p` (a
+    /// superset: test the distance), one per row of cells, in the grid's fixed order.
+    pub fn candidate_rows(&self, p: Vec2, radius: f32) -> impl Iterator<Item = Range<usize>> + '_ {
+        self.box_rows(self.cell_box(p, radius))
+    }
+
+    /// Number of candidates [`Self::candidate_rows`] gives (without visiting them).
+    #[must_use]
+    pub fn candidate_count(&self, p: Vec2, radius: f32) -> usize {
+        self.box_count(self.cell_box(p, radius))
+    }
+
     /// Calls `visit` for every agent that may be within `radius` of `p` (a superset: test the
     /// distance), in the grid's fixed order.
     pub fn for_each_candidate(&self, p: Vec2, radius: f32, mut visit: impl FnMut(&Entry)) {
-        if self.cols == 0 {
-            return;
-        }
-        let (c0, c1) = (self.clamp_col(p.x - radius), self.clamp_col(p.x + radius));
-        let (r0, r1) = (self.clamp_row(p.y - radius), self.clamp_row(p.y + radius));
-        for row in r0..=r1 {
-            let start = self.cell_start[row * self.cols + c0] as usize;
-            let end = self.cell_start[row * self.cols + c1 + 1] as usize;
-            for entry in &self.entries[start..end] {
-                visit(entry);
+        let c = &self.columns;
+        for range in self.candidate_rows(p, radius) {
+            for k in range {
+                // The columns hold exact small integers as f32 (see `Columns`).
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                visit(&Entry {
+                    index: c.index[k] as u32,
+                    group: c.group[k] as u16,
+                    position: Vec2::new(c.x[k], c.y[k]),
+                    velocity: Vec2::new(c.vx[k], c.vy[k]),
+                });
             }
         }
     }

@@ -368,6 +368,13 @@ fn two() -> f32 {
     2.0
 }
 
+/// The default of [`Group::max_neighbors`].
+pub const DEFAULT_MAX_NEIGHBORS: u32 = 64;
+
+fn default_max_neighbors() -> u32 {
+    DEFAULT_MAX_NEIGHBORS
+}
+
 impl Default for Stamina {
     /// At 60 ticks per second: one second of pursuit (120 at 2 per tick) after two seconds of
     /// rest (120 at 1 per tick).
@@ -479,6 +486,11 @@ pub struct Group {
     /// Random-target wander.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wander_target: Option<WanderTarget>,
+    /// Most neighbours a flocking agent considers: when more are within its largest flocking
+    /// radius, the nearest this many (ties: the lower agent index). Keeps a tick linear in the
+    /// number of agents when a radius covers a crowd.
+    #[serde(default = "default_max_neighbors")]
+    pub max_neighbors: u32,
 }
 
 impl Group {
@@ -506,6 +518,7 @@ impl Group {
             cohesion: None,
             wander: None,
             wander_target: None,
+            max_neighbors: DEFAULT_MAX_NEIGHBORS,
         }
     }
 

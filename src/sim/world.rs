@@ -5,17 +5,21 @@
 //! integrates every agent and applies the world bounds. Forces never depend on the order in
 //! which agents are processed, so a parallel force pass gives the same bits as a serial one.
 
+use std::sync::OnceLock;
+
 use glam::Vec2;
 
 use super::agent::Agent;
 use super::behaviors::Body;
 use super::behaviors::bounds::apply_bounds;
-use super::behaviors::flocking::{NeighborSums, Rule, away_from};
+use super::behaviors::flocking::Rule;
 use super::behaviors::wander::random_point;
 use super::check::{self, Problem, Problems};
 use super::debug::AgentDebug;
 use super::grid::Grid;
-use super::params::{BehaviorKind, BoundsMode, Group, Spawn, Target};
+use super::kdtree::KdTree;
+use super::neighbors::{Found, Neighbors, Rules as NeighborRules};
+use super::params::{BehaviorKind, BlockCommon, BoundsMode, Spawn, Target};
 use super::rng::WorldRng;
 use super::spec::WorldSpec;
 use super::steering::{SteeringManager, integrate};
@@ -80,10 +84,30 @@ pub struct World {
     rng: WorldRng,
     search: NeighborSearch,
     grid: Grid,
+    /// Each group's neighbour rules, this tick.
+    rules: Vec<NeighborRules>,
+    /// Every agent, for the capped neighbour queries (built when one needs it).
+    tree: OnceLock<KdTree>,
+    /// Per group, its agents when some block targets the group as `Nearest` (else empty).
+    group_trees: Vec<KdTree>,
+    /// This tick's neighbour sums, in agent order.
+    found: Vec<Found>,
+    /// Scratch: the sums in the grid's cell order.
+    found_by_index: Vec<Found>,
     /// Threads of the force pass: 0 = all cores, 1 = serial.
     threads: usize,
     #[cfg(feature = "parallel")]
     pool: Option<std::sync::Arc<rayon::ThreadPool>>,
+}
+
+const CELL_FACTOR: f32 = 0.5;
+
+/// Grid slots per task of the parallel neighbour pass.
+#[cfg(feature = "parallel")]
+const FIND_CHUNK: usize = 256;
+
+fn index_u32(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
 /// Below this many agents the force pass runs serially (threads cost more than they save).
@@ -122,6 +146,11 @@ impl World {
             next_id: 0,
             search: NeighborSearch::Grid,
             grid: Grid::default(),
+            rules: Vec::new(),
+            tree: OnceLock::new(),
+            group_trees: Vec::new(),
+            found: Vec::new(),
+            found_by_index: Vec::new(),
             threads: 0,
             #[cfg(feature = "parallel")]
             pool: None,
@@ -358,12 +387,52 @@ impl World {
         Ok(())
     }
 
+    /// Whether this tick's passes run on the pool.
+    #[cfg(feature = "parallel")]
+    fn parallel(&self) -> bool {
+        self.threads != 1 && self.agents.len() >= PARALLEL_MIN_AGENTS
+    }
+
+    /// Every agent's neighbour sums, into `found`: with the grid in its cell order (so that
+    /// agents near each other are answered together), otherwise in agent order. Each agent's
+    /// sums depend only on the state at the start of the tick, so any split over threads
+    /// gives the same bits.
+    fn find_all(&self, found: &mut [Found]) {
+        let neighbors = self.neighbors();
+        let with_grid = self.grid.cell_size() > 0.0;
+        let fill = |first: usize, out: &mut [Found]| {
+            if with_grid {
+                neighbors.find_slots(first, out);
+            } else {
+                for (k, slot) in out.iter_mut().enumerate() {
+                    *slot = neighbors.find(first + k);
+                }
+            }
+        };
+        #[cfg(feature = "parallel")]
+        if self.parallel() {
+            use rayon::prelude::*;
+            let mut run = move || {
+                found
+                    .par_chunks_mut(FIND_CHUNK)
+                    .enumerate()
+                    .for_each(|(c, out)| fill(c * FIND_CHUNK, out));
+            };
+            match &self.pool {
+                Some(pool) => pool.install(run),
+                None => run(),
+            }
+            return;
+        }
+        fill(0, found);
+    }
+
     /// Every agent's next state and record, from the state at the start of the tick, written
     /// into `next` (a copy of the agents) and `records`. Each agent reads only that state, so
     /// any split over threads gives the same bits.
     fn advance_all(&self, next: &mut [Agent], records: &mut [AgentDebug]) {
         #[cfg(feature = "parallel")]
-        if self.threads != 1 && self.agents.len() >= PARALLEL_MIN_AGENTS {
+        if self.parallel() {
             use rayon::prelude::*;
             let mut run = move || {
                 next.par_iter_mut()
@@ -418,21 +487,41 @@ impl World {
     /// Runs one tick.
     pub fn step(&mut self) {
         self.spawn_due();
-        let radius = self
-            .spec
-            .groups
-            .iter()
-            .map(Group::neighbor_radius)
-            .fold(0.0, f32::max);
+        self.rules.clear();
+        self.rules
+            .extend(self.spec.groups.iter().map(NeighborRules::of));
+        let radius = self.rules.iter().map(|r| r.radius).fold(0.0, f32::max);
         if self.search == NeighborSearch::Grid && radius > 0.0 {
             // Half-radius cells: a query covers 5 x 5 cells, about twice the circle's area, where
             // 3 x 3 full-radius cells cover almost three times it (measured with callgrind:
             // 5% fewer instructions per tick on the bench flock).
             self.grid
-                .rebuild(&self.agents, self.spec.size, radius * 0.5);
+                .rebuild(&self.agents, self.spec.size, radius * CELL_FACTOR);
         } else {
             self.grid = Grid::default();
         }
+        self.tree = OnceLock::new();
+        self.rebuild_group_trees();
+        let mut found = std::mem::take(&mut self.found);
+        found.clear();
+        if radius > 0.0 {
+            found.resize(self.agents.len(), Found::default());
+            self.find_all(&mut found);
+            if self.grid.cell_size() > 0.0 {
+                // From the grid's cell order to agent order, once, so the force pass reads
+                // its agents' sums in order (measured: reading them through the grid slots
+                // from both threads cost 100 µs a tick at 10,000 agents).
+                self.found_by_index.clear();
+                self.found_by_index.extend((0..self.agents.len()).map(|i| {
+                    found
+                        .get(self.grid.slot(i).unwrap_or(i))
+                        .copied()
+                        .unwrap_or_default()
+                }));
+                std::mem::swap(&mut found, &mut self.found_by_index);
+            }
+        }
+        self.found = found;
         let mut next = std::mem::take(&mut self.next_agents);
         next.clone_from(&self.agents);
         let mut records = std::mem::take(&mut self.records);
@@ -440,6 +529,42 @@ impl World {
         self.records = records;
         self.next_agents = std::mem::replace(&mut self.agents, next);
         self.tick += 1;
+    }
+
+    /// The 2-d trees of the groups some block targets as `Nearest`, over this tick's agents.
+    fn rebuild_group_trees(&mut self) {
+        let groups = self.spec.groups.len();
+        self.group_trees.resize_with(groups, KdTree::default);
+        let mut wanted = vec![false; groups];
+        for group in &self.spec.groups {
+            for (kind, target) in group.targets() {
+                let enabled = group.block(kind).is_some_and(BlockCommon::enabled);
+                if let (true, Target::Nearest(name)) = (enabled, target)
+                    && let Some(g) = self.group_index(name)
+                {
+                    wanted[g] = true;
+                }
+            }
+        }
+        for (g, tree) in self.group_trees.iter_mut().enumerate() {
+            let members = self
+                .agents
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| usize::from(a.group) == g && wanted[g])
+                .map(|(j, a)| (index_u32(j), a.position));
+            tree.rebuild(members);
+        }
+    }
+
+    /// The neighbour pass over this tick's state.
+    fn neighbors(&self) -> Neighbors<'_> {
+        Neighbors {
+            agents: &self.agents,
+            rules: &self.rules,
+            grid: &self.grid,
+            tree: &self.tree,
+        }
     }
 
     fn spawn_due(&mut self) {
@@ -483,94 +608,12 @@ impl World {
         match target {
             Target::Agent(id) => self.index_of(*id).filter(|&j| j != i),
             Target::Nearest(name) => {
-                let group = self.group_index(name)?;
-                let from = self.agents[i].position;
-                let mut best: Option<(usize, f32)> = None;
-                for (j, other) in self.agents.iter().enumerate() {
-                    if j == i || usize::from(other.group) != group {
-                        continue;
-                    }
-                    let d = from.distance_squared(other.position);
-                    if best.is_none_or(|(_, b)| d < b) {
-                        best = Some((j, d));
-                    }
-                }
-                best.map(|(j, _)| j)
+                let tree = self.group_trees.get(self.group_index(name)?)?;
+                let (j, _) = tree.nearest(self.agents[i].position, index_u32(i))?;
+                Some(j as usize)
             }
             _ => None,
         }
-    }
-
-    /// Sums of the neighbours of agent `i` for separation, alignment and cohesion, and the
-    /// number of agents within the largest of their radii and the sum of their distances.
-    fn neighbor_sums(&self, i: usize, group: &Group) -> ([NeighborSums; 3], u32, f32) {
-        let mut sums = [NeighborSums::default(); 3];
-        let radius = group.neighbor_radius();
-        if radius <= 0.0 {
-            return (sums, 0, 0.0);
-        }
-        // Each rule's squared radius and own-group flag, when it runs.
-        let rule = |enabled: bool, radius: f32, own_group_only: bool| {
-            enabled.then_some((radius * radius, own_group_only))
-        };
-        let rules = [
-            group
-                .separation
-                .as_ref()
-                .and_then(|b| rule(b.enabled, b.radius, b.own_group_only)),
-            group
-                .alignment
-                .as_ref()
-                .and_then(|b| rule(b.enabled, b.radius, b.own_group_only)),
-            group
-                .cohesion
-                .as_ref()
-                .and_then(|b| rule(b.enabled, b.radius, b.own_group_only)),
-        ];
-        let me = &self.agents[i];
-        let radius2 = radius * radius;
-        let mut count = 0;
-        let mut distance_sum = 0.0;
-        // Each rule sums only what it reads: separation the unit vectors away, alignment the
-        // velocities, cohesion the positions (see `NeighborSums`).
-        let mut visit = |j: usize, group: u16, position: Vec2, velocity: Vec2| {
-            if j == i {
-                return;
-            }
-            let offset = me.position - position;
-            let d2 = offset.length_squared();
-            if d2 > radius2 {
-                return;
-            }
-            let distance = d2.sqrt();
-            count += 1;
-            distance_sum += distance;
-            let applies = |rule: Option<(f32, bool)>| {
-                rule.is_some_and(|(r2, own_only)| d2 <= r2 && (!own_only || group == me.group))
-            };
-            if applies(rules[0]) {
-                sums[0].count += 1;
-                sums[0].away += away_from(offset, distance);
-            }
-            if applies(rules[1]) {
-                sums[1].count += 1;
-                sums[1].velocity += velocity;
-            }
-            if applies(rules[2]) {
-                sums[2].count += 1;
-                sums[2].position += position;
-            }
-        };
-        if self.grid.cell_size() > 0.0 {
-            self.grid.for_each_candidate(me.position, radius, |e| {
-                visit(e.index as usize, e.group, e.position, e.velocity);
-            });
-        } else {
-            for (j, other) in self.agents.iter().enumerate() {
-                visit(j, other.group, other.position, other.velocity);
-            }
-        }
-        (sums, count, distance_sum)
     }
 
     // One arm per behavior, in priority order; splitting it would hide the order.
@@ -626,7 +669,8 @@ impl World {
         let gated = |target: &Target, range: Option<f32>| {
             self.resolve(target, i).filter(|&(p, _)| in_range(range, p))
         };
-        let (sums, neighbors, neighbor_distance_sum) = self.neighbor_sums(i, group);
+        let found = self.found.get(i).copied().unwrap_or_default();
+        let sums = found.sums();
         let mut blocked = false;
         for kind in BehaviorKind::ALL {
             if blocked {
@@ -738,8 +782,8 @@ impl World {
             }
         }
         let mut record = m.finish(&body);
-        record.neighbors = neighbors;
-        record.neighbor_distance_sum = neighbor_distance_sum;
+        record.neighbors = found.count;
+        record.neighbor_distance_sum = found.distance_sum;
         thought.record = record;
         thought.steering = m.state;
         thought

@@ -43,6 +43,7 @@ pub fn behaviors_ui(
         cohesion,
         wander,
         wander_target,
+        max_neighbors: _,
     } = group;
     block_ui(
         ui,

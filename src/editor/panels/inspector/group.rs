@@ -65,7 +65,7 @@ pub fn world_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene, time_scale: &mut f3
         "dt",
         &mut scene.dt,
         " s",
-        1e-4..=1.0,
+        crate::sim::check::MIN_DT_SECS..=crate::sim::check::MAX_DT_SECS,
         "Tick length. velocity += force / mass * dt; position += velocity * dt.",
     );
     ui.horizontal(|ui| {
@@ -135,15 +135,16 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         avoid_obstacles: _,
         evade: _,
         flee: _,
-        separation: _,
+        separation,
         pursuit: _,
         seek: _,
         arrive: _,
         goal: _,
-        alignment: _,
-        cohesion: _,
+        alignment,
+        cohesion,
         wander: _,
         wander_target: _,
+        max_neighbors,
     } = group;
     ui.horizontal(|ui| {
         let label = field_label_ui(
@@ -191,6 +192,9 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
          With force = desired - velocity, mass is the response time in seconds.",
     );
     combination_ui(ui, cx, combination);
+    if separation.is_some() || alignment.is_some() || cohesion.is_some() {
+        max_neighbors_ui(ui, cx, max_neighbors);
+    }
     let dithering = *combination == Combination::PrioritizedDithering;
     ui.horizontal(|ui| {
         let mut on = stamina.is_some();
@@ -280,6 +284,25 @@ fn combination_ui(ui: &mut Ui, cx: &Cx<'_>, combination: &mut Combination) {
                 }
             })
             .response
+            .labelled_by(label.id);
+    });
+}
+
+/// The cap on the neighbours a flocking agent considers.
+fn max_neighbors_ui(ui: &mut Ui, cx: &Cx<'_>, max_neighbors: &mut u32) {
+    ui.horizontal(|ui| {
+        let label = field_label_ui(
+            ui,
+            cx,
+            "max_neighbors",
+            "max neighbours",
+            "When more agents are within the largest flocking radius, only the nearest this \
+             many count (ties: the lower agent id).",
+        );
+        if let Some(v) = cx.marked("max_neighbors", &label) {
+            *max_neighbors = v;
+        }
+        ui.add(DragValue::new(max_neighbors).range(1..=crate::sim::check::MAX_NEIGHBORS))
             .labelled_by(label.id);
     });
 }
