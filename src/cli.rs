@@ -12,6 +12,7 @@ use clap::{CommandFactory as _, Parser, Subcommand};
 
 use crate::scene;
 use crate::sim::World;
+use crate::sim::text::escape_controls;
 
 /// Tune steering behaviors on a live simulation and play them back in a game.
 #[derive(Debug, Parser)]
@@ -99,9 +100,14 @@ pub enum Command {
         #[arg(long)]
         no_caption: bool,
     },
-    /// Check scene files; print `PATH:LINE:COL: message` on standard error for each error.
+    /// Check scene files; print `PATH:LINE:COL: field: message` on standard error for each
+    /// error, and `PATH:LINE:COL: warning: field: message` for each value that is legal but
+    /// almost surely not meant.
     Validate {
-        /// The scene files.
+        /// Exit 1 when there are warnings, as for errors.
+        #[arg(long)]
+        deny_warnings: bool,
+        /// The scene files, or names of built-in presets such as `boids.ron`.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -145,7 +151,10 @@ where
         None => open_editor(None),
         Some(Command::Edit { scene }) => open_editor(Some(&scene)),
         Some(Command::Simulate { scene, steps, out }) => simulate(&scene, steps, out.as_deref()),
-        Some(Command::Validate { files }) => validate(&files),
+        Some(Command::Validate {
+            deny_warnings,
+            files,
+        }) => validate(&files, deny_warnings),
         #[cfg(feature = "render")]
         Some(Command::Render {
             scene,
@@ -184,9 +193,7 @@ where
 
 #[cfg(feature = "editor")]
 fn open_editor(scene: Option<&Path>) -> ExitCode {
-    let Some(app) = crate::editor::app_for(scene.map(Path::to_path_buf)) else {
-        return ExitCode::from(1);
-    };
+    let app = crate::editor::app_for(scene.map(Path::to_path_buf));
     match crate::editor::run(app) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -230,7 +237,7 @@ fn render(
         Ok(world) => world,
         Err(problems) => {
             for p in problems {
-                eprintln!("{}: {p}", path.display());
+                eprintln!("{}: {p}", escape_controls(&path.display().to_string()));
             }
             return ExitCode::from(1);
         }
@@ -247,14 +254,19 @@ fn render(
         selected: None,
         view: None,
     };
-    if let Err(e) = take.check() {
+    if let Err(e) = take.check_for(scene.dt) {
         eprintln!("steerlab render: {e}");
         return ExitCode::from(2);
     }
     let output = Output::from_path(out);
     match crate::render::render(world, &scene, &take, &output, &Control::default()) {
         Ok(n) => {
-            eprintln!("{}: {n} frames, {}x{}", out.display(), size[0], size[1]);
+            eprintln!(
+                "{}: {n} frames, {}x{}",
+                escape_controls(&out.display().to_string()),
+                size[0],
+                size[1]
+            );
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -267,12 +279,17 @@ fn render(
 /// A scene from a path, or from the built-in presets when no such file exists but a preset
 /// has that name.
 fn load_scene(path: &Path) -> Result<scene::Scene, scene::SceneErrors> {
+    load_scene_checked(path).map(|c| c.scene)
+}
+
+/// [`load_scene`] with the scene's warnings.
+fn load_scene_checked(path: &Path) -> Result<scene::Checked, scene::SceneErrors> {
     if !path.exists()
         && let Some(preset) = path.to_str().and_then(scene::presets::find)
     {
-        return scene::from_str(preset.text, preset.file);
+        return scene::check_str(preset.text, preset.file);
     }
-    scene::load(path)
+    scene::load_checked(path)
 }
 
 fn simulate(path: &Path, steps: u64, out: Option<&Path>) -> ExitCode {
@@ -287,7 +304,7 @@ fn simulate(path: &Path, steps: u64, out: Option<&Path>) -> ExitCode {
         Ok(world) => world,
         Err(problems) => {
             for p in problems {
-                eprintln!("{}: {p}", path.display());
+                eprintln!("{}: {p}", escape_controls(&path.display().to_string()));
             }
             return ExitCode::from(1);
         }
@@ -306,7 +323,11 @@ fn simulate(path: &Path, steps: u64, out: Option<&Path>) -> ExitCode {
         Err(e) => {
             let target =
                 out.map_or_else(|| "standard output".to_owned(), |p| p.display().to_string());
-            eprintln!("{target}: cannot write: {e}");
+            eprintln!(
+                "{}: cannot write: {}",
+                escape_controls(&target),
+                escape_controls(&e.to_string())
+            );
             ExitCode::from(1)
         }
     }
@@ -454,11 +475,24 @@ fn bench_frame(_agents: u32, _frames: u64) -> Result<(String, String), String> {
     Err("--frame needs the view (built without the `view` feature)".to_owned())
 }
 
-fn validate(files: &[PathBuf]) -> ExitCode {
+fn validate(files: &[PathBuf], deny_warnings: bool) -> ExitCode {
     let mut all_valid = true;
     for file in files {
-        match scene::load(file) {
-            Ok(_) => println!("{}: ok", file.display()),
+        let name = escape_controls(&file.display().to_string()).into_owned();
+        match load_scene_checked(file) {
+            Ok(checked) => {
+                for w in &checked.warnings {
+                    eprintln!("{w}");
+                }
+                match checked.warnings.len() {
+                    0 => println!("{name}: ok"),
+                    n => {
+                        let s = if n == 1 { "" } else { "s" };
+                        println!("{name}: ok, {n} warning{s}");
+                        all_valid &= !deny_warnings;
+                    }
+                }
+            }
             Err(errors) => {
                 all_valid = false;
                 for e in &errors.0 {

@@ -115,7 +115,7 @@ fn a_missing_or_malformed_scene_exits_1_with_file_line_and_column() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr).trim(),
-        "no/such/scene.ron: cannot read: no such file or directory"
+        "no/such/scene.ron: does not exist"
     );
     assert!(out.stdout.is_empty());
 
@@ -277,4 +277,32 @@ fn bench_prints_one_json_object_per_run() {
     }
     let bad = steerlab(&["bench", "--agents", "lots"]);
     assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn validate_prints_warnings_and_deny_warnings_fails_on_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let scene = common::preset_text("arrive_slowing.ron").replacen(
+        "SlowingRadius(150.0)",
+        "SlowingRadius(0.0)",
+        1,
+    );
+    let file = common::write(dir.path(), "zero.ron", scene);
+    let path = file.to_str().expect("utf-8");
+    let out = steerlab(&["validate", path]);
+    assert_eq!(out.status.code(), Some(0), "warnings alone pass");
+    assert_eq!(text(&out.stdout), format!("{path}: ok, 1 warning\n"));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "{path}:33:23: warning: groups[0].arrive.mode: slowing radius is 0"
+        )),
+        "{stderr}"
+    );
+    let denied = steerlab(&["validate", "--deny-warnings", path]);
+    assert_eq!(denied.status.code(), Some(1));
+    // Built-in presets by name, as simulate takes them.
+    let preset = steerlab(&["validate", "--deny-warnings", "boids.ron"]);
+    assert_eq!(preset.status.code(), Some(0));
+    assert_eq!(text(&preset.stdout), "boids.ron: ok\n");
 }

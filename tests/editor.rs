@@ -307,3 +307,31 @@ fn the_capture_window_takes_screenshots_and_records() {
     .expect("a GIF");
     assert_eq!(frames, 6);
 }
+
+#[test]
+fn warnings_show_beside_their_fields() {
+    let text = common::preset_text("arrive_slowing.ron").replacen(
+        "SlowingRadius(150.0)",
+        "SlowingRadius(0.0)",
+        1,
+    );
+    let scene = steerlab::scene::from_str(&text, "a.ron").expect("valid, with a warning");
+    let mut app = EditorApp::new(scene, None, "test");
+    app.set_playing(false);
+    let mut harness = common::ui::paused_harness(app);
+    harness.get_by_label("warning: groups[0].arrive.mode");
+    let list = harness
+        .query_all_by_label_contains("slowing radius is 0")
+        .count();
+    assert_eq!(list, 1, "the group's warning list names it");
+    // Fixing the value removes the marker.
+    harness
+        .get_by_role_and_label(Role::SpinButton, "radius")
+        .set_value_accesskit(50.0);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label("warning: groups[0].arrive.mode")
+            .is_none()
+    );
+}

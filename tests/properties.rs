@@ -400,3 +400,127 @@ fn threads_do_not_change_the_trajectory() {
         assert_eq!(serial.records(), parallel.records(), "{threads} threads");
     }
 }
+
+/// A world of hunters (with stamina: on their first tick they pick the nearest prey) and prey,
+/// spawned over an area or all at one point (every distance a tie).
+fn hunters_and_prey(seed: u64, hunters: u32, prey: u32, size: f32, one_point: bool) -> WorldSpec {
+    let area = Spawn::Area {
+        min: Vec2::ZERO,
+        max: Vec2::splat(size),
+        speed: 10.0,
+    };
+    let mut h = Group::new("hunters", hunters, area.clone());
+    h.stamina = Some(Stamina::default());
+    h.pursuit = Some(Pursuit {
+        target: Target::Nearest("prey".into()),
+        ..Pursuit::default()
+    });
+    let spawn = if one_point {
+        Spawn::At {
+            position: Vec2::splat(size * 0.5),
+            velocity: Vec2::ZERO,
+        }
+    } else {
+        area
+    };
+    let p = Group::new("prey", prey, spawn);
+    WorldSpec {
+        seed,
+        dt_secs: 1.0 / 60.0,
+        size: Vec2::splat(size),
+        bounds: BoundsMode::Wrap,
+        click_target: Vec2::ZERO,
+        obstacles: vec![],
+        groups: vec![h, p],
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// The nearest agent of a group (the tree's answer) is a brute-force scan's: the least
+    /// distance, ties to the lower agent index.
+    #[test]
+    fn nearest_agent_queries_match_a_brute_force_scan(
+        seed in any::<u64>(),
+        hunters in 1_u32..30,
+        prey in 1_u32..300,
+        size in prop_oneof![Just(10.0_f32), 100.0_f32..5000.0],
+        one_point in any::<bool>(),
+    ) {
+        let mut world = World::new(hunters_and_prey(seed, hunters, prey, size, one_point)).expect("valid");
+        let start = world.agents().to_vec();
+        world.step();
+        for (h, hunter) in world.agents().iter().enumerate().filter(|(_, a)| a.group == 0) {
+            let from = start[h].position;
+            let mut best: Option<(f32, usize)> = None;
+            for (j, other) in start.iter().enumerate().filter(|(_, a)| a.group == 1) {
+                let d = from.distance_squared(other.position);
+                if best.is_none_or(|(b, _)| d < b) {
+                    best = Some((d, j));
+                }
+            }
+            let want = best.map(|(_, j)| start[j].id);
+            prop_assert_eq!(hunter.prey, want, "hunter {}", h);
+        }
+    }
+}
+
+/// A flock whose radius takes in everyone, capped: the same bits on 1, 2 and 3 threads, each
+/// agent considering exactly its cap.
+#[test]
+fn a_capped_crowd_gives_the_same_bits_on_any_thread_count() {
+    let mut g = Group::new(
+        "crowd",
+        2000,
+        Spawn::Area {
+            min: Vec2::ZERO,
+            max: Vec2::splat(300.0),
+            speed: 20.0,
+        },
+    );
+    g.max_neighbors = 24;
+    g.separation = Some(Separation {
+        radius: 1000.0,
+        ..Separation::default()
+    });
+    g.cohesion = Some(Cohesion {
+        radius: 1000.0,
+        ..Cohesion::default()
+    });
+    let spec = WorldSpec {
+        seed: 9,
+        dt_secs: 1.0 / 60.0,
+        size: Vec2::splat(300.0),
+        bounds: BoundsMode::Wrap,
+        click_target: Vec2::splat(150.0),
+        obstacles: vec![],
+        groups: vec![g],
+    };
+    let run = |threads: usize| {
+        let mut world = World::new(spec.clone()).expect("valid");
+        world.set_threads(threads).expect("threads");
+        world.step_n(20);
+        world
+    };
+    let serial = run(1);
+    assert!(serial.records().iter().all(|r| r.neighbors == 24));
+    for threads in [2, 3] {
+        let parallel = run(threads);
+        assert_eq!(serial.agents(), parallel.agents(), "{threads} threads");
+        assert_eq!(serial.records(), parallel.records(), "{threads} threads");
+    }
+    // The naive search takes the same nearest 24 (summed in agent order, not grid order).
+    let mut one = World::new(spec.clone()).expect("valid");
+    one.step();
+    let mut naive = World::new(spec).expect("valid");
+    naive.set_neighbor_search(steerlab::sim::NeighborSearch::Naive);
+    naive.step();
+    for (a, b) in one.records().iter().zip(naive.records()) {
+        assert_eq!(a.neighbors, b.neighbors);
+        assert!(
+            (a.neighbor_distance_sum - b.neighbor_distance_sum).abs()
+                <= 1e-3 * b.neighbor_distance_sum
+        );
+    }
+}

@@ -498,3 +498,53 @@ fn f1_shows_every_shortcut() {
     harness.run_steps(2);
     assert!(harness.state().help_open());
 }
+
+#[test]
+fn edit_on_a_file_that_does_not_load_shows_why_and_opens_it_once_fixed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("broken.ron");
+    let good = presets::find("seek.ron").expect("preset").text;
+    std::fs::write(&path, good.replacen("max_speed:", "max_sped:", 1)).expect("write");
+    let mut harness = harness_on(steerlab::editor::app_for(Some(path.clone())));
+    assert_eq!(harness.state().awaited_file(), Some(path.as_path()));
+    harness.get_by_label("Could not load");
+    let errors = harness.state().load_errors().join("\n");
+    assert!(
+        errors.contains("broken.ron:") && errors.contains("did you mean `max_speed`?"),
+        "{errors}"
+    );
+    assert_eq!(
+        harness.state().scene().name,
+        "Boids",
+        "the built-in scene meanwhile"
+    );
+    assert_eq!(
+        harness.state().path(),
+        None,
+        "saving cannot overwrite the broken file"
+    );
+    // Fixed on disk: it opens.
+    std::fs::write(&path, good).expect("write");
+    harness.run_steps(4);
+    assert_eq!(harness.state().scene().name, "Seek");
+    assert_eq!(harness.state().path(), Some(path.as_path()));
+    assert_eq!(harness.state().awaited_file(), None);
+    assert!(harness.state().load_errors().is_empty());
+}
+
+#[test]
+fn edit_on_a_file_that_does_not_exist_offers_to_create_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("new.ron");
+    let mut harness = harness_on(steerlab::editor::app_for(Some(path.clone())));
+    harness.get_by_label("The file does not exist");
+    harness.get_by_label("Create it").click();
+    harness.run_steps(2);
+    assert!(path.exists());
+    assert_eq!(harness.state().path(), Some(path.as_path()));
+    assert_eq!(harness.state().scene().name, "New scene");
+    assert_eq!(
+        scene::load(&path).expect("a valid scene"),
+        *harness.state().scene()
+    );
+}

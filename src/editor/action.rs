@@ -101,6 +101,8 @@ pub enum Action {
     Restore(bool),
     /// Take (true) or ignore the file's new content on disk.
     Reload(bool),
+    /// Create the file the editor was started on, which does not exist (true), or not.
+    CreateAwaited(bool),
     /// Save to the open file (Save As when there is none).
     Save,
     /// Save under a new name (the dialog).

@@ -14,7 +14,7 @@ use egui::{Panel, Ui};
 use glam::Vec2;
 
 use super::action::{Action, Pending, ShotKind};
-use super::document::Document;
+use super::document::{DiskStamp, Document};
 use super::files::Files;
 use super::panels::{Inspector, MenuBar, Plots, SidePanel, StatusBar};
 use super::persist::{AUTOSAVE_KEY, Autosave, PREFS_KEY, Prefs, Restored};
@@ -53,8 +53,20 @@ pub struct EditorApp {
     open: windows::Open,
     /// The problems of the last edit the world refused.
     rejected: Vec<String>,
+    /// The file the editor was started on, while it does not load: it opens when it does.
+    awaiting: Option<Awaiting>,
     last_poll_secs: f64,
     title: String,
+}
+
+/// A file the editor waits for: it did not load when the editor started.
+#[derive(Debug)]
+struct Awaiting {
+    path: PathBuf,
+    /// The file as last looked at (`None`: it does not exist).
+    stamp: Option<DiskStamp>,
+    /// It does not exist, and the user has not answered the offer to create it.
+    offer_create: bool,
 }
 
 /// A scene that always builds: the built-in default.
@@ -92,9 +104,38 @@ impl EditorApp {
             screenshots: Screenshots::default(),
             open: windows::Open::default(),
             rejected: Vec::new(),
+            awaiting: None,
             last_poll_secs: 0.0,
             title: String::new(),
         }
+    }
+
+    /// The editor on `path`, which does not load (`errors`, printed where the user looks): it
+    /// shows the errors over the built-in default scene, opens the file as soon as it loads,
+    /// and offers to create it when it does not exist.
+    #[must_use]
+    pub fn awaiting(path: PathBuf, errors: &crate::scene::SceneErrors) -> Self {
+        let mut app = Self::with_default_scene();
+        let missing = !path.exists();
+        app.files.errors = errors.0.iter().map(ToString::to_string).collect();
+        app.files.errors_note = Some(format!(
+            "{} does not load yet. It opens as soon as it is fixed on disk; \
+             until then this is the built-in scene.",
+            path.display()
+        ));
+        app.files.status = format!("Waiting for {} to load", path.display());
+        app.awaiting = Some(Awaiting {
+            stamp: DiskStamp::read(&path),
+            path,
+            offer_create: missing,
+        });
+        app
+    }
+
+    /// The file the editor waits for, while it does not load.
+    #[must_use]
+    pub fn awaited_file(&self) -> Option<&Path> {
+        self.awaiting.as_ref().map(|a| a.path.as_path())
     }
 
     /// The editor on the built-in default scene.
@@ -326,6 +367,11 @@ impl EditorApp {
             }),
             pending: self.pending.as_ref(),
             reload: self.doc.reload_offer().is_some(),
+            create: self
+                .awaiting
+                .as_ref()
+                .filter(|a| a.offer_create)
+                .map(|a| a.path.display().to_string()),
             document: self.doc.name(),
         }
     }
@@ -539,6 +585,7 @@ impl eframe::App for EditorApp {
         if now - self.last_poll_secs >= RELOAD_POLL_SECS {
             self.last_poll_secs = now;
             self.poll_disk();
+            self.poll_awaited();
         }
         if let Some((purpose, path)) = self.files.poll() {
             self.handle_file(purpose, &path);
@@ -552,7 +599,7 @@ impl eframe::App for EditorApp {
         }
         if self.session.playing || self.files.waiting() {
             ctx.request_repaint();
-        } else if self.doc.path().is_some() {
+        } else if self.doc.path().is_some() || self.awaiting.is_some() {
             // Keep polling the file for changes while idle.
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(RELOAD_POLL_SECS));
         }

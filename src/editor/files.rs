@@ -28,6 +28,8 @@ pub struct Files {
     pub errors: Vec<String>,
     /// The last thing done, shown in the status line.
     pub status: String,
+    /// What the error window says of the scene on screen (the default when `None`).
+    pub errors_note: Option<String>,
 }
 
 impl Files {
@@ -122,7 +124,11 @@ impl Files {
             .collapsible(false)
             .open(&mut open)
             .show(ctx, |ui| {
-                ui.label("The scene on screen is unchanged.");
+                ui.label(
+                    self.errors_note
+                        .as_deref()
+                        .unwrap_or("The scene on screen is unchanged."),
+                );
                 egui::ScrollArea::vertical()
                     .max_height(300.0)
                     .show(ui, |ui| {
@@ -140,6 +146,9 @@ impl Files {
             });
         if !open {
             self.errors.clear();
+        }
+        if self.errors.is_empty() {
+            self.errors_note = None;
         }
     }
 }

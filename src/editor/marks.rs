@@ -1,8 +1,10 @@
-//! Which fields of the scene differ from the saved file, and each field's default and saved
-//! value: what the inspector marks as changed, what reset and revert restore, and what
-//! Edit › Changes lists. Plain data (no egui), made again only when the scene changes.
+//! Which fields of the scene differ from the saved file, each field's default and saved value,
+//! and the warnings about the scene: what the inspector marks as changed or unlikely, what
+//! reset and revert restore, and what Edit › Changes lists. Plain data (no egui), made again
+//! only when the scene changes.
 
 use crate::scene::{Scene, fields};
+use crate::sim::Problem;
 use fields::Fields;
 
 /// Each field of the scene as saved, at its default, and as it is now: what the inspector
@@ -15,6 +17,7 @@ pub struct Marks {
     defaults: Fields,
     current: Fields,
     changes: Vec<fields::Change>,
+    warnings: Vec<Problem>,
 }
 
 impl Marks {
@@ -30,7 +33,29 @@ impl Marks {
             saved: saved_fields,
             defaults: fields::flatten(&fields::defaults_like(scene)),
             current,
+            warnings: crate::sim::warnings::warnings(&scene.world_spec()),
         }
+    }
+
+    /// The warning about the field at `path`, if any.
+    #[must_use]
+    pub fn warning(&self, path: &str) -> Option<&str> {
+        self.warnings
+            .iter()
+            .find(|w| w.path == path)
+            .map(|w| w.message.as_str())
+    }
+
+    /// The warnings about fields within `prefix` (`groups[1]`), or about none of the groups
+    /// when `prefix` is empty.
+    pub fn warnings_within<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a Problem> {
+        self.warnings.iter().filter(move |w| {
+            if prefix.is_empty() {
+                !w.path.starts_with("groups[")
+            } else {
+                fields::is_within(&w.path, prefix)
+            }
+        })
     }
 
     /// Whether these marks were made for `scene` against `saved`.

@@ -59,16 +59,17 @@ pub fn run(app: EditorApp) -> eframe::Result {
     )
 }
 
-/// The editor on a file (its errors printed and `None` when it does not load).
+/// The editor on a file, or on the built-in default scene. A file that does not load has its
+/// errors printed (for a terminal) and shown in the editor, which opens it once it loads.
 #[must_use]
-pub fn app_for(path: Option<PathBuf>) -> Option<EditorApp> {
+pub fn app_for(path: Option<PathBuf>) -> EditorApp {
     match path {
-        None => Some(EditorApp::with_default_scene()),
+        None => EditorApp::with_default_scene(),
         Some(path) => match crate::scene::load(&path) {
-            Ok(scene) => Some(EditorApp::new(scene, Some(path), "")),
+            Ok(scene) => EditorApp::new(scene, Some(path), ""),
             Err(errors) => {
                 eprintln!("{errors}");
-                None
+                EditorApp::awaiting(path, &errors)
             }
         },
     }

@@ -7,6 +7,7 @@
 //! dt)` ticks, so every frame advances exactly one frame interval however long it takes to
 //! draw, and the same scene and seed give the same frames, byte for byte.
 
+mod encode;
 pub mod raster;
 
 use std::path::{Path, PathBuf};
@@ -14,6 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use crate::scene::{SaveError, Scene};
 use crate::sim::World;
+use crate::sim::text::escape_controls;
 use crate::view::headless::Headless;
 use crate::view::overlays::Overlays;
 use crate::view::palette::BACKGROUND;
@@ -24,6 +26,10 @@ use raster::{Raster, Textures};
 /// Most frames one take may have.
 pub const MAX_FRAMES: u32 = 100_000;
 
+/// Most ticks one take may run: a clip of 2 minutes at 60 frames per second with the
+/// shortest tick (0.001 s) needs 120,000; this bounds the time any take can cost.
+pub const MAX_TAKE_TICKS: u64 = 1_000_000;
+
 /// A take's numbers out of range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TakeError {
@@ -33,6 +39,17 @@ pub enum TakeError {
     Fps(u32),
     /// Number of frames outside 1 to [`MAX_FRAMES`].
     Frames(u32),
+    /// The take would run more than [`MAX_TAKE_TICKS`] ticks.
+    Ticks {
+        /// Ticks the take needs.
+        ticks: u64,
+        /// Frames asked for.
+        frames: u32,
+        /// Frames per second asked for.
+        fps: u32,
+        /// The scene's tick, in microseconds (a whole number, so the error compares).
+        dt_micros: u64,
+    },
 }
 
 impl std::fmt::Display for TakeError {
@@ -43,6 +60,20 @@ impl std::fmt::Display for TakeError {
             }
             Self::Fps(fps) => write!(f, "fps {fps}: must be 1 to 240"),
             Self::Frames(n) => write!(f, "frames {n}: must be 1 to {MAX_FRAMES}"),
+            Self::Ticks {
+                ticks,
+                frames,
+                fps,
+                dt_micros,
+            } => write!(
+                f,
+                "{frames} frames at {fps} fps is {:.1} s of simulation, {} ticks of {} s; \
+                 a take may run at most {} ticks (fewer frames, or a longer dt)",
+                f64::from(*frames) / f64::from((*fps).max(1)),
+                crate::sim::text::thousands(*ticks),
+                *dt_micros as f64 / 1e6,
+                crate::sim::text::thousands(MAX_TAKE_TICKS),
+            ),
         }
     }
 }
@@ -80,7 +111,12 @@ impl std::fmt::Display for RenderError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Take(e) => e.fmt(f),
-            Self::Output { path, why } => write!(f, "{}: cannot write: {why}", path.display()),
+            Self::Output { path, why } => write!(
+                f,
+                "{}: cannot write: {}",
+                escape_controls(&path.display().to_string()),
+                escape_controls(why)
+            ),
             Self::Encode(why) => f.write_str(why),
             Self::Save(e) => e.fmt(f),
         }
@@ -198,6 +234,27 @@ impl Take {
     }
 }
 
+impl Take {
+    /// Checks the numbers and that the take runs at most [`MAX_TAKE_TICKS`] ticks of
+    /// `dt_secs`.
+    pub fn check_for(&self, dt_secs: f32) -> Result<(), TakeError> {
+        self.check()?;
+        let ticks = tick_of_frame(self.frames - 1, self.fps, dt_secs);
+        if ticks > MAX_TAKE_TICKS {
+            // dt is at most 1 s: a whole number of microseconds far inside u64.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let dt_micros = (f64::from(dt_secs) * 1e6).round() as u64;
+            return Err(TakeError::Ticks {
+                ticks,
+                frames: self.frames,
+                fps: self.fps,
+                dt_micros,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// The tick frame `k` shows at `fps` with ticks of `dt` seconds.
 #[must_use]
 pub fn tick_of_frame(k: u32, fps: u32, dt: f32) -> u64 {
@@ -294,11 +351,11 @@ pub fn render(
     output: &Output,
     control: &Control,
 ) -> Result<u32, RenderError> {
-    take.check()?;
+    take.check_for(world.spec().dt_secs)?;
     output.check_writable()?;
     let mut renderer = Renderer::new(take.presentation.size, take.view.clone());
     let mut trails = Trails::default();
-    let mut encoder = Encoder::new(output, take)?;
+    let mut encoder = encode::Encoder::new(output, take.fps)?;
     let start = world.tick();
     let mut frames = 0;
     for k in 0..take.frames {
@@ -328,87 +385,6 @@ pub fn render(
     Ok(frames)
 }
 
-/// Frames being encoded in memory until the take is complete.
-enum Encoder {
-    Gif(Box<image::codecs::gif::GifEncoder<Buffer>>, Buffer, u32),
-    Png(Vec<Vec<u8>>),
-}
-
-/// The GIF's bytes, shared with its encoder (which writes the file's last byte when dropped).
-#[derive(Clone, Default)]
-struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl std::io::Write for Buffer {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0
-            .lock()
-            .map_err(|_| std::io::Error::other("GIF buffer poisoned"))?
-            .extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Encoder {
-    fn new(output: &Output, take: &Take) -> Result<Self, RenderError> {
-        Ok(match output {
-            Output::Gif(_) => {
-                let buffer = Buffer::default();
-                let mut gif = image::codecs::gif::GifEncoder::new_with_speed(buffer.clone(), 10);
-                gif.set_repeat(image::codecs::gif::Repeat::Infinite)
-                    .map_err(|e| RenderError::Encode(format!("GIF: {e}")))?;
-                Self::Gif(Box::new(gif), buffer, take.fps)
-            }
-            Output::PngDir(_) => Self::Png(Vec::new()),
-        })
-    }
-
-    fn add(&mut self, k: u32, raster: &Raster) -> Result<(), RenderError> {
-        let (w, h) = (raster.width(), raster.height());
-        let image = image::RgbaImage::from_raw(
-            u32::try_from(w).unwrap_or(0),
-            u32::try_from(h).unwrap_or(0),
-            raster.to_rgba8(),
-        )
-        .ok_or_else(|| RenderError::Encode("frame size does not match its pixels".to_owned()))?;
-        match self {
-            Self::Gif(gif, _, fps) => {
-                let frame = image::Frame::from_parts(
-                    image,
-                    0,
-                    0,
-                    image::Delay::from_numer_denom_ms(gif_delay_cs(k, *fps) * 10, 1),
-                );
-                gif.encode_frame(frame)
-                    .map_err(|e| RenderError::Encode(format!("GIF: {e}")))
-            }
-            Self::Png(frames) => {
-                frames.push(encode_png(image)?);
-                Ok(())
-            }
-        }
-    }
-
-    fn finish(self, output: &Output) -> Result<(), RenderError> {
-        match self {
-            Self::Gif(gif, buffer, _) => {
-                drop(gif);
-                let bytes = std::mem::take(
-                    &mut *buffer
-                        .0
-                        .lock()
-                        .map_err(|_| RenderError::Encode("GIF buffer poisoned".to_owned()))?,
-                );
-                Ok(crate::scene::write_atomic(output.path(), &bytes)?)
-            }
-            Self::Png(frames) => write_png_dir(output.path(), &frames),
-        }
-    }
-}
-
 /// An image as PNG bytes.
 pub fn encode_png(image: image::RgbaImage) -> Result<Vec<u8>, RenderError> {
     let mut bytes = Vec::new();
@@ -430,32 +406,6 @@ pub fn gif_delay_cs(k: u32, fps: u32) -> u32 {
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let cs = (end(k + 1) - end(k)) as u32;
     cs
-}
-
-/// Writes the frames as `frame_NNNNN.png`. A new directory is filled under a temporary name
-/// and renamed into place, so it appears complete or not at all; into an existing directory
-/// each file is written atomically.
-fn write_png_dir(dir: &Path, frames: &[Vec<u8>]) -> Result<(), RenderError> {
-    let name = |k: usize| format!("frame_{k:05}.png");
-    if dir.is_dir() {
-        for (k, bytes) in frames.iter().enumerate() {
-            crate::scene::write_atomic(&dir.join(name(k)), bytes)?;
-        }
-        return Ok(());
-    }
-    let fail = |why: String| RenderError::output(dir, why);
-    let tmp = tempfile::Builder::new()
-        .prefix(".steerlab-frames-")
-        .tempdir_in(parent(dir))
-        .map_err(|e| fail(e.to_string()))?;
-    for (k, bytes) in frames.iter().enumerate() {
-        std::fs::write(tmp.path().join(name(k)), bytes).map_err(|e| fail(e.to_string()))?;
-    }
-    let tmp = tmp.keep();
-    std::fs::rename(&tmp, dir).map_err(|e| {
-        let _ = std::fs::remove_dir_all(&tmp);
-        fail(e.to_string())
-    })
 }
 
 #[cfg(test)]

@@ -13,7 +13,9 @@ use ron::extensions::Extensions;
 use ron::ser::PrettyConfig;
 
 use super::schema::Scene;
-use super::validate::{SceneError, SceneErrors, deserialize_located, parse};
+use super::validate::{
+    SceneError, SceneErrors, SceneWarning, deserialize_located, located_warnings, parse,
+};
 use crate::sim::Group;
 
 /// Largest scene file read, in bytes (4 MiB: a scene of hundreds of groups is under 1 MiB).
@@ -27,12 +29,35 @@ pub fn from_str(text: &str, name: &str) -> Result<Scene, SceneErrors> {
     parse(text, name)
 }
 
+/// A scene that loaded, with the warnings about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// The scene.
+    pub scene: Scene,
+    /// Values that are legal but almost surely not meant.
+    pub warnings: Vec<SceneWarning>,
+}
+
 /// Reads, parses and validates a scene file.
 pub fn load(path: &Path) -> Result<Scene, SceneErrors> {
+    load_checked(path).map(|c| c.scene)
+}
+
+/// Parses and validates a scene from text, with its warnings; `name` is used in messages.
+pub fn check_str(text: &str, name: &str) -> Result<Checked, SceneErrors> {
+    let scene = parse(text, name)?;
+    let warnings = located_warnings(text, name, &scene);
+    Ok(Checked { scene, warnings })
+}
+
+/// [`load`], with the warnings about the scene.
+pub fn load_checked(path: &Path) -> Result<Checked, SceneErrors> {
     let file = path.display().to_string();
     let whole = |message: String| SceneErrors(vec![SceneError::whole_file(&file, message)]);
-    let meta =
-        std::fs::metadata(path).map_err(|e| whole(format!("cannot read: {}", io_reason(&e))))?;
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => whole(io_reason(&e)),
+        _ => whole(format!("cannot read: {}", io_reason(&e))),
+    })?;
     if meta.is_dir() {
         return Err(whole("is a directory, not a scene file".to_owned()));
     }
@@ -47,12 +72,18 @@ pub fn load(path: &Path) -> Result<Scene, SceneErrors> {
     }
     let bytes =
         std::fs::read(path).map_err(|e| whole(format!("cannot read: {}", io_reason(&e))))?;
-    from_bytes(&bytes, &file)
+    let text = text_of(&bytes, &file)?;
+    check_str(text, &file)
 }
 
 /// Parses and validates a scene from raw bytes (which must be UTF-8 and at most
 /// [`MAX_FILE_BYTES`]); `name` is used in messages.
 pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Scene, SceneErrors> {
+    parse(text_of(bytes, name)?, name)
+}
+
+/// The text of a scene file's bytes: refused over [`MAX_FILE_BYTES`] or when not UTF-8.
+fn text_of<'a>(bytes: &'a [u8], name: &str) -> Result<&'a str, SceneErrors> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(SceneErrors(vec![SceneError::whole_file(
             name,
@@ -63,7 +94,7 @@ pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Scene, SceneErrors> {
         )]));
     }
     match std::str::from_utf8(bytes) {
-        Ok(text) => parse(text, name),
+        Ok(text) => Ok(text),
         Err(e) => {
             let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
             let line = valid.matches('\n').count() + 1;
@@ -135,7 +166,13 @@ pub struct SaveError {
 
 impl std::fmt::Display for SaveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: cannot save: {}", self.path, self.reason)
+        use crate::sim::text::escape_controls;
+        write!(
+            f,
+            "{}: cannot save: {}",
+            escape_controls(&self.path),
+            escape_controls(&self.reason)
+        )
     }
 }
 
@@ -155,42 +192,97 @@ pub fn write_atomic_with(
     text: &[u8],
     write: impl FnOnce(&mut std::fs::File, &[u8]) -> std::io::Result<()>,
 ) -> Result<(), SaveError> {
-    let fail = |reason: String| SaveError {
-        path: path.display().to_string(),
-        reason,
-    };
-    if path.is_dir() {
-        return Err(fail("is a directory".to_owned()));
+    let mut file = AtomicFile::create(path)?;
+    // On an error, dropping `file` deletes the temporary file.
+    write(file.file_mut(), text).map_err(|e| file.error(&e))?;
+    file.commit()
+}
+
+/// A file written atomically: its content goes to a temporary file in the same directory,
+/// which [`AtomicFile::commit`] flushes to disk and renames over the target. Until then the
+/// previous file is untouched; dropping it uncommitted leaves no temporary file behind.
+#[derive(Debug)]
+pub struct AtomicFile {
+    path: std::path::PathBuf,
+    tmp: tempfile::NamedTempFile,
+}
+
+impl AtomicFile {
+    /// Starts writing `path`. The result will have the permissions of the file it replaces,
+    /// or the usual 0644 for a new one.
+    pub fn create(path: &Path) -> Result<Self, SaveError> {
+        let fail = |reason: String| SaveError {
+            path: path.display().to_string(),
+            reason,
+        };
+        if path.is_dir() {
+            return Err(fail("is a directory".to_owned()));
+        }
+        let dir = parent_dir(path);
+        let tmp = tempfile::Builder::new()
+            .prefix(".steerlab-")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .map_err(|e| {
+                fail(format!(
+                    "cannot create a temporary file in {}: {}",
+                    dir.display(),
+                    io_reason(&e)
+                ))
+            })?;
+        // The temporary file is private (0600).
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(path).map_or(0o644, |m| m.permissions().mode() & 0o7777);
+            tmp.as_file()
+                .set_permissions(std::fs::Permissions::from_mode(mode))
+                .map_err(|e| fail(io_reason(&e)))?;
+        }
+        Ok(Self {
+            path: path.to_owned(),
+            tmp,
+        })
     }
-    let dir = parent_dir(path);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".steerlab-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|e| {
-            fail(format!(
-                "cannot create a temporary file in {}: {}",
-                dir.display(),
-                io_reason(&e)
-            ))
+
+    /// The temporary file, to write into.
+    pub fn file_mut(&mut self) -> &mut std::fs::File {
+        self.tmp.as_file_mut()
+    }
+
+    /// A write error, said about the target.
+    #[must_use]
+    pub fn error(&self, e: &std::io::Error) -> SaveError {
+        SaveError {
+            path: self.path.display().to_string(),
+            reason: io_reason(e),
+        }
+    }
+
+    /// Flushes the content to disk and renames it over the target.
+    pub fn commit(mut self) -> Result<(), SaveError> {
+        self.tmp
+            .as_file_mut()
+            .flush()
+            .and_then(|()| self.tmp.as_file().sync_all())
+            .map_err(|e| self.error(&e))?;
+        let path = self.path.clone();
+        self.tmp.persist(&path).map_err(|e| SaveError {
+            path: path.display().to_string(),
+            reason: io_reason(&e.error),
         })?;
-    // The temporary file is private (0600); the result gets the permissions of the file it
-    // replaces, or the usual 0644 for a new one.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        let mode = std::fs::metadata(path).map_or(0o644, |m| m.permissions().mode() & 0o7777);
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(mode))
-            .map_err(|e| fail(io_reason(&e)))?;
+        Ok(())
     }
-    // On an error below, dropping `tmp` deletes the temporary file.
-    write(tmp.as_file_mut(), text)
-        .and_then(|()| tmp.as_file_mut().flush())
-        .and_then(|()| tmp.as_file().sync_all())
-        .map_err(|e| fail(io_reason(&e)))?;
-    tmp.persist(path).map_err(|e| fail(io_reason(&e.error)))?;
-    Ok(())
+}
+
+impl std::io::Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.tmp.as_file_mut().write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.tmp.as_file_mut().flush()
+    }
 }
 
 /// The directory a file at `path` goes in (`.` for a bare file name).
@@ -208,10 +300,12 @@ pub fn save(path: &Path, scene: &Scene) -> Result<(), SaveError> {
 }
 
 /// A short reason for an I/O error, without Rust's "(os error N)" noise where a kind says it.
-fn io_reason(e: &std::io::Error) -> String {
+#[must_use]
+pub fn io_reason(e: &std::io::Error) -> String {
     use std::io::ErrorKind;
     match e.kind() {
-        ErrorKind::NotFound => "no such file or directory".to_owned(),
+        ErrorKind::NotFound => "does not exist".to_owned(),
+        ErrorKind::NotADirectory => "a part of the path is not a directory".to_owned(),
         ErrorKind::PermissionDenied => "permission denied".to_owned(),
         ErrorKind::StorageFull => "no space left on the device".to_owned(),
         ErrorKind::ReadOnlyFilesystem => "read-only file system".to_owned(),

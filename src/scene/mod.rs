@@ -13,13 +13,15 @@
 pub mod fields;
 pub mod io;
 pub mod locate;
+pub mod messages;
 pub mod presets;
 pub mod schema;
 pub mod validate;
 
 pub use io::{
-    MAX_FILE_BYTES, SaveError, from_bytes, from_str, group_from_str, group_to_string, load,
-    parent_dir, save, to_string, write_atomic,
+    AtomicFile, Checked, MAX_FILE_BYTES, SaveError, check_str, from_bytes, from_str,
+    group_from_str, group_to_string, io_reason, load, load_checked, parent_dir, save, to_string,
+    write_atomic,
 };
 pub use schema::{CURRENT_VERSION, Scene, WorldParams};
-pub use validate::{SceneError, SceneErrors};
+pub use validate::{SceneError, SceneErrors, SceneWarning};

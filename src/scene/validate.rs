@@ -11,6 +11,7 @@ use ron::extensions::Extensions;
 use serde_path_to_error::Segment;
 
 use super::locate::{LineCol, locate, locate_all};
+use super::messages::escape_controls;
 use super::schema::{CURRENT_VERSION, Scene};
 use crate::sim::check::check_spec;
 
@@ -47,16 +48,18 @@ impl SceneError {
 
 impl fmt::Display for SceneError {
     /// `PATH:LINE:COL: field: message`, the form compilers use, so editors can jump to it.
+    /// Control characters are escaped, so an error is always one line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = escape_controls(&self.file);
         if self.line == 0 {
-            write!(f, "{}: ", self.file)?;
+            write!(f, "{file}: ")?;
         } else {
-            write!(f, "{}:{}:{}: ", self.file, self.line, self.col)?;
+            write!(f, "{file}:{}:{}: ", self.line, self.col)?;
         }
         if !self.field.is_empty() {
-            write!(f, "{}: ", self.field)?;
+            write!(f, "{}: ", escape_controls(&self.field))?;
         }
-        f.write_str(&self.message)
+        f.write_str(&escape_controls(&self.message))
     }
 }
 
@@ -132,6 +135,51 @@ pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
     Err(SceneErrors(errors))
 }
 
+/// A warning about a valid scene (a value that is legal but almost surely not meant), located
+/// like an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SceneWarning(pub SceneError);
+
+impl fmt::Display for SceneWarning {
+    /// `PATH:LINE:COL: warning: field: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = &self.0;
+        let file = escape_controls(&e.file);
+        if e.line == 0 {
+            write!(f, "{file}: warning: ")?;
+        } else {
+            write!(f, "{file}:{}:{}: warning: ", e.line, e.col)?;
+        }
+        if !e.field.is_empty() {
+            write!(f, "{}: ", escape_controls(&e.field))?;
+        }
+        f.write_str(&escape_controls(&e.message))
+    }
+}
+
+/// The warnings about `scene`, read from `text` (which it was parsed from), located in it.
+#[must_use]
+pub fn located_warnings(text: &str, file: &str, scene: &Scene) -> Vec<SceneWarning> {
+    let warnings = crate::sim::warnings::warnings(&scene.world_spec());
+    if warnings.is_empty() {
+        return Vec::new();
+    }
+    let found = locate_all(text);
+    warnings
+        .into_iter()
+        .map(|w| {
+            let at = locate(&found, &w.path).unwrap_or(LineCol { line: 1, col: 1 });
+            SceneWarning(SceneError {
+                file: file.to_owned(),
+                line: at.line,
+                col: at.col,
+                field: w.path,
+                message: w.message,
+            })
+        })
+        .collect()
+}
+
 /// Deserializes any scene-format value from `text`, with the position and field path of the
 /// first syntax or type error.
 pub fn deserialize_located<T: serde::de::DeserializeOwned>(
@@ -141,19 +189,24 @@ pub fn deserialize_located<T: serde::de::DeserializeOwned>(
     let options = ron_options();
     let mut de = match ron::Deserializer::from_str_with_options(text, &options) {
         Ok(de) => de,
-        Err(e) => return Err(SceneErrors(vec![from_ron(file, &e, String::new())])),
+        Err(e) => return Err(SceneErrors(vec![from_ron(file, text, &e, String::new())])),
     };
     let value: T = match serde_path_to_error::deserialize(&mut de) {
         Ok(value) => value,
         Err(e) => {
             let field = field_path(e.path());
             let spanned = de.span_error(e.into_inner());
-            return Err(SceneErrors(vec![from_ron(file, &spanned, field)]));
+            return Err(SceneErrors(vec![from_ron(file, text, &spanned, field)]));
         }
     };
     if let Err(e) = de.end() {
         let spanned = de.span_error(e);
-        return Err(SceneErrors(vec![from_ron(file, &spanned, String::new())]));
+        return Err(SceneErrors(vec![from_ron(
+            file,
+            text,
+            &spanned,
+            String::new(),
+        )]));
     }
     Ok(value)
 }
@@ -186,7 +239,8 @@ fn field_path(path: &serde_path_to_error::Path) -> String {
                 if !out.is_empty() {
                     out.push('.');
                 }
-                out.push_str(key);
+                // An unknown field's name comes from the file: cut short.
+                out.push_str(&super::messages::echo(key));
             }
             Segment::Enum { .. } | Segment::Unknown => {}
         }
@@ -194,44 +248,14 @@ fn field_path(path: &serde_path_to_error::Path) -> String {
     out
 }
 
-fn from_ron(file: &str, e: &ron::error::SpannedError, field: String) -> SceneError {
-    let message = match &e.code {
-        ron::Error::NoSuchStructField {
-            expected, found, ..
-        } => unknown_name("field", found, expected),
-        ron::Error::NoSuchEnumVariant {
-            expected, found, ..
-        } => unknown_name("variant", found, expected),
-        ron::Error::ExceededRecursionLimit => {
-            format!("nested more than {MAX_NESTING} levels deep")
-        }
-        code => code.to_string(),
-    };
+fn from_ron(file: &str, text: &str, e: &ron::error::SpannedError, field: String) -> SceneError {
+    let token = super::messages::token_at(text, e.span.start.line, e.span.start.col);
+    let message = super::messages::for_ron(&e.code, &field, token.as_deref(), MAX_NESTING);
     SceneError {
         file: file.to_owned(),
         line: e.span.start.line,
         col: e.span.start.col,
         field,
         message,
-    }
-}
-
-/// "unknown field `circle_radus`; did you mean `circle_radius`?"
-fn unknown_name(what: &str, found: &str, expected: &[&str]) -> String {
-    let best = expected
-        .iter()
-        .map(|name| (strsim::damerau_levenshtein(found, name), *name))
-        .min();
-    let list = expected
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    match best {
-        Some((distance, name)) if distance <= 2.max(found.len() / 3) => {
-            format!("unknown {what} `{found}`; did you mean `{name}`? (expected one of {list})")
-        }
-        _ if expected.is_empty() => format!("unknown {what} `{found}`"),
-        _ => format!("unknown {what} `{found}` (expected one of {list})"),
     }
 }

@@ -9,6 +9,7 @@ use glam::Vec2;
 
 use super::params::{ArriveMode, BlockCommon, Group, Prediction, Spawn, Target};
 use super::spec::WorldSpec;
+use super::text::{echo, escape_controls, thousands};
 
 /// Largest absolute value of any coordinate, distance, speed, force, mass or weight.
 pub const MAX_MAGNITUDE: f32 = 1.0e6;
@@ -52,8 +53,14 @@ impl Problem {
 }
 
 impl std::fmt::Display for Problem {
+    /// `path: message`, control characters escaped (one line).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
+        write!(
+            f,
+            "{}: {}",
+            escape_controls(&self.path),
+            escape_controls(&self.message)
+        )
     }
 }
 
@@ -102,6 +109,19 @@ impl std::fmt::Display for Problems {
 
 impl std::error::Error for Problems {}
 
+/// A limit as a message writes it: whole numbers with thousands separators.
+fn bound(v: f32) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        // A whole number well inside i64.
+        #[allow(clippy::cast_possible_truncation)]
+        let n = v as i64;
+        let digits = thousands(n.unsigned_abs());
+        if n < 0 { format!("-{digits}") } else { digits }
+    } else {
+        v.to_string()
+    }
+}
+
 struct Checker {
     problems: Vec<Problem>,
 }
@@ -130,7 +150,7 @@ impl Checker {
         } else if !open_low && v < lo {
             self.push(path, format!("must be >= {lo}, got {v}"));
         } else if v > hi {
-            self.push(path, format!("must be <= {hi}, got {v}"));
+            self.push(path, format!("must be at most {}, got {v}", bound(hi)));
         }
     }
 
@@ -170,7 +190,11 @@ impl Checker {
                     let names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
                     self.push(
                         &format!("{path}.target"),
-                        format!("no group named {name:?} (groups: {})", names.join(", ")),
+                        format!(
+                            "no group named \"{}\" (groups: {})",
+                            echo(name),
+                            names.join(", ")
+                        ),
                     );
                 }
             }
@@ -227,13 +251,19 @@ impl Checker {
         {
             self.push(
                 &format!("{path}.name"),
-                format!("must be 1 to {MAX_NAME_LEN} letters, digits, '_' or '-', got {name:?}"),
+                format!(
+                    "must be 1 to {MAX_NAME_LEN} letters, digits, '_' or '-', got \"{}\"",
+                    echo(name)
+                ),
             );
         }
         if *count > MAX_GROUP_COUNT {
             self.push(
                 &format!("{path}.count"),
-                format!("must be <= {MAX_GROUP_COUNT}, got {count}"),
+                format!(
+                    "must be at most {}, got {count}",
+                    thousands(u64::from(MAX_GROUP_COUNT))
+                ),
             );
         }
         match spawn {
@@ -268,7 +298,10 @@ impl Checker {
         if !(1..=MAX_NEIGHBORS).contains(max_neighbors) {
             self.push(
                 &format!("{path}.max_neighbors"),
-                format!("must be 1 to {MAX_NEIGHBORS}, got {max_neighbors}"),
+                format!(
+                    "must be 1 to {}, got {max_neighbors}",
+                    thousands(u64::from(MAX_NEIGHBORS))
+                ),
             );
         }
         if let Some(s) = stamina {
@@ -380,7 +413,11 @@ pub fn check_spec(spec: &WorldSpec) -> Problems {
     if obstacles.len() > MAX_OBSTACLES {
         c.push(
             "obstacles",
-            format!("at most {MAX_OBSTACLES} obstacles, got {}", obstacles.len()),
+            format!(
+                "at most {} obstacles, got {}",
+                thousands(MAX_OBSTACLES as u64),
+                obstacles.len()
+            ),
         );
     }
     for (i, o) in obstacles.iter().enumerate() {
@@ -397,7 +434,10 @@ pub fn check_spec(spec: &WorldSpec) -> Problems {
     if total > MAX_TOTAL_COUNT {
         c.push(
             "groups",
-            format!("at most {MAX_TOTAL_COUNT} agents in all, got {total}"),
+            format!(
+                "at most {} agents in all, got {total}",
+                thousands(MAX_TOTAL_COUNT)
+            ),
         );
     }
     for (i, g) in groups.iter().enumerate() {

@@ -13,6 +13,8 @@ pub mod params;
 pub mod rng;
 pub mod spec;
 pub mod steering;
+pub mod text;
+pub mod warnings;
 pub mod world;
 
 pub use agent::Agent;

@@ -31,6 +31,8 @@ pub const BACKGROUND: Color32 = Color32::from_rgb(22, 25, 32);
 pub const GRID: Color32 = Color32::from_rgb(60, 68, 88);
 /// Highlight of the selected agent.
 pub const SELECTION: Color32 = Color32::from_rgb(255, 255, 255);
+/// The marker of a value that is legal but almost surely not meant.
+pub const WARNING: Color32 = Color32::from_rgb(255, 150, 40);
 /// The marker of a parameter changed since the file was saved.
 pub const CHANGED: Color32 = Color32::from_rgb(255, 190, 60);
 

@@ -8,7 +8,7 @@ use glam::Vec2;
 
 use super::EditorApp;
 use crate::editor::action::{Action, Answer, Pending, ShotKind};
-use crate::editor::document::DiskChange;
+use crate::editor::document::{DiskChange, DiskStamp};
 use crate::editor::files::Purpose;
 use crate::editor::persist::Restored;
 use crate::editor::record::{RecordError, Recording};
@@ -55,6 +55,7 @@ impl EditorApp {
                     self.reload(scene);
                 }
             }
+            Action::CreateAwaited(create) => self.create_awaited(create),
             Action::Save => self.save(),
             Action::SaveAs => self.ask(Purpose::SaveAs),
             Action::SaveToPathField => {
@@ -546,5 +547,55 @@ impl EditorApp {
     /// [`ShotKind::Canvas`].
     pub fn request_screenshot(&mut self, ctx: &egui::Context, kind: ShotKind) {
         self.screenshots.request(ctx, kind);
+    }
+
+    /// Looks at the file the editor waits for: once it loads, it opens (asking first when
+    /// there are unsaved changes).
+    pub fn poll_awaited(&mut self) {
+        let Some(awaiting) = &mut self.awaiting else {
+            return;
+        };
+        let now = DiskStamp::read(&awaiting.path);
+        if now == awaiting.stamp {
+            return;
+        }
+        awaiting.stamp.clone_from(&now);
+        if now.is_none() {
+            return;
+        }
+        awaiting.offer_create = false;
+        match scene::load(&awaiting.path) {
+            Ok(_) => {
+                let path = awaiting.path.clone();
+                self.awaiting = None;
+                self.files.errors.clear();
+                self.files.errors_note = None;
+                self.request(Pending::OpenPath(path));
+            }
+            Err(errors) => {
+                self.files.errors = errors.0.iter().map(ToString::to_string).collect();
+            }
+        }
+    }
+
+    /// Creates the awaited file as a new scene and opens it (or leaves it to appear).
+    fn create_awaited(&mut self, create: bool) {
+        let Some(awaiting) = &mut self.awaiting else {
+            return;
+        };
+        awaiting.offer_create = false;
+        if !create {
+            return;
+        }
+        let path = awaiting.path.clone();
+        match scene::save(&path, &Scene::new_default()) {
+            Ok(()) => {
+                self.awaiting = None;
+                self.files.errors.clear();
+                self.files.errors_note = None;
+                self.open_path(&path);
+            }
+            Err(e) => self.files.errors = vec![e.to_string()],
+        }
     }
 }

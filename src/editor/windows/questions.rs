@@ -11,6 +11,8 @@ pub struct Questions<'a> {
     pub pending: Option<&'a Pending>,
     /// The open file changed on disk under unsaved edits.
     pub reload: bool,
+    /// The file the editor was started on does not exist: offer to create it.
+    pub create: Option<String>,
     /// The document's file or origin.
     pub document: String,
 }
@@ -19,7 +21,7 @@ impl Questions<'_> {
     /// Whether a question is open (keys then go to it, not to the editor).
     #[must_use]
     pub fn any(&self) -> bool {
-        self.restore.is_some() || self.pending.is_some() || self.reload
+        self.restore.is_some() || self.pending.is_some() || self.reload || self.create.is_some()
     }
 
     /// Shows the first question, if any.
@@ -34,8 +36,34 @@ impl Questions<'_> {
         if self.reload {
             return reload_ui(ctx, &self.document);
         }
+        if let Some(path) = &self.create {
+            return create_ui(ctx, path);
+        }
         Vec::new()
     }
+}
+
+fn create_ui(ctx: &egui::Context, path: &str) -> Vec<Action> {
+    let mut actions = Vec::new();
+    egui::Modal::new(egui::Id::unique("create")).show(ctx, |ui| {
+        ui.heading("The file does not exist");
+        ui.label(format!(
+            "{path} does not exist. Create it as a new scene (one group of wanderers)?"
+        ));
+        ui.horizontal(|ui| {
+            if ui.button("Create it").clicked() {
+                actions.push(Action::CreateAwaited(true));
+            }
+            if ui
+                .button("Not now")
+                .on_hover_text("It opens as soon as it appears on disk.")
+                .clicked()
+            {
+                actions.push(Action::CreateAwaited(false));
+            }
+        });
+    });
+    actions
 }
 
 fn restore_ui(ctx: &egui::Context, what: &str) -> Vec<Action> {

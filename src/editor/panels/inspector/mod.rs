@@ -51,6 +51,7 @@ impl Inspector<'_> {
             egui::CollapsingHeader::new("World")
                 .default_open(true)
                 .show(ui, |ui| {
+                    widgets::warnings_ui(ui, marks, "");
                     group::world_ui(ui, &cx, &mut draft, time_scale);
                 });
             let names: Vec<String> = draft.groups.iter().map(|g| g.name.clone()).collect();
@@ -102,6 +103,7 @@ impl Inspector<'_> {
                         actions.push(Action::RequestPaste);
                     }
                 });
+                widgets::warnings_ui(ui, marks, &format!("groups[{g}]"));
                 let cx = cx.child(&format!("groups[{g}]"));
                 ui.push_id(g, |ui| {
                     group::group_ui(ui, &cx, group, &names);

@@ -88,7 +88,14 @@ impl<'a> Cx<'a> {
     pub fn dot_ui(&self, ui: &mut Ui, field: &str) {
         let path = self.path(field);
         let (rect, response) = ui.allocate_exact_size(egui::vec2(8.0, 8.0), egui::Sense::hover());
-        if self.marks.changed(&path) {
+        if let Some(warning) = self.marks.warning(&path) {
+            warning_mark(ui, rect);
+            // Named for screen readers (and tests): "warning: groups[0].arrive.mode".
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Label, true, format!("warning: {path}"))
+            });
+            response.on_hover_text(format!("Probably not what you meant: {warning}"));
+        } else if self.marks.changed(&path) {
             ui.painter()
                 .circle_filled(rect.center(), 3.0, crate::view::palette::CHANGED);
             // Named for screen readers (and tests): "changed: groups[0].max_speed".
@@ -101,6 +108,40 @@ impl<'a> Cx<'a> {
             );
             response.on_hover_text(format!("Changed since saved ({saved})"));
         }
+    }
+}
+
+/// The mark of a value that is legal but almost surely not meant: a small warning triangle.
+fn warning_mark(ui: &Ui, rect: egui::Rect) {
+    let c = rect.center();
+    let points = vec![
+        c + egui::vec2(0.0, -4.5),
+        c + egui::vec2(4.5, 3.5),
+        c + egui::vec2(-4.5, 3.5),
+    ];
+    ui.painter().add(egui::Shape::convex_polygon(
+        points,
+        crate::view::palette::WARNING,
+        egui::Stroke::NONE,
+    ));
+}
+
+/// The warnings of a section (`prefix`), each on its own line: what the markers beside the
+/// fields say, and the warnings about a whole group or its spawn, which have no row.
+pub fn warnings_ui(ui: &mut Ui, marks: &Marks, prefix: &str) {
+    for w in marks.warnings_within(prefix) {
+        ui.horizontal_top(|ui| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(8.0, 8.0), egui::Sense::hover());
+            warning_mark(ui, rect);
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!("{}: {}", w.path, w.message))
+                        .small()
+                        .color(crate::view::palette::WARNING),
+                )
+                .wrap(),
+            );
+        });
     }
 }
 

@@ -1,0 +1,277 @@
+//! Error messages in a designer's words: what the file says at that place, what the field
+//! takes (with its limits), and no RON or Rust jargon (raw identifiers, `u32`, `struct Vec2`).
+//! Every echoed piece of the file is cut short and its control characters escaped, so a
+//! message is always one line.
+
+use std::fmt::Write as _;
+
+use serde::de::DeserializeOwned;
+
+use crate::sim::BoundsMode;
+use crate::sim::check::{MAX_GROUP_COUNT, MAX_NEIGHBORS};
+use crate::sim::params::{ArriveMode, Combination, Deceleration, Spawn, Target};
+pub use crate::sim::text::{MAX_ECHO, echo, escape_controls, thousands};
+
+/// The token of the file at `line`, `col` (from 1): up to the next delimiter, cut short.
+#[must_use]
+pub fn token_at(text: &str, line: usize, col: usize) -> Option<String> {
+    let l = text.lines().nth(line.checked_sub(1)?)?;
+    // A number's sign is just before where RON points.
+    let skip = col.checked_sub(1)?;
+    let skip = if skip > 0 && l.chars().nth(skip - 1) == Some('-') {
+        skip - 1
+    } else {
+        skip
+    };
+    let rest: String = l.chars().skip(skip).collect();
+    let rest = rest.trim_start();
+    let end = if let Some(quoted) = rest.strip_prefix('"') {
+        quoted.find('"').map_or(rest.len(), |i| i + 2)
+    } else {
+        rest.find([',', ')', ']', '}', ' ']).unwrap_or(rest.len())
+    };
+    let token = rest.get(..end).unwrap_or(rest).trim();
+    (!token.is_empty()).then(|| echo(token))
+}
+
+/// The variant names an enum type accepts, read from its own `Deserialize` (the error it gives
+/// for a name it does not know lists them), so the list can never drift from the type.
+fn variants_of<T: DeserializeOwned>() -> Vec<String> {
+    let probe = serde::de::value::StrDeserializer::<serde::de::value::Error>::new("\u{0}");
+    let Err(e) = T::deserialize(probe) else {
+        return Vec::new();
+    };
+    let message = e.to_string();
+    message
+        .split("expected one of ")
+        .nth(1)
+        .or_else(|| message.split("expected ").nth(1))
+        .map(|list| {
+            list.split(", ")
+                .map(|v| v.trim_matches(|c| c == '`' || c == ' ').to_owned())
+                .filter(|v| !v.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The names a field of this name takes, when it is a choice of names.
+fn choices(field: &str) -> Option<Vec<String>> {
+    let last = field.rsplit(['.', ']']).next().unwrap_or(field);
+    Some(match last {
+        "spawn" => variants_of::<Spawn>(),
+        "target" => variants_of::<Target>(),
+        "bounds" => variants_of::<BoundsMode>(),
+        "combination" => variants_of::<Combination>(),
+        "mode" => {
+            let mut v = variants_of::<ArriveMode>();
+            v.extend(variants_of::<Deceleration>());
+            v
+        }
+        _ => return None,
+    })
+}
+
+/// What a whole-number field takes.
+fn whole_range(field: &str) -> String {
+    let last = field.rsplit(['.', ']']).next().unwrap_or(field);
+    match last {
+        "count" => format!("from 0 to {}", thousands(u64::from(MAX_GROUP_COUNT))),
+        "max_neighbors" => format!("from 1 to {}", thousands(u64::from(MAX_NEIGHBORS))),
+        "seed" => format!("from 0 to {}", thousands(u64::MAX)),
+        "version" => "1 or more (the format version)".to_owned(),
+        "target" => format!("an agent id from 0 to {}", thousands(u64::from(u32::MAX))),
+        _ => "0 or more".to_owned(),
+    }
+}
+
+/// A Rust type name as a designer reads it.
+fn kind_of(type_name: &str) -> String {
+    let name = type_name
+        .trim_start_matches("struct ")
+        .trim_start_matches("enum ")
+        .trim_matches('`');
+    match name {
+        "Vec2" => "a point `(x, y)`".to_owned(),
+        "u8" | "u16" | "u32" | "u64" | "usize" | "i32" | "i64" => "a whole number".to_owned(),
+        "f32" | "f64" => "a number like 1.5".to_owned(),
+        "bool" | "a boolean" => "`true` or `false`".to_owned(),
+        "String" | "a string" => "text in double quotes".to_owned(),
+        "Option" => "a value or `None`".to_owned(),
+        other if other.chars().next().is_some_and(char::is_uppercase) => {
+            format!("a `{other}(...)` value")
+        }
+        other => other.to_owned(),
+    }
+}
+
+/// Rust type names and RON jargon in a free-form message, replaced.
+fn plain(message: &str) -> String {
+    let mut out = message.to_owned();
+    for (rust, plain) in [
+        ("struct `Vec2`", "a point `(x, y)`"),
+        ("struct Vec2", "a point `(x, y)`"),
+        ("a sequence", "a list `[...]`"),
+        ("u32", "a whole number"),
+        ("u64", "a whole number"),
+        ("u16", "a whole number"),
+        ("f32", "a number"),
+        ("f64", "a number"),
+    ] {
+        out = out.replace(rust, plain);
+    }
+    echo_long(&out)
+}
+
+/// A message cut at 200 characters (it echoes parts of the file).
+fn echo_long(message: &str) -> String {
+    const MAX: usize = 200;
+    let mut cut: String = message.chars().take(MAX).collect();
+    if message.chars().nth(MAX).is_some() {
+        cut.push('…');
+    }
+    escape_controls(&cut).into_owned()
+}
+
+/// "unknown field `circle_radus`; did you mean `circle_radius`?"
+#[must_use]
+pub fn unknown_name(what: &str, found: &str, expected: &[&str]) -> String {
+    let best = expected
+        .iter()
+        .map(|name| (strsim::damerau_levenshtein(found, name), *name))
+        .min();
+    let list = expected
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let found_echo = echo(found);
+    match best {
+        Some((distance, name)) if distance <= 2.max(found.chars().count() / 3) => {
+            format!(
+                "unknown {what} `{found_echo}`; did you mean `{name}`? (expected one of {list})"
+            )
+        }
+        _ if expected.is_empty() => format!("unknown {what} `{found_echo}`"),
+        _ => format!("unknown {what} `{found_echo}` (expected one of {list})"),
+    }
+}
+
+/// The message for a RON error at `field`, where the file says `token`.
+#[must_use]
+pub fn for_ron(code: &ron::Error, field: &str, token: Option<&str>, max_nesting: usize) -> String {
+    let got = token.map_or_else(String::new, |t| format!(", got `{t}`"));
+    let what = if field.is_empty() {
+        "the scene".to_owned()
+    } else {
+        field.rsplit('.').next().unwrap_or(field).to_owned()
+    };
+    match code {
+        ron::Error::NoSuchStructField {
+            expected, found, ..
+        } => unknown_name("field", found, expected),
+        ron::Error::NoSuchEnumVariant {
+            expected, found, ..
+        } => unknown_name("variant", found, expected),
+        ron::Error::ExceededRecursionLimit => format!("nested more than {max_nesting} levels deep"),
+        ron::Error::IntegerOutOfBounds
+        | ron::Error::ExpectedInteger
+        | ron::Error::InvalidIntegerDigit { .. }
+        | ron::Error::UnderscoreAtBeginning => {
+            format!("must be a whole number {}{got}", whole_range(field))
+        }
+        ron::Error::ExpectedFloat | ron::Error::FloatUnderscore => {
+            format!("must be a number like 1.5{got}")
+        }
+        ron::Error::ExpectedBoolean => format!("must be `true` or `false`{got}"),
+        ron::Error::ExpectedString | ron::Error::ExpectedStringEnd => {
+            format!("must be text in double quotes{got}")
+        }
+        ron::Error::ExpectedStructLike | ron::Error::ExpectedNamedStructLike(_) => {
+            format!("expected `(` to open {what}'s values{got}")
+        }
+        ron::Error::ExpectedDifferentStructName { expected, found } => format!(
+            "must be {}, found `{}(...)`",
+            kind_of(expected),
+            echo(found)
+        ),
+        ron::Error::InvalidValueForType { expected, found } => {
+            format!("must be {}, found {}", kind_of(expected), plain(found))
+        }
+        ron::Error::SuggestRawIdentifier(name) | ron::Error::InvalidIdentifier(name) => {
+            match choices(field) {
+                Some(names) if !names.is_empty() => format!(
+                    "`{}` is not one of the names {what} takes: {}",
+                    echo(name),
+                    names
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                _ => format!("`{}` is not a name", echo(name)),
+            }
+        }
+        ron::Error::ExpectedIdentifier => match choices(field) {
+            Some(names) if !names.is_empty() => format!(
+                "expected one of the names {what} takes: {}{got}",
+                names
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            _ => format!("expected a field name{got}"),
+        },
+        ron::Error::MissingStructField { field: missing, .. } => {
+            format!("`{missing}` is missing (it has no default)")
+        }
+        ron::Error::DuplicateStructField { field: twice, .. } => {
+            format!("`{twice}` is given twice")
+        }
+        ron::Error::ExpectedComma => {
+            format!("expected a comma before the next value{got}")
+        }
+        ron::Error::ExpectedArray => format!("must be a list `[...]`{got}"),
+        ron::Error::ExpectedArrayEnd => format!("expected `]` to close the list{got}"),
+        ron::Error::ExpectedOptionEnd | ron::Error::ExpectedStructLikeEnd => {
+            format!("expected `)` to close the values{got}")
+        }
+        ron::Error::ExpectedOption => format!("must be a value or `None`{got}"),
+        ron::Error::Eof => "the file ends too early: a `)` or `]` is missing".to_owned(),
+        ron::Error::TrailingCharacters => {
+            format!("unexpected text after the scene's closing `)`{got}")
+        }
+        ron::Error::UnexpectedChar(c) => {
+            format!("unexpected character `{}`", escape_controls(&c.to_string()))
+        }
+        ron::Error::ExpectedDifferentLength { expected, found } => {
+            let mut m = format!("must be {}", plain(expected));
+            let _ = write!(m, ", found {found} values");
+            m
+        }
+        other => plain(&other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_lists_come_from_the_types() {
+        assert_eq!(variants_of::<Spawn>(), vec!["Area", "At", "Queue"]);
+        assert_eq!(
+            variants_of::<BoundsMode>(),
+            vec!["Wrap", "Bounce", "Respawn", "Open"]
+        );
+    }
+
+    #[test]
+    fn the_token_at_a_position() {
+        let text = "(\n    count: 4294967296,\n    name: \"a, b\",\n)";
+        assert_eq!(token_at(text, 2, 12).as_deref(), Some("4294967296"));
+        assert_eq!(token_at(text, 3, 11).as_deref(), Some("\"a, b\""));
+        assert_eq!(token_at(text, 9, 1), None);
+    }
+}
