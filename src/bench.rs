@@ -207,10 +207,7 @@ impl BenchResult {
     /// One JSON object on one line; `scene` names the scene timed (none: the standard flock).
     #[must_use]
     pub fn to_json(&self, scene: Option<&str>) -> String {
-        let scene = scene.map_or_else(
-            || "null".to_owned(),
-            |s| format!("\"{}\"", s.escape_default()),
-        );
+        let scene = scene.map_or_else(|| "null".to_owned(), json_string);
         format!(
             concat!(
                 "{{\"scene\":{},\"agents\":{},\"steps\":{},\"threads\":{},\"naive\":{},",
@@ -370,6 +367,25 @@ pub fn run_frame(agents: u32, frames: u64) -> Result<FrameResult, BenchError> {
     })
 }
 
+/// `text` as a JSON string literal.
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => {
+                let _ =
+                    std::fmt::Write::write_fmt(&mut out, format_args!("\\u{:04x}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// `VmHWM` of /proc/self/status, in MiB.
 fn peak_rss_mib() -> f64 {
     std::fs::read_to_string("/proc/self/status")
@@ -381,4 +397,36 @@ fn peak_rss_mib() -> f64 {
                 .and_then(|kb| kb.parse::<f64>().ok())
         })
         .map_or(0.0, |kb| kb / 1024.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_escape_quotes_backslashes_and_control_characters() {
+        assert_eq!(json_string("boids.ron"), "\"boids.ron\"");
+        assert_eq!(json_string("a\"b\\c\nd"), "\"a\\\"b\\\\c\\u000ad\"");
+    }
+
+    #[test]
+    fn a_scaled_scene_keeps_its_density() {
+        let scene = crate::scene::from_str(
+            crate::scene::presets::find("hunter_and_prey.ron")
+                .map(|p| p.text)
+                .unwrap_or_default(),
+            "h.ron",
+        )
+        .expect("valid");
+        let spec = scene.world_spec();
+        // 2 hunters and 12 prey in 1200 x 800, scaled to 1,400 agents: a factor of 100, so
+        // 200 and 1,200 in 12,000 x 8,000.
+        let scaled = scaled_spec(&spec, 1400);
+        let counts: Vec<u32> = scaled.groups.iter().map(|g| g.count).collect();
+        assert_eq!(counts, vec![200, 1200]);
+        assert_eq!(scaled.size, Vec2::new(12_000.0, 8_000.0));
+        let flock = bench_spec(250_000);
+        let counts: Vec<u32> = flock.groups.iter().map(|g| g.count).collect();
+        assert_eq!(counts, vec![100_000, 100_000, 50_000]);
+    }
 }
