@@ -151,6 +151,28 @@ pub fn fast_candidates(cap: usize) -> usize {
     cap.saturating_mul(8).saturating_add(64)
 }
 
+/// One querying agent: where it is, its group and that group's rules.
+#[derive(Clone, Copy)]
+struct Me<'a> {
+    index: usize,
+    position: Vec2,
+    group: usize,
+    rules: &'a Rules,
+}
+
+impl<'a> Me<'a> {
+    /// `None` when the group has no neighbour pass.
+    fn new(index: usize, position: Vec2, group: usize, rules: &'a [Rules]) -> Option<Self> {
+        let rules = rules.get(group)?;
+        (rules.radius > 0.0).then_some(Self {
+            index,
+            position,
+            group,
+            rules,
+        })
+    }
+}
+
 /// The world's state a neighbour query reads.
 pub struct Neighbors<'a> {
     /// The agents at the start of the tick.
@@ -167,53 +189,52 @@ pub struct Neighbors<'a> {
 const LANES: usize = 4;
 
 impl Neighbors<'_> {
-    fn rules_of(&self, i: usize) -> Option<(&Agent, &Rules)> {
+    fn rules_of(&self, i: usize) -> Option<Me<'_>> {
         let agent = self.agents.get(i)?;
-        let rules = self.rules.get(usize::from(agent.group))?;
-        (rules.radius > 0.0).then_some((agent, rules))
+        Me::new(i, agent.position, usize::from(agent.group), self.rules)
+    }
+
+    /// The agent at grid slot `k`, read from the grid's columns (in slot order, so a pass
+    /// over slots reads memory in order rather than jumping about the agent list).
+    fn at_slot(&self, k: usize) -> Option<Me<'_>> {
+        let c = self.grid.columns();
+        let (&x, &y, &group, &index) = (c.x.get(k)?, c.y.get(k)?, c.group.get(k)?, c.index.get(k)?);
+        // The columns hold exact small integers as f32 (see `grid::Columns`).
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Me::new(index as usize, Vec2::new(x, y), group as usize, self.rules)
     }
 
     /// The neighbour sums of agent `i`, on its own (the naive search, or the capped way).
     #[must_use]
     pub fn find(&self, i: usize) -> Found {
-        let Some((me, rules)) = self.rules_of(i) else {
+        let Some(me) = self.rules_of(i) else {
             return Found::default();
         };
         if self.grid.cell_size() <= 0.0 {
-            return self.naive(i, me, rules);
+            return self.naive(me);
         }
-        self.capped(i, me, rules)
+        self.capped(me)
     }
 
     /// With the grid: the sums of the agents at grid slots `first..first + out.len()` (the
     /// grid's cell order), into `out`. Any split of the slots gives the same bits.
     pub fn find_slots(&self, first: usize, out: &mut [Found]) {
-        let columns = self.grid.columns();
-        let agent_at = |k: usize| {
-            // The columns hold exact small integers as f32 (see `grid::Columns`).
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            columns.index.get(k).map(|&i| i as usize)
-        };
-        let mut group: Vec<(usize, usize, CellBox)> = Vec::with_capacity(LANES);
+        let mut group: Vec<(usize, Me<'_>)> = Vec::with_capacity(LANES);
         let mut union = CellBox::EMPTY;
-        let flush =
-            |group: &mut Vec<(usize, usize, CellBox)>, union: CellBox, out: &mut [Found]| {
-                if !group.is_empty() {
-                    self.lanes(group, union, out);
-                    group.clear();
-                }
-            };
+        let flush = |group: &mut Vec<(usize, Me<'_>)>, union: CellBox, out: &mut [Found]| {
+            if !group.is_empty() {
+                self.lanes(group, union, out);
+                group.clear();
+            }
+        };
         for offset in 0..out.len() {
             out[offset] = Found::default();
-            let Some(i) = agent_at(first + offset) else {
+            let Some(me) = self.at_slot(first + offset) else {
                 continue;
             };
-            let Some((me, rules)) = self.rules_of(i) else {
-                continue;
-            };
-            let own = self.grid.cell_box(me.position, rules.radius);
-            if self.grid.box_count(own) > fast_candidates(rules.cap) {
-                out[offset] = self.capped(i, me, rules);
+            let own = self.grid.cell_box(me.position, me.rules.radius);
+            if self.grid.box_count(own) > fast_candidates(me.rules.cap) {
+                out[offset] = self.capped(me);
                 continue;
             }
             let wider = union.union(own);
@@ -223,17 +244,17 @@ impl Neighbors<'_> {
             } else {
                 union = wider;
             }
-            group.push((offset, i, own));
+            group.push((offset, me));
         }
         flush(&mut group, union, out);
     }
 
-    /// Answers the agents of `group` (slot in `out`, agent index, own box) together over the
-    /// candidates of `union`; a lane with more neighbours than its cap takes the capped way.
-    fn lanes(&self, group: &[(usize, usize, CellBox)], union: CellBox, out: &mut [Found]) {
+    /// Answers the agents of `group` (slot in `out`, agent) together over the candidates of
+    /// `union`; a lane with more neighbours than its cap takes the capped way.
+    fn lanes(&self, group: &[(usize, Me<'_>)], union: CellBox, out: &mut [Found]) {
         let mut agents = [None; LANES];
-        for (lane, &(_, i, _)) in group.iter().enumerate() {
-            agents[lane] = self.rules_of(i).map(|(me, rules)| (i, me, rules));
+        for (lane, &(_, me)) in group.iter().enumerate() {
+            agents[lane] = Some(me);
         }
         let query = Query::new(&agents, self.rules.len());
         let mut sums = Lanes::default();
@@ -255,31 +276,29 @@ impl Neighbors<'_> {
             }
         }
         let found = sums.finish(&query);
-        for (lane, &(slot, i, _)) in group.iter().enumerate() {
-            let (Some(Some((_, me, rules))), Some(out)) = (agents.get(lane), out.get_mut(slot))
-            else {
-                continue;
-            };
-            *out = if found[lane].count as usize > rules.cap {
-                self.capped(i, me, rules)
-            } else {
-                found[lane]
-            };
+        for (&(slot, me), found) in group.iter().zip(found) {
+            if let Some(out) = out.get_mut(slot) {
+                *out = if found.count as usize > me.rules.cap {
+                    self.capped(me)
+                } else {
+                    found
+                };
+            }
         }
     }
 
     /// Every agent in agent order, capped to the nearest.
-    fn naive(&self, i: usize, me: &Agent, rules: &Rules) -> Found {
-        let radius2 = rules.radius * rules.radius;
+    fn naive(&self, me: Me<'_>) -> Found {
+        let radius2 = me.rules.radius * me.rules.radius;
         let mut within: Vec<(f32, u32)> = Vec::new();
         for (j, other) in self.agents.iter().enumerate() {
             let d2 = (me.position - other.position).length_squared();
-            if j != i && d2 <= radius2 {
+            if j != me.index && d2 <= radius2 {
                 within.push((d2, index_u32(j)));
             }
         }
-        keep_nearest(&mut within, rules.cap);
-        self.sum_in_order(me, rules, &within)
+        keep_nearest(&mut within, me.rules.cap);
+        self.sum_in_order(me, within.iter().map(|&(_, j)| j))
     }
 
     /// The `cap` nearest (ties: the lower agent index). With the grid they are summed in the
@@ -287,7 +306,8 @@ impl Neighbors<'_> {
     /// otherwise; without it, in agent order.
     // Textbook names for the scan: agent i, column set c, coordinates x, y.
     #[allow(clippy::many_single_char_names)]
-    fn capped(&self, i: usize, me: &Agent, rules: &Rules) -> Found {
+    fn capped(&self, me: Me<'_>) -> Found {
+        let (i, rules) = (me.index, me.rules);
         let radius2 = rules.radius * rules.radius;
         let own = self.grid.cell_box(me.position, rules.radius);
         // (squared distance, agent index, grid slot)
@@ -342,25 +362,17 @@ impl Neighbors<'_> {
             within.truncate(rules.cap);
         }
         within.sort_unstable_by_key(|e| e.2);
-        let mut found = Found::default();
-        for &(_, j, _) in &within {
-            if let Some(other) = self.agents.get(j as usize) {
-                let offset = me.position - other.position;
-                let same_group = other.group == me.group;
-                found.add(rules, same_group, offset, offset.length_squared(), other);
-            }
-        }
-        found
+        self.sum_in_order(me, within.iter().map(|&(_, j, _)| j))
     }
 
-    /// Sums the neighbours listed (squared distance, agent index), in list order.
-    fn sum_in_order(&self, me: &Agent, rules: &Rules, list: &[(f32, u32)]) -> Found {
+    /// Sums the neighbours listed (agent indices), in list order.
+    fn sum_in_order(&self, me: Me<'_>, list: impl IntoIterator<Item = u32>) -> Found {
         let mut found = Found::default();
-        for &(_, j) in list {
+        for j in list {
             if let Some(other) = self.agents.get(j as usize) {
                 let offset = me.position - other.position;
-                let same_group = other.group == me.group;
-                found.add(rules, same_group, offset, offset.length_squared(), other);
+                let same_group = usize::from(other.group) == me.group;
+                found.add(me.rules, same_group, offset, offset.length_squared(), other);
             }
         }
         found
@@ -410,20 +422,15 @@ struct Query {
 }
 
 impl Query {
-    fn new(agents: &[Option<(usize, &Agent, &Rules)>; LANES], groups: usize) -> Self {
-        let lane = |f: &dyn Fn(usize, &Agent, &Rules) -> f32, empty: f32| {
-            f32x4::from(agents.map(|a| a.map_or(empty, |(i, me, rules)| f(i, me, rules))))
+    fn new(agents: &[Option<Me<'_>>; LANES], groups: usize) -> Self {
+        let lane = |f: &dyn Fn(&Me<'_>) -> f32, empty: f32| {
+            f32x4::from(agents.map(|a| a.map_or(empty, |me| f(&me))))
         };
-        let rule = |k: usize| {
-            lane(
-                &|_, _, rules| rules.each[k].map_or(-1.0, |r| r.radius2),
-                -1.0,
-            )
-        };
+        let rule = |k: usize| lane(&|me| me.rules.each[k].map_or(-1.0, |r| r.radius2), -1.0);
         let any_group = |k: usize| {
             lane(
-                &|_, _, rules| {
-                    if rules.each[k].is_some_and(|r| r.own_group_only) {
+                &|me| {
+                    if me.rules.each[k].is_some_and(|r| r.own_group_only) {
                         0.0
                     } else {
                         on()
@@ -433,24 +440,27 @@ impl Query {
             )
         };
         Self {
-            px: lane(&|_, me, _| me.position.x, 0.0),
-            py: lane(&|_, me, _| me.position.y, 0.0),
+            px: lane(&|me| me.position.x, 0.0),
+            py: lane(&|me| me.position.y, 0.0),
             // Exact: far below 2^24 (see `grid::Columns`).
-            index: lane(&|i, _, _| i as f32, -1.0),
-            group: lane(&|_, me, _| f32::from(me.group), -1.0),
-            radius2: lane(&|_, _, rules| rules.radius * rules.radius, -1.0),
+            #[allow(clippy::cast_precision_loss)]
+            index: lane(&|me| me.index as f32, -1.0),
+            #[allow(clippy::cast_precision_loss)]
+            group: lane(&|me| me.group as f32, -1.0),
+            radius2: lane(&|me| me.rules.radius * me.rules.radius, -1.0),
             rule2: [rule(0), rule(1), rule(2)],
             any_group: [any_group(0), any_group(1), any_group(2)],
             cohesion_as_alignment: agents
                 .iter()
                 .flatten()
-                .all(|(_, _, rules)| rules.each[1] == rules.each[2]),
+                .all(|me| me.rules.each[1] == me.rules.each[2]),
             filter_groups: groups > 1
                 && agents
                     .iter()
                     .flatten()
-                    .any(|(_, _, rules)| rules.each.iter().flatten().any(|r| r.own_group_only)),
-            alignment_is_within: agents.iter().flatten().all(|(_, _, rules)| {
+                    .any(|me| me.rules.each.iter().flatten().any(|r| r.own_group_only)),
+            alignment_is_within: agents.iter().flatten().all(|me| {
+                let rules = me.rules;
                 rules.each[1].is_some_and(|r| {
                     // The same float computed the same way: equal bits, not a margin.
                     r.radius2.to_bits() == (rules.radius * rules.radius).to_bits()

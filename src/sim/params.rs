@@ -369,7 +369,7 @@ fn two() -> f32 {
 }
 
 /// The default of [`Group::max_neighbors`].
-pub const DEFAULT_MAX_NEIGHBORS: u32 = 64;
+pub const DEFAULT_MAX_NEIGHBORS: u32 = 256;
 
 fn default_max_neighbors() -> u32 {
     DEFAULT_MAX_NEIGHBORS

@@ -427,6 +427,30 @@ impl World {
         fill(0, found);
     }
 
+    /// The sums found in the grid's cell order (`found`), into agent order (`by_index`).
+    fn gather_found(&self, found: &[Found], by_index: &mut Vec<Found>) {
+        let grid = &self.grid;
+        let at = |i: usize| {
+            found
+                .get(grid.slot(i).unwrap_or(i))
+                .copied()
+                .unwrap_or_default()
+        };
+        by_index.clear();
+        #[cfg(feature = "parallel")]
+        if self.parallel() {
+            use rayon::prelude::*;
+            let n = self.agents.len();
+            let mut run = || by_index.par_extend((0..n).into_par_iter().map(at));
+            match &self.pool {
+                Some(pool) => pool.install(run),
+                None => run(),
+            }
+            return;
+        }
+        by_index.extend((0..self.agents.len()).map(at));
+    }
+
     /// Every agent's next state and record, from the state at the start of the tick, written
     /// into `next` (a copy of the agents) and `records`. Each agent reads only that state, so
     /// any split over threads gives the same bits.
@@ -454,6 +478,9 @@ impl World {
     /// Agent `i`'s decision and motion for this tick: its next state into `agent` and what it
     /// felt into `record`. An agent of a group that no longer exists stays as it is.
     fn advance(&self, i: usize, agent: &mut Agent, record: &mut AgentDebug) {
+        if let Some(now) = self.agents.get(i) {
+            agent.clone_from(now);
+        }
         let Some(group) = self.spec.groups.get(usize::from(agent.group)) else {
             return;
         };
@@ -511,19 +538,16 @@ impl World {
                 // From the grid's cell order to agent order, once, so the force pass reads
                 // its agents' sums in order (measured: reading them through the grid slots
                 // from both threads cost 100 µs a tick at 10,000 agents).
-                self.found_by_index.clear();
-                self.found_by_index.extend((0..self.agents.len()).map(|i| {
-                    found
-                        .get(self.grid.slot(i).unwrap_or(i))
-                        .copied()
-                        .unwrap_or_default()
-                }));
-                std::mem::swap(&mut found, &mut self.found_by_index);
+                let mut by_index = std::mem::take(&mut self.found_by_index);
+                self.gather_found(&found, &mut by_index);
+                self.found_by_index = std::mem::replace(&mut found, by_index);
             }
         }
         self.found = found;
         let mut next = std::mem::take(&mut self.next_agents);
-        next.clone_from(&self.agents);
+        if next.len() != self.agents.len() {
+            next.clone_from(&self.agents);
+        }
         let mut records = std::mem::take(&mut self.records);
         self.advance_all(&mut next, &mut records);
         self.records = records;
