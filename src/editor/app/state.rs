@@ -1,0 +1,220 @@
+//! What the editor shows of itself to tests and scripts (the scene, the world, the selection,
+//! the file, undo, the open questions and windows), and what it keeps between sessions in
+//! eframe's storage.
+
+use std::path::Path;
+
+use glam::Vec2;
+
+use super::EditorApp;
+use crate::editor::action::Pending;
+use crate::editor::document::Document;
+use crate::editor::persist::{AUTOSAVE_KEY, Autosave, PREFS_KEY, Prefs};
+use crate::editor::record::{self, RecordError, Recording};
+use crate::scene::Scene;
+use crate::sim::World;
+use crate::view::present::Presentation;
+
+impl EditorApp {
+    /// The scene being edited.
+    #[must_use]
+    pub fn scene(&self) -> &Scene {
+        self.doc.scene()
+    }
+
+    /// The document: scene, saved scene, file, undo and marks.
+    #[must_use]
+    pub fn document(&self) -> &Document {
+        &self.doc
+    }
+
+    /// The live world.
+    #[must_use]
+    pub fn world(&self) -> &World {
+        &self.session.world
+    }
+
+    /// Whether the simulation runs.
+    #[must_use]
+    pub fn is_playing(&self) -> bool {
+        self.session.playing
+    }
+
+    /// Plays or pauses the simulation.
+    pub fn set_playing(&mut self, playing: bool) {
+        self.session.playing = playing;
+    }
+
+    /// Where a world point is on screen in the last frame (`None` before the first frame).
+    #[must_use]
+    pub fn screen_from_world(&self, p: Vec2) -> Option<egui::Pos2> {
+        self.canvas
+            .rect
+            .map(|rect| self.canvas.view.screen_from_world(rect, p))
+    }
+
+    /// Errors of the last failed open or save.
+    #[must_use]
+    pub fn load_errors(&self) -> &[String] {
+        &self.files.errors
+    }
+
+    /// The status line's text.
+    #[must_use]
+    pub fn status(&self) -> &str {
+        &self.files.status
+    }
+
+    /// The selected agent.
+    #[must_use]
+    pub fn selected(&self) -> Option<u32> {
+        self.session.selected
+    }
+
+    /// Selects an agent.
+    pub fn select(&mut self, id: Option<u32>) {
+        self.session.select(id);
+    }
+
+    /// The group the inspector shows.
+    #[must_use]
+    pub fn current_group(&self) -> usize {
+        self.session.current_group
+    }
+
+    /// The window title: the file name (or where the scene came from), a ● when there are
+    /// unsaved changes, and the scene name.
+    #[must_use]
+    pub fn title(&self) -> String {
+        self.doc.title()
+    }
+
+    /// Whether the scene differs from the file (or the preset) it came from.
+    #[must_use]
+    pub fn is_dirty(&self) -> bool {
+        self.doc.is_dirty()
+    }
+
+    /// The scene as last saved or loaded.
+    #[must_use]
+    pub fn saved_scene(&self) -> &Scene {
+        self.doc.saved()
+    }
+
+    /// The open file.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        self.doc.path()
+    }
+
+    /// The question waiting on an answer (save changes?), if any.
+    #[must_use]
+    pub fn pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    /// Number of edits that can be undone (pending edits not yet committed excluded).
+    #[must_use]
+    pub fn undo_position(&self) -> usize {
+        self.doc.undo_position()
+    }
+
+    /// Whether undo and redo have something to do.
+    #[must_use]
+    pub fn can_undo_redo(&self) -> (bool, bool) {
+        self.doc.can_undo_redo()
+    }
+
+    /// Whether a native file dialog is open.
+    #[must_use]
+    pub fn file_dialog_open(&self) -> bool {
+        self.files.waiting()
+    }
+
+    /// Whether the window is cleared to close (nothing unsaved, or the user answered).
+    #[must_use]
+    pub fn will_close(&self) -> bool {
+        self.close_confirmed
+    }
+
+    /// Whether the last session's unsaved work is offered for restore.
+    #[must_use]
+    pub fn restore_offered(&self) -> bool {
+        self.restore_offer.is_some()
+    }
+
+    /// Whether presentation mode is on.
+    #[must_use]
+    pub fn is_presenting(&self) -> bool {
+        self.presenting
+    }
+
+    /// Whether the help window is open.
+    #[must_use]
+    pub fn help_open(&self) -> bool {
+        self.open.help
+    }
+
+    /// The presentation settings (size, legend, caption).
+    pub fn presentation_mut(&mut self) -> &mut Presentation {
+        &mut self.prefs.presentation
+    }
+
+    /// The recording settings.
+    pub fn record_settings_mut(&mut self) -> &mut record::RecordSettings {
+        &mut self.prefs.record
+    }
+
+    /// Frames done and in all of the running recording.
+    #[must_use]
+    pub fn recording_progress(&self) -> Option<(u32, u32)> {
+        self.recording.as_ref().map(Recording::progress)
+    }
+
+    /// Waits for the running take and returns its result (for tests and scripts).
+    pub fn finish_recording(&mut self) -> Option<Result<u32, RecordError>> {
+        let mut recording = self.recording.take()?;
+        Some(recording.wait())
+    }
+
+    /// Reads the preferences and any unsaved work a previous session left in `storage`.
+    pub fn load_storage(&mut self, storage: &dyn eframe::Storage) {
+        if let Some(text) = storage.get_string(PREFS_KEY) {
+            self.prefs = Prefs::from_ron(&text);
+            self.overlays = self.prefs.overlays.clone();
+        }
+        if let Some(text) = storage.get_string(AUTOSAVE_KEY) {
+            match Autosave::from_ron(&text) {
+                Ok(restored) => self.restore_offer = Some(restored),
+                Err(e) => {
+                    self.files.errors = vec![format!(
+                        "The last session's unsaved work could not be read: {e}"
+                    )];
+                }
+            }
+        }
+    }
+
+    /// Writes the preferences, and the unsaved work when there is any (and removes the entry
+    /// when there is none, so the next start only offers a restore after a crash or a kill).
+    pub fn store(&mut self, storage: &mut dyn eframe::Storage) {
+        self.prefs.overlays = self.overlays.clone();
+        storage.set_string(PREFS_KEY, self.prefs.to_ron());
+        if self.restore_offer.is_some() {
+            // Not answered yet: leave the last session's work where it is.
+            return;
+        }
+        if self.doc.is_dirty() && !self.close_confirmed {
+            let entry = Autosave::new(
+                self.doc.scene(),
+                self.doc.saved(),
+                self.doc.path().map(Path::to_path_buf),
+                self.doc.origin(),
+                self.doc.history(),
+            );
+            storage.set_string(AUTOSAVE_KEY, entry.to_ron());
+        } else {
+            storage.remove_string(AUTOSAVE_KEY);
+        }
+    }
+}
