@@ -113,6 +113,10 @@ pub fn bench_spec(agents: u32) -> WorldSpec {
         bounds: BoundsMode::Wrap,
         click_target: size * 0.5,
         obstacles: Vec::new(),
+        walls: Vec::new(),
+        paths: Vec::new(),
+        flow_fields: Vec::new(),
+        placed: Vec::new(),
         groups,
     }
 }
@@ -170,7 +174,7 @@ pub fn scaled_spec(spec: &WorldSpec, agents: u32) -> WorldSpec {
             },
         };
         for kind in crate::sim::BehaviorKind::ALL {
-            if let Some(Target::Point(p)) = g.target_mut(kind) {
+            if let Some(Target::Point(p)) = g.target_mut(kind, 0) {
                 *p *= s;
             }
         }

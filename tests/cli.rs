@@ -180,7 +180,7 @@ fn validate_reports_every_file_and_exits_1_if_any_is_invalid() {
     assert!(stdout.contains("seek.ron: ok"), "{stdout}");
     assert!(
         stderr.contains(&format!(
-            "{}:31:32: groups[0].wander.circle_radius: must be >= 0, got -40",
+            "{}:32:32: groups[0].wander.circle_radius: must be >= 0, got -40",
             bad.display()
         )),
         "{stderr}"
@@ -295,7 +295,7 @@ fn validate_prints_warnings_and_deny_warnings_fails_on_them() {
     let stderr = text(&out.stderr);
     assert!(
         stderr.starts_with(&format!(
-            "{path}:33:23: warning: groups[0].arrive.mode: slowing radius is 0"
+            "{path}:34:23: warning: groups[0].arrive.mode: slowing radius is 0"
         )),
         "{stderr}"
     );

@@ -16,6 +16,10 @@ fn spec(dt_secs: f32, groups: Vec<Group>) -> WorldSpec {
         bounds: BoundsMode::Open,
         click_target: Vec2::ZERO,
         obstacles: Vec::new(),
+        walls: Vec::new(),
+        paths: Vec::new(),
+        flow_fields: Vec::new(),
+        placed: Vec::new(),
         groups,
     }
 }
@@ -279,4 +283,174 @@ fn batching_does_not_change_the_trajectory() {
     assert_eq!(a.tick(), b.tick());
     assert_eq!(a.agents(), b.agents());
     assert_eq!(a.records(), b.records());
+}
+
+/// A one-agent world at `dt` with `g` and the scenery `with` adds.
+fn world_with(dt: f32, g: Group, with: impl FnOnce(&mut WorldSpec)) -> World {
+    let mut s = spec(dt, vec![g]);
+    with(&mut s);
+    World::new(s).expect("valid")
+}
+
+/// Wall avoidance at `dt = 1`: heading +x at speed 2 (mass 1, max speed 2, max force 100),
+/// one wall across x = 30. The front feeler (40 long) crosses it at (30, 0): overshoot 10,
+/// normal (-1, 0), weight 1: force (-10, 0); velocity 2 - 10 = -8, truncated to max speed 2:
+/// (-2, 0); position 0 + (-2) = (-2, 0). In the dt form (1/60 s) the same force brakes by
+/// 10 / 60 per tick.
+#[test]
+fn wall_avoidance_first_tick_at_dt_1_and_in_the_dt_form() {
+    use steerlab::sim::params::{AvoidWalls, Wall};
+    let make = || {
+        let mut g = Group::new("a", 1, at(Vec2::ZERO, Vec2::new(2.0, 0.0)));
+        (g.max_speed, g.max_force, g.mass) = (2.0, 100.0, 1.0);
+        g.avoid_walls = Some(AvoidWalls::default());
+        g
+    };
+    let wall = |s: &mut WorldSpec| {
+        s.walls.push(Wall {
+            from: Vec2::new(30.0, -50.0),
+            to: Vec2::new(30.0, 50.0),
+        });
+    };
+    let mut world = world_with(1.0, make(), wall);
+    world.step();
+    assert_eq!(world.records()[0].applied, Vec2::new(-10.0, 0.0));
+    assert_eq!(world.agents()[0].velocity, Vec2::new(-2.0, 0.0));
+    assert_eq!(world.agents()[0].position, Vec2::new(-2.0, 0.0));
+    // The detail records the crossing and the feelers.
+    let detail = world.details()[0];
+    assert_eq!(detail.wall_hit.map(|h| h.point), Some(Vec2::new(30.0, 0.0)));
+    assert_eq!(detail.feelers.map(|f| f[0]), Some(Vec2::new(40.0, 0.0)));
+    let mut world = world_with(1.0 / 60.0, make(), wall);
+    world.step();
+    assert_eq!(world.records()[0].applied, Vec2::new(-10.0, 0.0));
+    assert_eq!(
+        world.agents()[0].velocity,
+        Vec2::new(2.0 - 10.0 / 60.0, 0.0)
+    );
+}
+
+/// The turn-rate limit: an agent moving +x at 10 seeks a point up and behind it, (-1000,
+/// 1000), with a force so strong (mass 0.01) that one tick would swing its velocity round to
+/// about 157 degrees. With 90 degrees per second the velocity turns exactly 90 degrees at
+/// `dt = 1`, and 1.5 degrees a tick at `dt = 1/60`, keeping the speed the forces ask for.
+#[test]
+fn the_turn_rate_limit_caps_each_tick_by_rate_times_dt() {
+    let make = |limit: Option<f32>| {
+        let mut g = Group::new("a", 1, at(Vec2::ZERO, Vec2::new(10.0, 0.0)));
+        (g.max_speed, g.max_force, g.mass) = (10.0, 1000.0, 0.01);
+        g.max_turn_rate_deg = limit;
+        g.seek = Some(Seek {
+            target: Target::Point(Vec2::new(-1000.0, 1000.0)),
+            ..Seek::default()
+        });
+        g
+    };
+    let heading = |w: &World| {
+        let v = w.agents()[0].velocity;
+        v.y.atan2(v.x).to_degrees()
+    };
+    let mut free = world_with(1.0, make(None), |_| {});
+    free.step();
+    assert!(heading(&free) > 150.0, "{}", heading(&free));
+    let mut capped = world_with(1.0, make(Some(90.0)), |_| {});
+    capped.step();
+    assert!(
+        (heading(&capped) - 90.0).abs() < 1e-3,
+        "{}",
+        heading(&capped)
+    );
+    assert!((capped.agents()[0].velocity.length() - 10.0).abs() < 1e-4);
+    let mut fine = world_with(1.0 / 60.0, make(Some(90.0)), |_| {});
+    for tick in 1..=4 {
+        fine.step();
+        let want = 1.5 * tick as f32;
+        assert!(
+            (heading(&fine) - want).abs() < 1e-3,
+            "tick {tick}: {}",
+            heading(&fine)
+        );
+    }
+}
+
+/// Buckland's smoother: the drawn heading is the mean of the last N headings. An agent turned
+/// a quarter each tick (+x, +y, -x, ...) by a huge seek force at `dt = 1` is drawn, with N = 2,
+/// along the mean of its last two headings; its own heading is unchanged.
+#[test]
+fn the_heading_smoother_draws_the_mean_of_the_last_n_headings() {
+    let mut g = Group::new("a", 1, at(Vec2::ZERO, Vec2::new(1.0, 0.0)));
+    (g.max_speed, g.max_force, g.mass) = (1.0, 1000.0, 1.0);
+    g.heading_smoothing = Some(2);
+    // Seek a point straight +y: the first tick turns the velocity to (0, 1).
+    g.seek = Some(Seek {
+        target: Target::Point(Vec2::new(0.0, 1000.0)),
+        ..Seek::default()
+    });
+    let mut world = world_with(1.0, g, |_| {});
+    world.step();
+    // History: zeros, then the first heading (0, 1): the mean is along +y.
+    assert_eq!(world.agents()[0].heading, Vec2::new(0.0, 1.0));
+    assert_eq!(world.records()[0].heading, Vec2::new(0.0, 1.0));
+    world.step();
+    // Still heading +y: mean of (0, 1) and (0, 1).
+    assert_eq!(world.records()[0].heading, Vec2::new(0.0, 1.0));
+}
+
+/// Flow following at `dt = 1`: a uniform field pointing +y, an agent at rest (max speed 3,
+/// mass 1): desired (0, 3), force (0, 3), velocity (0, 3), position (5, 8).
+#[test]
+fn flow_following_first_tick_at_dt_1() {
+    use steerlab::sim::params::{FlowBase, FlowField, FollowFlow};
+    let mut g = Group::new("a", 1, at(Vec2::new(5.0, 5.0), Vec2::ZERO));
+    (g.max_speed, g.max_force, g.mass) = (3.0, 100.0, 1.0);
+    g.follow_flow = Some(FollowFlow {
+        field: "f".to_owned(),
+        ..FollowFlow::default()
+    });
+    let mut world = world_with(1.0, g, |s| {
+        s.size = Vec2::new(100.0, 100.0);
+        s.flow_fields.push(FlowField {
+            name: "f".to_owned(),
+            cell_size: 10.0,
+            base: FlowBase::Uniform { angle_deg: 90.0 },
+            painted: Vec::new(),
+        });
+    });
+    world.step();
+    let agent = &world.agents()[0];
+    assert!(
+        (agent.velocity - Vec2::new(0.0, 3.0)).length() < 1e-5,
+        "{}",
+        agent.velocity
+    );
+    assert!(
+        (agent.position - Vec2::new(5.0, 8.0)).length() < 1e-5,
+        "{}",
+        agent.position
+    );
+}
+
+/// Placed agents come first, with their exact start and wander angle, before a group's own.
+#[test]
+fn placed_agents_spawn_first_with_their_ids() {
+    use steerlab::sim::params::{Placed, Wander};
+    let mut g = Group::new("a", 2, at(Vec2::new(9.0, 9.0), Vec2::ZERO));
+    g.wander = Some(Wander::default());
+    let mut s = spec(1.0, vec![g]);
+    s.placed.push(Placed {
+        group: "a".to_owned(),
+        position: Vec2::new(1.0, 2.0),
+        velocity: Vec2::new(3.0, 4.0),
+        wander_angle_deg: Some(90.0),
+    });
+    let world = World::new(s).expect("valid");
+    let agents = world.agents();
+    assert_eq!(agents.len(), 3);
+    assert_eq!(
+        (agents[0].id, agents[0].position, agents[0].velocity),
+        (0, Vec2::new(1.0, 2.0), Vec2::new(3.0, 4.0))
+    );
+    assert_eq!(agents[0].steering.wander_angle_rad, 90_f32.to_radians());
+    assert_eq!(agents[0].heading, Vec2::new(0.6, 0.8));
+    assert_eq!((agents[1].id, agents[1].position), (1, Vec2::new(9.0, 9.0)));
 }

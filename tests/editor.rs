@@ -150,7 +150,7 @@ fn opening_a_bad_file_shows_an_error_and_keeps_the_scene() {
     open_through_the_path_field(&mut harness, &path);
     let errors = harness.state().load_errors();
     assert_eq!(errors.len(), 1);
-    assert!(errors[0].contains("broken.ron:31:17:"), "{}", errors[0]);
+    assert!(errors[0].contains("broken.ron:32:17:"), "{}", errors[0]);
     assert!(
         errors[0].contains("did you mean `circle_radius`?"),
         "{}",

@@ -15,6 +15,10 @@ fn spec(groups: Vec<Group>) -> WorldSpec {
         bounds: BoundsMode::Wrap,
         click_target: Vec2::splat(500.0),
         obstacles: Vec::new(),
+        walls: Vec::new(),
+        paths: Vec::new(),
+        flow_fields: Vec::new(),
+        placed: Vec::new(),
         groups,
     }
 }

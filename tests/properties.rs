@@ -13,8 +13,10 @@ use glam::Vec2;
 use proptest::prelude::*;
 use steerlab::sim::check::MAX_MAGNITUDE;
 use steerlab::sim::params::{
-    Alignment, Arrive, ArriveMode, AvoidObstacles, Cohesion, Deceleration, Evade, Flee, Goal,
-    Prediction, Pursuit, Seek, Separation, Stamina, Wander, WanderTarget,
+    Alignment, Arrive, ArriveMode, AvoidAgents, AvoidForm, AvoidObstacles, AvoidWalls, Cohesion,
+    Containment, Deceleration, Evade, Flee, FlowBase, FlowField, FollowFlow, FollowLeader,
+    FollowPath, Goal, Hide, Interpose, OffsetPursuit, PaintedCell, Path, PathForm, Placed,
+    Prediction, Pursuit, Region, Seek, Separation, Slot, Stamina, Wall, Wander, WanderTarget,
 };
 use steerlab::sim::{BoundsMode, Combination, Group, Obstacle, Spawn, Target, World, WorldSpec};
 
@@ -120,13 +122,13 @@ prop_compose! {
             2 => ArriveMode::Deceleration(Deceleration::Fast),
             _ => ArriveMode::SlowingRadius(radii[0]),
         };
-        g.avoid_obstacles = Some(AvoidObstacles { enabled: c[0].0, weight: c[0].1, probability: c[0].2, detection_distance: radii[1] });
+        g.avoid_obstacles = Some(AvoidObstacles { enabled: c[0].0, weight: c[0].1, probability: c[0].2, detection_distance: radii[1], form: AvoidForm::Radial });
         g.evade = Some(Evade { enabled: c[1].0, weight: c[1].1, probability: c[1].2, target: targets[0].clone(), prediction: predictions.0, range: ranges[0], exclusive: ranges[1].is_some() });
         g.flee = Some(Flee { enabled: c[2].0, weight: c[2].1, probability: c[2].2, target: targets[1].clone(), panic_distance: ranges[2], exclusive: false });
         g.separation = Some(Separation { enabled: c[3].0, weight: c[3].1, probability: c[3].2, radius: radii[2], own_group_only: c[3].0 });
         g.pursuit = Some(Pursuit { enabled: c[4].0, weight: c[4].1, probability: c[4].2, target: targets[2].clone(), prediction: predictions.1, range: ranges[3], exclusive: c[4].0 });
         g.seek = Some(Seek { enabled: c[5].0, weight: c[5].1, probability: c[5].2, target: targets[3].clone(), range: ranges[4], exclusive: false });
-        g.arrive = Some(Arrive { enabled: c[6].0, weight: c[6].1, probability: c[6].2, target: targets[4].clone(), mode, range: ranges[5], exclusive: false });
+        g.arrive = Some(Arrive { enabled: c[6].0, weight: c[6].1, probability: c[6].2, target: targets[4].clone(), mode, dead_band: radii[0] * 0.01, range: ranges[5], exclusive: false });
         g.goal = Some(Goal { enabled: c[7].0, weight: c[7].1, probability: c[7].2, target: targets[5].clone(), slowing_radius: radii[3] });
         g.alignment = Some(Alignment { enabled: c[8].0, weight: c[8].1, probability: c[8].2, radius: radii[4], own_group_only: c[8].0 });
         g.cohesion = Some(Cohesion { enabled: c[9].0, weight: c[9].1, probability: c[9].2, radius: radii[5], own_group_only: false });
@@ -135,6 +137,243 @@ prop_compose! {
         g.stamina = stamina.map(|(max, regen_per_tick, cost_per_tick)| Stamina { max, regen_per_tick, cost_per_tick });
         g
     }
+}
+
+/// The blocks and group fields beyond the tutorials, for one group.
+#[derive(Clone, Debug)]
+struct Beyond {
+    c: Vec<(bool, f32, f32)>,
+    m: Vec<f32>,
+    s: Vec<f32>,
+    targets: Vec<Target>,
+    slot: u8,
+    forms: (bool, bool, bool),
+    region_path: bool,
+    turn: Option<f32>,
+    smoothing: Option<u32>,
+}
+
+prop_compose! {
+    fn beyond()(
+        c in prop::collection::vec(common(), 10),
+        m in prop::collection::vec(magnitude(), 16),
+        s in prop::collection::vec(signed(), 4),
+        targets in prop::collection::vec(target(), 5),
+        slot in 0_u8..5,
+        forms in (any::<bool>(), any::<bool>(), any::<bool>()),
+        region_path in any::<bool>(),
+        turn in prop::option::of(magnitude()),
+        smoothing in prop::option::of(1_u32..=64),
+    ) -> Beyond {
+        Beyond { c, m, s, targets, slot, forms, region_path, turn, smoothing }
+    }
+}
+
+impl Beyond {
+    /// Puts every new block on `g`, following the scene's paths and flow fields.
+    // One block per line, as the tutorial blocks are set in `group`.
+    #[allow(clippy::too_many_lines)]
+    fn apply(self, g: &mut Group) {
+        let Self {
+            c,
+            m,
+            s,
+            targets,
+            slot,
+            forms,
+            region_path,
+            turn,
+            smoothing,
+        } = self;
+        g.radius = m[0];
+        g.max_turn_rate_deg = turn;
+        g.heading_smoothing = smoothing;
+        g.avoid_walls = Some(AvoidWalls {
+            enabled: c[0].0,
+            weight: c[0].1,
+            probability: c[0].2,
+            feeler_length: m[1],
+            side_angle_deg: m[2].min(180.0),
+            side_scale: m[3],
+        });
+        g.containment = Some(Containment {
+            enabled: c[1].0,
+            weight: c[1].1,
+            probability: c[1].2,
+            region: if region_path {
+                Region::Path("loop".into())
+            } else {
+                Region::World
+            },
+            margin: m[4],
+            predict_secs: m[5],
+        });
+        if forms.0 {
+            g.avoid_obstacles = Some(AvoidObstacles {
+                enabled: c[2].0,
+                weight: c[2].1,
+                probability: c[2].2,
+                detection_distance: m[6],
+                form: AvoidForm::DetectionBox {
+                    min_length: m[7],
+                    braking_weight: m[8],
+                },
+            });
+        }
+        g.avoid_agents = Some(AvoidAgents {
+            enabled: c[3].0,
+            weight: c[3].1,
+            probability: c[3].2,
+            range: m[9],
+            min_time_secs: m[10],
+        });
+        g.hide = Some(Hide {
+            enabled: c[4].0,
+            weight: c[4].1,
+            probability: c[4].2,
+            target: targets[0].clone(),
+            distance_from_boundary: m[11],
+            range: forms.1.then_some(m[12]),
+            deceleration: Deceleration::Fast,
+        });
+        let spacing = m[13];
+        g.offset_pursuit = Some(OffsetPursuit {
+            enabled: c[5].0,
+            weight: c[5].1,
+            probability: c[5].2,
+            target: targets[1].clone(),
+            slot: match slot {
+                0 => Slot::Offset(Vec2::new(s[0], s[1])),
+                1 => Slot::Line(spacing),
+                2 => Slot::Column(spacing),
+                3 => Slot::Wedge(spacing),
+                _ => Slot::Circle(spacing),
+            },
+            deceleration: Deceleration::Normal,
+        });
+        g.follow_leader = Some(FollowLeader {
+            enabled: c[6].0,
+            weight: c[6].1,
+            probability: c[6].2,
+            target: targets[2].clone(),
+            behind: m[14],
+            sight_distance: m[15],
+            sight_half_width: m[1],
+            slowing_radius: m[4],
+        });
+        g.interpose = Some(Interpose {
+            enabled: c[7].0,
+            weight: c[7].1,
+            probability: c[7].2,
+            target: targets[3].clone(),
+            other: targets[4].clone(),
+            deceleration: Deceleration::Slow,
+        });
+        g.follow_path = Some(FollowPath {
+            enabled: c[8].0,
+            weight: c[8].1,
+            probability: c[8].2,
+            path: if forms.2 {
+                "loop".into()
+            } else {
+                "line".into()
+            },
+            form: if forms.1 {
+                PathForm::Waypoints
+            } else {
+                PathForm::Predict {
+                    predict_secs: m[5],
+                    ahead: s[2],
+                }
+            },
+            slowing_radius: m[6],
+        });
+        g.follow_flow = Some(FollowFlow {
+            enabled: c[9].0,
+            weight: c[9].1,
+            probability: c[9].2,
+            field: if forms.2 {
+                "noise".into()
+            } else {
+                "vortex".into()
+            },
+            predict_secs: m[10],
+        });
+    }
+}
+
+/// Walls, two paths (an open line and a loop), two flow fields and a placed agent.
+fn scenery() -> impl Strategy<Value = (Vec<Wall>, Vec<Path>, Vec<FlowField>, Vec<Placed>)> {
+    (
+        prop::collection::vec((point(100.0), point(100.0)), 0..4),
+        prop::collection::vec(point(100.0), 2..6),
+        (
+            signed(),
+            1_f32..=200.0,
+            any::<u64>(),
+            0.01_f32..=1000.0,
+            signed(),
+        ),
+        (
+            point(100.0),
+            (signed(), signed()),
+            prop::option::of(signed()),
+        ),
+    )
+        .prop_map(
+            |(walls, line, (radius, cell, seed, scale, angle), (at, v, wander))| {
+                let walls = walls
+                    .into_iter()
+                    .map(|(from, to)| Wall { from, to })
+                    .collect();
+                let paths = vec![
+                    Path {
+                        name: "line".into(),
+                        points: line,
+                        looped: false,
+                        radius: radius.abs(),
+                    },
+                    Path {
+                        name: "loop".into(),
+                        points: vec![
+                            Vec2::new(10.0, 10.0),
+                            Vec2::new(90.0, 10.0),
+                            Vec2::new(50.0, 90.0),
+                        ],
+                        looped: true,
+                        radius: 5.0,
+                    },
+                ];
+                let fields = vec![
+                    FlowField {
+                        name: "vortex".into(),
+                        cell_size: cell,
+                        base: FlowBase::Vortex {
+                            center: Vec2::splat(50.0),
+                            inward_deg: angle,
+                        },
+                        painted: vec![PaintedCell {
+                            col: 0,
+                            row: 0,
+                            angle_deg: angle,
+                        }],
+                    },
+                    FlowField {
+                        name: "noise".into(),
+                        cell_size: cell,
+                        base: FlowBase::Noise { seed, scale },
+                        painted: Vec::new(),
+                    },
+                ];
+                let placed = vec![Placed {
+                    group: "a".into(),
+                    position: at,
+                    velocity: Vec2::new(v.0, v.1),
+                    wander_angle_deg: wander,
+                }];
+                (walls, paths, fields, placed)
+            },
+        )
 }
 
 prop_compose! {
@@ -146,7 +385,18 @@ prop_compose! {
         obstacles in prop::collection::vec((point(100.0), magnitude()), 0..3),
         a in group("a").boxed(),
         b in group("b").boxed(),
+        beyond_a in prop::option::of(beyond()),
+        beyond_b in prop::option::of(beyond()),
+        scenery in scenery(),
     ) -> WorldSpec {
+        let (mut a, mut b) = (a, b);
+        if let Some(x) = beyond_a {
+            x.apply(&mut a);
+        }
+        if let Some(x) = beyond_b {
+            x.apply(&mut b);
+        }
+        let (walls, paths, flow_fields, placed) = scenery;
         WorldSpec {
             seed,
             dt_secs,
@@ -154,6 +404,10 @@ prop_compose! {
             bounds,
             click_target: click,
             obstacles: obstacles.into_iter().map(|(center, radius)| Obstacle { center, radius }).collect(),
+            walls,
+            paths,
+            flow_fields,
+            placed,
             groups: vec![a, b],
         }
     }
@@ -185,6 +439,18 @@ proptest! {
                 prop_assert!(within(record.applied.length(), group.max_force),
                     "force {} > max {}", record.applied.length(), group.max_force);
                 prop_assert!(agent.stamina.is_finite() && agent.steering.wander_angle_rad.is_finite());
+                prop_assert!(agent.heading.is_finite() && record.heading.is_finite());
+            }
+            for detail in world.details() {
+                let finite = |p: Option<Vec2>| p.is_none_or(Vec2::is_finite);
+                prop_assert!(detail.path.is_none_or(|t| t.predicted.is_finite() && t.projection.is_finite() && finite(t.target)));
+                prop_assert!(detail.feelers.is_none_or(|f| f.iter().all(|p| p.is_finite())));
+                prop_assert!(detail.wall_hit.is_none_or(|h| h.point.is_finite() && h.normal.is_finite()));
+                prop_assert!(detail.detection_box.is_none_or(|b| b.length.is_finite() && b.heading.is_finite()));
+                prop_assert!(detail.containment.is_none_or(|p| p.at.is_finite() && p.edge.is_finite() && p.inward.is_finite() && p.depth.is_finite()));
+                prop_assert!(finite(detail.hide_spot) && finite(detail.interpose) && finite(detail.slot) && finite(detail.behind));
+                prop_assert!(detail.approach.is_none_or(|a| a.me.is_finite() && a.other.is_finite()));
+                prop_assert!(detail.flow.is_none_or(|(p, d)| p.is_finite() && d.is_finite()));
             }
         }
     }
@@ -236,6 +502,10 @@ fn a_massless_agent_is_refused_with_a_clear_message() {
         bounds: BoundsMode::Wrap,
         click_target: Vec2::ZERO,
         obstacles: vec![],
+        walls: Vec::new(),
+        paths: Vec::new(),
+        flow_fields: Vec::new(),
+        placed: Vec::new(),
         groups: vec![g],
     };
     let problems = World::new(spec).expect_err("mass 0 is refused");
@@ -385,6 +655,10 @@ fn threads_do_not_change_the_trajectory() {
         bounds: BoundsMode::Wrap,
         click_target: Vec2::splat(200.0),
         obstacles: vec![],
+        walls: Vec::new(),
+        paths: Vec::new(),
+        flow_fields: Vec::new(),
+        placed: Vec::new(),
         groups: vec![g],
     };
     let run = |threads: usize| {
@@ -431,6 +705,10 @@ fn hunters_and_prey(seed: u64, hunters: u32, prey: u32, size: f32, one_point: bo
         bounds: BoundsMode::Wrap,
         click_target: Vec2::ZERO,
         obstacles: vec![],
+        walls: Vec::new(),
+        paths: Vec::new(),
+        flow_fields: Vec::new(),
+        placed: Vec::new(),
         groups: vec![h, p],
     }
 }
@@ -495,6 +773,10 @@ fn a_capped_crowd_gives_the_same_bits_on_any_thread_count() {
         bounds: BoundsMode::Wrap,
         click_target: Vec2::splat(150.0),
         obstacles: vec![],
+        walls: Vec::new(),
+        paths: Vec::new(),
+        flow_fields: Vec::new(),
+        placed: Vec::new(),
         groups: vec![g],
     };
     let run = |threads: usize| {

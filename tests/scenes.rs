@@ -112,6 +112,32 @@ fn floats_round_trip_exactly() {
 }
 
 #[test]
+fn text_round_trips_as_typed() {
+    let mut scene = scene::from_str(presets::DEFAULT.text, "boids.ron").expect("valid");
+    for text in [
+        "the leader's frame",
+        "a \"quoted\" word and a back\\slash",
+        "two\nlines\tand a tab, é ü 你好",
+        "a # and \"# inside",
+        "bell \u{7} and nul \u{0}",
+    ] {
+        scene.description = text.to_owned();
+        let written = scene::to_string(&scene);
+        if !text.contains(['"', '\\']) {
+            assert!(
+                written.contains(text.split('\n').next().unwrap_or(text)),
+                "{written}"
+            );
+        }
+        assert_eq!(
+            scene::from_str(&written, "t.ron").expect("reads back"),
+            scene,
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
 fn empty_file() {
     let dir = tempfile::tempdir().expect("tempdir");
     let e = only_error(scene::load(&write(dir.path(), "empty.ron", "")));
@@ -327,6 +353,46 @@ fn omitted_fields_take_their_defaults() {
     assert!(wander.enabled);
     assert_eq!(wander.weight, 1.0);
     assert!(scene.groups[0].seek.is_none());
+}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[test]
+fn every_version_1_preset_migrates_to_version_2_and_runs_the_same_ticks() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1");
+    let expected = std::fs::read_to_string(dir.join("trajectories.txt")).expect("digests");
+    let mut checked = 0;
+    for line in expected.lines().filter(|l| !l.starts_with('#')) {
+        let mut parts = line.split_whitespace();
+        let (Some(file), Some(digest), Some(len)) = (parts.next(), parts.next(), parts.next())
+        else {
+            panic!("bad line {line:?}");
+        };
+        let text = std::fs::read_to_string(dir.join(file)).expect("v1 preset");
+        assert!(text.contains("version: 1,"), "{file} is a version-1 file");
+        let migrated = scene::from_str(&text, file).expect("a version-1 preset loads");
+        assert_eq!(migrated.version, scene::CURRENT_VERSION, "{file}");
+        // The same scene as the shipped version-2 preset...
+        let preset = presets::find(file).expect("shipped preset");
+        assert_eq!(
+            migrated,
+            scene::from_str(preset.text, file).expect("valid"),
+            "{file}"
+        );
+        // ...that runs the ticks the previous release printed, to the byte.
+        let mut world = migrated.build_world().expect("valid");
+        let mut csv = Vec::new();
+        steerlab::cli::write_csv(&mut world, 300, &mut csv).expect("write");
+        assert_eq!(csv.len().to_string(), len, "{file}");
+        assert_eq!(format!("{:016x}", fnv1a(&csv)), digest, "{file}");
+        checked += 1;
+    }
+    assert_eq!(checked, 12);
 }
 
 #[test]

@@ -119,6 +119,10 @@ pub enum Action {
     RemoveSelected,
     /// Something done on the canvas.
     Canvas(CanvasAction),
+    /// Use this canvas tool.
+    SetTool(crate::view::Tool),
+    /// Turn grid snapping of placed points on or off.
+    ToggleSnap,
     /// Take a screenshot.
     Screenshot(ShotKind),
     /// Start a recording with the current settings.

@@ -7,6 +7,7 @@
 //! scale), so motion is the same at any frame rate; `ui` paints.
 
 mod ops;
+mod scenery;
 mod state;
 
 use std::path::{Path, PathBuf};
@@ -16,7 +17,7 @@ use egui::{Panel, Ui};
 use super::action::{Action, Pending, ShotKind};
 use super::document::{DiskStamp, Document};
 use super::files::Files;
-use super::panels::{Inspector, MenuBar, Plots, SidePanel, StatusBar};
+use super::panels::{Inspector, MenuBar, Plots, SidePanel, StatusBar, ToolStrip};
 use super::persist::{Prefs, Restored};
 use super::record::{self, Recording, Screenshots};
 use super::session::Session;
@@ -284,6 +285,13 @@ impl EditorApp {
         {
             self.canvas.view.center_world = agent.position.to_array();
         }
+        let strip = ToolStrip {
+            tool: self.canvas.tools.tool,
+            snap: self.canvas.tools.snap,
+        }
+        .ui(ui);
+        let ctx = ui.ctx().clone();
+        self.apply_all(&ctx, strip);
         let input = CanvasInput {
             world: &self.session.world,
             overlays: &self.overlays,

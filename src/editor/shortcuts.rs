@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use egui::{Key, KeyboardShortcut, ModifierNames, Modifiers};
 
 use super::action::{Action, Pending};
+use crate::view::Tool;
 
 /// What triggers a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,8 +125,44 @@ pub static TABLE: &[Row] = &[
     },
     Row {
         triggers: &[Trigger::Key(Key::Delete), Trigger::Key(Key::Backspace)],
-        what: "remove the selected agent",
+        what: "delete the picked wall or path point, or the selected agent",
         action: Some(Action::RemoveSelected),
+        hint: None,
+    },
+    Row {
+        triggers: &[Trigger::Key(Key::V)],
+        what: "Select tool: select and drag agents, targets and obstacles",
+        action: Some(Action::SetTool(Tool::Select)),
+        hint: None,
+    },
+    Row {
+        triggers: &[Trigger::Key(Key::W)],
+        what: "Walls tool: drag to draw a wall, drag its ends or middle to move it",
+        action: Some(Action::SetTool(Tool::Walls)),
+        hint: None,
+    },
+    Row {
+        triggers: &[Trigger::Key(Key::P)],
+        what: "Paths tool: drag to start a path, click to add or insert points, drag points",
+        action: Some(Action::SetTool(Tool::Paths)),
+        hint: None,
+    },
+    Row {
+        triggers: &[Trigger::Key(Key::B)],
+        what: "Flow tool: drag to paint the flow field's direction",
+        action: Some(Action::SetTool(Tool::Flow)),
+        hint: None,
+    },
+    Row {
+        triggers: &[Trigger::Key(Key::A)],
+        what: "Agents tool: click to place an agent of the current group (saved with the scene)",
+        action: Some(Action::SetTool(Tool::Agents)),
+        hint: None,
+    },
+    Row {
+        triggers: &[Trigger::Key(Key::G)],
+        what: "snap placed points to a 10-unit grid, or stop",
+        action: Some(Action::ToggleSnap),
         hint: None,
     },
     Row {
@@ -399,8 +436,8 @@ mod tests {
                 checked += 1;
             }
         }
-        // 16 rows with keys, four of them with two keys each.
-        assert_eq!(checked, 20, "every key of the table was pressed");
+        // 22 rows with keys, four of them with two keys each.
+        assert_eq!(checked, 26, "every key of the table was pressed");
     }
 
     #[test]

@@ -120,6 +120,9 @@ fn pretty() -> PrettyConfig {
         .struct_names(false)
         .separate_tuple_members(false)
         .enumerate_arrays(false)
+        // Text as typed ("the leader's frame", not "the leader\'s frame"); a string with a
+        // quote or a backslash is written raw (`r#"..."#`).
+        .escape_strings(false)
         .extensions(Extensions::IMPLICIT_SOME)
 }
 

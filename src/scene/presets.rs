@@ -32,6 +32,17 @@ presets!(
     "seek_pointer_flee_center.ron",
     "hunter_and_prey.ron",
     "boids.ron",
+    "path_following.ron",
+    "path_patrol.ron",
+    "walls.ron",
+    "containment.ron",
+    "obstacle_forms.ron",
+    "formation.ron",
+    "leader_following.ron",
+    "interpose_hide.ron",
+    "crossing.ron",
+    "flow_field.ron",
+    "jitter_controls.ron",
 );
 
 /// The scene the editor opens with: the boids flock.

@@ -3,11 +3,11 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-use crate::sim::params::{BoundsMode, Group, Obstacle};
+use crate::sim::params::{BoundsMode, FlowField, Group, Obstacle, Path, Placed, Wall};
 use crate::sim::{Problems, World, WorldSpec};
 
 /// The format version this build writes. Files of older versions are migrated on load.
-pub const CURRENT_VERSION: u32 = 1;
+pub const CURRENT_VERSION: u32 = 2;
 
 fn default_seed() -> u64 {
     1
@@ -55,6 +55,18 @@ pub struct Scene {
     /// Circular obstacles.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub obstacles: Vec<Obstacle>,
+    /// Wall segments (version 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub walls: Vec<Wall>,
+    /// Paths, by name (version 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<Path>,
+    /// Flow fields, by name (version 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flow_fields: Vec<FlowField>,
+    /// Agents placed one by one, spawned before the groups' own (version 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agents: Vec<Placed>,
     /// Groups of agents.
     pub groups: Vec<Group>,
 }
@@ -87,6 +99,10 @@ impl Scene {
             },
             click_target: None,
             obstacles: Vec::new(),
+            walls: Vec::new(),
+            paths: Vec::new(),
+            flow_fields: Vec::new(),
+            agents: Vec::new(),
             groups: vec![group],
         }
     }
@@ -102,6 +118,10 @@ impl Scene {
             bounds: self.world.bounds,
             click_target: self.click_target.unwrap_or(size * 0.5),
             obstacles: self.obstacles.clone(),
+            walls: self.walls.clone(),
+            paths: self.paths.clone(),
+            flow_fields: self.flow_fields.clone(),
+            placed: self.agents.clone(),
             groups: self.groups.clone(),
         }
     }

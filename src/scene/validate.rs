@@ -211,20 +211,38 @@ pub fn deserialize_located<T: serde::de::DeserializeOwned>(
     Ok(value)
 }
 
-/// Brings a scene of an older format version up to [`CURRENT_VERSION`].
+/// Brings a scene of an older format version up to [`CURRENT_VERSION`], one step per version.
 ///
 /// Fields added in later versions load through serde defaults; a field whose meaning changes
-/// gets a step here that rewrites old values. Version 1 is the first format, so there is no
-/// step yet; a file from a newer steerlab is refused rather than misread.
-fn migrate(scene: Scene) -> Result<Scene, String> {
-    match scene.version {
-        0 => Err("version 0 does not exist; the first format version is 1".to_owned()),
-        v if v > CURRENT_VERSION => Err(format!(
-            "this file is format version {v}, written by a newer steerlab; \
-             this build reads versions up to {CURRENT_VERSION}"
-        )),
-        _ => Ok(scene),
+/// gets a step here that rewrites old values. A file from a newer steerlab is refused rather
+/// than misread.
+///
+/// Version 1 → 2: version 2 adds walls, paths, flow fields, placed agents, the new behavior
+/// blocks and the group fields `radius`, `max_turn_rate_deg` and `heading_smoothing`. Every one
+/// of them defaults to what version 1 did (no scenery, no placed agents, blocks absent, no turn
+/// limit, no smoothing; `radius` is read by none of the version-1 behaviors), so a version-1
+/// scene means the same in version 2 and runs the same ticks; the step only sets the version.
+fn migrate(mut scene: Scene) -> Result<Scene, String> {
+    if scene.version == 0 {
+        return Err("version 0 does not exist; the first format version is 1".to_owned());
     }
+    if scene.version > CURRENT_VERSION {
+        return Err(format!(
+            "this file is format version {}, written by a newer steerlab; \
+             this build reads versions up to {CURRENT_VERSION}",
+            scene.version
+        ));
+    }
+    if scene.version == 1 {
+        scene = v1_to_v2(scene);
+    }
+    Ok(scene)
+}
+
+/// Version 1 → 2 (see [`migrate`]).
+fn v1_to_v2(mut scene: Scene) -> Scene {
+    scene.version = 2;
+    scene
 }
 
 /// The field path as the scene file spells it: enum variant names left out.

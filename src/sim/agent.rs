@@ -27,6 +27,13 @@ pub struct Agent {
     pub resting: bool,
     /// Hunter's current prey (an agent id).
     pub prey: Option<u32>,
+    /// The direction it last moved in (unit): its velocity's, or the last one before it
+    /// stopped; +x for an agent that never moved.
+    pub heading: Vec2,
+    /// Path following by waypoints: the index of the point it heads for.
+    pub waypoint: u32,
+    /// The side the detection box chose against one obstacle (kept so it does not flip).
+    pub avoid: crate::sim::behaviors::avoidance::AvoidMemory,
 }
 
 impl Agent {
@@ -51,6 +58,9 @@ impl Agent {
             stamina,
             resting: false,
             prey: None,
+            heading: crate::sim::math::direction_or(velocity, Vec2::X),
+            waypoint: 0,
+            avoid: crate::sim::behaviors::avoidance::AvoidMemory::default(),
         }
     }
 

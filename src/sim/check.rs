@@ -7,7 +7,10 @@
 
 use glam::Vec2;
 
-use super::params::{ArriveMode, BlockCommon, Group, Prediction, Spawn, Target};
+use super::params::{
+    ArriveMode, AvoidForm, BlockCommon, Group, PathForm, Prediction, Region, Slot, Spawn, Target,
+};
+use super::scenery::{FlowBase, flow_cells};
 use super::spec::WorldSpec;
 use super::text::{echo, escape_controls, thousands};
 
@@ -32,6 +35,20 @@ pub const MIN_DT_SECS: f32 = 0.001;
 pub const MAX_NAME_LEN: usize = 64;
 /// Largest neighbour cap of a group (`max_neighbors`).
 pub const MAX_NEIGHBORS: u32 = 1000;
+/// Most wall segments in a world (each agent with wall avoidance tests its feelers on each).
+pub const MAX_WALLS: usize = 4096;
+/// Most paths in a world.
+pub const MAX_PATHS: usize = 256;
+/// Most points in one path (path following projects on each segment every tick).
+pub const MAX_PATH_POINTS: usize = 4096;
+/// Most flow fields in a world.
+pub const MAX_FLOW_FIELDS: usize = 16;
+/// Most cells in one flow field.
+pub const MAX_FLOW_CELLS: usize = 65_536;
+/// Most headings a group's heading smoother averages.
+pub const MAX_HEADING_SMOOTHING: u32 = 64;
+/// Smallest noise scale of a flow field (world units).
+pub const MIN_NOISE_SCALE: f32 = 0.01;
 
 /// One invalid parameter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,6 +143,15 @@ struct Checker {
     problems: Vec<Problem>,
 }
 
+/// Whether `name` is a valid name for a group, path or flow field.
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= MAX_NAME_LEN
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
 impl Checker {
     fn push(&mut self, path: &str, message: String) {
         self.problems.push(Problem::new(path, message));
@@ -182,14 +208,60 @@ impl Checker {
         );
     }
 
+    fn name(&mut self, path: &str, name: &str) {
+        if !valid_name(name) {
+            self.push(
+                path,
+                format!(
+                    "must be 1 to {MAX_NAME_LEN} letters, digits, '_' or '-', got \"{}\"",
+                    echo(name)
+                ),
+            );
+        }
+    }
+
+    /// `name` must be one of `names` (what a block refers to: a path, a flow field).
+    fn names_one(&mut self, path: &str, what: &str, name: &str, names: &[&str]) {
+        if !names.contains(&name) {
+            let list = if names.is_empty() {
+                format!("the scene has no {what}s")
+            } else {
+                format!("{what}s: {}", names.join(", "))
+            };
+            self.push(path, format!("no {what} named \"{}\" ({list})", echo(name)));
+        }
+    }
+
+    /// `name` must be a looped path of 3 or more points (a region).
+    fn closed_path(&mut self, path: &str, name: &str, spec: &WorldSpec) {
+        match spec.paths.iter().find(|p| p.name == name) {
+            Some(p) if p.is_closed() => {}
+            Some(_) => self.push(
+                path,
+                format!(
+                    "path \"{}\" does not enclose a region: it must be looped, with 3 or more points",
+                    echo(name)
+                ),
+            ),
+            None => {
+                let names: Vec<&str> = spec.paths.iter().map(|x| x.name.as_str()).collect();
+                self.names_one(path, "path", name, &names);
+            }
+        }
+    }
+
     fn target(&mut self, path: &str, target: &Target, groups: &[Group]) {
+        self.target_at(&format!("{path}.target"), target, groups);
+    }
+
+    fn target_at(&mut self, path: &str, target: &Target, groups: &[Group]) {
         match target {
-            Target::Point(p) => self.point(&format!("{path}.target"), *p),
+            Target::Point(p) => self.point(path, *p),
             Target::Nearest(name) => {
                 if !groups.iter().any(|g| &g.name == name) {
                     let names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
                     self.push(
-                        &format!("{path}.target"),
+                        path,
                         format!(
                             "no group named \"{}\" (groups: {})",
                             echo(name),
@@ -199,6 +271,128 @@ impl Checker {
                 }
             }
             Target::Pointer | Target::Click | Target::Center | Target::Agent(_) => {}
+        }
+    }
+
+    /// Walls, paths and flow fields.
+    // One stanza per kind of scenery, each field in file order.
+    #[allow(clippy::too_many_lines)]
+    fn scenery(&mut self, spec: &WorldSpec) {
+        let count = |c: &mut Self, path: &str, what: &str, n: usize, max: usize| {
+            if n > max {
+                c.push(
+                    path,
+                    format!(
+                        "at most {} {what}, got {}",
+                        thousands(max as u64),
+                        thousands(n as u64)
+                    ),
+                );
+            }
+        };
+        count(self, "walls", "walls", spec.walls.len(), MAX_WALLS);
+        for (i, w) in spec.walls.iter().enumerate() {
+            self.point(&format!("walls[{i}].from"), w.from);
+            self.point(&format!("walls[{i}].to"), w.to);
+        }
+        count(self, "paths", "paths", spec.paths.len(), MAX_PATHS);
+        for (i, p) in spec.paths.iter().enumerate() {
+            let path = format!("paths[{i}]");
+            self.name(&format!("{path}.name"), &p.name);
+            if spec.paths[..i].iter().any(|o| o.name == p.name) {
+                self.push(
+                    &format!("{path}.name"),
+                    format!("\"{}\" is already the name of another path", echo(&p.name)),
+                );
+            }
+            if p.points.len() < 2 {
+                self.push(
+                    &format!("{path}.points"),
+                    format!("a path needs 2 or more points, got {}", p.points.len()),
+                );
+            }
+            count(
+                self,
+                &format!("{path}.points"),
+                "points",
+                p.points.len(),
+                MAX_PATH_POINTS,
+            );
+            for (k, point) in p.points.iter().enumerate().take(MAX_PATH_POINTS) {
+                self.point(&format!("{path}.points[{k}]"), *point);
+            }
+            self.non_negative(&format!("{path}.radius"), p.radius);
+        }
+        count(
+            self,
+            "flow_fields",
+            "flow fields",
+            spec.flow_fields.len(),
+            MAX_FLOW_FIELDS,
+        );
+        for (i, f) in spec.flow_fields.iter().enumerate() {
+            let path = format!("flow_fields[{i}]");
+            self.name(&format!("{path}.name"), &f.name);
+            if spec.flow_fields[..i].iter().any(|o| o.name == f.name) {
+                self.push(
+                    &format!("{path}.name"),
+                    format!(
+                        "\"{}\" is already the name of another flow field",
+                        echo(&f.name)
+                    ),
+                );
+            }
+            self.positive(&format!("{path}.cell_size"), f.cell_size);
+            let (cols, rows) = flow_cells(spec.size, f.cell_size);
+            let cells = cols.saturating_mul(rows);
+            if f.cell_size > 0.0 && cells > MAX_FLOW_CELLS {
+                self.push(
+                    &format!("{path}.cell_size"),
+                    format!(
+                        "gives {} cells over the world; at most {} (make the cells larger)",
+                        thousands(cells as u64),
+                        thousands(MAX_FLOW_CELLS as u64)
+                    ),
+                );
+            }
+            match &f.base {
+                FlowBase::Uniform { angle_deg } => {
+                    self.signed(&format!("{path}.base.angle_deg"), *angle_deg);
+                }
+                FlowBase::Vortex { center, inward_deg } => {
+                    self.point(&format!("{path}.base.center"), *center);
+                    self.signed(&format!("{path}.base.inward_deg"), *inward_deg);
+                }
+                FlowBase::Noise { seed: _, scale } => {
+                    self.range(
+                        &format!("{path}.base.scale"),
+                        *scale,
+                        MIN_NOISE_SCALE,
+                        false,
+                        MAX_MAGNITUDE,
+                    );
+                }
+            }
+            count(
+                self,
+                &format!("{path}.painted"),
+                "painted cells",
+                f.painted.len(),
+                MAX_FLOW_CELLS,
+            );
+            for (k, cell) in f.painted.iter().enumerate().take(MAX_FLOW_CELLS) {
+                let at = format!("{path}.painted[{k}]");
+                if cell.col as usize >= cols || cell.row as usize >= rows {
+                    self.push(
+                        &at,
+                        format!(
+                            "cell ({}, {}) is outside the field's {cols} x {rows} cells",
+                            cell.col, cell.row
+                        ),
+                    );
+                }
+                self.signed(&format!("{at}.angle_deg"), cell.angle_deg);
+            }
         }
     }
 
@@ -219,7 +413,8 @@ impl Checker {
     }
 
     #[allow(clippy::too_many_lines)] // One stanza per block; kept together so none is missed.
-    fn group(&mut self, path: &str, group: &Group, groups: &[Group]) {
+    fn group(&mut self, path: &str, group: &Group, spec: &WorldSpec) {
+        let groups = &spec.groups;
         let Group {
             name,
             count,
@@ -227,36 +422,35 @@ impl Checker {
             max_force,
             max_speed,
             mass,
+            radius,
             combination: _,
+            max_turn_rate_deg,
+            heading_smoothing,
             stamina,
+            avoid_walls,
+            containment,
             avoid_obstacles,
+            avoid_agents,
             evade,
+            hide,
             flee,
             separation,
             pursuit,
+            offset_pursuit,
+            follow_leader,
+            interpose,
             seek,
             arrive,
             goal,
+            follow_path,
+            follow_flow,
             alignment,
             cohesion,
             wander,
             wander_target,
             max_neighbors,
         } = group;
-        if name.is_empty()
-            || name.len() > MAX_NAME_LEN
-            || !name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        {
-            self.push(
-                &format!("{path}.name"),
-                format!(
-                    "must be 1 to {MAX_NAME_LEN} letters, digits, '_' or '-', got \"{}\"",
-                    echo(name)
-                ),
-            );
-        }
+        self.name(&format!("{path}.name"), name);
         if *count > MAX_GROUP_COUNT {
             self.push(
                 &format!("{path}.count"),
@@ -295,6 +489,16 @@ impl Checker {
         self.non_negative(&format!("{path}.max_force"), *max_force);
         self.non_negative(&format!("{path}.max_speed"), *max_speed);
         self.positive(&format!("{path}.mass"), *mass);
+        self.non_negative(&format!("{path}.radius"), *radius);
+        self.optional(&format!("{path}.max_turn_rate_deg"), *max_turn_rate_deg);
+        if let Some(n) = heading_smoothing
+            && !(1..=MAX_HEADING_SMOOTHING).contains(n)
+        {
+            self.push(
+                &format!("{path}.heading_smoothing"),
+                format!("must be 1 to {MAX_HEADING_SMOOTHING} headings, got {n}"),
+            );
+        }
         if !(1..=MAX_NEIGHBORS).contains(max_neighbors) {
             self.push(
                 &format!("{path}.max_neighbors"),
@@ -315,10 +519,104 @@ impl Checker {
                 );
             }
         }
+        if let Some(b) = avoid_walls {
+            let p = format!("{path}.avoid_walls");
+            self.common(&p, b);
+            self.non_negative(&format!("{p}.feeler_length"), b.feeler_length);
+            self.range(
+                &format!("{p}.side_angle_deg"),
+                b.side_angle_deg,
+                0.0,
+                false,
+                180.0,
+            );
+            self.non_negative(&format!("{p}.side_scale"), b.side_scale);
+        }
+        if let Some(b) = containment {
+            let p = format!("{path}.containment");
+            self.common(&p, b);
+            self.non_negative(&format!("{p}.margin"), b.margin);
+            self.non_negative(&format!("{p}.predict_secs"), b.predict_secs);
+            if let Region::Path(name) = &b.region {
+                self.closed_path(&format!("{p}.region"), name, spec);
+            }
+        }
         if let Some(b) = avoid_obstacles {
             let p = format!("{path}.avoid_obstacles");
             self.common(&p, b);
             self.non_negative(&format!("{p}.detection_distance"), b.detection_distance);
+            if let AvoidForm::DetectionBox {
+                min_length,
+                braking_weight,
+            } = b.form
+            {
+                self.non_negative(&format!("{p}.form.min_length"), min_length);
+                self.non_negative(&format!("{p}.form.braking_weight"), braking_weight);
+            }
+        }
+        if let Some(b) = avoid_agents {
+            let p = format!("{path}.avoid_agents");
+            self.common(&p, b);
+            self.non_negative(&format!("{p}.range"), b.range);
+            self.non_negative(&format!("{p}.min_time_secs"), b.min_time_secs);
+        }
+        if let Some(b) = hide {
+            let p = format!("{path}.hide");
+            self.common(&p, b);
+            self.target(&p, &b.target, groups);
+            self.non_negative(
+                &format!("{p}.distance_from_boundary"),
+                b.distance_from_boundary,
+            );
+            self.optional(&format!("{p}.range"), b.range);
+        }
+        if let Some(b) = offset_pursuit {
+            let p = format!("{path}.offset_pursuit");
+            self.common(&p, b);
+            self.target(&p, &b.target, groups);
+            match b.slot {
+                Slot::Offset(offset) => self.point(&format!("{p}.slot"), offset),
+                Slot::Line(d) | Slot::Column(d) | Slot::Wedge(d) | Slot::Circle(d) => {
+                    self.non_negative(&format!("{p}.slot"), d);
+                }
+            }
+        }
+        if let Some(b) = follow_leader {
+            let p = format!("{path}.follow_leader");
+            self.common(&p, b);
+            self.target(&p, &b.target, groups);
+            self.non_negative(&format!("{p}.behind"), b.behind);
+            self.non_negative(&format!("{p}.sight_distance"), b.sight_distance);
+            self.non_negative(&format!("{p}.sight_half_width"), b.sight_half_width);
+            self.non_negative(&format!("{p}.slowing_radius"), b.slowing_radius);
+        }
+        if let Some(b) = interpose {
+            let p = format!("{path}.interpose");
+            self.common(&p, b);
+            self.target(&p, &b.target, groups);
+            self.target_at(&format!("{p}.other"), &b.other, groups);
+        }
+        if let Some(b) = follow_path {
+            let p = format!("{path}.follow_path");
+            self.common(&p, b);
+            let names: Vec<&str> = spec.paths.iter().map(|x| x.name.as_str()).collect();
+            self.names_one(&format!("{p}.path"), "path", &b.path, &names);
+            if let PathForm::Predict {
+                predict_secs,
+                ahead,
+            } = b.form
+            {
+                self.non_negative(&format!("{p}.form.predict_secs"), predict_secs);
+                self.signed(&format!("{p}.form.ahead"), ahead);
+            }
+            self.non_negative(&format!("{p}.slowing_radius"), b.slowing_radius);
+        }
+        if let Some(b) = follow_flow {
+            let p = format!("{path}.follow_flow");
+            self.common(&p, b);
+            let names: Vec<&str> = spec.flow_fields.iter().map(|x| x.name.as_str()).collect();
+            self.names_one(&format!("{p}.field"), "flow field", &b.field, &names);
+            self.non_negative(&format!("{p}.predict_secs"), b.predict_secs);
         }
         if let Some(b) = evade {
             let p = format!("{path}.evade");
@@ -362,6 +660,7 @@ impl Checker {
             if let ArriveMode::SlowingRadius(r) = b.mode {
                 self.non_negative(&format!("{p}.mode"), r);
             }
+            self.non_negative(&format!("{p}.dead_band"), b.dead_band);
             self.optional(&format!("{p}.range"), b.range);
         }
         if let Some(b) = goal {
@@ -404,6 +703,10 @@ pub fn check_spec(spec: &WorldSpec) -> Problems {
         bounds: _,
         click_target,
         obstacles,
+        walls,
+        paths,
+        flow_fields,
+        placed,
         groups,
     } = spec;
     c.range("dt", *dt_secs, MIN_DT_SECS, false, MAX_DT_SECS);
@@ -430,7 +733,21 @@ pub fn check_spec(spec: &WorldSpec) -> Problems {
             format!("at most {MAX_GROUPS} groups, got {}", groups.len()),
         );
     }
-    let total: u64 = groups.iter().map(|g| u64::from(g.count)).sum();
+    c.scenery(spec);
+    for (i, p) in placed.iter().enumerate() {
+        let path = format!("agents[{i}]");
+        if !groups.iter().any(|g| g.name == p.group) {
+            let names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
+            c.names_one(&format!("{path}.group"), "group", &p.group, &names);
+        }
+        c.point(&format!("{path}.position"), p.position);
+        c.point(&format!("{path}.velocity"), p.velocity);
+        if let Some(a) = p.wander_angle_deg {
+            c.signed(&format!("{path}.wander_angle_deg"), a);
+        }
+    }
+    let _ = (walls, paths, flow_fields);
+    let total: u64 = groups.iter().map(|g| u64::from(g.count)).sum::<u64>() + placed.len() as u64;
     if total > MAX_TOTAL_COUNT {
         c.push(
             "groups",
@@ -448,7 +765,7 @@ pub fn check_spec(spec: &WorldSpec) -> Problems {
                 format!("{:?} is already the name of another group", g.name),
             );
         }
-        c.group(&path, g, groups);
+        c.group(&path, g, spec);
     }
     Problems(c.problems)
 }

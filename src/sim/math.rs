@@ -19,6 +19,13 @@ pub fn normalize_or_zero(v: Vec2) -> Vec2 {
     }
 }
 
+/// The direction of `v` (unit), or `fallback` when `v` has none.
+#[must_use]
+pub fn direction_or(v: Vec2, fallback: Vec2) -> Vec2 {
+    let d = normalize_or_zero(v);
+    if d == Vec2::ZERO { fallback } else { d }
+}
+
 /// `truncate(v, max)` of the sources: `v` scaled down to length `max` when it is longer,
 /// unchanged otherwise. `max` must be finite and `>= 0`.
 #[must_use]

@@ -3,14 +3,17 @@
 
 pub mod agent;
 pub mod behaviors;
+pub mod blocks;
 pub mod check;
 pub mod debug;
 pub mod grid;
 pub mod kdtree;
 pub mod math;
+pub mod motion;
 pub mod neighbors;
 pub mod params;
 pub mod rng;
+pub mod scenery;
 pub mod spec;
 pub mod steering;
 pub mod text;

@@ -11,6 +11,12 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 use super::behaviors::BehaviorInfo;
+pub use super::blocks::{
+    Alignment, Arrive, AvoidAgents, AvoidForm, AvoidObstacles, AvoidWalls, BlockCommon, Cohesion,
+    Containment, Evade, Flee, FollowFlow, FollowLeader, FollowPath, Goal, Hide, Interpose,
+    OffsetPursuit, PathForm, Pursuit, Region, Seek, Separation, Slot, Wander, WanderTarget,
+};
+pub use super::scenery::{FlowBase, FlowField, PaintedCell, Path, Placed, Wall};
 
 /// What a behavior steers relative to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -111,236 +117,6 @@ pub struct Prediction {
 
 fn one() -> f32 {
     1.0
-}
-
-fn yes() -> bool {
-    true
-}
-
-/// Defines one behavior block: the shared `enabled`, `weight`, `probability` fields, then the
-/// behavior's own. A block that starts with `target;` has a `target` field that
-/// [`BlockCommon::target`] returns.
-macro_rules! block {
-    (
-        target;
-        $(#[$meta:meta])*
-        $name:ident { $($body:tt)* }
-    ) => {
-        block! { @define $(#[$meta])* $name { $($body)* } }
-        impl BlockCommon for $name {
-            block! { @common }
-            fn target(&self) -> Option<&Target> { Some(&self.target) }
-            fn target_mut(&mut self) -> Option<&mut Target> { Some(&mut self.target) }
-        }
-    };
-    (
-        $(#[$meta:meta])*
-        $name:ident { $($body:tt)* }
-    ) => {
-        block! { @define $(#[$meta])* $name { $($body)* } }
-        impl BlockCommon for $name {
-            block! { @common }
-        }
-    };
-    (@common) => {
-        fn enabled(&self) -> bool { self.enabled }
-        fn weight(&self) -> f32 { self.weight }
-        fn probability(&self) -> f32 { self.probability }
-        fn common_mut(&mut self) -> (&mut bool, &mut f32, &mut f32) {
-            (&mut self.enabled, &mut self.weight, &mut self.probability)
-        }
-    };
-    (
-        @define
-        $(#[$meta:meta])*
-        $name:ident { $( $(#[$fmeta:meta])* $field:ident : $ty:ty = $default:expr ),* $(,)? }
-    ) => {
-        $(#[$meta])*
-        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-        #[serde(default, deny_unknown_fields)]
-        pub struct $name {
-            /// The on/off switch.
-            #[serde(default = "yes")]
-            pub enabled: bool,
-            /// Multiplies the force before combination (any finite value; negative inverts).
-            #[serde(default = "one")]
-            pub weight: f32,
-            /// Chance in `[0.001, 1]` that the behavior is evaluated on a tick, used only by
-            /// [`Combination::PrioritizedDithering`].
-            #[serde(default = "one")]
-            pub probability: f32,
-            $( $(#[$fmeta])* pub $field: $ty, )*
-        }
-
-        impl Default for $name {
-            fn default() -> Self {
-                Self { enabled: true, weight: 1.0, probability: 1.0, $( $field: $default, )* }
-            }
-        }
-    };
-}
-
-/// The fields every behavior block has.
-pub trait BlockCommon {
-    /// The on/off switch.
-    fn enabled(&self) -> bool;
-    /// The weight applied before combination.
-    fn weight(&self) -> f32;
-    /// The dithering probability.
-    fn probability(&self) -> f32;
-    /// The three, to edit: on/off, weight, probability.
-    fn common_mut(&mut self) -> (&mut bool, &mut f32, &mut f32);
-    /// What the behavior steers relative to, for the behaviors that have a target.
-    fn target(&self) -> Option<&Target> {
-        None
-    }
-    /// The target, to edit.
-    fn target_mut(&mut self) -> Option<&mut Target> {
-        None
-    }
-}
-
-block! {
-    target;
-    /// Seek: `desired = normalize(target - position) * max_speed; force = desired - velocity`.
-    Seek {
-        /// What to seek.
-        target: Target = Target::Click,
-        /// Active only while the target is within this distance (world units).
-        #[serde(default)] range: Option<f32> = None,
-        /// While active, the blocks after this one in priority order are skipped.
-        #[serde(default)] exclusive: bool = false,
-    }
-}
-
-block! {
-    target;
-    /// Flee: `desired = normalize(position - target) * max_speed; force = desired - velocity`.
-    Flee {
-        /// What to flee from.
-        target: Target = Target::Pointer,
-        /// No force while the target is farther than this (world units); the C# seed uses 100.
-        #[serde(default)] panic_distance: Option<f32> = Some(100.0),
-        /// While active, the blocks after this one in priority order are skipped.
-        #[serde(default)] exclusive: bool = false,
-    }
-}
-
-block! {
-    target;
-    /// Arrive: seek that slows down near the target, in either form of [`ArriveMode`].
-    Arrive {
-        /// Where to arrive.
-        target: Target = Target::Click,
-        /// Slowing radius or deceleration setting.
-        #[serde(default)] mode: ArriveMode = ArriveMode::default(),
-        /// Active only while the target is within this distance (world units).
-        #[serde(default)] range: Option<f32> = None,
-        /// While active, the blocks after this one in priority order are skipped.
-        #[serde(default)] exclusive: bool = false,
-    }
-}
-
-block! {
-    /// Wander on a circle projected ahead of the agent (000 part 3, 001).
-    Wander {
-        /// Distance of the circle's centre ahead of the agent (world units).
-        circle_distance: f32 = 6.0,
-        /// Radius of the circle (world units).
-        circle_radius: f32 = 8.0,
-        /// Largest change of the wander angle per tick (radians); the change is uniform in
-        /// `[-angle_change / 2, angle_change / 2)`.
-        angle_change_rad: f32 = 1.0,
-    }
-}
-
-block! {
-    /// The naive wander of the sources: seek a random point of the world, a new one every
-    /// `interval_secs`.
-    WanderTarget {
-        /// Seconds between two picks of a random point (> 0).
-        interval_secs: f32 = 3.0,
-    }
-}
-
-block! {
-    target;
-    /// Pursuit: seek the target's predicted position `target.position + target.velocity * T`.
-    Pursuit {
-        /// Whom to pursue.
-        target: Target = Target::Nearest(String::new()),
-        /// How `T` is chosen.
-        #[serde(default)] prediction: Prediction = Prediction::default(),
-        /// Active only while the target is within this distance (world units).
-        #[serde(default)] range: Option<f32> = None,
-        /// While active, the blocks after this one in priority order are skipped.
-        #[serde(default)] exclusive: bool = false,
-    }
-}
-
-block! {
-    target;
-    /// Evade: flee the target's predicted position (same prediction as pursuit).
-    Evade {
-        /// Whom to evade.
-        target: Target = Target::Nearest(String::new()),
-        /// How `T` is chosen.
-        #[serde(default)] prediction: Prediction = Prediction::default(),
-        /// Active only while the target is within this distance (world units).
-        #[serde(default)] range: Option<f32> = None,
-        /// While active, the blocks after this one in priority order are skipped.
-        #[serde(default)] exclusive: bool = false,
-    }
-}
-
-block! {
-    /// Separation: push away from neighbours along their mean direction away.
-    Separation {
-        /// Neighbour radius (world units).
-        radius: f32 = 25.0,
-        /// Only agents of the same group count as neighbours.
-        #[serde(default)] own_group_only: bool = false,
-    }
-}
-
-block! {
-    /// Alignment: steer toward the neighbours' mean velocity.
-    Alignment {
-        /// Neighbour radius (world units).
-        radius: f32 = 50.0,
-        /// Only agents of the same group count as neighbours.
-        #[serde(default)] own_group_only: bool = true,
-    }
-}
-
-block! {
-    /// Cohesion: seek the neighbours' centre of mass.
-    Cohesion {
-        /// Neighbour radius (world units).
-        radius: f32 = 50.0,
-        /// Only agents of the same group count as neighbours.
-        #[serde(default)] own_group_only: bool = true,
-    }
-}
-
-block! {
-    target;
-    /// Goal seeking of the boids seed: seek a target, slowing inside `slowing_radius`.
-    Goal {
-        /// The goal.
-        target: Target = Target::Click,
-        /// Arrival radius (world units); 0 is plain seek.
-        #[serde(default)] slowing_radius: f32 = 0.0,
-    }
-}
-
-block! {
-    /// Obstacle avoidance: push away from the obstacles whose surface is within
-    /// `detection_distance`, along their mean direction away.
-    AvoidObstacles {
-        /// How far from an obstacle's surface it starts to repel (world units).
-        detection_distance: f32 = 40.0,
-    }
 }
 
 /// The hunter's stamina (000 part 5, 003): gates the group's pursuit.
@@ -444,18 +220,42 @@ pub struct Group {
     pub max_speed: f32,
     /// Mass (> 0).
     pub mass: f32,
+    /// The agent's body radius (world units): the width of its detection box, what collision
+    /// avoidance keeps apart.
+    #[serde(default = "default_radius")]
+    pub radius: f32,
     /// How behavior forces combine.
     #[serde(default)]
     pub combination: Combination,
+    /// Largest angular speed of the velocity (degrees per second): a turn the forces ask for
+    /// beyond it is spread over later ticks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_turn_rate_deg: Option<f32>,
+    /// Agents are drawn along the mean of their last this-many headings (Buckland's smoother):
+    /// the drawing only, never the motion.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heading_smoothing: Option<u32>,
     /// Hunter stamina gating pursuit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stamina: Option<Stamina>,
-    /// Obstacle avoidance. The behavior blocks follow, in priority order.
+    /// Wall avoidance. The behavior blocks follow, in priority order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avoid_walls: Option<AvoidWalls>,
+    /// Containment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub containment: Option<Containment>,
+    /// Obstacle avoidance.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub avoid_obstacles: Option<AvoidObstacles>,
+    /// Unaligned collision avoidance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avoid_agents: Option<AvoidAgents>,
     /// Evade.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evade: Option<Evade>,
+    /// Hide.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hide: Option<Hide>,
     /// Flee.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flee: Option<Flee>,
@@ -465,6 +265,15 @@ pub struct Group {
     /// Pursuit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pursuit: Option<Pursuit>,
+    /// Offset pursuit (formations).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset_pursuit: Option<OffsetPursuit>,
+    /// Leader following.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow_leader: Option<FollowLeader>,
+    /// Interpose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interpose: Option<Interpose>,
     /// Seek.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seek: Option<Seek>,
@@ -474,6 +283,12 @@ pub struct Group {
     /// Goal seeking.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub goal: Option<Goal>,
+    /// Path following.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow_path: Option<FollowPath>,
+    /// Flow field following.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow_flow: Option<FollowFlow>,
     /// Alignment.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alignment: Option<Alignment>,
@@ -493,6 +308,91 @@ pub struct Group {
     pub max_neighbors: u32,
 }
 
+/// The default of [`Group::radius`]: half the length an agent is drawn.
+pub const DEFAULT_RADIUS: f32 = 7.0;
+
+fn default_radius() -> f32 {
+    DEFAULT_RADIUS
+}
+
+/// Calls `$m!` with every behavior: its [`BehaviorKind`] variant, the group's field, and the
+/// block type, in priority order. The one list the per-behavior matches are written from.
+macro_rules! for_each_behavior {
+    ($m:ident) => {
+        $m! {
+            AvoidWalls avoid_walls AvoidWalls,
+            Containment containment Containment,
+            AvoidObstacles avoid_obstacles AvoidObstacles,
+            AvoidAgents avoid_agents AvoidAgents,
+            Evade evade Evade,
+            Hide hide Hide,
+            Flee flee Flee,
+            Separation separation Separation,
+            Pursuit pursuit Pursuit,
+            OffsetPursuit offset_pursuit OffsetPursuit,
+            FollowLeader follow_leader FollowLeader,
+            Interpose interpose Interpose,
+            Seek seek Seek,
+            Arrive arrive Arrive,
+            Goal goal Goal,
+            FollowPath follow_path FollowPath,
+            FollowFlow follow_flow FollowFlow,
+            Alignment alignment Alignment,
+            Cohesion cohesion Cohesion,
+            Wander wander Wander,
+            WanderTarget wander_target WanderTarget,
+        }
+    };
+}
+
+/// The number of identifiers given.
+macro_rules! count {
+    () => { 0_usize };
+    ($head:ident $($tail:ident)*) => { 1_usize + count!($($tail)*) };
+}
+
+macro_rules! behavior_kinds {
+    ($($kind:ident $field:ident $ty:ident,)*) => {
+        /// The behaviors, in priority order. The index is the behavior's slot in debug
+        /// records.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum BehaviorKind {
+            $(
+                #[doc = concat!("[`", stringify!($ty), "`].")]
+                $kind,
+            )*
+        }
+
+        impl BehaviorKind {
+            /// Every behavior, in priority order.
+            pub const ALL: [Self; count!($($kind)*)] = [$(Self::$kind),*];
+        }
+
+        impl Group {
+            /// The block of behavior `kind`, if the group has one (enabled or not).
+            #[must_use]
+            pub fn block(&self, kind: BehaviorKind) -> Option<&dyn BlockCommon> {
+                match kind {
+                    $(BehaviorKind::$kind => self.$field.as_ref().map(|b| b as &dyn BlockCommon),)*
+                }
+            }
+
+            /// The block of behavior `kind`, to edit.
+            pub fn block_mut(&mut self, kind: BehaviorKind) -> Option<&mut dyn BlockCommon> {
+                match kind {
+                    $(
+                        BehaviorKind::$kind => {
+                            self.$field.as_mut().map(|b| b as &mut dyn BlockCommon)
+                        }
+                    )*
+                }
+            }
+        }
+    };
+}
+
+for_each_behavior!(behavior_kinds);
+
 impl Group {
     /// A group with no behaviors.
     #[must_use]
@@ -504,64 +404,33 @@ impl Group {
             max_force: 100.0,
             max_speed: 100.0,
             mass: 1.0,
+            radius: DEFAULT_RADIUS,
             combination: Combination::WeightedSum,
+            max_turn_rate_deg: None,
+            heading_smoothing: None,
             stamina: None,
+            avoid_walls: None,
+            containment: None,
             avoid_obstacles: None,
+            avoid_agents: None,
             evade: None,
+            hide: None,
             flee: None,
             separation: None,
             pursuit: None,
+            offset_pursuit: None,
+            follow_leader: None,
+            interpose: None,
             seek: None,
             arrive: None,
             goal: None,
+            follow_path: None,
+            follow_flow: None,
             alignment: None,
             cohesion: None,
             wander: None,
             wander_target: None,
             max_neighbors: DEFAULT_MAX_NEIGHBORS,
-        }
-    }
-
-    /// The block of behavior `kind`, if the group has one (enabled or not).
-    #[must_use]
-    pub fn block(&self, kind: BehaviorKind) -> Option<&dyn BlockCommon> {
-        fn dyn_block<B: BlockCommon>(b: &B) -> &dyn BlockCommon {
-            b
-        }
-        match kind {
-            BehaviorKind::AvoidObstacles => self.avoid_obstacles.as_ref().map(dyn_block),
-            BehaviorKind::Evade => self.evade.as_ref().map(dyn_block),
-            BehaviorKind::Flee => self.flee.as_ref().map(dyn_block),
-            BehaviorKind::Separation => self.separation.as_ref().map(dyn_block),
-            BehaviorKind::Pursuit => self.pursuit.as_ref().map(dyn_block),
-            BehaviorKind::Seek => self.seek.as_ref().map(dyn_block),
-            BehaviorKind::Arrive => self.arrive.as_ref().map(dyn_block),
-            BehaviorKind::Goal => self.goal.as_ref().map(dyn_block),
-            BehaviorKind::Alignment => self.alignment.as_ref().map(dyn_block),
-            BehaviorKind::Cohesion => self.cohesion.as_ref().map(dyn_block),
-            BehaviorKind::Wander => self.wander.as_ref().map(dyn_block),
-            BehaviorKind::WanderTarget => self.wander_target.as_ref().map(dyn_block),
-        }
-    }
-
-    /// The block of behavior `kind`, to edit.
-    pub fn block_mut(&mut self, kind: BehaviorKind) -> Option<&mut dyn BlockCommon> {
-        fn dyn_block<B: BlockCommon>(b: &mut B) -> &mut dyn BlockCommon {
-            b
-        }
-        match kind {
-            BehaviorKind::AvoidObstacles => self.avoid_obstacles.as_mut().map(dyn_block),
-            BehaviorKind::Evade => self.evade.as_mut().map(dyn_block),
-            BehaviorKind::Flee => self.flee.as_mut().map(dyn_block),
-            BehaviorKind::Separation => self.separation.as_mut().map(dyn_block),
-            BehaviorKind::Pursuit => self.pursuit.as_mut().map(dyn_block),
-            BehaviorKind::Seek => self.seek.as_mut().map(dyn_block),
-            BehaviorKind::Arrive => self.arrive.as_mut().map(dyn_block),
-            BehaviorKind::Goal => self.goal.as_mut().map(dyn_block),
-            BehaviorKind::Alignment => self.alignment.as_mut().map(dyn_block),
-            BehaviorKind::Cohesion => self.cohesion.as_mut().map(dyn_block),
-            BehaviorKind::Wander => self.wander.as_mut().map(dyn_block),
-            BehaviorKind::WanderTarget => self.wander_target.as_mut().map(dyn_block),
         }
     }
 
@@ -571,20 +440,41 @@ impl Group {
         self.block(kind).is_some()
     }
 
-    /// The targets of the group's behavior blocks (enabled or not), with their behavior, in
-    /// priority order.
+    /// Whether the group has an enabled block of behavior `kind`.
     #[must_use]
-    pub fn targets(&self) -> Vec<(BehaviorKind, &Target)> {
-        BehaviorKind::ALL
-            .into_iter()
-            .filter_map(|kind| Some((kind, self.block(kind)?.target()?)))
-            .collect()
+    pub fn uses(&self, kind: BehaviorKind) -> bool {
+        self.block(kind).is_some_and(BlockCommon::enabled)
     }
 
-    /// The target of the block of `kind`, for editing (`None` when the group has no such block
-    /// or the behavior has no target).
-    pub fn target_mut(&mut self, kind: BehaviorKind) -> Option<&mut Target> {
-        self.block_mut(kind)?.target_mut()
+    /// The targets of the group's behavior blocks (enabled or not), in priority order: the
+    /// behavior, which of its targets (0: `target`, 1: `other`), and the target.
+    #[must_use]
+    pub fn targets(&self) -> Vec<(BehaviorKind, usize, &Target)> {
+        let mut out = Vec::new();
+        for kind in BehaviorKind::ALL {
+            if let Some(block) = self.block(kind) {
+                for (which, target) in [block.target(), block.other_target()]
+                    .into_iter()
+                    .enumerate()
+                {
+                    if let Some(target) = target {
+                        out.push((kind, which, target));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Target `which` (0: `target`, 1: `other`) of the block of `kind`, for editing (`None`
+    /// when the group has no such block or the behavior has no such target).
+    pub fn target_mut(&mut self, kind: BehaviorKind, which: usize) -> Option<&mut Target> {
+        let block = self.block_mut(kind)?;
+        if which == 0 {
+            block.target_mut()
+        } else {
+            block.other_target_mut()
+        }
     }
 
     /// The largest neighbour radius of the group's enabled flocking behaviors (0 if none).
@@ -604,52 +494,7 @@ impl Group {
     }
 }
 
-/// The behaviors, in priority order. The index is the behavior's slot in debug records.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum BehaviorKind {
-    /// [`AvoidObstacles`].
-    AvoidObstacles,
-    /// [`Evade`].
-    Evade,
-    /// [`Flee`].
-    Flee,
-    /// [`Separation`].
-    Separation,
-    /// [`Pursuit`].
-    Pursuit,
-    /// [`Seek`].
-    Seek,
-    /// [`Arrive`].
-    Arrive,
-    /// [`Goal`].
-    Goal,
-    /// [`Alignment`].
-    Alignment,
-    /// [`Cohesion`].
-    Cohesion,
-    /// [`Wander`].
-    Wander,
-    /// [`WanderTarget`].
-    WanderTarget,
-}
-
 impl BehaviorKind {
-    /// Every behavior, in priority order.
-    pub const ALL: [Self; 12] = [
-        Self::AvoidObstacles,
-        Self::Evade,
-        Self::Flee,
-        Self::Separation,
-        Self::Pursuit,
-        Self::Seek,
-        Self::Arrive,
-        Self::Goal,
-        Self::Alignment,
-        Self::Cohesion,
-        Self::Wander,
-        Self::WanderTarget,
-    ];
-
     /// Number of behaviors.
     pub const COUNT: usize = Self::ALL.len();
 
@@ -663,16 +508,28 @@ impl BehaviorKind {
     /// behavior's own file under `sim/behaviors/`).
     #[must_use]
     pub fn info(self) -> &'static BehaviorInfo {
-        use super::behaviors::{arrive, avoidance, flee, flocking, goal, pursuit, seek, wander};
+        use super::behaviors::{
+            arrive, avoidance, collision, flee, flocking, flow, formation, goal, hide, path,
+            pursuit, seek, walls, wander,
+        };
         match self {
+            Self::AvoidWalls => &walls::AVOID_WALLS,
+            Self::Containment => &walls::CONTAINMENT,
             Self::AvoidObstacles => &avoidance::AVOID_OBSTACLES,
+            Self::AvoidAgents => &collision::AVOID_AGENTS,
             Self::Evade => &pursuit::EVADE,
+            Self::Hide => &hide::HIDE,
             Self::Flee => &flee::FLEE,
             Self::Separation => &flocking::SEPARATION,
             Self::Pursuit => &pursuit::PURSUIT,
+            Self::OffsetPursuit => &formation::OFFSET_PURSUIT,
+            Self::FollowLeader => &formation::FOLLOW_LEADER,
+            Self::Interpose => &hide::INTERPOSE,
             Self::Seek => &seek::SEEK,
             Self::Arrive => &arrive::ARRIVE,
             Self::Goal => &goal::GOAL,
+            Self::FollowPath => &path::FOLLOW_PATH,
+            Self::FollowFlow => &flow::FOLLOW_FLOW,
             Self::Alignment => &flocking::ALIGNMENT,
             Self::Cohesion => &flocking::COHESION,
             Self::Wander => &wander::WANDER,

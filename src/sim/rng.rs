@@ -25,6 +25,19 @@ fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// A portable hash of a seed and two lattice coordinates (the flow field's noise), as 32 bits.
+#[must_use]
+pub fn hash3(seed: u64, x: i64, y: i64) -> u32 {
+    // Two's-complement bits of the coordinates: a bijection, so distinct points mix apart.
+    #[allow(clippy::cast_sign_loss)]
+    let (x, y) = (x as u64, y as u64);
+    let h = mix64(seed ^ mix64(x.wrapping_add(0x9e37_79b9_7f4a_7c15) ^ mix64(y)));
+    // The top 32 bits of the mix.
+    #[allow(clippy::cast_possible_truncation)]
+    let top = (h >> 32) as u32;
+    top
+}
+
 /// The random stream of one agent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AgentRng(Pcg32);

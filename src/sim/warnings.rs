@@ -24,7 +24,8 @@ pub fn warnings(spec: &WorldSpec) -> Vec<Problem> {
             ),
         ));
     }
-    let total: u64 = spec.groups.iter().map(|g| u64::from(g.count)).sum();
+    let total: u64 =
+        spec.groups.iter().map(|g| u64::from(g.count)).sum::<u64>() + spec.placed.len() as u64;
     for (g, group) in spec.groups.iter().enumerate() {
         let path = format!("groups[{g}]");
         group_warnings(&path, group, spec, total, &mut out);
@@ -116,12 +117,13 @@ fn group_warnings(path: &str, group: &Group, spec: &WorldSpec, total: u64, out: 
             "slowing radius is 0: arrive is plain seek and overshoots the target".to_owned(),
         );
     }
-    for (kind, target) in group.targets() {
+    for (kind, which, target) in group.targets() {
         if let Target::Agent(id) = target
             && u64::from(*id) >= total
         {
+            let field = if which == 0 { "target" } else { "other" };
             push(
-                &format!("{}.target", kind.field_name()),
+                &format!("{}.{field}", kind.field_name()),
                 format!(
                     "agent {id} never exists: the scene spawns {} agents (ids 0 to {})",
                     thousands(total),
@@ -231,6 +233,10 @@ mod tests {
             bounds: crate::sim::BoundsMode::Wrap,
             click_target: Vec2::new(50.0, 50.0),
             obstacles: Vec::new(),
+            walls: Vec::new(),
+            paths: Vec::new(),
+            flow_fields: Vec::new(),
+            placed: Vec::new(),
             groups,
         }
     }

@@ -11,6 +11,7 @@ use glam::Vec2;
 
 use super::overlays::Overlays;
 use super::paint::{AGENT_LENGTH_WORLD, paint_mesh};
+use super::tools::{End, Tool, ToolState, tools_ui};
 use super::transform::View;
 use crate::sim::{BehaviorKind, World};
 
@@ -21,7 +22,7 @@ const GRAB_PIXELS: f32 = 10.0;
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Drag {
     Click,
-    PointTarget(usize, BehaviorKind),
+    PointTarget(usize, BehaviorKind, usize),
     Obstacle(usize),
     Agent(u32),
 }
@@ -36,6 +37,8 @@ pub struct CanvasState {
     pub rect: Option<Rect>,
     /// The canvas mesh of the last frame, whose buffers the next frame reuses.
     mesh: Arc<Mesh>,
+    /// The editing tools.
+    pub tools: ToolState,
 }
 
 /// Something the user did on the canvas.
@@ -45,14 +48,34 @@ pub enum CanvasAction {
     Select(Option<u32>),
     /// Move the click target.
     SetClick(Vec2),
-    /// Move the point target of behavior `kind` of group `group`.
-    MovePointTarget(usize, BehaviorKind, Vec2),
+    /// Move point target `which` (0: `target`, 1: `other`) of behavior `kind` of group
+    /// `group`.
+    MovePointTarget(usize, BehaviorKind, usize, Vec2),
     /// Move obstacle `index`.
     MoveObstacle(usize, Vec2),
     /// Move an agent.
     MoveAgent(u32, Vec2),
-    /// Add an agent of the current group here.
+    /// Add an agent of the current group here (to the running world only).
     AddAgent(Vec2),
+    /// Place an agent of the current group here, in the scene (it starts there every run).
+    PlaceAgent(Vec2),
+    /// Add a wall from one point to another.
+    AddWall(Vec2, Vec2),
+    /// Move one end of wall `index`.
+    MoveWallEnd(usize, End, Vec2),
+    /// Move wall `index` to these ends.
+    MoveWall(usize, Vec2, Vec2),
+    /// Add a path of two points.
+    AddPath(Vec2, Vec2),
+    /// Add a point at the end of path `index`.
+    AppendPathPoint(usize, Vec2),
+    /// Insert a point into path `index` at position `k`.
+    InsertPathPoint(usize, usize, Vec2),
+    /// Move point `k` of path `index`.
+    MovePathPoint(usize, usize, Vec2),
+    /// Paint flow field `index` along the stroke from one point to another, in its direction
+    /// (a field is made when the scene has none).
+    PaintFlow(usize, Vec2, Vec2),
 }
 
 /// Fading trails: recent positions per agent, sampled by the app.
@@ -117,7 +140,7 @@ pub fn canvas_ui(
     state.rect = Some(rect);
     let world = input.world;
     let size = world.spec().size;
-    if state.view.fit_pending {
+    if state.view.wants_fit(rect) {
         state.view.fit(rect, size);
     }
     let mut actions = Vec::new();
@@ -137,19 +160,38 @@ pub fn canvas_ui(
         let d = response.drag_delta();
         let c = state.view.center() - Vec2::new(d.x, d.y) / state.view.pixels_per_unit;
         state.view.center_world = c.to_array();
+        state.view.fitted_to = None;
     }
     let pointer_world = pointer_screen.map(|p| state.view.world_from_screen(rect, p));
 
-    // Left button: grab a handle, select an agent, or place the click target.
+    // Left button: the editing tools, or (Select) grab a handle, select an agent, or place
+    // the click target.
+    let tool = state.tools.tool;
+    let press = ui.input(|i| i.pointer.press_origin());
+    if tool != Tool::Select {
+        actions.extend(tools_ui(
+            &response,
+            &mut state.tools,
+            (&state.view, rect),
+            world,
+            (press.or(response.interact_pointer_pos()), pointer_world),
+        ));
+    }
     let shift = ui.input(|i| i.modifiers.shift);
     // Pick what is under the point where the button went down: a drag only starts after the
-    // pointer has moved a few pixels, which would miss a small handle.
-    if response.drag_started_by(egui::PointerButton::Primary)
+    // pointer has moved a few pixels, which would miss a small handle. The Agents tool drags
+    // agents too.
+    let drags_handles = matches!(tool, Tool::Select | Tool::Agents);
+    if drags_handles
+        && response.drag_started_by(egui::PointerButton::Primary)
         && let Some(p) = ui
             .input(|i| i.pointer.press_origin())
             .or(response.interact_pointer_pos())
     {
         state.drag = pick_handle(state, rect, world, p);
+        if tool == Tool::Agents && !matches!(state.drag, Some(Drag::Agent(_))) {
+            state.drag = None;
+        }
         if let Some(Drag::Agent(id)) = state.drag {
             actions.push(CanvasAction::Select(Some(id)));
         }
@@ -159,7 +201,7 @@ pub fn canvas_ui(
     {
         actions.push(match drag {
             Drag::Click => CanvasAction::SetClick(p),
-            Drag::PointTarget(g, kind) => CanvasAction::MovePointTarget(g, kind, p),
+            Drag::PointTarget(g, kind, which) => CanvasAction::MovePointTarget(g, kind, which, p),
             Drag::Obstacle(i) => CanvasAction::MoveObstacle(i, p),
             Drag::Agent(id) => CanvasAction::MoveAgent(id, p),
         });
@@ -167,7 +209,8 @@ pub fn canvas_ui(
     if response.drag_stopped() {
         state.drag = None;
     }
-    if response.clicked_by(egui::PointerButton::Primary)
+    if tool == Tool::Select
+        && response.clicked_by(egui::PointerButton::Primary)
         && let Some(p) = response.interact_pointer_pos()
     {
         let w = state.view.world_from_screen(rect, p);
@@ -206,11 +249,11 @@ fn pick_handle(state: &CanvasState, rect: Rect, world: &World, p: Pos2) -> Optio
         return Some(Drag::Click);
     }
     for (g, group) in world.spec().groups.iter().enumerate() {
-        for (kind, target) in group.targets() {
+        for (kind, which, target) in group.targets() {
             if let crate::sim::Target::Point(t) = target
                 && view.screen_from_world(rect, *t).distance(p) <= GRAB_PIXELS
             {
-                return Some(Drag::PointTarget(g, kind));
+                return Some(Drag::PointTarget(g, kind, which));
             }
         }
     }
@@ -234,7 +277,7 @@ fn paint_ui(ui: &egui::Ui, state: &mut CanvasState, rect: Rect, input: &CanvasIn
         &state.view,
         rect,
         ui.ctx().pixels_per_point(),
-        input,
+        (input, Some(&state.tools)),
     );
     state.mesh = Arc::new(mesh);
     ui.painter_at(rect)

@@ -12,12 +12,15 @@ pub mod canvas;
 pub mod headless;
 pub mod overlays;
 pub mod paint;
+pub mod paint_extended;
 pub mod palette;
 pub mod present;
+pub mod tools;
 pub mod transform;
 
 pub use canvas::{CanvasAction, CanvasInput, CanvasState, Trails, canvas_ui};
 pub use overlays::{Overlays, Scope};
+pub use tools::{Pick, Tool, ToolState};
 pub use transform::View;
 
 /// Context settings every canvas runs with. The canvas culls its own mesh to the view, so

@@ -38,6 +38,14 @@ pub struct Overlays {
     pub trails: bool,
     /// The spatial grid of the neighbour search.
     pub grid: bool,
+    /// What the agents sense: feelers, the detection box, containment's probe, the closest
+    /// approach collision avoidance predicts.
+    pub sensors: bool,
+    /// Where the agents are headed: path following's prediction, projection and point sought,
+    /// formation slots, follow points, hiding spots, interpose points.
+    pub guides: bool,
+    /// The flow fields' directions.
+    pub flow: bool,
     /// Seconds of motion a velocity vector spans on screen.
     pub velocity_scale_secs: f32,
     /// Screen length of a force, in seconds² per mass (a force F draws as F · this).
@@ -58,6 +66,9 @@ impl Default for Overlays {
             neighbors: false,
             trails: true,
             grid: false,
+            sensors: true,
+            guides: true,
+            flow: true,
             velocity_scale_secs: 0.5,
             force_scale: 0.25,
         }
@@ -80,6 +91,9 @@ impl Overlays {
             neighbors: true,
             trails: true,
             grid: true,
+            sensors: true,
+            guides: true,
+            flow: true,
             ..Self::default()
         }
     }

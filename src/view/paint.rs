@@ -9,7 +9,9 @@ use glam::Vec2;
 use super::batch::{Batch, Isosceles};
 use super::canvas::CanvasInput;
 use super::overlays::Scope;
+use super::paint_extended;
 use super::palette::{self, behavior_color, group_color};
+use super::tools::ToolState;
 use super::transform::View;
 use crate::sim::BehaviorKind;
 use crate::sim::params::ArriveMode;
@@ -38,13 +40,17 @@ pub fn paint_mesh(
     view: &View,
     rect: Rect,
     pixels_per_point: f32,
-    input: &CanvasInput<'_>,
+    (input, tools): (&CanvasInput<'_>, Option<&ToolState>),
 ) -> Mesh {
     let mut batch = Batch::reusing(mesh, rect, pixels_per_point);
     let selected = input.selected.and_then(|id| input.world.index_of(id));
     let to_screen = |p: Vec2| view.screen_from_world(rect, p);
-    paint_scenery(&mut batch, view, rect, input);
+    paint_scenery(&mut batch, view, rect, (input, tools));
     paint_agents(&mut batch, view.pixels_per_unit, to_screen, input, selected);
+    let all = input.overlays.scope == Scope::All;
+    paint_extended::paint_details(&mut batch, view.pixels_per_unit, to_screen, input, |i| {
+        all || Some(i) == selected
+    });
     paint_vectors(&mut batch, view.pixels_per_unit, to_screen, input, selected);
     batch.into_mesh()
 }
@@ -52,7 +58,12 @@ pub fn paint_mesh(
 /// The world, its grid, obstacles, targets, trails and the per-agent circles.
 // One painting pass, in drawing order; splitting it would hide the order.
 #[allow(clippy::too_many_lines)]
-fn paint_scenery(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput<'_>) {
+fn paint_scenery(
+    batch: &mut Batch,
+    view: &View,
+    rect: Rect,
+    (input, tools): (&CanvasInput<'_>, Option<&ToolState>),
+) {
     let world = input.world;
     let spec = world.spec();
     let to_screen = |p: Vec2| view.screen_from_world(rect, p);
@@ -95,6 +106,8 @@ fn paint_scenery(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput
         }
     }
 
+    paint_extended::paint_scenery(batch, view, rect, input, tools);
+
     for obstacle in &spec.obstacles {
         let c = to_screen(obstacle.center);
         let r = obstacle.radius * scale;
@@ -104,7 +117,7 @@ fn paint_scenery(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput
 
     // Fixed point targets of the scene's behaviors, as diamonds in the behavior's colour.
     for group in &spec.groups {
-        for (kind, target) in group.targets() {
+        for (kind, _, target) in group.targets() {
             if let crate::sim::Target::Point(p) = target {
                 let c = to_screen(*p);
                 let d = 6.0;
@@ -244,7 +257,7 @@ fn paint_agents(
         if !batch.visible(p - vec2(length, length), p + vec2(length, length)) {
             continue;
         }
-        let heading = [agent.velocity, record.applied, Vec2::X]
+        let heading = [record.heading, agent.velocity, record.applied, Vec2::X]
             .into_iter()
             .find(|v| *v != Vec2::ZERO && v.is_finite())
             .unwrap_or(Vec2::X)

@@ -25,6 +25,20 @@ pub const CLICK: Color32 = Color32::from_rgb(255, 220, 80);
 pub const OBSTACLE: Color32 = Color32::from_rgb(95, 100, 120);
 /// Colour of the world boundary.
 pub const BOUNDARY: Color32 = Color32::from_rgb(80, 90, 110);
+/// Colour of walls.
+pub const WALL: Color32 = Color32::from_rgb(200, 205, 220);
+/// Colour of path centre lines and points.
+pub const PATH: Color32 = Color32::from_rgb(0, 200, 140);
+/// Colour of a path's band (its radius either side), translucent.
+pub const PATH_BAND: Color32 = Color32::from_rgba_premultiplied(0, 40, 28, 40);
+/// Colour of flow field arrows.
+pub const FLOW: Color32 = Color32::from_rgba_premultiplied(70, 100, 130, 150);
+/// Colour of sensors: feelers, detection boxes, probes.
+pub const SENSOR: Color32 = Color32::from_rgb(255, 235, 150);
+/// Colour of a sensor's hit (a feeler crossing a wall, the box meeting an obstacle).
+pub const HIT: Color32 = Color32::from_rgb(255, 80, 80);
+/// Highlight of the scenery picked for editing.
+pub const PICKED: Color32 = Color32::from_rgb(255, 255, 120);
 /// Canvas background.
 pub const BACKGROUND: Color32 = Color32::from_rgb(22, 25, 32);
 /// Lines of the spatial grid.

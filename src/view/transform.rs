@@ -14,6 +14,10 @@ pub struct View {
     /// Fit the world on the next frame.
     #[serde(skip)]
     pub fit_pending: bool,
+    /// The canvas size the world was last fitted to, while the user has not zoomed or panned
+    /// since: the fit follows the canvas when the panels around it settle or resize.
+    #[serde(skip)]
+    pub fitted_to: Option<[f32; 2]>,
 }
 
 impl Default for View {
@@ -22,6 +26,7 @@ impl Default for View {
             center_world: [0.0, 0.0],
             pixels_per_unit: 1.0,
             fit_pending: true,
+            fitted_to: None,
         }
     }
 }
@@ -55,10 +60,22 @@ impl View {
         self.pixels_per_unit = sx.min(sy).clamp(1e-4, 1e4);
         self.center_world = (world_size * 0.5).to_array();
         self.fit_pending = false;
+        self.fitted_to = Some([rect.width(), rect.height()]);
+    }
+
+    /// Whether the world should be fitted to a canvas of `rect` this frame: when asked, or
+    /// when the canvas changed size since the last fit and the user has not moved the view.
+    #[must_use]
+    pub fn wants_fit(&self, rect: Rect) -> bool {
+        self.fit_pending
+            || self.fitted_to.is_some_and(|[w, h]| {
+                w.to_bits() != rect.width().to_bits() || h.to_bits() != rect.height().to_bits()
+            })
     }
 
     /// Zooms by `factor` keeping the world point under `anchor` fixed.
     pub fn zoom_at(&mut self, rect: Rect, anchor: Pos2, factor: f32) {
+        self.fitted_to = None;
         let before = self.world_from_screen(rect, anchor);
         self.pixels_per_unit = (self.pixels_per_unit * factor).clamp(1e-4, 1e4);
         let after = self.world_from_screen(rect, anchor);

@@ -18,6 +18,18 @@ use crate::scene::{self, Scene, presets};
 use crate::sim::{Group, Problems, Target};
 use crate::view::CanvasAction;
 
+/// Whether going from `now` to `draft` changes what the world was built with in a way it
+/// cannot follow while running: the groups, or the list of placed agents (their ids).
+fn needs_restart(now: &Scene, draft: &Scene) -> bool {
+    draft.groups.len() != now.groups.len()
+        || draft.agents.len() != now.agents.len()
+        || draft
+            .agents
+            .iter()
+            .zip(&now.agents)
+            .any(|(a, b)| a.group != b.group)
+}
+
 /// Problems as the lines the editor lists.
 fn lines(problems: &Problems) -> Vec<String> {
     problems.iter().map(ToString::to_string).collect()
@@ -70,10 +82,21 @@ impl EditorApp {
             Action::Select(id) => self.select(id),
             Action::CycleSelection(direction) => self.cycle_selection(direction),
             Action::RemoveSelected => {
-                if let Some(id) = self.session.selected {
-                    self.remove_agent(id);
+                if !self.delete_picked()
+                    && let Some(id) = self.session.selected
+                {
+                    if (id as usize) < self.doc.scene().agents.len() {
+                        self.delete_placed(id as usize);
+                    } else {
+                        self.remove_agent(id);
+                    }
                 }
             }
+            Action::SetTool(tool) => {
+                self.canvas.tools.tool = tool;
+                self.canvas.tools.picked = None;
+            }
+            Action::ToggleSnap => self.canvas.tools.snap = !self.canvas.tools.snap,
             Action::Canvas(action) => self.apply_canvas(&action),
             Action::Screenshot(kind) => self.request_screenshot(ctx, kind),
             Action::StartRecording => {
@@ -216,11 +239,11 @@ impl EditorApp {
     }
 
     /// Applies an edited draft of the scene: on the next tick when valid, refused otherwise.
-    fn apply_draft(&mut self, draft: Scene) {
+    pub(super) fn apply_draft(&mut self, draft: Scene) {
         if draft == *self.doc.scene() {
             return;
         }
-        if draft.groups.len() != self.doc.scene().groups.len() {
+        if needs_restart(self.doc.scene(), &draft) {
             self.doc.accept(draft);
             self.restart();
             return;
@@ -250,12 +273,12 @@ impl EditorApp {
                 scene.click_target = Some(p);
                 self.doc.accept(scene);
             }
-            CanvasAction::MovePointTarget(g, kind, p) => {
+            CanvasAction::MovePointTarget(g, kind, which, p) => {
                 let mut draft = self.doc.scene().clone();
                 if let Some(target) = draft
                     .groups
                     .get_mut(g)
-                    .and_then(|group| group.target_mut(kind))
+                    .and_then(|group| group.target_mut(kind, which))
                 {
                     *target = Target::Point(p);
                 }
@@ -268,8 +291,17 @@ impl EditorApp {
                 }
                 self.apply_draft(draft);
             }
-            CanvasAction::MoveAgent(id, p) => self.session.world.move_agent(id, p),
+            CanvasAction::MoveAgent(id, p) => self.move_agent(id, p),
             CanvasAction::AddAgent(p) => self.add_agent(p),
+            CanvasAction::PlaceAgent(_)
+            | CanvasAction::AddWall(..)
+            | CanvasAction::MoveWallEnd(..)
+            | CanvasAction::MoveWall(..)
+            | CanvasAction::AddPath(..)
+            | CanvasAction::AppendPathPoint(..)
+            | CanvasAction::InsertPathPoint(..)
+            | CanvasAction::MovePathPoint(..)
+            | CanvasAction::PaintFlow(..) => self.edit_scenery(action),
         }
     }
 

@@ -8,9 +8,11 @@ pub mod overlays;
 pub mod plots;
 pub mod side;
 pub mod status;
+pub mod tools;
 
 pub use inspector::Inspector;
 pub use menu::MenuBar;
 pub use plots::Plots;
 pub use side::SidePanel;
 pub use status::StatusBar;
+pub use tools::ToolStrip;

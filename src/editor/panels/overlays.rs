@@ -4,11 +4,14 @@ use egui::Color32;
 
 use crate::sim::BehaviorKind;
 use crate::view::palette::{
-    APPLIED, DESIRED, GRID, PREDICTION, RADIUS, VELOCITY, WANDER_CIRCLE, behavior_color,
+    APPLIED, DESIRED, FLOW, GRID, PREDICTION, RADIUS, SENSOR, VELOCITY, WANDER_CIRCLE,
+    behavior_color,
 };
 use crate::view::{Overlays, Scope};
 
 /// The toggles with their colour swatches: the legend.
+// One swatch and toggle per overlay, in legend order.
+#[allow(clippy::too_many_lines)]
 pub fn overlays_ui(ui: &mut egui::Ui, overlays: &mut Overlays) {
     let Overlays {
         scope,
@@ -22,6 +25,9 @@ pub fn overlays_ui(ui: &mut egui::Ui, overlays: &mut Overlays) {
         neighbors,
         trails,
         grid,
+        sensors,
+        guides,
+        flow,
         velocity_scale_secs,
         force_scale,
     } = overlays;
@@ -94,6 +100,29 @@ pub fn overlays_ui(ui: &mut egui::Ui, overlays: &mut Overlays) {
         "Spatial grid",
         "The cells of the neighbour search: \
          one cell per largest neighbour radius, rebuilt every tick.",
+    );
+    swatch_toggle_ui(
+        ui,
+        sensors,
+        SENSOR,
+        "Sensors",
+        "Feelers and their hits, the detection box, containment's probe, the closest approach \
+         collision avoidance predicts.",
+    );
+    swatch_toggle_ui(
+        ui,
+        guides,
+        behavior_color(BehaviorKind::FollowPath),
+        "Guides",
+        "Path following's prediction, projection and point sought; formation slots, follow \
+         points, hiding spots, interpose points.",
+    );
+    swatch_toggle_ui(
+        ui,
+        flow,
+        FLOW,
+        "Flow field",
+        "The direction of each cell of the scene's flow fields.",
     );
     ui.checkbox(behaviors, "Behavior forces (weighted)");
     if *behaviors {

@@ -8,6 +8,10 @@
 //! Deceleration (002): `speed = min(d / (deceleration * 0.3), max_speed)` with
 //! deceleration slow = 3, normal = 2, fast = 1; `desired = (target - position) * speed / d`;
 //! `force = desired - velocity`; no force at all when `d = 0`.
+//!
+//! Dead band (either form): when `d <= dead_band`, `desired = 0` and `force = -velocity`: the
+//! agent brakes to a stop where it is instead of hunting for the exact point, which is what
+//! makes an arriving agent's heading jitter.
 
 use glam::Vec2;
 
@@ -26,6 +30,13 @@ pub const ARRIVE: BehaviorInfo = BehaviorInfo {
 
 /// The 002 seed's `DecelerationTweaker`, in seconds.
 pub const DECELERATION_TWEAKER: f32 = 0.3;
+
+/// The dead band's braking, when the target is within `dead_band` of the agent.
+#[must_use]
+pub fn dead_band(body: &Body, target: Vec2, dead_band: f32) -> Option<Steer> {
+    (dead_band > 0.0 && body.position.distance_squared(target) <= dead_band * dead_band)
+        .then(|| Steer::toward(Vec2::ZERO, body.velocity))
+}
 
 /// Arrive with a linear slowing radius (world units). A radius of 0 is plain seek.
 #[must_use]
@@ -124,5 +135,20 @@ mod tests {
             arrive_deceleration(&b, Vec2::ONE, Deceleration::Normal),
             Steer::NONE
         );
+    }
+
+    #[test]
+    fn inside_the_dead_band_the_agent_only_brakes() {
+        // 3 from the target with a band of 5: desired 0, force = -(1, 1).
+        let b = body(Vec2::new(3.0, 0.0), Vec2::ONE);
+        assert_eq!(
+            dead_band(&b, Vec2::ZERO, 5.0),
+            Some(Steer {
+                force: Vec2::new(-1.0, -1.0),
+                desired: Some(Vec2::ZERO)
+            })
+        );
+        assert_eq!(dead_band(&b, Vec2::ZERO, 2.0), None);
+        assert_eq!(dead_band(&b, Vec2::ZERO, 0.0), None);
     }
 }

@@ -10,11 +10,17 @@
 pub mod arrive;
 pub mod avoidance;
 pub mod bounds;
+pub mod collision;
 pub mod flee;
 pub mod flocking;
+pub mod flow;
+pub mod formation;
 pub mod goal;
+pub mod hide;
+pub mod path;
 pub mod pursuit;
 pub mod seek;
+pub mod walls;
 pub mod wander;
 
 use glam::Vec2;

@@ -3,14 +3,16 @@
 
 use egui::{DragValue, Ui};
 
+use super::extended as ext;
 use super::widgets::{
-    Cx, block_ui, field_label_ui, flag_ui, flocking_fields_ui, gate_ui, number_ui,
+    Cx, SceneNames, block_ui, field_label_ui, flag_ui, flocking_fields_ui, gate_ui, number_ui,
     optional_number_ui, prediction_ui, target_ui,
 };
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::params::{
-    Alignment, Arrive, ArriveMode, AvoidObstacles, BehaviorKind, Cohesion, Deceleration, Evade,
-    Flee, Goal, Group, Pursuit, Seek, Separation, Wander, WanderTarget,
+    Alignment, Arrive, ArriveMode, AvoidAgents, AvoidObstacles, AvoidWalls, BehaviorKind, Cohesion,
+    Containment, Deceleration, Evade, Flee, FollowFlow, FollowLeader, FollowPath, Goal, Group,
+    Hide, Interpose, OffsetPursuit, Pursuit, Seek, Separation, Wander, WanderTarget,
 };
 
 /// The behavior blocks of a group, in priority order, each with its formula and parameters.
@@ -19,9 +21,10 @@ pub fn behaviors_ui(
     ui: &mut Ui,
     cx: &Cx<'_>,
     group: &mut Group,
-    group_names: &[String],
+    names: &SceneNames,
     dithering: bool,
 ) {
+    let group_names = names.groups.as_slice();
     let Group {
         name: _,
         count: _,
@@ -29,16 +32,28 @@ pub fn behaviors_ui(
         max_force: _,
         max_speed: _,
         mass: _,
+        radius: _,
         combination: _,
+        max_turn_rate_deg: _,
+        heading_smoothing: _,
         stamina: _,
+        avoid_walls,
+        containment,
         avoid_obstacles,
+        avoid_agents,
         evade,
+        hide,
         flee,
         separation,
         pursuit,
+        offset_pursuit,
+        follow_leader,
+        interpose,
         seek,
         arrive,
         goal,
+        follow_path,
+        follow_flow,
         alignment,
         cohesion,
         wander,
@@ -48,20 +63,30 @@ pub fn behaviors_ui(
     block_ui(
         ui,
         cx,
+        avoid_walls,
+        (BehaviorKind::AvoidWalls, dithering),
+        |ui, cx, b: &mut AvoidWalls| ext::avoid_walls_ui(ui, cx, b),
+    );
+    block_ui(
+        ui,
+        cx,
+        containment,
+        (BehaviorKind::Containment, dithering),
+        |ui, cx, b: &mut Containment| ext::containment_ui(ui, cx, b, names),
+    );
+    block_ui(
+        ui,
+        cx,
         avoid_obstacles,
         (BehaviorKind::AvoidObstacles, dithering),
-        |ui, cx, b: &mut AvoidObstacles| {
-            number_ui(
-                ui,
-                cx,
-                "detection_distance",
-                "detection",
-                &mut b.detection_distance,
-                " u",
-                0.0..=MAX_MAGNITUDE,
-                "|p - c| - radius <= detection",
-            );
-        },
+        |ui, cx, b: &mut AvoidObstacles| ext::avoid_obstacles_ui(ui, cx, b),
+    );
+    block_ui(
+        ui,
+        cx,
+        avoid_agents,
+        (BehaviorKind::AvoidAgents, dithering),
+        |ui, cx, b: &mut AvoidAgents| ext::avoid_agents_ui(ui, cx, b),
     );
     block_ui(
         ui,
@@ -73,6 +98,13 @@ pub fn behaviors_ui(
             prediction_ui(ui, cx, &mut b.prediction);
             gate_ui(ui, cx, &mut b.range, &mut b.exclusive);
         },
+    );
+    block_ui(
+        ui,
+        cx,
+        hide,
+        (BehaviorKind::Hide, dithering),
+        |ui, cx, b: &mut Hide| ext::hide_ui(ui, cx, b, names),
     );
     block_ui(
         ui,
@@ -113,6 +145,27 @@ pub fn behaviors_ui(
             prediction_ui(ui, cx, &mut b.prediction);
             gate_ui(ui, cx, &mut b.range, &mut b.exclusive);
         },
+    );
+    block_ui(
+        ui,
+        cx,
+        offset_pursuit,
+        (BehaviorKind::OffsetPursuit, dithering),
+        |ui, cx, b: &mut OffsetPursuit| ext::offset_pursuit_ui(ui, cx, b, names),
+    );
+    block_ui(
+        ui,
+        cx,
+        follow_leader,
+        (BehaviorKind::FollowLeader, dithering),
+        |ui, cx, b: &mut FollowLeader| ext::follow_leader_ui(ui, cx, b, names),
+    );
+    block_ui(
+        ui,
+        cx,
+        interpose,
+        (BehaviorKind::Interpose, dithering),
+        |ui, cx, b: &mut Interpose| ext::interpose_ui(ui, cx, b, names),
     );
     block_ui(
         ui,
@@ -172,6 +225,16 @@ pub fn behaviors_ui(
                     });
                 }
             }
+            number_ui(
+                ui,
+                cx,
+                "dead_band",
+                "dead band",
+                &mut b.dead_band,
+                " u",
+                0.0..=MAX_MAGNITUDE,
+                "Within this distance the agent only brakes (desired = 0): no hunting.",
+            );
             gate_ui(ui, cx, &mut b.range, &mut b.exclusive);
         },
     );
@@ -193,6 +256,20 @@ pub fn behaviors_ui(
                 "0 is plain seek.",
             );
         },
+    );
+    block_ui(
+        ui,
+        cx,
+        follow_path,
+        (BehaviorKind::FollowPath, dithering),
+        |ui, cx, b: &mut FollowPath| ext::follow_path_ui(ui, cx, b, names),
+    );
+    block_ui(
+        ui,
+        cx,
+        follow_flow,
+        (BehaviorKind::FollowFlow, dithering),
+        |ui, cx, b: &mut FollowFlow| ext::follow_flow_ui(ui, cx, b, names),
     );
     block_ui(
         ui,

@@ -3,7 +3,7 @@
 use egui::{DragValue, Ui};
 
 use super::blocks::behaviors_ui;
-use super::widgets::{Cx, field_label_ui, number_ui};
+use super::widgets::{Cx, SceneNames, field_label_ui, number_ui, optional_number_ui};
 use crate::scene::Scene;
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::params::{Group, Stamina};
@@ -122,7 +122,7 @@ fn time_scale_ui(ui: &mut Ui, time_scale: &mut f32) {
 
 /// One group's section.
 #[allow(clippy::too_many_lines)] // One stanza per parameter, in file order.
-pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[String]) {
+pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, names: &SceneNames) {
     let Group {
         name: _,
         count,
@@ -130,16 +130,28 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         max_force,
         max_speed,
         mass,
+        radius,
         combination,
+        max_turn_rate_deg,
+        heading_smoothing,
         stamina,
+        avoid_walls: _,
+        containment: _,
         avoid_obstacles: _,
+        avoid_agents: _,
         evade: _,
+        hide: _,
         flee: _,
         separation,
         pursuit: _,
+        offset_pursuit: _,
+        follow_leader: _,
+        interpose: _,
         seek: _,
         arrive: _,
         goal: _,
+        follow_path: _,
+        follow_flow: _,
         alignment,
         cohesion,
         wander: _,
@@ -191,7 +203,29 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
         "accel = steering / mass. \
          With force = desired - velocity, mass is the response time in seconds.",
     );
+    number_ui(
+        ui,
+        cx,
+        "radius",
+        "body radius",
+        radius,
+        " u",
+        0.0..=MAX_MAGNITUDE,
+        "The body's radius: the detection box's half width, what collision avoidance keeps \
+         apart.",
+    );
     combination_ui(ui, cx, combination);
+    optional_number_ui(
+        ui,
+        cx,
+        "max_turn_rate_deg",
+        "max turn rate",
+        max_turn_rate_deg,
+        180.0,
+        "°/s",
+        "The velocity turns at most this fast; a sharper turn is spread over later ticks.",
+    );
+    heading_smoothing_ui(ui, cx, heading_smoothing);
     if separation.is_some() || alignment.is_some() || cohesion.is_some() {
         max_neighbors_ui(ui, cx, max_neighbors);
     }
@@ -242,7 +276,7 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, group_names: &[Stri
     }
     ui.separator();
     ui.label(egui::RichText::new("Behaviors, in priority order").strong());
-    behaviors_ui(ui, cx, group, group_names, dithering);
+    behaviors_ui(ui, cx, group, names, dithering);
 }
 
 /// How the group's forces combine, with each method's rule as its tooltip.
@@ -285,6 +319,31 @@ fn combination_ui(ui: &mut Ui, cx: &Cx<'_>, combination: &mut Combination) {
             })
             .response
             .labelled_by(label.id);
+    });
+}
+
+/// Buckland's heading smoother: agents drawn along the mean of their last N headings.
+fn heading_smoothing_ui(ui: &mut Ui, cx: &Cx<'_>, value: &mut Option<u32>) {
+    const TIP: &str = "Draw agents along the mean of their last N headings (the drawing only).";
+    ui.horizontal(|ui| {
+        cx.dot_ui(ui, "heading_smoothing");
+        let mut on = value.is_some();
+        let check = ui.checkbox(&mut on, "smooth heading").on_hover_text(TIP);
+        if check.changed() {
+            *value = on.then_some(value.unwrap_or(8));
+        }
+        if let Some(v) = cx.marked::<Option<u32>>("heading_smoothing", &check) {
+            *value = v;
+        }
+        if let Some(n) = value {
+            ui.add(
+                DragValue::new(n)
+                    .range(1..=crate::sim::check::MAX_HEADING_SMOOTHING)
+                    .suffix(" ticks"),
+            )
+            .labelled_by(check.id)
+            .on_hover_text(TIP);
+        }
     });
 }
 

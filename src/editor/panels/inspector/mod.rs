@@ -4,7 +4,9 @@
 //! world for the next tick.
 
 mod blocks;
+mod extended;
 mod group;
+mod scenery;
 mod widgets;
 
 use egui::Ui;
@@ -54,9 +56,12 @@ impl Inspector<'_> {
                     widgets::warnings_ui(ui, marks, "");
                     group::world_ui(ui, &cx, &mut draft, time_scale);
                 });
-            let names: Vec<String> = draft.groups.iter().map(|g| g.name.clone()).collect();
+            egui::CollapsingHeader::new("Scenery")
+                .default_open(false)
+                .show(ui, |ui| scenery::scenery_ui(ui, &cx, &mut draft));
+            let names = widgets::SceneNames::of(&draft);
             ui.horizontal_wrapped(|ui| {
-                for (i, name) in names.iter().enumerate() {
+                for (i, name) in names.groups.iter().enumerate() {
                     let changed = marks.changed_within(&format!("groups[{i}]"));
                     let text = format!("{name}{}", if changed { " *" } else { "" });
                     let text = egui::RichText::new(text).color(group_color(i));

@@ -9,6 +9,90 @@ use crate::editor::marks::{Marks, Source};
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::params::{BehaviorKind, BlockCommon, Prediction, Target};
 
+/// The names a block can refer to: groups (targets), paths and flow fields.
+#[derive(Clone, Debug, Default)]
+pub struct SceneNames {
+    /// Group names.
+    pub groups: Vec<String>,
+    /// Path names.
+    pub paths: Vec<String>,
+    /// Names of the paths that enclose a region (looped, 3 or more points).
+    pub closed_paths: Vec<String>,
+    /// Flow field names.
+    pub fields: Vec<String>,
+}
+
+impl SceneNames {
+    /// The names of `scene`.
+    #[must_use]
+    pub fn of(scene: &crate::scene::Scene) -> Self {
+        Self {
+            groups: scene.groups.iter().map(|g| g.name.clone()).collect(),
+            paths: scene.paths.iter().map(|p| p.name.clone()).collect(),
+            closed_paths: scene
+                .paths
+                .iter()
+                .filter(|p| p.is_closed())
+                .map(|p| p.name.clone())
+                .collect(),
+            fields: scene.flow_fields.iter().map(|f| f.name.clone()).collect(),
+        }
+    }
+}
+
+/// A text field that names one of `names` (a path, a flow field), as a choice.
+pub fn name_choice_ui(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    (field, label_text, tip): (&str, &str, &str),
+    value: &mut String,
+    names: &[String],
+) {
+    ui.horizontal(|ui| {
+        let label = field_label_ui(ui, cx, field, label_text, tip);
+        if let Some(v) = cx.marked(field, &label) {
+            *value = v;
+        }
+        let shown = if value.is_empty() {
+            "(none)"
+        } else {
+            value.as_str()
+        };
+        egui::ComboBox::from_id_salt(ui.scope_id().with(field))
+            .selected_text(shown.to_owned())
+            .show_ui(ui, |ui| {
+                if names.is_empty() {
+                    ui.weak("(the scene has none yet)");
+                }
+                for name in names {
+                    ui.selectable_value(value, name.clone(), name);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
+/// A deceleration setting (slow, normal, fast).
+pub fn deceleration_ui(ui: &mut Ui, cx: &Cx<'_>, value: &mut crate::sim::params::Deceleration) {
+    use crate::sim::params::Deceleration;
+    ui.horizontal(|ui| {
+        let label = field_label_ui(
+            ui,
+            cx,
+            "deceleration",
+            "deceleration",
+            "speed = min(d / (k * 0.3), max_speed), k = 3, 2, 1",
+        );
+        if let Some(v) = cx.marked("deceleration", &label) {
+            *value = v;
+        }
+        ui.selectable_value(value, Deceleration::Slow, "slow (3)");
+        ui.selectable_value(value, Deceleration::Normal, "normal (2)");
+        ui.selectable_value(value, Deceleration::Fast, "fast (1)");
+    });
+}
+
 /// Where the inspector is in the scene: the marks, and the path of the section being drawn.
 pub struct Cx<'a> {
     marks: &'a Marks,
@@ -269,6 +353,18 @@ pub fn point_ui(ui: &mut Ui, cx: &Cx<'_>, field: &str, label: &str, p: &mut Vec2
 }
 
 pub fn target_ui(ui: &mut Ui, cx: &Cx<'_>, id: &str, target: &mut Target, groups: &[String]) {
+    target_field_ui(ui, cx, ("target", "target"), id, target, groups);
+}
+
+/// A target field named `field` (`target`, or interpose's `other`), shown as `label`.
+pub fn target_field_ui(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    (field, label_text): (&str, &str),
+    id: &str,
+    target: &mut Target,
+    groups: &[String],
+) {
     let text = match target {
         Target::Point(_) => "point".to_owned(),
         Target::Pointer => "pointer".to_owned(),
@@ -278,8 +374,8 @@ pub fn target_ui(ui: &mut Ui, cx: &Cx<'_>, id: &str, target: &mut Target, groups
         Target::Nearest(g) => format!("nearest {g}"),
     };
     ui.horizontal(|ui| {
-        let label = field_label_ui(ui, cx, "target", "target", "What this behavior steers for.");
-        if let Some(v) = cx.marked("target", &label) {
+        let label = field_label_ui(ui, cx, field, label_text, "What this behavior steers for.");
+        if let Some(v) = cx.marked(field, &label) {
             *target = v;
         }
         egui::ComboBox::from_id_salt(id)
@@ -295,6 +391,13 @@ pub fn target_ui(ui: &mut Ui, cx: &Cx<'_>, id: &str, target: &mut Target, groups
                 {
                     *target = Target::Point(Vec2::ZERO);
                 }
+                if ui
+                    .selectable_label(matches!(target, Target::Agent(_)), "agent (by id)")
+                    .clicked()
+                    && !matches!(target, Target::Agent(_))
+                {
+                    *target = Target::Agent(0);
+                }
                 for g in groups {
                     let t = Target::Nearest(g.clone());
                     let label = format!("nearest {g}");
@@ -308,14 +411,7 @@ pub fn target_ui(ui: &mut Ui, cx: &Cx<'_>, id: &str, target: &mut Target, groups
         Target::Point(p) => {
             // The point is part of the target's value: its marker is the target's.
             let mut q = *p;
-            point_ui(
-                ui,
-                cx,
-                "target",
-                "at",
-                &mut q,
-                "A fixed point of the world.",
-            );
+            point_ui(ui, cx, field, "at", &mut q, "A fixed point of the world.");
             *p = q;
         }
         Target::Agent(id) => {

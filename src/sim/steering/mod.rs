@@ -14,6 +14,10 @@
 //! With `dt = 1` this is the sources' per-frame update exactly. The world runs the same manager
 //! for every agent, so a game that calls it gets the editor's numbers.
 
+mod extended;
+
+use std::borrow::BorrowMut;
+
 use glam::Vec2;
 
 use super::behaviors::{self, Body, Steer};
@@ -101,8 +105,12 @@ pub fn integrate(body: &Body, steering: Vec2, dt_secs: f32) -> (Vec2, Vec2) {
 }
 
 /// Accumulates behavior forces for one host and applies them.
+///
+/// The record of the update is kept in `R`: the manager's own [`AgentDebug`] (what a game
+/// gets from [`SteeringManager::new`]), or a borrowed one that the world writes each agent's
+/// record into in place ([`SteeringManager::recording_into`]).
 #[derive(Clone, Debug)]
-pub struct SteeringManager {
+pub struct SteeringManager<R: BorrowMut<AgentDebug> = AgentDebug> {
     /// Persistent state (random stream, wander angle).
     pub state: SteeringState,
     max_force: f32,
@@ -112,7 +120,7 @@ pub struct SteeringManager {
     spent: bool,
     /// Dithering: a behavior has been chosen for this update.
     chosen: bool,
-    record: AgentDebug,
+    record: R,
 }
 
 impl SteeringManager {
@@ -129,7 +137,49 @@ impl SteeringManager {
             record: AgentDebug::default(),
         }
     }
+}
 
+impl<'a> SteeringManager<&'a mut AgentDebug> {
+    /// A manager that writes its record straight into `out` (cleared first).
+    #[must_use]
+    pub fn recording_into(
+        state: SteeringState,
+        max_force: f32,
+        combination: Combination,
+        out: &'a mut AgentDebug,
+    ) -> Self {
+        *out = AgentDebug::default();
+        Self {
+            state,
+            max_force,
+            combination,
+            steering: Vec2::ZERO,
+            spent: false,
+            chosen: false,
+            record: out,
+        }
+    }
+
+    /// Ends the accumulation like [`SteeringManager::finish`], completing the record in place,
+    /// and hands back the persistent state.
+    #[must_use]
+    pub fn finish_in_place(self, body: &Body) -> SteeringState {
+        let Self {
+            state,
+            max_force,
+            steering,
+            record,
+            ..
+        } = self;
+        record.combined = steering;
+        record.applied = truncate(steering, max_force);
+        record.velocity = body.velocity;
+        record.desired_velocity = body.velocity + steering;
+        state
+    }
+}
+
+impl<R: BorrowMut<AgentDebug>> SteeringManager<R> {
     /// The accumulated steering so far.
     #[must_use]
     pub fn steering(&self) -> Vec2 {
@@ -141,7 +191,7 @@ impl SteeringManager {
         self.steering = Vec2::ZERO;
         self.spent = false;
         self.chosen = false;
-        self.record = AgentDebug::default();
+        *self.record.borrow_mut() = AgentDebug::default();
     }
 
     /// Adds one behavior under the combination method. `compute` runs only when the method
@@ -195,8 +245,8 @@ impl SteeringManager {
     }
 
     fn note(&mut self, kind: BehaviorKind, force: Vec2) {
-        self.record.forces[kind.index()] = force;
-        self.record.evaluated |= 1 << kind.index();
+        self.record.borrow_mut().forces[kind.index()] = force;
+        self.record.borrow_mut().evaluated |= 1 << kind.index();
     }
 
     /// Seek `target` (with arrival inside `slowing_radius` when it is > 0, as 003's
@@ -238,7 +288,7 @@ impl SteeringManager {
             let step =
                 behaviors::wander::wander_circle(&body, block, m.state.wander_angle_rad, draw);
             m.state.wander_angle_rad = step.next_angle_rad;
-            m.record.wander = Some(step.circle);
+            m.record.borrow_mut().wander = Some(step.circle);
             step.steer
         });
     }
@@ -261,7 +311,7 @@ impl SteeringManager {
             block.weight(),
             block.probability(),
             |m| {
-                m.record.flee_target = Some(target);
+                m.record.borrow_mut().flee_target = Some(target);
                 behaviors::flee::flee(body, target, panic)
             },
         );
@@ -274,7 +324,10 @@ impl SteeringManager {
             block.weight(),
             block.probability(),
             |m| {
-                m.record.arrive_target = Some(target);
+                m.record.borrow_mut().arrive_target = Some(target);
+                if let Some(brake) = behaviors::arrive::dead_band(body, target, block.dead_band) {
+                    return brake;
+                }
                 match block.mode {
                     params::ArriveMode::SlowingRadius(r) => {
                         behaviors::arrive::arrive_slowing(body, target, r)
@@ -302,7 +355,7 @@ impl SteeringManager {
             |m| {
                 let (steer, future) =
                     behaviors::pursuit::pursuit(body, position, velocity, &block.prediction);
-                m.record.prediction = Some(future);
+                m.record.borrow_mut().prediction = Some(future);
                 steer
             },
         );
@@ -323,8 +376,8 @@ impl SteeringManager {
             |m| {
                 let (steer, future) =
                     behaviors::pursuit::evade(body, position, velocity, &block.prediction);
-                if m.record.prediction.is_none() {
-                    m.record.prediction = Some(future);
+                if m.record.borrow_mut().prediction.is_none() {
+                    m.record.borrow_mut().prediction = Some(future);
                 }
                 steer
             },
@@ -338,7 +391,7 @@ impl SteeringManager {
             block.weight(),
             block.probability(),
             |m| {
-                m.record.wander_point = Some(point);
+                m.record.borrow_mut().wander_point = Some(point);
                 behaviors::seek::seek(body, point)
             },
         );
@@ -381,7 +434,9 @@ impl SteeringManager {
             rule.steer(body, sums)
         });
     }
+}
 
+impl SteeringManager {
     /// Ends the accumulation: truncates the steering to `max_force` and returns the record of
     /// this update (the applied force is `record.applied`). Does not move the host; the
     /// accumulator is cleared for the next update.

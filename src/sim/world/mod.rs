@@ -12,17 +12,19 @@ use glam::Vec2;
 use super::agent::Agent;
 use super::behaviors::Body;
 use super::behaviors::bounds::apply_bounds;
-use super::behaviors::flocking::Rule;
-use super::behaviors::wander::random_point;
 use super::check::{self, Problem, Problems};
 use super::debug::AgentDebug;
+use super::debug::Detail;
 use super::grid::Grid;
 use super::kdtree::KdTree;
+use super::math::direction_or;
+use super::motion::{limit_turn, mean_heading};
 use super::neighbors::{Found, Neighbors, Rules as NeighborRules};
-use super::params::{BehaviorKind, BlockCommon, BoundsMode, Spawn, Target};
+use super::params::{BehaviorKind, BlockCommon, BoundsMode, Region, Slot, Spawn, Target};
 use super::rng::WorldRng;
+use super::scenery::FlowGrid;
 use super::spec::WorldSpec;
-use super::steering::{SteeringManager, integrate};
+use super::steering::integrate;
 
 /// The thread pool of the force pass could not be started.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,15 +59,29 @@ struct Spawner {
     timer_secs: f32,
 }
 
+mod think;
+
 /// What an agent decided on one tick, from the state at the start of the tick.
 struct Thought {
-    record: AgentDebug,
     steering: super::steering::SteeringState,
     wander_point: Vec2,
     wander_timer_secs: f32,
     stamina: f32,
     resting: bool,
     prey: Option<u32>,
+    waypoint: u32,
+    avoid: super::behaviors::avoidance::AvoidMemory,
+}
+
+/// What a group's blocks name, resolved to indices when the spec is set.
+#[derive(Clone, Debug, Default)]
+struct Links {
+    /// The path its path following follows.
+    path: Option<usize>,
+    /// The flow field it follows.
+    flow: Option<usize>,
+    /// The path whose polygon contains it.
+    region: Option<usize>,
 }
 
 /// The simulation.
@@ -98,9 +114,39 @@ pub struct World {
     threads: usize,
     #[cfg(feature = "parallel")]
     pool: Option<std::sync::Arc<rayon::ThreadPool>>,
+    /// Per group, what its blocks name.
+    links: Vec<Links>,
+    /// Per group, the behaviors it has enabled, in priority order.
+    active: Vec<Vec<BehaviorKind>>,
+    /// Each flow field, resolved to the world's cells.
+    flow_grids: Vec<FlowGrid>,
+    /// What the behaviors beyond the tutorials looked at, per agent (empty when no group uses
+    /// them).
+    details: Vec<Detail>,
+    /// Per agent, its rank among its group's followers (formations; empty when none).
+    ranks: Vec<u32>,
+    /// Per group, its number of followers (formations).
+    followers: Vec<u32>,
+    /// The last headings of each agent, `smoothing_stride` per agent (empty when no group
+    /// smooths headings).
+    heading_history: Vec<Vec2>,
+    smoothing_stride: usize,
 }
 
 const CELL_FACTOR: f32 = 0.5;
+
+/// The behaviors that record a [`Detail`] (obstacle avoidance does in its box form).
+const DETAILED: [BehaviorKind; 9] = [
+    BehaviorKind::AvoidWalls,
+    BehaviorKind::Containment,
+    BehaviorKind::AvoidAgents,
+    BehaviorKind::Hide,
+    BehaviorKind::OffsetPursuit,
+    BehaviorKind::FollowLeader,
+    BehaviorKind::Interpose,
+    BehaviorKind::FollowPath,
+    BehaviorKind::FollowFlow,
+];
 
 /// Grid slots per task of the parallel neighbour pass.
 #[cfg(feature = "parallel")]
@@ -124,6 +170,10 @@ impl Default for World {
             bounds: BoundsMode::Wrap,
             click_target: Vec2::new(400.0, 300.0),
             obstacles: Vec::new(),
+            walls: Vec::new(),
+            paths: Vec::new(),
+            flow_fields: Vec::new(),
+            placed: Vec::new(),
             groups: Vec::new(),
         };
         Self::unspawned(spec)
@@ -154,7 +204,60 @@ impl World {
             threads: 0,
             #[cfg(feature = "parallel")]
             pool: None,
+            links: Vec::new(),
+            active: Vec::new(),
+            flow_grids: Vec::new(),
+            details: Vec::new(),
+            ranks: Vec::new(),
+            followers: Vec::new(),
+            heading_history: Vec::new(),
+            smoothing_stride: 0,
         }
+        .linked()
+    }
+
+    /// Resolves what the spec's blocks name (paths, flow fields, regions) and the flow fields'
+    /// cells.
+    fn linked(mut self) -> Self {
+        self.relink();
+        self
+    }
+
+    fn relink(&mut self) {
+        let spec = &self.spec;
+        self.links = spec
+            .groups
+            .iter()
+            .map(|g| Links {
+                path: g
+                    .follow_path
+                    .as_ref()
+                    .and_then(|b| spec.path_index(&b.path)),
+                flow: g
+                    .follow_flow
+                    .as_ref()
+                    .and_then(|b| spec.flow_index(&b.field)),
+                region: g.containment.as_ref().and_then(|b| match &b.region {
+                    Region::World => None,
+                    Region::Path(name) => spec.path_index(name),
+                }),
+            })
+            .collect();
+        self.active = spec
+            .groups
+            .iter()
+            .map(|g| {
+                BehaviorKind::ALL
+                    .into_iter()
+                    .filter(|&k| g.uses(k))
+                    .collect()
+            })
+            .collect();
+        self.flow_grids = spec
+            .flow_fields
+            .iter()
+            .map(|f| f.resolve(spec.size))
+            .collect();
     }
 
     /// Builds a world and spawns the agents due at time 0. Refuses any parameter that is out
@@ -170,6 +273,18 @@ impl World {
     }
 
     fn spawn_initial(&mut self) {
+        for k in 0..self.spec.placed.len() {
+            let placed = self.spec.placed[k].clone();
+            let Some(g) = self.spec.group_index(&placed.group) else {
+                continue;
+            };
+            let id = self.push_agent(g, placed.position, placed.velocity);
+            if let (Some(angle), Some(agent)) = (placed.wander_angle_deg, self.agents.last_mut())
+                && agent.id == id
+            {
+                agent.steering.wander_angle_rad = angle.to_radians();
+            }
+        }
         for g in 0..self.spec.groups.len() {
             let group = &self.spec.groups[g];
             let count = group.count;
@@ -221,7 +336,21 @@ impl World {
             stamina,
         ));
         self.records.push(AgentDebug::default());
+        self.resize_side_tables();
         id
+    }
+
+    /// Keeps the per-agent side tables (details, heading history) as long as the agent list
+    /// when they are in use; new agents start with an empty trace and history.
+    fn resize_side_tables(&mut self) {
+        let n = self.agents.len();
+        if !self.details.is_empty() {
+            self.details.resize(n, Detail::default());
+        }
+        if self.smoothing_stride > 0 {
+            self.heading_history
+                .resize(n * self.smoothing_stride, Vec2::ZERO);
+        }
     }
 
     /// Adds an agent of group `group` (index) now. Returns its id, or `None` for no such group.
@@ -241,6 +370,14 @@ impl World {
                 self.next_id = self.next_id.max(agent.id.saturating_add(1));
                 self.agents.insert(at, agent);
                 self.records.insert(at, AgentDebug::default());
+                if !self.details.is_empty() {
+                    self.details.insert(at, Detail::default());
+                }
+                let stride = self.smoothing_stride;
+                if stride > 0 && self.heading_history.len() >= at * stride {
+                    let zeros = std::iter::repeat_n(Vec2::ZERO, stride);
+                    self.heading_history.splice(at * stride..at * stride, zeros);
+                }
                 true
             }
         }
@@ -252,6 +389,13 @@ impl World {
             Some(i) => {
                 self.agents.remove(i);
                 self.records.remove(i);
+                if i < self.details.len() {
+                    self.details.remove(i);
+                }
+                let stride = self.smoothing_stride;
+                if stride > 0 && self.heading_history.len() >= (i + 1) * stride {
+                    self.heading_history.drain(i * stride..(i + 1) * stride);
+                }
                 true
             }
             None => false,
@@ -280,6 +424,9 @@ impl World {
             return Err(problems);
         }
         self.spec = spec;
+        self.relink();
+        // Traces of behaviors the new spec may no longer run.
+        self.details.clear();
         Ok(())
     }
 
@@ -296,6 +443,19 @@ impl World {
     #[must_use]
     pub fn agents(&self) -> &[Agent] {
         &self.agents
+    }
+
+    /// What the behaviors beyond the tutorials looked at on the last tick, parallel to
+    /// [`Self::agents`] (empty when no group uses them).
+    #[must_use]
+    pub fn details(&self) -> &[Detail] {
+        &self.details
+    }
+
+    /// Each flow field of the spec, resolved to the world's cells.
+    #[must_use]
+    pub fn flow_grids(&self) -> &[FlowGrid] {
+        &self.flow_grids
     }
 
     /// What each agent felt on the last tick, parallel to [`Self::agents`].
@@ -452,17 +612,25 @@ impl World {
     }
 
     /// Every agent's next state and record, from the state at the start of the tick, written
-    /// into `next` (a copy of the agents) and `records`. Each agent reads only that state, so
-    /// any split over threads gives the same bits.
-    fn advance_all(&self, next: &mut [Agent], records: &mut [AgentDebug]) {
+    /// into `next` (a copy of the agents), `records` and `details` (empty, or one per agent).
+    /// Each agent reads only that state, so any split over threads gives the same bits.
+    fn advance_all(&self, next: &mut [Agent], records: &mut [AgentDebug], details: &mut [Detail]) {
         #[cfg(feature = "parallel")]
         if self.parallel() {
             use rayon::prelude::*;
             let mut run = move || {
-                next.par_iter_mut()
-                    .zip(records.par_iter_mut())
-                    .enumerate()
-                    .for_each(|(i, (agent, record))| self.advance(i, agent, record));
+                let agents = next.par_iter_mut().zip(records.par_iter_mut());
+                if details.is_empty() {
+                    agents
+                        .enumerate()
+                        .for_each(|(i, (agent, record))| self.advance(i, agent, record, None));
+                } else {
+                    agents.zip(details.par_iter_mut()).enumerate().for_each(
+                        |(i, ((agent, record), detail))| {
+                            self.advance(i, agent, record, Some(detail));
+                        },
+                    );
+                }
             };
             match &self.pool {
                 Some(pool) => pool.install(run),
@@ -471,38 +639,153 @@ impl World {
             return;
         }
         for (i, (agent, record)) in next.iter_mut().zip(records.iter_mut()).enumerate() {
-            self.advance(i, agent, record);
+            self.advance(i, agent, record, details.get_mut(i));
         }
     }
 
-    /// Agent `i`'s decision and motion for this tick: its next state into `agent` and what it
-    /// felt into `record`. An agent of a group that no longer exists stays as it is.
-    fn advance(&self, i: usize, agent: &mut Agent, record: &mut AgentDebug) {
+    /// Agent `i`'s decision and motion for this tick: its next state into `agent`, what it
+    /// felt into `record` and what the behaviors beyond the tutorials looked at into `detail`.
+    /// An agent of a group that no longer exists stays as it is.
+    fn advance(
+        &self,
+        i: usize,
+        agent: &mut Agent,
+        record: &mut AgentDebug,
+        mut detail: Option<&mut Detail>,
+    ) {
         if let Some(now) = self.agents.get(i) {
             agent.clone_from(now);
         }
         let Some(group) = self.spec.groups.get(usize::from(agent.group)) else {
             return;
         };
-        let thought = self.think(i);
+        if let Some(d) = detail.as_deref_mut() {
+            *d = Detail::default();
+        }
+        let thought = self.think(i, record, detail);
         let body = Body {
             position: agent.position,
             velocity: agent.velocity,
             max_speed: group.max_speed,
             mass: group.mass,
         };
-        let (position, velocity) = integrate(&body, thought.record.applied, self.spec.dt_secs);
+        let dt = self.spec.dt_secs;
+        let (mut position, mut velocity) = integrate(&body, record.applied, dt);
+        if let Some(rate) = group.max_turn_rate_deg {
+            velocity = limit_turn(body.velocity, velocity, rate.to_radians() * dt);
+            position = body.position + velocity * dt;
+        }
         let (position, velocity) =
             apply_bounds(self.spec.bounds, self.spec.size, position, velocity);
         agent.position = position;
         agent.velocity = velocity;
+        agent.heading = direction_or(velocity, agent.heading);
         agent.steering = thought.steering;
         agent.wander_point = thought.wander_point;
         agent.wander_timer_secs = thought.wander_timer_secs;
         agent.stamina = thought.stamina;
         agent.resting = thought.resting;
         agent.prey = thought.prey;
-        *record = thought.record;
+        agent.waypoint = thought.waypoint;
+        agent.avoid = thought.avoid;
+        record.heading = agent.heading;
+    }
+
+    /// Sizes the per-agent side tables for this tick's spec: the details when some group uses
+    /// a behavior that records one, the ranks when some group keeps a formation, the heading
+    /// history when some group smooths headings.
+    fn prepare_side_tables(&mut self) {
+        let groups = &self.spec.groups;
+        let n = self.agents.len();
+        let uses_detail = groups.iter().any(|g| {
+            DETAILED.iter().any(|&kind| g.uses(kind))
+                || g.avoid_obstacles.as_ref().is_some_and(|b| {
+                    b.enabled && matches!(b.form, super::params::AvoidForm::DetectionBox { .. })
+                })
+        });
+        if uses_detail {
+            self.details.resize(n, Detail::default());
+        } else {
+            self.details.clear();
+        }
+        let stride = groups
+            .iter()
+            .filter_map(|g| g.heading_smoothing)
+            .max()
+            .map_or(0, |s| s as usize);
+        if stride != self.smoothing_stride {
+            self.smoothing_stride = stride;
+            self.heading_history.clear();
+        }
+        self.heading_history.resize(n * stride, Vec2::ZERO);
+        self.rank_followers();
+    }
+
+    /// Each agent's rank among the followers of its group's formation (agents of the group in
+    /// id order, the leader left out when it is of the group), and each group's count.
+    fn rank_followers(&mut self) {
+        fn formation(g: &super::params::Group) -> Option<&super::params::OffsetPursuit> {
+            g.offset_pursuit
+                .as_ref()
+                .filter(|b| b.enabled && !matches!(b.slot, Slot::Offset(_)))
+        }
+        let groups = &self.spec.groups;
+
+        if !groups.iter().any(|g| formation(g).is_some()) {
+            self.ranks.clear();
+            self.followers.clear();
+            return;
+        }
+        let leaders: Vec<Option<u32>> = groups
+            .iter()
+            .map(|g| match formation(g).map(|b| &b.target) {
+                Some(Target::Agent(id)) => Some(*id),
+                _ => None,
+            })
+            .collect();
+        self.followers = vec![0; groups.len()];
+        self.ranks.clear();
+        for agent in &self.agents {
+            let g = usize::from(agent.group);
+            let is_leader = leaders.get(g).copied().flatten() == Some(agent.id);
+            match self.followers.get_mut(g) {
+                Some(count) if !is_leader => {
+                    self.ranks.push(*count);
+                    *count += 1;
+                }
+                _ => self.ranks.push(0),
+            }
+        }
+    }
+
+    /// The smoothed headings of this tick (Buckland's smoother), into the records.
+    fn smooth_headings(&mut self) {
+        let stride = self.smoothing_stride;
+        if stride == 0 {
+            return;
+        }
+        let slot_of = |n: usize, tick: u64| {
+            // `n` is at most MAX_HEADING_SMOOTHING.
+            #[allow(clippy::cast_possible_truncation)]
+            let slot = (tick % n as u64) as usize;
+            slot
+        };
+        for (i, (agent, record)) in self.agents.iter().zip(self.records.iter_mut()).enumerate() {
+            let Some(n) = self
+                .spec
+                .groups
+                .get(usize::from(agent.group))
+                .and_then(|g| g.heading_smoothing)
+                .map(|n| (n as usize).clamp(1, stride))
+            else {
+                continue;
+            };
+            let Some(history) = self.heading_history.get_mut(i * stride..i * stride + n) else {
+                continue;
+            };
+            history[slot_of(n, self.tick)] = agent.heading;
+            record.heading = direction_or(mean_heading(history), agent.heading);
+        }
     }
 
     /// The grid of the last tick (empty when no group flocks or the search is naive).
@@ -544,14 +827,18 @@ impl World {
             }
         }
         self.found = found;
+        self.prepare_side_tables();
         let mut next = std::mem::take(&mut self.next_agents);
         if next.len() != self.agents.len() {
             next.clone_from(&self.agents);
         }
         let mut records = std::mem::take(&mut self.records);
-        self.advance_all(&mut next, &mut records);
+        let mut details = std::mem::take(&mut self.details);
+        self.advance_all(&mut next, &mut records, &mut details);
         self.records = records;
+        self.details = details;
         self.next_agents = std::mem::replace(&mut self.agents, next);
+        self.smooth_headings();
         self.tick += 1;
     }
 
@@ -561,7 +848,7 @@ impl World {
         self.group_trees.resize_with(groups, KdTree::default);
         let mut wanted = vec![false; groups];
         for group in &self.spec.groups {
-            for (kind, target) in group.targets() {
+            for (kind, _, target) in group.targets() {
                 let enabled = group.block(kind).is_some_and(BlockCommon::enabled);
                 if let (true, Target::Nearest(name)) = (enabled, target)
                     && let Some(g) = self.group_index(name)
@@ -638,178 +925,5 @@ impl World {
             }
             _ => None,
         }
-    }
-
-    // One arm per behavior, in priority order; splitting it would hide the order.
-    #[allow(clippy::too_many_lines)]
-    fn think(&self, i: usize) -> Thought {
-        let agent = &self.agents[i];
-        let dt = self.spec.dt_secs;
-        let mut thought = Thought {
-            record: AgentDebug::default(),
-            steering: agent.steering.clone(),
-            wander_point: agent.wander_point,
-            wander_timer_secs: agent.wander_timer_secs,
-            stamina: agent.stamina,
-            resting: agent.resting,
-            prey: agent.prey,
-        };
-        let Some(group) = self.spec.groups.get(usize::from(agent.group)) else {
-            return thought;
-        };
-        let body = Body {
-            position: agent.position,
-            velocity: agent.velocity,
-            max_speed: group.max_speed,
-            mass: group.mass,
-        };
-        let mut m =
-            SteeringManager::new(agent.steering.clone(), group.max_force, group.combination);
-
-        // The hunter's stamina (000 part 5, 003): rest, then pursue the prey it holds.
-        let mut hunt: Option<usize> = None;
-        if let Some(stamina) = &group.stamina {
-            if thought.resting {
-                // The seeds' `if (resting && stamina++ >= MAX_STAMINA) resting = false`: the
-                // comparison sees the stamina before this tick's gain, and the gain is kept.
-                if thought.stamina >= stamina.max {
-                    thought.resting = false;
-                }
-                thought.stamina += stamina.regen_per_tick;
-            }
-            let prey = thought.prey.and_then(|id| self.index_of(id));
-            if prey.is_none() {
-                thought.prey = None;
-            }
-            if !thought.resting {
-                hunt = prey;
-            }
-        }
-
-        let in_range = |range: Option<f32>, p: Vec2| {
-            range.is_none_or(|r| body.position.distance_squared(p) <= r * r)
-        };
-        // A block's target, if it exists now and is within the block's range.
-        let gated = |target: &Target, range: Option<f32>| {
-            self.resolve(target, i).filter(|&(p, _)| in_range(range, p))
-        };
-        let found = self.found.get(i).copied().unwrap_or_default();
-        let sums = found.sums();
-        let mut blocked = false;
-        for kind in BehaviorKind::ALL {
-            if blocked {
-                break;
-            }
-            match kind {
-                BehaviorKind::AvoidObstacles => {
-                    if let Some(b) = group.avoid_obstacles.as_ref().filter(|b| b.enabled) {
-                        m.avoid_obstacles_block(&body, b, &self.spec.obstacles);
-                    }
-                }
-                BehaviorKind::Evade => {
-                    if let Some(b) = group.evade.as_ref().filter(|b| b.enabled)
-                        && let Some((p, v)) = gated(&b.target, b.range)
-                    {
-                        m.evade_block(&body, b, p, v);
-                        blocked = b.exclusive;
-                    }
-                }
-                BehaviorKind::Flee => {
-                    if let Some(b) = group.flee.as_ref().filter(|b| b.enabled)
-                        && let Some((p, _)) = gated(&b.target, b.panic_distance)
-                    {
-                        m.flee_block(&body, b, p);
-                        blocked = b.exclusive;
-                    }
-                }
-                BehaviorKind::Separation => {
-                    if let Some(b) = group.separation.as_ref().filter(|b| b.enabled) {
-                        m.flocking(Rule::Separation, &body, b, &sums[0]);
-                    }
-                }
-                BehaviorKind::Pursuit => {
-                    let Some(b) = group.pursuit.as_ref().filter(|b| b.enabled) else {
-                        continue;
-                    };
-                    if let Some(stamina) = &group.stamina {
-                        if let Some(j) = hunt {
-                            let prey = &self.agents[j];
-                            m.pursuit_block(&body, b, prey.position, prey.velocity);
-                            blocked = b.exclusive;
-                            thought.stamina -= stamina.cost_per_tick;
-                            if thought.stamina <= 0.0 {
-                                thought.prey = None;
-                                thought.resting = true;
-                            }
-                        } else {
-                            // Not hunting: pick the closest prey for the next tick.
-                            thought.prey = self
-                                .resolve_agent(&b.target, i)
-                                .filter(|&j| in_range(b.range, self.agents[j].position))
-                                .map(|j| self.agents[j].id);
-                        }
-                    } else if let Some((p, v)) = gated(&b.target, b.range) {
-                        m.pursuit_block(&body, b, p, v);
-                        blocked = b.exclusive;
-                    }
-                }
-                BehaviorKind::Seek => {
-                    if let Some(b) = group.seek.as_ref().filter(|b| b.enabled)
-                        && let Some((p, _)) = gated(&b.target, b.range)
-                    {
-                        m.seek_block(&body, b, p);
-                        blocked = b.exclusive;
-                    }
-                }
-                BehaviorKind::Arrive => {
-                    if let Some(b) = group.arrive.as_ref().filter(|b| b.enabled)
-                        && let Some((p, _)) = gated(&b.target, b.range)
-                    {
-                        m.arrive_block(&body, b, p);
-                        blocked = b.exclusive;
-                    }
-                }
-                BehaviorKind::Goal => {
-                    if let Some(b) = group.goal.as_ref().filter(|b| b.enabled)
-                        && let Some((p, _)) = self.resolve(&b.target, i)
-                    {
-                        m.goal_block(&body, b, p);
-                    }
-                }
-                BehaviorKind::Alignment => {
-                    if let Some(b) = group.alignment.as_ref().filter(|b| b.enabled) {
-                        m.flocking(Rule::Alignment, &body, b, &sums[1]);
-                    }
-                }
-                BehaviorKind::Cohesion => {
-                    if let Some(b) = group.cohesion.as_ref().filter(|b| b.enabled) {
-                        m.flocking(Rule::Cohesion, &body, b, &sums[2]);
-                    }
-                }
-                BehaviorKind::Wander => {
-                    if let Some(b) = group.wander.as_ref().filter(|b| b.enabled) {
-                        m.wander(&body, b);
-                    }
-                }
-                BehaviorKind::WanderTarget => {
-                    if let Some(b) = group.wander_target.as_ref().filter(|b| b.enabled) {
-                        thought.wander_timer_secs -= dt;
-                        if thought.wander_timer_secs <= 0.0 {
-                            let x = m.state.rng.next_f32();
-                            let y = m.state.rng.next_f32();
-                            thought.wander_point = random_point(self.spec.size, x, y);
-                            thought.wander_timer_secs = b.interval_secs;
-                        }
-                        m.wander_target_block(&body, b, thought.wander_point);
-                    }
-                }
-            }
-        }
-        let mut record = m.finish(&body);
-        record.neighbors = found.count;
-        record.neighbor_distance_sum = found.distance_sum;
-        thought.record = record;
-        thought.steering = m.state;
-        thought
     }
 }

@@ -1,0 +1,157 @@
+//! Interpose and hide (Buckland, *Programming Game AI by Example*, ch. 3).
+//!
+//! **Interpose**: `T = |mid - p| / max_speed` with `mid` the midpoint of the two agents now;
+//! each is extrapolated `T` ahead (`a.p + a.v * T`, `b.p + b.v * T`), and the agent arrives
+//! (deceleration form) at the midpoint of those two points.
+//!
+//! **Hide**: for each obstacle within reach, the hiding spot is
+//! `c + normalize(c - hunter.p) * (r + distance_from_boundary)`: behind the obstacle as seen
+//! from the hunter. The agent arrives (deceleration form) at the spot nearest to it (the first
+//! listed wins a tie). With no obstacle within reach it evades the hunter. The book's code
+//! means to do the same, but compares its "no spot" marker (`MaxDouble`) with a different
+//! constant (`MaxFloat`), so with no obstacle it arrives at the origin instead; steerlab
+//! implements the intent.
+
+use glam::Vec2;
+
+use super::arrive::arrive_deceleration;
+use super::pursuit::evade;
+use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::math::normalize_or_zero;
+use crate::sim::params::{Deceleration, Obstacle, Prediction};
+
+/// Interpose in the registry.
+pub const INTERPOSE: BehaviorInfo = BehaviorInfo {
+    key: "interpose",
+    color: Rgb(100, 220, 255),
+    formula: "arrive(midpoint of a.p + a.v * T and b.p + b.v * T), T = |mid - p| / max_speed",
+    summary: "Get between two agents: arrive at the midpoint of where they will be.",
+};
+
+/// Hide in the registry.
+pub const HIDE: BehaviorInfo = BehaviorInfo {
+    key: "hide",
+    color: Rgb(175, 175, 95),
+    formula: "arrive(c + normalize(c - hunter) * (r + distance)) for the nearest obstacle",
+    summary: "Arrive at the spot behind the nearest obstacle as seen from the hunter; evade \
+              the hunter when no obstacle is within reach.",
+};
+
+/// Interpose between `a` and `b` (position, velocity). Returns the force and the point aimed at.
+#[must_use]
+pub fn interpose(
+    body: &Body,
+    a: (Vec2, Vec2),
+    b: (Vec2, Vec2),
+    deceleration: Deceleration,
+) -> (Steer, Vec2) {
+    let mid = (a.0 + b.0) / 2.0;
+    let t = if body.max_speed > 0.0 {
+        (body.position.distance(mid) / body.max_speed).min(super::pursuit::MAX_PREDICTION_SECS)
+    } else {
+        0.0
+    };
+    let aim = ((a.0 + a.1 * t) + (b.0 + b.1 * t)) / 2.0;
+    (arrive_deceleration(body, aim, deceleration), aim)
+}
+
+/// The hiding spot behind an obstacle, as seen from `hunter`.
+#[must_use]
+pub fn hiding_spot(obstacle: &Obstacle, hunter: Vec2, distance_from_boundary: f32) -> Vec2 {
+    obstacle.center
+        + normalize_or_zero(obstacle.center - hunter) * (obstacle.radius + distance_from_boundary)
+}
+
+/// Hide from the hunter (position, velocity). Returns the force and the spot, if any.
+#[must_use]
+pub fn hide(
+    body: &Body,
+    hunter: (Vec2, Vec2),
+    obstacles: &[Obstacle],
+    (distance_from_boundary, range, deceleration): (f32, Option<f32>, Deceleration),
+) -> (Steer, Option<Vec2>) {
+    let mut best: Option<(f32, Vec2)> = None;
+    for obstacle in obstacles {
+        if range.is_some_and(|r| body.position.distance_squared(obstacle.center) > r * r) {
+            continue;
+        }
+        let spot = hiding_spot(obstacle, hunter.0, distance_from_boundary);
+        let d2 = spot.distance_squared(body.position);
+        if best.is_none_or(|(b, _)| d2 < b) {
+            best = Some((d2, spot));
+        }
+    }
+    match best {
+        Some((_, spot)) => (arrive_deceleration(body, spot, deceleration), Some(spot)),
+        None => (
+            evade(body, hunter.0, hunter.1, &Prediction::default()).0,
+            None,
+        ),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
+mod tests {
+    use super::*;
+
+    fn at(p: Vec2) -> Body {
+        Body {
+            position: p,
+            velocity: Vec2::ZERO,
+            max_speed: 10.0,
+            mass: 1.0,
+        }
+    }
+
+    #[test]
+    fn interpose_aims_between_where_both_will_be() {
+        // a (0, 0) moving (0, 5), b (40, 0) at rest: mid (20, 0), the agent at (20, 30) is 30
+        // away: T = 3. a at (0, 15), b at (40, 0): aim (20, 7.5). Fast: speed
+        // min(22.5 / 0.3, 10) = 10 along (0, -22.5): desired (0, -10).
+        let (steer, aim) = interpose(
+            &at(Vec2::new(20.0, 30.0)),
+            (Vec2::ZERO, Vec2::new(0.0, 5.0)),
+            (Vec2::new(40.0, 0.0), Vec2::ZERO),
+            Deceleration::Fast,
+        );
+        assert_eq!(aim, Vec2::new(20.0, 7.5));
+        assert_eq!(steer.force, Vec2::new(0.0, -10.0));
+    }
+
+    #[test]
+    fn hide_behind_the_nearest_obstacle_or_evade() {
+        let obstacles = [
+            Obstacle {
+                center: Vec2::new(50.0, 0.0),
+                radius: 10.0,
+            },
+            Obstacle {
+                center: Vec2::new(0.0, 200.0),
+                radius: 10.0,
+            },
+        ];
+        let hunter = (Vec2::ZERO, Vec2::ZERO);
+        // Spots: (50 + 40, 0) = (90, 0) and (0, 240). The agent at (60, 40) is nearer the first.
+        let (_, spot) = hide(
+            &at(Vec2::new(60.0, 40.0)),
+            hunter,
+            &obstacles,
+            (30.0, None, Deceleration::Fast),
+        );
+        assert_eq!(spot, Some(Vec2::new(90.0, 0.0)));
+        // Out of reach of both: evade the hunter (at rest, so flee its position): from (60, 80),
+        // away is (0.6, 0.8) * 10.
+        let body = at(Vec2::new(60.0, 80.0));
+        let (steer, spot) = hide(
+            &body,
+            hunter,
+            &obstacles,
+            (30.0, Some(20.0), Deceleration::Fast),
+        );
+        assert_eq!(spot, None);
+        assert_eq!(steer.force, Vec2::new(6.0, 8.0));
+        let (steer, spot) = hide(&body, hunter, &[], (30.0, None, Deceleration::Fast));
+        assert_eq!((steer.force, spot), (Vec2::new(6.0, 8.0), None));
+    }
+}

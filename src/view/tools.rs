@@ -1,0 +1,352 @@
+//! The canvas's editing tools: draw and move walls, draw and edit paths, paint a flow field,
+//! place agents. Each gesture comes back as [`CanvasAction`]s for the host to apply (one drag
+//! is one undo step there); the tools only keep what a gesture needs between frames.
+
+use egui::{Pos2, Rect};
+use glam::Vec2;
+
+use super::canvas::CanvasAction;
+use super::transform::View;
+use crate::sim::World;
+use crate::sim::scenery::closest_on_segment;
+
+/// How close (pixels) the pointer must be to grab a point or a line.
+pub const GRAB_PIXELS: f32 = 10.0;
+
+/// Grid step of snapping (world units).
+pub const SNAP_WORLD: f32 = 10.0;
+
+/// What the left button does on the canvas.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Tool {
+    /// Select and drag agents, targets and obstacles; place the click target.
+    #[default]
+    Select,
+    /// Draw walls (drag), move their ends or the whole wall.
+    Walls,
+    /// Draw a path (drag), add points (click), insert on a segment, drag points.
+    Paths,
+    /// Paint a flow field's directions by dragging.
+    Flow,
+    /// Place agents of the current group (saved with the scene).
+    Agents,
+}
+
+impl Tool {
+    /// Every tool, in the tool strip's order.
+    pub const ALL: [Self; 5] = [
+        Self::Select,
+        Self::Walls,
+        Self::Paths,
+        Self::Flow,
+        Self::Agents,
+    ];
+
+    /// Its name on the tool strip.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Select => "Select",
+            Self::Walls => "Walls",
+            Self::Paths => "Paths",
+            Self::Flow => "Flow",
+            Self::Agents => "Agents",
+        }
+    }
+
+    /// What it does, for its tooltip.
+    #[must_use]
+    pub fn help(self) -> &'static str {
+        match self {
+            Self::Select => {
+                "Click an agent to select it, elsewhere to place the click target; \
+                             drag agents, targets and obstacles."
+            }
+            Self::Walls => {
+                "Drag to draw a wall; drag a wall's end or middle to move it; \
+                            click a wall and press Delete to remove it."
+            }
+            Self::Paths => {
+                "Drag to start a path; click to add a point to the selected path, \
+                            on a segment to insert one; drag points; Delete removes the \
+                            selected point."
+            }
+            Self::Flow => "Drag to paint the flow field's direction under the pointer.",
+            Self::Agents => {
+                "Click to place an agent of the current group (it starts there \
+                             every run); drag placed agents to move them."
+            }
+        }
+    }
+}
+
+/// A piece of scenery picked for Delete.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// A wall.
+    Wall(usize),
+    /// Point `k` of path `i`.
+    PathPoint(usize, usize),
+}
+
+/// Which end of a wall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// `from`.
+    From,
+    /// `to`.
+    To,
+}
+
+/// A gesture in progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Gesture {
+    NewWall(Vec2, Vec2),
+    WallEnd(usize, End),
+    WholeWall {
+        wall: usize,
+        grab: Vec2,
+        from: Vec2,
+        to: Vec2,
+    },
+    NewPath(Vec2, Vec2),
+    PathPoint(usize, usize),
+    Paint(Vec2),
+}
+
+/// The tools' state between frames.
+#[derive(Clone, Debug, Default)]
+pub struct ToolState {
+    /// The tool in use.
+    pub tool: Tool,
+    /// Points snap to a grid of [`SNAP_WORLD`].
+    pub snap: bool,
+    /// The scenery Delete removes.
+    pub picked: Option<Pick>,
+    /// The path new points are added to.
+    pub path: Option<usize>,
+    /// The flow field painted.
+    pub field: usize,
+    gesture: Option<Gesture>,
+}
+
+impl ToolState {
+    /// A point as the tools place it: snapped when snapping is on.
+    #[must_use]
+    pub fn place(&self, p: Vec2) -> Vec2 {
+        if self.snap {
+            (p / SNAP_WORLD).round() * SNAP_WORLD
+        } else {
+            p
+        }
+    }
+
+    /// The wall or path being drawn, for the preview.
+    #[must_use]
+    pub fn drawing(&self) -> Option<(Vec2, Vec2)> {
+        match self.gesture {
+            Some(Gesture::NewWall(a, b) | Gesture::NewPath(a, b)) => Some((a, b)),
+            _ => None,
+        }
+    }
+}
+
+/// Where things are on screen, for picking.
+struct Picker<'a> {
+    view: &'a View,
+    rect: Rect,
+    world: &'a World,
+}
+
+impl Picker<'_> {
+    fn screen(&self, p: Vec2) -> Pos2 {
+        self.view.screen_from_world(self.rect, p)
+    }
+
+    /// The wall end within grab distance of `p`.
+    fn wall_end(&self, p: Pos2) -> Option<(usize, End)> {
+        self.world
+            .spec()
+            .walls
+            .iter()
+            .enumerate()
+            .find_map(|(i, w)| {
+                if self.screen(w.from).distance(p) <= GRAB_PIXELS {
+                    Some((i, End::From))
+                } else if self.screen(w.to).distance(p) <= GRAB_PIXELS {
+                    Some((i, End::To))
+                } else {
+                    None
+                }
+            })
+    }
+
+    /// The wall within grab distance of `p`.
+    fn wall(&self, p: Pos2) -> Option<usize> {
+        self.world.spec().walls.iter().position(|w| {
+            let (a, b) = (self.screen(w.from), self.screen(w.to));
+            let q = closest_on_segment(
+                Vec2::new(a.x, a.y),
+                Vec2::new(b.x, b.y),
+                Vec2::new(p.x, p.y),
+            );
+            q.distance(Vec2::new(p.x, p.y)) <= GRAB_PIXELS
+        })
+    }
+
+    /// The path point within grab distance of `p` (the selected path first).
+    fn path_point(&self, p: Pos2, selected: Option<usize>) -> Option<(usize, usize)> {
+        let paths = &self.world.spec().paths;
+        let order = selected
+            .into_iter()
+            .chain((0..paths.len()).filter(move |&i| Some(i) != selected));
+        for i in order {
+            let Some(path) = paths.get(i) else {
+                continue;
+            };
+            if let Some(k) = path
+                .points
+                .iter()
+                .position(|&q| self.screen(q).distance(p) <= GRAB_PIXELS)
+            {
+                return Some((i, k));
+            }
+        }
+        None
+    }
+
+    /// The segment of path `i` within grab distance of `p`: the index its new point gets.
+    // Geometry's textbook names: points a, b, c, d, p, q; counts n.
+    #[allow(clippy::many_single_char_names)]
+    fn path_segment(&self, i: usize, p: Pos2) -> Option<usize> {
+        let path = self.world.spec().paths.get(i)?;
+        let to = |q: Vec2| {
+            let s = self.screen(q);
+            Vec2::new(s.x, s.y)
+        };
+        let at = Vec2::new(p.x, p.y);
+        let n = path.points.len();
+        let segments = if path.is_closed() {
+            n
+        } else {
+            n.saturating_sub(1)
+        };
+        (0..segments).find_map(|k| {
+            let (a, b) = (path.points[k], path.points[(k + 1) % n]);
+            (closest_on_segment(to(a), to(b), at).distance(at) <= GRAB_PIXELS).then_some(k + 1)
+        })
+    }
+}
+
+/// The left button's gestures for the tools other than Select. `press` is where the button
+/// went down (screen), `pointer` where it is now (world).
+#[allow(clippy::too_many_lines)] // One stanza per tool and gesture.
+pub fn tools_ui(
+    response: &egui::Response,
+    state: &mut ToolState,
+    (view, rect): (&View, Rect),
+    world: &World,
+    (press, pointer): (Option<Pos2>, Option<Vec2>),
+) -> Vec<CanvasAction> {
+    let picker = Picker { view, rect, world };
+    let mut actions = Vec::new();
+    let primary = egui::PointerButton::Primary;
+    if response.drag_started_by(primary)
+        && let Some(p) = press
+    {
+        let w = state.place(view.world_from_screen(rect, p));
+        state.gesture = match state.tool {
+            Tool::Walls => Some(if let Some((i, end)) = picker.wall_end(p) {
+                state.picked = Some(Pick::Wall(i));
+                Gesture::WallEnd(i, end)
+            } else if let Some(i) = picker.wall(p) {
+                state.picked = Some(Pick::Wall(i));
+                let wall = &world.spec().walls[i];
+                Gesture::WholeWall {
+                    wall: i,
+                    grab: view.world_from_screen(rect, p),
+                    from: wall.from,
+                    to: wall.to,
+                }
+            } else {
+                Gesture::NewWall(w, w)
+            }),
+            Tool::Paths => Some(if let Some((i, k)) = picker.path_point(p, state.path) {
+                state.path = Some(i);
+                state.picked = Some(Pick::PathPoint(i, k));
+                Gesture::PathPoint(i, k)
+            } else {
+                Gesture::NewPath(w, w)
+            }),
+            Tool::Flow => Some(Gesture::Paint(view.world_from_screen(rect, p))),
+            Tool::Select | Tool::Agents => None,
+        };
+    }
+    if response.dragged_by(primary)
+        && let (Some(gesture), Some(now)) = (state.gesture, pointer)
+    {
+        let placed = state.place(now);
+        match gesture {
+            Gesture::NewWall(a, _) => state.gesture = Some(Gesture::NewWall(a, placed)),
+            Gesture::NewPath(a, _) => state.gesture = Some(Gesture::NewPath(a, placed)),
+            Gesture::WallEnd(i, end) => actions.push(CanvasAction::MoveWallEnd(i, end, placed)),
+            Gesture::WholeWall {
+                wall,
+                grab,
+                from,
+                to,
+            } => {
+                let delta = state.place(from + (now - grab)) - from;
+                actions.push(CanvasAction::MoveWall(wall, from + delta, to + delta));
+            }
+            Gesture::PathPoint(i, k) => actions.push(CanvasAction::MovePathPoint(i, k, placed)),
+            Gesture::Paint(last) => {
+                if now.distance(last) > 0.0 {
+                    actions.push(CanvasAction::PaintFlow(state.field, last, now));
+                    state.gesture = Some(Gesture::Paint(now));
+                }
+            }
+        }
+    }
+    if response.drag_stopped() {
+        match state.gesture.take() {
+            Some(Gesture::NewWall(a, b)) if a.distance(b) > 0.0 => {
+                actions.push(CanvasAction::AddWall(a, b));
+            }
+            Some(Gesture::NewPath(a, b)) if a.distance(b) > 0.0 => {
+                actions.push(CanvasAction::AddPath(a, b));
+            }
+            _ => {}
+        }
+    }
+    if response.clicked_by(primary)
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        let w = state.place(view.world_from_screen(rect, p));
+        match state.tool {
+            Tool::Walls => state.picked = picker.wall(p).map(Pick::Wall),
+            Tool::Paths => {
+                if let Some((i, k)) = picker.path_point(p, state.path) {
+                    state.path = Some(i);
+                    state.picked = Some(Pick::PathPoint(i, k));
+                } else if let Some((i, k)) = state
+                    .path
+                    .and_then(|i| Some((i, picker.path_segment(i, p)?)))
+                {
+                    actions.push(CanvasAction::InsertPathPoint(i, k, w));
+                    state.picked = Some(Pick::PathPoint(i, k));
+                } else if let Some(i) = state.path
+                    && let Some(path) = world.spec().paths.get(i)
+                {
+                    state.picked = Some(Pick::PathPoint(i, path.points.len()));
+                    actions.push(CanvasAction::AppendPathPoint(i, w));
+                } else {
+                    state.picked = None;
+                }
+            }
+            Tool::Agents => actions.push(CanvasAction::PlaceAgent(w)),
+            Tool::Select | Tool::Flow => {}
+        }
+    }
+    actions
+}

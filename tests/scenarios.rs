@@ -1,0 +1,252 @@
+//! The behaviors beyond the tutorials, run as their presets run them: what each promises a
+//! designer, measured over whole runs. Path followers stay in the band (no corner cut beyond
+//! the radius) and stop on the end without overshooting it; walls hold; a pen holds; crossing
+//! streams stop passing through one another; a squad holds its slots; a hider ends behind a
+//! pillar; the jitter controls calm an arrival.
+
+use glam::Vec2;
+use steerlab::scene::{self, Scene, presets};
+use steerlab::sim::World;
+
+fn scene_of(file: &str) -> Scene {
+    let preset = presets::find(file).expect("preset");
+    scene::from_str(preset.text, file).expect("valid")
+}
+
+fn world_of(file: &str) -> World {
+    scene_of(file).build_world().expect("builds")
+}
+
+#[test]
+fn path_followers_keep_to_the_band_and_stop_on_the_end() {
+    let mut world = world_of("path_following.ron");
+    let path = world.spec().paths[0].clone();
+    let points = &path.points;
+    let end = points[points.len() - 1];
+    let last_leg = (end - points[points.len() - 2]).normalize();
+    // Ticks each agent has been in the band since it first reached it.
+    let mut inside = vec![0_u32; world.agents().len()];
+    let (mut worst, mut past_end): (f32, f32) = (0.0, 0.0);
+    for _ in 0..60 * 40 {
+        world.step();
+        for (k, agent) in world.agents().iter().enumerate() {
+            let d = path.project(agent.position).expect("projects").distance;
+            if d <= path.radius || inside[k] > 0 {
+                inside[k] += 1;
+            }
+            // Once an agent has settled into the band (two seconds after it first reached it,
+            // however fast and steep it came in), it never leaves it, corners included.
+            if inside[k] > 120 {
+                worst = worst.max(d);
+            }
+            past_end = past_end.max((agent.position - end).dot(last_leg));
+        }
+    }
+    assert!(
+        inside.iter().all(|&n| n > 120),
+        "every agent reaches the band"
+    );
+    assert!(
+        worst <= path.radius,
+        "left the band: {worst} > {}",
+        path.radius
+    );
+    // Arrival at the end: nobody goes past it, and everybody stops on it.
+    assert!(past_end <= 1.0, "went {past_end} past the end");
+    for agent in world.agents() {
+        assert!(agent.velocity.length() < 2.0, "{} still moves", agent.id);
+        assert!(
+            agent.position.distance(end) < 5.0,
+            "{} stopped short",
+            agent.id
+        );
+    }
+}
+
+#[test]
+fn patrol_guards_walk_the_loop_by_waypoints() {
+    let mut world = world_of("path_patrol.ron");
+    let n = world.spec().paths[0].points.len();
+    let mut visited = vec![std::collections::BTreeSet::new(); world.agents().len()];
+    for _ in 0..60 * 60 {
+        world.step();
+        for (k, agent) in world.agents().iter().enumerate() {
+            visited[k].insert(agent.waypoint);
+        }
+    }
+    // Every guard has headed for every point of the loop, wrapping round from the last.
+    for (k, v) in visited.iter().enumerate() {
+        assert_eq!(v.len(), n, "guard {k} visited {v:?}");
+    }
+}
+
+/// Whether `p` is inside the rectangle the outer walls of the walls preset enclose.
+fn in_building(p: Vec2) -> bool {
+    (50.0..=1150.0).contains(&p.x) && (50.0..=750.0).contains(&p.y)
+}
+
+#[test]
+fn feelers_keep_wanderers_inside_the_walls() {
+    let mut world = world_of("walls.ron");
+    let mut pushed = 0;
+    for _ in 0..60 * 50 {
+        world.step();
+        for (agent, detail) in world.agents().iter().zip(world.details()) {
+            assert!(
+                in_building(agent.position),
+                "agent {} got out at {}",
+                agent.id,
+                agent.position
+            );
+            pushed += usize::from(detail.wall_hit.is_some());
+        }
+    }
+    // The walls did the work: feelers crossed them often.
+    assert!(pushed > 1000, "only {pushed} pushes");
+}
+
+#[test]
+fn sheep_stay_in_the_pen() {
+    let mut world = world_of("containment.ron");
+    let pen = world.spec().paths[0].clone();
+    for _ in 0..60 * 50 {
+        world.step();
+        for agent in world.agents().iter().filter(|a| a.group == 0) {
+            assert!(
+                pen.contains(agent.position),
+                "sheep {} out at {}",
+                agent.id,
+                agent.position
+            );
+        }
+    }
+}
+
+/// Touching pairs of agents from different groups over a run, and the smallest distance.
+fn crossings(scene: &Scene, ticks: u32) -> (u32, f32) {
+    let mut world = scene.build_world().expect("builds");
+    let mut touching = 0;
+    let mut closest = f32::MAX;
+    let touch = scene.groups[0].radius + scene.groups[1].radius;
+    for _ in 0..ticks {
+        world.step();
+        let agents = world.agents();
+        for a in agents.iter().filter(|a| a.group == 0) {
+            for b in agents.iter().filter(|b| b.group == 1) {
+                let d = a.position.distance(b.position);
+                closest = closest.min(d);
+                touching += u32::from(d < touch);
+            }
+        }
+    }
+    (touching, closest)
+}
+
+#[test]
+fn crossing_streams_stop_passing_through_one_another() {
+    let with = scene_of("crossing.ron");
+    let mut without = with.clone();
+    for group in &mut without.groups {
+        group.avoid_agents = None;
+    }
+    let (touching_with, closest_with) = crossings(&with, 60 * 30);
+    let (touching_without, closest_without) = crossings(&without, 60 * 30);
+    println!(
+        "touching pair-ticks: {touching_with} with avoidance (closest {closest_with}), \
+         {touching_without} without (closest {closest_without})"
+    );
+    assert!(
+        touching_without > 200,
+        "the streams do cross: {touching_without}"
+    );
+    assert!(
+        touching_with * 10 <= touching_without,
+        "avoidance: {touching_with} against {touching_without}"
+    );
+}
+
+#[test]
+fn a_squad_holds_its_wedge_behind_the_leader() {
+    let mut world = world_of("formation.ron");
+    // The leader (agent 0) arrives at the click target; then every follower is near its slot.
+    for _ in 0..60 * 25 {
+        world.step();
+    }
+    let leader = world.agents()[0].clone();
+    assert!(
+        leader.position.distance(world.click()) < 5.0,
+        "the leader arrived"
+    );
+    let mut farthest: f32 = 0.0;
+    for (agent, detail) in world.agents().iter().zip(world.details()).skip(1) {
+        let slot = detail.slot.expect("followers have a slot");
+        farthest = farthest.max(agent.position.distance(slot));
+    }
+    assert!(farthest < 8.0, "a follower is {farthest} from its slot");
+}
+
+/// The share of hider-ticks, after the first ten seconds, in which the segment from the
+/// hunter to the hider passes through a pillar.
+fn hidden_share(scene: &Scene) -> f32 {
+    let mut world = scene.build_world().expect("builds");
+    let obstacles = world.spec().obstacles.clone();
+    let (mut hidden, mut all) = (0_u32, 0_u32);
+    for t in 0..60 * 60 {
+        world.step();
+        let hunter = world
+            .agents()
+            .iter()
+            .find(|a| a.group == 0)
+            .expect("hunter")
+            .position;
+        for agent in world.agents().iter().filter(|a| a.group == 3 && t >= 600) {
+            all += 1;
+            hidden += u32::from(obstacles.iter().any(|o| {
+                let q =
+                    steerlab::sim::scenery::closest_on_segment(hunter, agent.position, o.center);
+                q.distance(o.center) < o.radius
+            }));
+        }
+    }
+    hidden as f32 / all.max(1) as f32
+}
+
+#[test]
+fn hiders_keep_a_pillar_between_themselves_and_the_hunter() {
+    let with = scene_of("interpose_hide.ron");
+    let mut without = with.clone();
+    without.groups[3].hide = None;
+    let (hiding, standing) = (hidden_share(&with), hidden_share(&without));
+    println!("hidden: {hiding} hiding, {standing} standing still");
+    // The hunter wanders (and wraps round the world), so hiders are sometimes on their way to
+    // a new spot; most of the time they are behind one.
+    assert!(hiding > 0.75, "hidden {hiding}");
+    assert!(standing < 0.3, "standing still is hidden {standing}");
+}
+
+/// Mean absolute heading change per tick of a group's agents over the last `window` ticks.
+fn heading_jitter(world: &mut World, group: u16, ticks: u32, window: u32) -> f32 {
+    let mut last: Vec<Vec2> = world.records().iter().map(|r| r.heading).collect();
+    let (mut sum, mut n) = (0.0_f32, 0_u32);
+    for t in 0..ticks {
+        world.step();
+        for ((agent, record), before) in world.agents().iter().zip(world.records()).zip(&mut last) {
+            if agent.group == group && t >= ticks - window && *before != Vec2::ZERO {
+                sum += before.angle_to(record.heading).abs();
+                n += 1;
+            }
+            *before = record.heading;
+        }
+    }
+    sum / n.max(1) as f32
+}
+
+#[test]
+fn the_jitter_controls_calm_an_arrival() {
+    let mut world = world_of("jitter_controls.ron");
+    let raw = heading_jitter(&mut world, 0, 60 * 20, 60 * 5);
+    let mut world = world_of("jitter_controls.ron");
+    let tuned = heading_jitter(&mut world, 1, 60 * 20, 60 * 5);
+    println!("heading change per tick once arrived: raw {raw}, tuned {tuned}");
+    assert!(tuned * 5.0 < raw, "tuned {tuned} against raw {raw}");
+}
