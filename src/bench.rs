@@ -122,8 +122,9 @@ pub fn bench_spec(agents: u32) -> WorldSpec {
 }
 
 /// `spec` with its groups' counts scaled to `agents` in all (each at least 1 when it had
-/// any), and its world, spawn areas, points and obstacles scaled by the square root of the
-/// same factor, so the density of agents stays what the scene was tuned for.
+/// any), and its world, spawn areas, points, obstacles, walls, paths, placed agents and flow
+/// field cells scaled by the square root of the same factor, so the density of agents stays
+/// what the scene was tuned for.
 #[must_use]
 pub fn scaled_spec(spec: &WorldSpec, agents: u32) -> WorldSpec {
     let total: u64 = spec.groups.iter().map(|g| u64::from(g.count)).sum();
@@ -139,6 +140,22 @@ pub fn scaled_spec(spec: &WorldSpec, agents: u32) -> WorldSpec {
     out.click_target *= s;
     for o in &mut out.obstacles {
         o.center *= s;
+    }
+    for w in &mut out.walls {
+        (w.from, w.to) = (w.from * s, w.to * s);
+    }
+    for p in out.paths.iter_mut().flat_map(|p| p.points.iter_mut()) {
+        *p *= s;
+    }
+    for a in &mut out.placed {
+        a.position *= s;
+    }
+    for f in &mut out.flow_fields {
+        // The same number of cells over the larger world.
+        f.cell_size *= s;
+        if let crate::sim::params::FlowBase::Vortex { center, .. } = &mut f.base {
+            *center *= s;
+        }
     }
     let mut given = 0_u64;
     let count = out.groups.len();
@@ -174,8 +191,10 @@ pub fn scaled_spec(spec: &WorldSpec, agents: u32) -> WorldSpec {
             },
         };
         for kind in crate::sim::BehaviorKind::ALL {
-            if let Some(Target::Point(p)) = g.target_mut(kind, 0) {
-                *p *= s;
+            for which in 0..2 {
+                if let Some(Target::Point(p)) = g.target_mut(kind, which) {
+                    *p *= s;
+                }
             }
         }
     }

@@ -65,6 +65,11 @@ fn behaviors_md() -> String {
     );
     for (k, kind) in BehaviorKind::ALL.into_iter().enumerate() {
         let info = kind.info();
+        assert!(
+            !info.formula.contains('`'),
+            "{}: a formula is shown as code",
+            info.key
+        );
         let c = info.color;
         let _ = writeln!(
             out,
@@ -74,8 +79,9 @@ fn behaviors_md() -> String {
             c.0,
             c.1,
             c.2,
-            info.formula,
-            info.summary
+            // A `|` would end the table cell, even inside code.
+            info.formula.replace('|', "\\|"),
+            info.summary.replace('|', "\\|")
         );
     }
     out

@@ -564,12 +564,17 @@ fn the_annotated_example_in_the_docs_is_a_valid_scene() {
     let end = start + docs[start..].find("```").expect("closed block");
     let example =
         scene::from_str(&docs[start..end], "docs/scenes.md").unwrap_or_else(|e| panic!("{e}"));
-    // It documents the hunter-and-prey preset, plus one obstacle.
+    // It documents the hunter-and-prey preset, plus one obstacle, a wall, a path and a turn
+    // limit on the hunters.
     let mut preset =
         scene::from_str(common::preset_text("hunter_and_prey.ron"), "p").expect("valid");
     assert_eq!(example.obstacles.len(), 1);
+    assert_eq!((example.walls.len(), example.paths.len()), (1, 1));
     preset.obstacles.clone_from(&example.obstacles);
+    preset.walls.clone_from(&example.walls);
+    preset.paths.clone_from(&example.paths);
     preset.description.clone_from(&example.description);
     preset.click_target = example.click_target;
+    preset.groups[0].max_turn_rate_deg = Some(360.0);
     assert_eq!(example, preset);
 }

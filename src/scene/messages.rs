@@ -8,8 +8,11 @@ use std::fmt::Write as _;
 use serde::de::DeserializeOwned;
 
 use crate::sim::BoundsMode;
-use crate::sim::check::{MAX_GROUP_COUNT, MAX_NEIGHBORS};
-use crate::sim::params::{ArriveMode, Combination, Deceleration, Spawn, Target};
+use crate::sim::check::{MAX_GROUP_COUNT, MAX_HEADING_SMOOTHING, MAX_NEIGHBORS};
+use crate::sim::params::{
+    ArriveMode, AvoidForm, Combination, Deceleration, FlowBase, PathForm, Region, Slot, Spawn,
+    Target,
+};
 pub use crate::sim::text::{MAX_ECHO, echo, escape_controls, thousands};
 
 /// The token of the file at `line`, `col` (from 1): up to the next delimiter, cut short.
@@ -47,7 +50,9 @@ fn variants_of<T: DeserializeOwned>() -> Vec<String> {
         .nth(1)
         .or_else(|| message.split("expected ").nth(1))
         .map(|list| {
+            // serde writes "`A` or `B`" for two names and "`A`, `B`, `C`" for more.
             list.split(", ")
+                .flat_map(|v| v.split(" or "))
                 .map(|v| v.trim_matches(|c| c == '`' || c == ' ').to_owned())
                 .filter(|v| !v.is_empty())
                 .collect()
@@ -60,7 +65,16 @@ fn choices(field: &str) -> Option<Vec<String>> {
     let last = field.rsplit(['.', ']']).next().unwrap_or(field);
     Some(match last {
         "spawn" => variants_of::<Spawn>(),
-        "target" => variants_of::<Target>(),
+        "target" | "other" => variants_of::<Target>(),
+        "form" => {
+            let mut v = variants_of::<AvoidForm>();
+            v.extend(variants_of::<PathForm>());
+            v
+        }
+        "slot" => variants_of::<Slot>(),
+        "region" => variants_of::<Region>(),
+        "base" => variants_of::<FlowBase>(),
+        "deceleration" => variants_of::<Deceleration>(),
         "bounds" => variants_of::<BoundsMode>(),
         "combination" => variants_of::<Combination>(),
         "mode" => {
@@ -78,6 +92,7 @@ fn whole_range(field: &str) -> String {
     match last {
         "count" => format!("from 0 to {}", thousands(u64::from(MAX_GROUP_COUNT))),
         "max_neighbors" => format!("from 1 to {}", thousands(u64::from(MAX_NEIGHBORS))),
+        "heading_smoothing" => format!("from 1 to {MAX_HEADING_SMOOTHING} headings"),
         "seed" => format!("from 0 to {}", thousands(u64::MAX)),
         "version" => "1 or more (the format version)".to_owned(),
         "target" => format!("an agent id from 0 to {}", thousands(u64::from(u32::MAX))),
@@ -264,6 +279,25 @@ mod tests {
         assert_eq!(
             variants_of::<BoundsMode>(),
             vec!["Wrap", "Bounce", "Respawn", "Open"]
+        );
+        assert_eq!(
+            choices("groups[0].offset_pursuit.slot"),
+            Some(vec![
+                "Offset".to_owned(),
+                "Line".to_owned(),
+                "Column".to_owned(),
+                "Wedge".to_owned(),
+                "Circle".to_owned()
+            ])
+        );
+        assert_eq!(
+            choices("groups[0].follow_path.form"),
+            Some(vec![
+                "Radial".to_owned(),
+                "DetectionBox".to_owned(),
+                "Predict".to_owned(),
+                "Waypoints".to_owned()
+            ])
         );
     }
 

@@ -147,6 +147,12 @@ pub struct Grid {
 /// Most cells along one axis (the grid then uses bigger cells than asked).
 const MAX_CELLS_PER_AXIS: usize = 1024;
 
+/// Most grid cells per agent, in a grid of more than [`LARGE_GRID_CELLS`].
+const MAX_CELLS_PER_AGENT: f32 = 32.0;
+
+/// A grid of more cells than this is large.
+const LARGE_GRID_CELLS: usize = 65_536;
+
 impl Grid {
     /// Side of a cell, world units (0 when the grid is empty).
     #[must_use]
@@ -176,9 +182,20 @@ impl Grid {
     /// `min_cell_size` wide. Allocations are reused from tick to tick.
     pub fn rebuild(&mut self, agents: &[Agent], size: Vec2, min_cell_size: f32) {
         let longest = size.max_element().max(1e-3);
-        let cell = min_cell_size
+        let mut cell = min_cell_size
             .max(longest / MAX_CELLS_PER_AXIS as f32)
             .max(1e-3);
+        // A large grid has at most MAX_CELLS_PER_AGENT cells per agent: a few agents in a
+        // large world do not pay every tick for a grid of empty cells. (Small grids keep the
+        // flocking radius's cells, so ordinary scenes are unchanged.)
+        if cells_along(size.x, cell) * cells_along(size.y, cell) > LARGE_GRID_CELLS {
+            let per_agent = (size.x.max(0.0) * size.y.max(0.0)
+                / (MAX_CELLS_PER_AGENT * agents.len().max(1) as f32))
+                .sqrt();
+            if per_agent.is_finite() {
+                cell = cell.max(per_agent);
+            }
+        }
         self.cell_size = cell;
         self.cols = cells_along(size.x, cell);
         self.rows = cells_along(size.y, cell);
@@ -343,5 +360,20 @@ mod tests {
         // Cells 0..=1 on both axes: agents 0 and the outsider 3 (cell 0), then 2 (cell 1).
         assert_eq!(candidates(&grid, Vec2::new(6.0, 6.0), 10.0), vec![0, 3, 2]);
         assert_eq!(candidates(&grid, Vec2::new(99.0, 99.0), 5.0), vec![1]);
+    }
+
+    #[test]
+    fn a_large_sparse_world_gets_at_most_32_cells_per_agent() {
+        let agents: Vec<Agent> = (0_u32..100)
+            .map(|id| Agent::new(id, 0, Vec2::splat(id as f32), Vec2::ZERO, 1, 0.0))
+            .collect();
+        let mut grid = Grid::default();
+        // Cells of 1 unit would be 1,024 x 1,024; the 100 agents get 3,200 at most: cells of
+        // sqrt(1e8 / 3,200) = 176.8 units, 57 x 57.
+        grid.rebuild(&agents, Vec2::splat(10_000.0), 1.0);
+        assert_eq!(grid.dims(), (57, 57));
+        // A small grid keeps the cells the radius asks for.
+        grid.rebuild(&agents, Vec2::splat(100.0), 1.0);
+        assert_eq!(grid.dims(), (100, 100));
     }
 }

@@ -149,6 +149,12 @@ impl EditorApp {
         self.presenting
     }
 
+    /// The canvas tools: the tool in use, snapping, the picked scenery, the selected path.
+    #[must_use]
+    pub fn tools(&self) -> &crate::view::ToolState {
+        &self.canvas.tools
+    }
+
     /// Whether the help window is open.
     #[must_use]
     pub fn help_open(&self) -> bool {

@@ -144,8 +144,10 @@ pub fn detection_box(
 pub const AVOID_OBSTACLES: BehaviorInfo = BehaviorInfo {
     key: "avoid_obstacles",
     color: Rgb(200, 140, 90),
-    formula: "force = mean(normalize(p - c)) * max_speed over obstacles within reach",
-    summary: "Push away from the obstacles whose surface is within the detection distance.",
+    formula: "radial: mean(normalize(p - c)) * max_speed; box: side * (R - |y|) * \
+              (1 + (L - x) / L) + brake (r - x) * k",
+    summary: "Push away from the obstacles whose surface is within the detection distance, or \
+              (detection box) sideways from the obstacle ahead, braking.",
 };
 
 /// Push away from the obstacles within reach.

@@ -28,7 +28,8 @@ use crate::sim::scenery::Path;
 pub const FOLLOW_PATH: BehaviorInfo = BehaviorInfo {
     key: "follow_path",
     color: Rgb(0, 230, 150),
-    formula: "f = p + v * t; outside the band: seek(path point `ahead` past p); arrive at the end",
+    formula: "f = p + v * t; outside the band: seek(path point ahead of p's projection); \
+              arrive at the end",
     summary: "Follow a path: steer back when the predicted position leaves its band (or seek \
               each waypoint in turn), and arrive at the end of an open path.",
 };
