@@ -2,6 +2,13 @@
 //!
 //! `desired = normalize(target - position) * max_speed`
 //! `force   = desired - velocity`
+//!
+//! OpenSteer's `steerForSeek` (Reynolds' library) differs: its desired velocity is the raw
+//! offset `target - position`, not scaled to `max_speed`, so its seek asks for more speed the
+//! farther the target is and the force is then clipped by `max_force`. steerlab keeps the
+//! tutorials' form above, in which the agent asks for `max_speed` toward the target at any
+//! distance; the behaviors beyond the tutorials that seek (path following, flow following)
+//! use this form too.
 
 use glam::Vec2;
 
