@@ -9,6 +9,7 @@ pub mod debug;
 pub mod grid;
 pub mod kdtree;
 pub mod math;
+pub mod metrics;
 pub mod motion;
 pub mod neighbors;
 pub mod params;

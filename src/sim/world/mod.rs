@@ -901,6 +901,25 @@ impl World {
         }
     }
 
+    /// Where `target` is for the agent at index `i` now, and how fast it moves (the same
+    /// resolution the behaviors use), if it exists.
+    #[must_use]
+    pub fn locate(&self, target: &Target, i: usize) -> Option<(Vec2, Vec2)> {
+        if i >= self.agents.len() {
+            return None;
+        }
+        self.resolve(target, i)
+    }
+
+    /// The index of the agent `target` names for the agent at index `i` (never `i`), if any.
+    #[must_use]
+    pub fn locate_agent(&self, target: &Target, i: usize) -> Option<usize> {
+        if i >= self.agents.len() {
+            return None;
+        }
+        self.resolve_agent(target, i)
+    }
+
     /// Position and velocity of a target as seen by agent `i`, if it exists now.
     fn resolve(&self, target: &Target, i: usize) -> Option<(Vec2, Vec2)> {
         match target {

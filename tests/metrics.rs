@@ -1,0 +1,217 @@
+//! The metrics of `steerlab::sim::metrics` on runs small enough to work out by hand (dt = 1,
+//! whole numbers), and finite on random scenes.
+
+use glam::Vec2;
+use proptest::prelude::*;
+use steerlab::scene;
+use steerlab::sim::World;
+use steerlab::sim::metrics::{Metrics, Recorder, components};
+
+fn run(text: &str, ticks: u64) -> (World, Metrics) {
+    let scene = scene::from_str(text, "test.ron").expect("valid");
+    let mut world = scene.build_world().expect("builds");
+    let mut recorder = Recorder::new(&world);
+    for _ in 0..ticks {
+        world.step();
+        recorder.observe(&world);
+    }
+    let metrics = recorder.report(&world);
+    (world, metrics)
+}
+
+fn close(a: Option<f64>, b: f64) -> bool {
+    a.is_some_and(|a| (a - b).abs() < 1e-9)
+}
+
+/// One group: `count` 1 at `position` with `velocity`, the given blocks.
+fn scene(groups: &str) -> String {
+    format!(
+        "(version: 2, name: \"t\", seed: 1, dt: 1.0, \
+         world: (width: 400.0, height: 400.0, bounds: Open), groups: [{groups}])"
+    )
+}
+
+fn group(name: &str, at: (f32, f32), v: (f32, f32), max_force: f32, blocks: &str) -> String {
+    format!(
+        "(name: \"{name}\", count: 1, spawn: At(position: ({}, {}), velocity: ({}, {})), \
+         max_force: {max_force}, max_speed: 10.0, mass: 1.0, radius: 7.0, {blocks})",
+        at.0, at.1, v.0, v.1
+    )
+}
+
+/// A seeker at x = 0 moving at `max_speed` 10 toward a point at x = 100, `max_force` 5, dt = 1:
+/// x = 10, 20, ..., 100 on ticks 1..10 (no force: desired = velocity); tick 11 brakes by 5
+/// (x = 105), 12 brakes to 0 (x = 105), 13 turns back at 5 (x = 100), 14 stops it (x = 100).
+#[test]
+fn arrival_and_motion_of_a_seek_worked_by_hand() {
+    let text = scene(&group(
+        "s",
+        (0.0, 200.0),
+        (10.0, 0.0),
+        5.0,
+        "seek: (target: Point((100.0, 200.0)))",
+    ));
+    let (world, m) = run(&text, 20);
+    assert_eq!(world.agents()[0].position, Vec2::new(100.0, 200.0));
+    let g = &m.groups[0];
+    assert!(close(g.get("arrived"), 1.0));
+    assert!(
+        close(g.get("time_to_arrive"), 10.0),
+        "{:?}",
+        g.get("time_to_arrive")
+    );
+    assert!(close(g.get("overshoot"), 5.0), "{:?}", g.get("overshoot"));
+    // Within the tolerance (radius 7) from tick 10 on: 105 is 5 away.
+    assert!(close(g.get("settle_time"), 10.0));
+    assert!(close(g.get("final_error"), 0.0));
+    // 100 + 5 (tick 11) + 5 (tick 13) travelled for a displacement of 100.
+    assert!(close(g.get("path_ratio"), 1.1));
+    // Ticks 1..10 at max_speed; ticks 11..14 at max_force.
+    assert!(close(g.get("at_max_speed"), 10.0 / 20.0));
+    assert!(close(g.get("at_max_force"), 4.0 / 20.0));
+    // One half turn (tick 13) over 20 s.
+    // (π as f32, the angle of the turn, is 8.7e-8 above π.)
+    assert!((g.get("heading_jitter").unwrap() - std::f64::consts::PI / 20.0).abs() < 1e-7);
+    // Force 0 → -5 (tick 11), -5 → +5 (tick 14), +5 → 0 (tick 15): 20 over 19 changes.
+    assert!(close(g.get("force_jitter"), 20.0 / 19.0));
+    // Alone: no pair, no pursuit, no flock.
+    assert_eq!(g.get("min_separation"), None);
+    assert_eq!(g.get("captures"), None);
+    assert_eq!(g.get("polarization"), None);
+    assert_eq!(m.get("s.overshoot"), Some(5.0));
+}
+
+/// With `max_force` large enough, tick 11 stops the seeker dead on the point: no overshoot.
+#[test]
+fn a_seek_that_stops_on_the_point_has_no_overshoot() {
+    let text = scene(&group(
+        "s",
+        (0.0, 200.0),
+        (10.0, 0.0),
+        1000.0,
+        "seek: (target: Point((100.0, 200.0)))",
+    ));
+    let (_, m) = run(&text, 20);
+    assert!(close(m.groups[0].get("overshoot"), 0.0));
+    assert!(close(m.groups[0].get("path_ratio"), 1.0));
+}
+
+/// Two bodies of radius 7 at x = 0 and 30, closing at 1 u/tick each, pass through each
+/// other: the centres are |30 - 2k| apart after tick k, overlapping (< 14) on ticks 9..=21,
+/// and coincide on tick 15 (gap -14).
+#[test]
+fn overlaps_and_smallest_separation_worked_by_hand() {
+    let a = group("a", (100.0, 200.0), (1.0, 0.0), 1.0, "");
+    let b = group("b", (130.0, 200.0), (-1.0, 0.0), 1.0, "");
+    let text = format!(
+        "(version: 2, name: \"t\", seed: 1, dt: 1.0, \
+         world: (width: 400.0, height: 400.0, bounds: Open), \
+         obstacles: [(center: (115.0, 209.0), radius: 1.0)], groups: [{a}, {b}])"
+    );
+    let (_, m) = run(&text, 30);
+    for g in &m.groups {
+        assert!(
+            close(g.get("agent_overlaps"), 13.0),
+            "{:?}",
+            g.get("agent_overlaps")
+        );
+        assert!(close(g.get("min_separation"), -14.0));
+        // The obstacle, 9 off the line, touches a body (7 + 1 = 8 reach) never.
+        assert!(close(g.get("obstacle_overlaps"), 0.0));
+    }
+}
+
+/// A pursuer at x = 0 at 10 u/tick after a prey standing at x = 50 (pursuit of a still target
+/// is seek): centres 10 apart on tick 4, under 14, so the first capture is at 4 s, and it
+/// stays on the prey (one capture, no survivors).
+#[test]
+fn a_capture_worked_by_hand() {
+    let hunter = group(
+        "hunter",
+        (0.0, 200.0),
+        (10.0, 0.0),
+        1000.0,
+        "pursuit: (target: Nearest(\"prey\"))",
+    );
+    let prey = group("prey", (50.0, 200.0), (0.0, 0.0), 1.0, "");
+    let (_, m) = run(&scene(&format!("{hunter}, {prey}")), 12);
+    let g = &m.groups[0];
+    assert!(close(g.get("captures"), 1.0), "{:?}", g.get("captures"));
+    assert!(
+        close(g.get("capture_time"), 4.0),
+        "{:?}",
+        g.get("capture_time")
+    );
+    assert!(close(g.get("prey_survival"), 0.0));
+}
+
+/// Two flockers with weight-0 alignment (so no force) headed +x and +y: polarization
+/// |(1, 1)| / 2; after one tick at (1, 0) and (10, 1) the centroid is (5.5, 0.5) and both are
+/// √20.5 from it; 9.06 apart, within the radius 20: one flock.
+#[test]
+fn polarization_spread_and_flocks_worked_by_hand() {
+    let align = "alignment: (weight: 0.0, radius: 20.0)";
+    let text = format!(
+        "(version: 2, name: \"t\", seed: 1, dt: 1.0, \
+         world: (width: 400.0, height: 400.0, bounds: Open), \
+         agents: [(group: \"f\", position: (0.0, 0.0), velocity: (1.0, 0.0)), \
+                  (group: \"f\", position: (10.0, 0.0), velocity: (0.0, 1.0))], \
+         groups: [(name: \"f\", count: 0, spawn: At(position: (0.0, 0.0), velocity: (0.0, 0.0)), max_force: 1.0, max_speed: 10.0, mass: 1.0, {align})])"
+    );
+    let (_, m) = run(&text, 1);
+    let g = &m.groups[0];
+    assert!(
+        close(g.get("polarization"), 0.5_f64.sqrt()),
+        "{:?}",
+        g.get("polarization")
+    );
+    assert!((g.get("spread").unwrap() - 20.5_f64.sqrt()).abs() < 1e-6);
+    assert!(close(g.get("flocks"), 1.0));
+}
+
+#[test]
+fn components_by_radius() {
+    let p = [
+        Vec2::new(0.0, 0.0),
+        Vec2::new(5.0, 0.0),
+        Vec2::new(20.0, 0.0),
+        Vec2::new(24.0, 0.0),
+    ];
+    assert_eq!(components(&p, 5.0), 2);
+    assert_eq!(components(&p, 4.0), 3);
+    assert_eq!(components(&p, 0.0), 4);
+    assert_eq!(components(&p, 100.0), 1);
+    assert_eq!(components(&[], 5.0), 0);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+    /// On any preset with any seed and any speeds and forces a file can hold, every metric
+    /// reported is finite.
+    #[test]
+    fn metrics_are_finite_on_random_scenes(
+        preset in 0..steerlab::scene::presets::ALL.len(),
+        seed in any::<u64>(),
+        speed in prop_oneof![Just(0.0_f32), 1e-6_f32..1e6],
+        force in prop_oneof![Just(0.0_f32), 1e-6_f32..1e6],
+        dt in 1e-4_f32..1.0,
+    ) {
+        let p = &steerlab::scene::presets::ALL[preset];
+        let mut scene = scene::from_str(p.text, p.file).expect("valid");
+        scene.seed = seed;
+        scene.dt = dt;
+        for g in &mut scene.groups {
+            g.max_speed = speed;
+            g.max_force = force;
+        }
+        let Ok(mut world) = scene.build_world() else { return Ok(()); };
+        let mut recorder = Recorder::new(&world);
+        for _ in 0..40 {
+            world.step();
+            recorder.observe(&world);
+        }
+        for (name, value) in recorder.report(&world).flat() {
+            prop_assert!(value.is_finite(), "{} {name} = {value}", p.file);
+        }
+    }
+}
