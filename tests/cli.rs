@@ -306,3 +306,89 @@ fn validate_prints_warnings_and_deny_warnings_fails_on_them() {
     assert_eq!(preset.status.code(), Some(0));
     assert_eq!(text(&preset.stdout), "boids.ron: ok\n");
 }
+
+#[test]
+fn sweep_writes_the_same_bytes_at_one_and_two_threads() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut outputs = Vec::new();
+    for (threads, ext) in [("1", "csv"), ("2", "csv"), ("1", "json"), ("2", "json")] {
+        let out = dir.path().join(format!("t{threads}.{ext}"));
+        let run = steerlab(&[
+            "sweep",
+            "boids.ron",
+            "--param",
+            "groups[0].separation.radius=5..25:3",
+            "--param",
+            "groups[1].max_speed=100..160:2",
+            "--steps",
+            "120",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().expect("utf-8"),
+        ]);
+        assert!(run.status.success(), "{}", text(&run.stderr));
+        outputs.push(std::fs::read(&out).expect("written"));
+    }
+    assert_eq!(
+        outputs[0], outputs[1],
+        "CSV differs between 1 and 2 threads"
+    );
+    assert_eq!(
+        outputs[2], outputs[3],
+        "JSON differs between 1 and 2 threads"
+    );
+    let csv = String::from_utf8(outputs[0].clone()).expect("utf-8");
+    let lines: Vec<&str> = csv.lines().collect();
+    // A header and 3 × 2 variants, the first parameter varying slowest.
+    assert_eq!(lines.len(), 7);
+    assert!(
+        lines[0]
+            .starts_with("variant,groups[0].separation.radius,groups[1].max_speed,blue.arrived,"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].starts_with("0,5,100,"), "{}", lines[1]);
+    assert!(lines[2].starts_with("1,5,160,"), "{}", lines[2]);
+    assert!(lines[6].starts_with("5,25,160,"), "{}", lines[6]);
+}
+
+#[test]
+fn sweep_and_metrics_say_what_is_wrong() {
+    let run = steerlab(&[
+        "sweep",
+        "arrive_slowing.ron",
+        "--param",
+        "groups[0].arrive.slowing_radius=20..300:8",
+        "--steps",
+        "10",
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    assert_eq!(
+        text(&run.stderr).trim(),
+        "arrive_slowing.ron: groups[0].arrive.slowing_radius: no such field in this scene; \
+         the nearest numeric field is `groups[0].arrive.dead_band`"
+    );
+    let run = steerlab(&[
+        "sweep",
+        "arrive_slowing.ron",
+        "--param",
+        "groups[0].arrive.mode=20..300:8",
+        "--steps",
+        "10",
+        "--metric",
+        "overshot",
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        text(&run.stderr).contains("unknown metric `overshot`; did you mean `overshoot`?"),
+        "{}",
+        text(&run.stderr)
+    );
+    let run = steerlab(&["metrics", "arrive_slowing.ron", "--steps", "600", "--json"]);
+    assert!(run.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&run.stdout).expect("json");
+    assert_eq!(v["ticks"], 600);
+    assert_eq!(v["groups"][0]["name"], "arrivers");
+    assert_eq!(v["groups"][0]["metrics"]["arrived"], 1.0);
+}

@@ -91,3 +91,18 @@ fn behaviors_md() -> String {
 fn the_behaviors_doc_lists_the_registry() {
     check_or_update("docs/behaviors.md", &behaviors_md());
 }
+
+/// Every metric has its row in docs/metrics.md, with the unit-independent direction the code
+/// reports.
+#[test]
+fn every_metric_is_defined_in_docs_metrics_md() {
+    let doc = std::fs::read_to_string("docs/metrics.md").expect("docs/metrics.md");
+    for d in steerlab::sim::metrics::DEFINITIONS {
+        let row = doc
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{}` |", d.name)))
+            .unwrap_or_else(|| panic!("no row for `{}` in docs/metrics.md", d.name));
+        let cells: Vec<&str> = row.split(" | ").collect();
+        assert_eq!(cells.get(2).copied(), Some(d.better.word()), "{row}");
+    }
+}

@@ -16,6 +16,7 @@ pub mod locate;
 pub mod messages;
 pub mod presets;
 pub mod schema;
+pub mod sweep;
 pub mod validate;
 
 pub use io::{

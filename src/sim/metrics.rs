@@ -225,6 +225,9 @@ pub struct AgentTrack {
     pub error: Option<f32>,
     /// Touched by a pursuer.
     pub captured: bool,
+    /// Its arrival target existed on some tick (a pointer target exists only while there is
+    /// a pointer).
+    pub targeted: bool,
     last_heading: Vec2,
     last_force: Vec2,
     was_inside: bool,
@@ -419,6 +422,7 @@ impl Recorder {
                 track.error = None;
                 continue;
             };
+            track.targeted = true;
             let offset = a.position - target;
             let distance = offset.length();
             let tolerance = group.radius.max(MIN_TOLERANCE);
@@ -644,6 +648,7 @@ impl Values {
 /// overshoot, and means over those settled at the end (settle time) or with a target now
 /// (final error).
 fn arrival_values(tracks: &[&AgentTrack], values: &mut Values) {
+    let tracks: Vec<&AgentTrack> = tracks.iter().copied().filter(|t| t.targeted).collect();
     if tracks.is_empty() {
         return;
     }

@@ -14,6 +14,8 @@ use crate::scene;
 use crate::sim::World;
 use crate::sim::text::escape_controls;
 
+mod tune;
+
 /// Tune steering behaviors on a live simulation and play them back in a game.
 #[derive(Debug, Parser)]
 #[command(name = "steerlab", version, about)]
@@ -100,6 +102,41 @@ pub enum Command {
         #[arg(long)]
         no_caption: bool,
     },
+    /// Run a scene headless and print its metrics per group (arrival, motion, contact,
+    /// pursuit, flocking; defined in docs/metrics.md).
+    Metrics {
+        /// The scene (.ron), or the name of a built-in preset such as `arrive_slowing.ron`.
+        scene: PathBuf,
+        /// Number of ticks.
+        #[arg(long)]
+        steps: u64,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run a scene once per combination of parameter values, in parallel, and print the
+    /// metrics of each: one row per variant, the same bytes at any thread count.
+    Sweep {
+        /// The scene (.ron), or the name of a built-in preset.
+        scene: PathBuf,
+        /// FIELD=LO..HI:COUNT, FIELD a path as validation prints it
+        /// (`groups[0].arrive.slowing_radius`); COUNT values from LO to HI inclusive. Repeat
+        /// for every combination.
+        #[arg(long = "param", required = true)]
+        params: Vec<String>,
+        /// Number of ticks each variant runs.
+        #[arg(long)]
+        steps: u64,
+        /// Only these metrics: NAME for every group, or GROUP.NAME (default: all).
+        #[arg(long = "metric")]
+        metrics: Vec<String>,
+        /// Write CSV (FILE.csv) or JSON (FILE.json) instead of a table on standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Threads: 0 = all cores.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
     /// Check scene files; print `PATH:LINE:COL: field: message` on standard error for each
     /// error, and `PATH:LINE:COL: warning: field: message` for each value that is legal but
     /// almost surely not meant.
@@ -155,6 +192,22 @@ where
             deny_warnings,
             files,
         }) => validate(&files, deny_warnings),
+        Some(Command::Metrics { scene, steps, json }) => tune::metrics(&scene, steps, json),
+        Some(Command::Sweep {
+            scene,
+            params,
+            steps,
+            metrics,
+            out,
+            threads,
+        }) => tune::sweep(&tune::SweepArgs {
+            scene,
+            params,
+            steps,
+            metrics,
+            out,
+            threads,
+        }),
         #[cfg(feature = "render")]
         Some(Command::Render {
             scene,
@@ -278,7 +331,7 @@ fn render(
 
 /// A scene from a path, or from the built-in presets when no such file exists but a preset
 /// has that name.
-fn load_scene(path: &Path) -> Result<scene::Scene, scene::SceneErrors> {
+pub(crate) fn load_scene(path: &Path) -> Result<scene::Scene, scene::SceneErrors> {
     load_scene_checked(path).map(|c| c.scene)
 }
 

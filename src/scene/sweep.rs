@@ -1,0 +1,345 @@
+//! Parameter sweeps: run one scene with a field set to each value of a range (or every
+//! combination of several ranges) and take the metrics of each run.
+//!
+//! A field is named by the path validation prints (`groups[0].arrive.slowing_radius`); a range
+//! is `LO..HI:COUNT`, `COUNT` values evenly spaced from `LO` to `HI` inclusive. Every variant
+//! runs from the scene's own seed and start, so two variants differ only in the swept values,
+//! and the results are the same bits whatever the number of threads (each variant is one
+//! serial world; variants are only distributed over threads).
+
+use std::fmt;
+
+use serde_json::Value;
+
+use super::{Scene, fields};
+use crate::sim::World;
+use crate::sim::metrics::{Metrics, Recorder};
+
+/// Most variants one sweep may run.
+pub const MAX_VARIANTS: usize = 10_000;
+
+/// One swept field: `field=LO..HI:COUNT`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// The field path.
+    pub field: String,
+    /// The first value.
+    pub lo: f64,
+    /// The last value.
+    pub hi: f64,
+    /// How many values, at least 1 (1: `lo` alone).
+    pub count: u32,
+}
+
+impl Param {
+    /// The `k`-th of the values, `lo + k (hi - lo) / (count - 1)`; the last is `hi` exactly.
+    #[must_use]
+    pub fn value(&self, k: u32) -> f64 {
+        if self.count <= 1 {
+            return self.lo;
+        }
+        if k + 1 >= self.count {
+            return self.hi;
+        }
+        self.lo + (self.hi - self.lo) * f64::from(k) / f64::from(self.count - 1)
+    }
+
+    /// Every value, in order.
+    #[must_use]
+    pub fn values(&self) -> Vec<f64> {
+        (0..self.count).map(|k| self.value(k)).collect()
+    }
+}
+
+impl fmt::Display for Param {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}..{}:{}", self.field, self.lo, self.hi, self.count)
+    }
+}
+
+/// Parses `FIELD=LO..HI:COUNT` (`:COUNT` may be left out for 5 values; `FIELD=V` is one value).
+pub fn parse_param(text: &str) -> Result<Param, String> {
+    let (field, range) = text.split_once('=').ok_or_else(|| {
+        format!(
+            "`{text}`: expected FIELD=LO..HI:COUNT, like groups[0].arrive.slowing_radius=20..200:10"
+        )
+    })?;
+    let field = field.trim();
+    if field.is_empty() {
+        return Err(format!("`{text}`: the field path is empty"));
+    }
+    let number = |s: &str| {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("`{text}`: `{}` is not a finite number", s.trim()))
+    };
+    let (span, count) = match range.rsplit_once(':') {
+        Some((span, count)) => {
+            let count = count
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&c| c >= 1)
+                .ok_or_else(|| {
+                    format!(
+                        "`{text}`: COUNT `{}` is not a whole number of at least 1",
+                        count.trim()
+                    )
+                })?;
+            (span, count)
+        }
+        None => (range, 5),
+    };
+    let (lo, hi, count) = if let Some((lo, hi)) = span.split_once("..") {
+        (number(lo)?, number(hi)?, count)
+    } else {
+        let v = number(span)?;
+        (v, v, 1)
+    };
+    Ok(Param {
+        field: field.to_owned(),
+        lo,
+        hi,
+        count,
+    })
+}
+
+/// A field path that the scene does not have as a number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    /// The path asked for.
+    pub field: String,
+    /// Why, with the nearest numeric field when there is one.
+    pub message: String,
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for FieldError {}
+
+/// Whether a field's RON text is a number, or a choice that carries one number
+/// (`SlowingRadius(150.0)`: the sweep sets the number and keeps the choice).
+fn is_numeric(text: &str) -> bool {
+    text.parse::<f64>().is_ok()
+        || text
+            .strip_suffix(')')
+            .and_then(|t| t.split_once('('))
+            .is_some_and(|(name, inner)| {
+                !name.is_empty()
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && inner.parse::<f64>().is_ok()
+            })
+}
+
+/// The fields of `scene` that hold a number, or a choice carrying one number (the arrive
+/// block's `mode: SlowingRadius(150.0)`): the paths a sweep can set.
+#[must_use]
+pub fn numeric_fields(scene: &Scene) -> Vec<String> {
+    fields::flatten(scene)
+        .into_iter()
+        .filter(|(_, text)| is_numeric(text))
+        .map(|(path, _)| path)
+        .collect()
+}
+
+fn unknown(scene: &Scene, field: &str, what: &str) -> FieldError {
+    let known = numeric_fields(scene);
+    let best = known
+        .iter()
+        .map(|k| (strsim::damerau_levenshtein(field, k), k))
+        .min();
+    let message = match best {
+        Some((_, k)) => format!("{what}; the nearest numeric field is `{k}`"),
+        None => format!("{what}; this scene has no numeric fields"),
+    };
+    FieldError {
+        field: field.to_owned(),
+        message,
+    }
+}
+
+/// One step of a path: a field name, or an index into a list.
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+fn steps(path: &str) -> Option<Vec<Step<'_>>> {
+    let mut out = Vec::new();
+    for part in path.split('.') {
+        let (name, mut rest) = part.split_at(part.find('[').unwrap_or(part.len()));
+        if name.is_empty() {
+            return None;
+        }
+        out.push(Step::Key(name));
+        while let Some(inner) = rest.strip_prefix('[') {
+            let close = inner.find(']')?;
+            out.push(Step::Index(inner[..close].parse().ok()?));
+            rest = &inner[close + 1..];
+        }
+        if !rest.is_empty() {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// `scene` with the number at `field` set to `value` (rounded for a whole-number field).
+/// The result is not validated: [`Scene::build_world`] checks it.
+pub fn with_field(scene: &Scene, field: &str, value: f64) -> Result<Scene, FieldError> {
+    let fail = |what: &str| unknown(scene, field, what);
+    if !numeric_fields(scene).iter().any(|k| k == field) {
+        return Err(fail(if fields::flatten(scene).contains_key(field) {
+            "not a number"
+        } else {
+            "no such field in this scene"
+        }));
+    }
+    let mut root = serde_json::to_value(scene).map_err(|e| fail(&e.to_string()))?;
+    let path = steps(field).ok_or_else(|| fail("not a field path"))?;
+    let mut at = &mut root;
+    let (last, inner) = path.split_last().ok_or_else(|| fail("not a field path"))?;
+    for step in inner {
+        at = match step {
+            Step::Key(k) => at.get_mut(*k),
+            Step::Index(i) => at.get_mut(*i),
+        }
+        .ok_or_else(|| fail("no such field in this scene"))?;
+    }
+    let Step::Key(key) = last else {
+        return Err(fail("not a number"));
+    };
+    let object = at
+        .as_object_mut()
+        .ok_or_else(|| fail("no such field in this scene"))?;
+    // A choice carrying one number (`{"SlowingRadius": 150.0}`): set the number inside.
+    let object = match object.get(*key) {
+        Some(Value::Object(inner)) if inner.len() == 1 => object
+            .get_mut(*key)
+            .and_then(Value::as_object_mut)
+            .ok_or_else(|| fail("not a number"))?,
+        _ => object,
+    };
+    let key = if object.len() == 1
+        && let Some((k, v)) = object.iter().next()
+        && v.is_number()
+        && !object.contains_key(*key)
+    {
+        k.clone()
+    } else {
+        (*key).to_owned()
+    };
+    let whole = object.get(&key).is_some_and(|v| v.is_u64() || v.is_i64());
+    let number = if whole {
+        // Written out whole and read back: an integer when it fits one, so that a count or
+        // a seed takes it; a value beyond the field's type fails below with the field named.
+        serde_json::from_str::<Value>(&format!("{:.0}", value.round()))
+            .map_err(|e| fail(&e.to_string()))?
+    } else {
+        serde_json::Number::from_f64(value)
+            .map(Value::Number)
+            .ok_or_else(|| fail("the value is not finite"))?
+    };
+    object.insert(key, number);
+    serde_json::from_value(root).map_err(|e| fail(&format!("cannot hold {value}: {e}")))
+}
+
+/// One variant of a sweep: its values, one per parameter, and its scene.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// One value per parameter, in parameter order.
+    pub values: Vec<f64>,
+    /// The scene with those values set.
+    pub scene: Scene,
+}
+
+/// Every combination of the parameters' values, the first parameter varying slowest, each as a
+/// scene; an error names the first field or value the scene cannot take.
+pub fn variants(scene: &Scene, params: &[Param]) -> Result<Vec<Variant>, String> {
+    let total = params
+        .iter()
+        .try_fold(1_usize, |n, p| n.checked_mul(p.count as usize))
+        .filter(|&n| n <= MAX_VARIANTS)
+        .ok_or_else(|| format!("more than {MAX_VARIANTS} variants"))?;
+    let mut out = Vec::with_capacity(total);
+    for n in 0..total {
+        let mut rest = n;
+        let mut values = vec![0.0; params.len()];
+        for (k, p) in params.iter().enumerate().rev() {
+            let count = p.count as usize;
+            values[k] = p.value(u32::try_from(rest % count).unwrap_or(0));
+            rest /= count;
+        }
+        let mut s = scene.clone();
+        for (p, &v) in params.iter().zip(&values) {
+            s = with_field(&s, &p.field, v).map_err(|e| e.to_string())?;
+        }
+        if let Err(problems) = s.build_world() {
+            let set: Vec<String> = params
+                .iter()
+                .zip(&values)
+                .map(|(p, v)| format!("{}={v}", p.field))
+                .collect();
+            let first = problems
+                .into_iter()
+                .next()
+                .map(|p| p.to_string())
+                .unwrap_or_default();
+            return Err(format!("{}: {first}", set.join(", ")));
+        }
+        out.push(Variant { values, scene: s });
+    }
+    Ok(out)
+}
+
+/// Runs `scene` for `steps` ticks on one thread and gives its metrics.
+pub fn measure(scene: &Scene, steps: u64) -> Result<Metrics, String> {
+    let mut world: World = scene.build_world().map_err(|problems| {
+        problems
+            .into_iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join("; ")
+    })?;
+    let _ = world.set_threads(1);
+    let mut recorder = Recorder::new(&world);
+    for _ in 0..steps {
+        world.step();
+        recorder.observe(&world);
+    }
+    Ok(recorder.report(&world))
+}
+
+/// The metrics of every variant, in variant order, on up to `threads` threads (0: all cores);
+/// `done` is called once per finished variant, from any thread.
+pub fn run(
+    variants: &[Variant],
+    steps: u64,
+    threads: usize,
+    done: &(dyn Fn() + Sync),
+) -> Result<Vec<Metrics>, String> {
+    let one = |v: &Variant| {
+        let m = measure(&v.scene, steps);
+        done();
+        m
+    };
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        if threads != 1 {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| e.to_string())?;
+            return pool.install(|| variants.par_iter().map(one).collect());
+        }
+    }
+    let _ = threads;
+    variants.iter().map(one).collect()
+}
