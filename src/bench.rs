@@ -363,6 +363,7 @@ pub fn run_frame(agents: u32, frames: u64) -> Result<FrameResult, BenchError> {
             overlays: &overlays,
             selected: None,
             trails: &trails,
+            ghosts: None,
         };
         let mut frame = headless.run(|ui| {
             canvas_ui(ui, &mut state, &input);

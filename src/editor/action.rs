@@ -129,4 +129,20 @@ pub enum Action {
     StartRecording,
     /// Stop the running recording after the current frame.
     StopRecording,
+    /// Keep the scene as it is now as the baseline, run beside the live one from now on.
+    PinBaseline,
+    /// Drop the baseline.
+    Unpin,
+    /// Exchange the baseline and the current scene (one undo step).
+    SwapBaseline,
+    /// Make the saved file the baseline and restart both runs.
+    CompareWithSaved,
+    /// Show the metrics panel.
+    ShowMetrics,
+    /// Compute metrics every tick (true) or not.
+    SetMetrics(bool),
+    /// Show the sweep window.
+    ShowSweep,
+    /// Set one numeric field of the scene (a sweep's variant taken): one undo step.
+    SetField(String, f64),
 }

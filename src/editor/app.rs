@@ -6,6 +6,7 @@
 //! `logic` advances the simulation by whole ticks from real elapsed time (times the time
 //! scale), so motion is the same at any frame rate; `ui` paints.
 
+mod compare;
 mod ops;
 mod scenery;
 mod state;
@@ -22,7 +23,7 @@ use super::persist::{Prefs, Restored};
 use super::record::{self, Recording, Screenshots};
 use super::session::Session;
 use super::shortcuts;
-use super::windows::{self, CaptureWindow, ChangesWindow, HelpWindow, Questions};
+use super::windows::{self, CaptureWindow, ChangesWindow, HelpWindow, MetricsWindow, Questions};
 use crate::scene::{self, Scene, presets};
 use crate::view::present;
 use crate::view::{CanvasInput, CanvasState, Overlays, canvas_ui};
@@ -148,6 +149,15 @@ impl EditorApp {
         )
     }
 
+    /// The editor on `scene`, shown as the scene's view says (what a user opening a file or a
+    /// preset sees first).
+    #[must_use]
+    pub fn showing(scene: Scene, path: Option<PathBuf>, origin: &str) -> Self {
+        let mut app = Self::new(scene, path, origin);
+        app.apply_scene_view();
+        app
+    }
+
     /// Applies every action of `actions`, in order.
     fn apply_all(&mut self, ctx: &egui::Context, actions: Vec<Action>) {
         for action in actions {
@@ -187,6 +197,7 @@ impl EditorApp {
                     overlays: &self.overlays,
                     selected: self.session.selected,
                     trails: &self.session.trails,
+                    ghosts: self.session.baseline.as_ref().map(|b| &b.world),
                 };
                 let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
                 let (pointer, actions) = present::frame_ui(
@@ -216,6 +227,7 @@ impl EditorApp {
             tick: self.session.world.tick(),
             time_secs: self.session.world.time_secs(),
             frame_secs: self.session.frame_secs,
+            baseline: self.session.baseline.as_ref().map(|b| b.label.as_str()),
         };
         let actions = Panel::top("menu")
             .show(ui, |ui| menu.ui(ui, &mut self.session.time_scale))
@@ -269,6 +281,7 @@ impl EditorApp {
             .show(ui, |ui| {
                 Plots {
                     history: &self.session.history,
+                    baseline: self.session.baseline.as_ref().map(|b| &b.history),
                     flocking,
                 }
                 .ui(ui);
@@ -297,6 +310,7 @@ impl EditorApp {
             overlays: &self.overlays,
             selected: self.session.selected,
             trails: &self.session.trails,
+            ghosts: self.session.baseline.as_ref().map(|b| &b.world),
         };
         let (pointer, actions) = canvas_ui(ui, &mut self.canvas, &input);
         self.session.world.set_pointer(pointer);
@@ -313,13 +327,37 @@ impl EditorApp {
         if !self.screenshots.canvas_pending {
             let mut open = self.open;
             let (scene, _, marks) = self.doc.with_marks();
-            let mut actions = ChangesWindow { marks }.ui(ctx, &mut open.changes);
+            let baseline = self
+                .session
+                .baseline
+                .as_ref()
+                .filter(|_| open.changes)
+                .map(|b| {
+                    let base = scene::fields::flatten(&b.scene);
+                    let now = scene::fields::flatten(scene);
+                    (b.label.as_str(), scene::fields::diff(&base, &now))
+                });
+            let mut actions = ChangesWindow { marks, baseline }.ui(ctx, &mut open.changes);
             let capture = CaptureWindow {
                 scene_name: &scene.name,
                 recording: self.recording.as_ref().map(Recording::progress),
             };
             actions.extend(capture.ui(ctx, &mut open.capture, &mut self.prefs));
             HelpWindow.ui(ctx, &mut open.help);
+            if open.metrics {
+                let current = self.session.recorder.report(&self.session.world);
+                let baseline = self
+                    .session
+                    .baseline
+                    .as_ref()
+                    .map(|b| (b.recorder.report(&b.world), b.label.as_str()));
+                let window = MetricsWindow {
+                    current: &current,
+                    baseline: baseline.as_ref().map(|(m, l)| (m, *l)),
+                    on: self.session.metrics_on,
+                };
+                actions.extend(window.ui(ctx, &mut open.metrics));
+            }
             self.open = open;
             self.apply_all(ctx, actions);
         }

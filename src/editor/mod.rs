@@ -9,6 +9,7 @@
 
 pub mod action;
 pub mod app;
+pub mod compare;
 pub mod document;
 pub mod files;
 pub mod history;
@@ -54,6 +55,8 @@ pub fn run(app: EditorApp) -> eframe::Result {
             if let Some(storage) = cc.storage {
                 app.load_storage(storage);
             }
+            // The scene's own view wins over the overlays remembered from the last session.
+            app.apply_scene_view();
             Ok(Box::new(app))
         }),
     )
@@ -64,9 +67,17 @@ pub fn run(app: EditorApp) -> eframe::Result {
 #[must_use]
 pub fn app_for(path: Option<PathBuf>) -> EditorApp {
     match path {
-        None => EditorApp::with_default_scene(),
+        None => EditorApp::showing(
+            crate::scene::from_str(
+                crate::scene::presets::DEFAULT.text,
+                crate::scene::presets::DEFAULT.file,
+            )
+            .unwrap_or_else(|_| crate::scene::Scene::new_default()),
+            None,
+            &format!("built-in {}", crate::scene::presets::DEFAULT.file),
+        ),
         Some(path) => match crate::scene::load(&path) {
-            Ok(scene) => EditorApp::new(scene, Some(path), ""),
+            Ok(scene) => EditorApp::showing(scene, Some(path), ""),
             Err(errors) => {
                 eprintln!("{errors}");
                 EditorApp::awaiting(path, &errors)

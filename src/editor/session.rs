@@ -2,7 +2,9 @@
 //! scale), the selection, and what is sampled after each tick (trails, the plots' history).
 //! No egui: the app feeds it elapsed time and the overlay settings.
 
+use super::compare::Baseline;
 use super::history::History;
+use crate::sim::metrics::Recorder;
 use crate::sim::{Agent, World};
 use crate::view::{Overlays, Scope, Trails};
 
@@ -31,6 +33,12 @@ pub struct Session {
     pub history: History,
     /// Recent positions, for the trails.
     pub trails: Trails,
+    /// The pinned baseline, run tick for tick beside the live world.
+    pub baseline: Option<Baseline>,
+    /// The live run's metrics since its start.
+    pub recorder: Recorder,
+    /// Compute metrics every tick (the metrics panel's switch).
+    pub metrics_on: bool,
 }
 
 impl Session {
@@ -38,6 +46,9 @@ impl Session {
     #[must_use]
     pub fn new(world: World) -> Self {
         Self {
+            recorder: Recorder::new(&world),
+            baseline: None,
+            metrics_on: true,
             world,
             playing: true,
             time_scale: 1.0,
@@ -54,10 +65,36 @@ impl Session {
     /// A new world in place of this one (a restart): what was sampled from the old one is
     /// dropped.
     pub fn replace_world(&mut self, world: World) {
+        self.recorder = Recorder::new(&world);
         self.world = world;
         self.accumulator_secs = 0.0;
         self.history.clear();
         self.trails.clear();
+        if let Some(b) = &mut self.baseline {
+            b.restart();
+        }
+    }
+
+    /// Pins `scene` (the live world's scene) as the baseline: from now on a copy of the live
+    /// world runs beside it with the scene as it is now.
+    pub fn pin(&mut self, scene: crate::scene::Scene, label: String) {
+        self.baseline = Some(Baseline::pinned(
+            scene,
+            self.world.clone(),
+            self.recorder.clone(),
+            label,
+        ));
+    }
+
+    /// Exchanges the live run and the baseline's run (their worlds, metrics and histories).
+    /// The caller swaps the scenes.
+    pub fn swap_runs(&mut self) {
+        if let Some(b) = &mut self.baseline {
+            std::mem::swap(&mut self.world, &mut b.world);
+            std::mem::swap(&mut self.recorder, &mut b.recorder);
+            std::mem::swap(&mut self.history, &mut b.history);
+            self.trails.clear();
+        }
     }
 
     /// A new document's world: also nothing selected and the first group current.
@@ -71,6 +108,9 @@ impl Session {
     pub fn select(&mut self, id: Option<u32>) {
         self.selected = id;
         self.history.clear();
+        if let Some(b) = &mut self.baseline {
+            b.history.clear();
+        }
     }
 
     /// The selected agent, if it exists.
@@ -113,6 +153,20 @@ impl Session {
     /// Runs exactly one tick.
     pub fn step_once(&mut self, overlays: &Overlays) {
         self.world.step();
+        if let Some(b) = &mut self.baseline {
+            // The same inputs: the click target and the pointer are the user's, not the
+            // scene's.
+            b.world.set_click(self.world.click());
+            b.world.set_pointer(self.world.pointer());
+            b.world.step();
+            b.history.record(&b.world, self.selected);
+            if self.metrics_on {
+                b.recorder.observe(&b.world);
+            }
+        }
+        if self.metrics_on {
+            self.recorder.observe(&self.world);
+        }
         self.after_tick(overlays);
     }
 

@@ -180,6 +180,7 @@ impl Renderer {
             overlays,
             selected,
             trails,
+            ghosts: None,
         };
         let canvas = &mut self.canvas;
         let mut frame = self.headless.run(|ui| {

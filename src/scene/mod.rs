@@ -24,5 +24,5 @@ pub use io::{
     group_from_str, group_to_string, io_reason, load, load_checked, parent_dir, save, to_string,
     write_atomic,
 };
-pub use schema::{CURRENT_VERSION, Scene, WorldParams};
+pub use schema::{CURRENT_VERSION, Overlay, Scene, SceneView, ViewScope, WorldParams};
 pub use validate::{SceneError, SceneErrors, SceneWarning};

@@ -30,6 +30,102 @@ pub struct WorldParams {
     pub bounds: BoundsMode,
 }
 
+/// An overlay a scene's view can turn on (the editor's overlay toggles, by name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Overlay {
+    /// Velocity vectors.
+    Velocity,
+    /// Desired velocity (velocity + combined steering).
+    Desired,
+    /// The applied steering force.
+    Applied,
+    /// Each behavior's weighted force.
+    Behaviors,
+    /// Wander circles.
+    Wander,
+    /// Slowing radius and panic distance circles.
+    Radii,
+    /// Pursuit and evade prediction points.
+    Prediction,
+    /// Neighbour radius.
+    Neighbors,
+    /// Fading trails.
+    Trails,
+    /// The neighbour search's grid.
+    Grid,
+    /// Feelers, detection boxes, probes, closest approaches.
+    Sensors,
+    /// Path following's points, slots, follow points, hiding spots.
+    Guides,
+    /// Flow field directions.
+    Flow,
+    /// The baseline's ghosts.
+    Ghosts,
+}
+
+/// Whom a scene's view draws the overlays for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ViewScope {
+    /// The selected agent only.
+    #[default]
+    Selected,
+    /// Every agent.
+    All,
+}
+
+/// How the editor first shows a scene: which overlays, for whom, which agent is selected and
+/// how close. Only the editor reads it; the simulation does not.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SceneView {
+    /// The overlays that are on (every other one off); absent: the editor's own choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overlays: Option<Vec<Overlay>>,
+    /// Whom the overlays are drawn for.
+    #[serde(default)]
+    pub scope: ViewScope,
+    /// The agent selected at the start (an id; placed agents come first), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selected: Option<u32>,
+    /// 1 shows the whole world; 2 twice as close (0.1 to 50).
+    #[serde(default = "one")]
+    pub zoom: f32,
+    /// The point in the middle of the view (world units); the world's centre when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub center: Option<Vec2>,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+/// The smallest and largest [`SceneView::zoom`].
+pub const ZOOM_RANGE: (f32, f32) = (0.1, 50.0);
+
+impl SceneView {
+    /// What is wrong with the view, as problems located at `view.…`.
+    #[must_use]
+    pub fn problems(&self) -> Vec<crate::sim::Problem> {
+        let mut out = Vec::new();
+        let (lo, hi) = ZOOM_RANGE;
+        if !(self.zoom.is_finite() && (lo..=hi).contains(&self.zoom)) {
+            out.push(crate::sim::Problem::new(
+                "view.zoom",
+                format!("must be from {lo} to {hi}, got {}", self.zoom),
+            ));
+        }
+        if let Some(c) = self.center
+            && !c.is_finite()
+        {
+            out.push(crate::sim::Problem::new(
+                "view.center",
+                "must be a finite point",
+            ));
+        }
+        out
+    }
+}
+
 /// A scene: a whole tuning preset.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -69,6 +165,9 @@ pub struct Scene {
     pub agents: Vec<Placed>,
     /// Groups of agents.
     pub groups: Vec<Group>,
+    /// How the editor first shows the scene.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view: Option<SceneView>,
 }
 
 impl Scene {
@@ -104,6 +203,7 @@ impl Scene {
             flow_fields: Vec::new(),
             agents: Vec::new(),
             groups: vec![group],
+            view: None,
         }
     }
 

@@ -113,7 +113,10 @@ pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
             message,
         }])
     })?;
-    let problems = check_spec(&scene.world_spec());
+    let mut problems = check_spec(&scene.world_spec());
+    if let Some(view) = &scene.view {
+        problems.0.extend(view.problems());
+    }
     if problems.is_empty() {
         return Ok(scene);
     }

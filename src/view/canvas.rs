@@ -127,6 +127,9 @@ pub struct CanvasInput<'a> {
     pub selected: Option<u32>,
     /// Trails.
     pub trails: &'a Trails,
+    /// The baseline's world, drawn as ghosts under the live agents (when the ghosts overlay is
+    /// on).
+    pub ghosts: Option<&'a World>,
 }
 
 /// Shows the canvas. Returns the pointer position in world units (when over the canvas) and

@@ -46,6 +46,8 @@ pub struct Overlays {
     pub guides: bool,
     /// The flow fields' directions.
     pub flow: bool,
+    /// The pinned baseline's agents, translucent, when there is a baseline.
+    pub ghosts: bool,
     /// Seconds of motion a velocity vector spans on screen.
     pub velocity_scale_secs: f32,
     /// Screen length of a force, in seconds² per mass (a force F draws as F · this).
@@ -69,6 +71,7 @@ impl Default for Overlays {
             sensors: true,
             guides: true,
             flow: true,
+            ghosts: true,
             velocity_scale_secs: 0.5,
             force_scale: 0.25,
         }

@@ -46,6 +46,15 @@ pub fn paint_mesh(
     let selected = input.selected.and_then(|id| input.world.index_of(id));
     let to_screen = |p: Vec2| view.screen_from_world(rect, p);
     paint_scenery(&mut batch, view, rect, (input, tools));
+    if let Some(ghosts) = input.ghosts.filter(|_| input.overlays.ghosts) {
+        paint_ghosts(
+            &mut batch,
+            view.pixels_per_unit,
+            to_screen,
+            ghosts,
+            input.selected,
+        );
+    }
     paint_agents(&mut batch, view.pixels_per_unit, to_screen, input, selected);
     let all = input.overlays.scope == Scope::All;
     paint_extended::paint_details(&mut batch, view.pixels_per_unit, to_screen, input, |i| {
@@ -272,6 +281,39 @@ fn paint_agents(
         );
         if Some(i) == selected {
             batch.circle_stroke(p, length * 0.9, 1.5, palette::SELECTION);
+        }
+    }
+}
+
+/// The baseline's agents: the live agents' triangles, translucent and outlined, so that where
+/// the two runs part is seen at a glance; the selected agent's ghost has its ring and velocity.
+fn paint_ghosts(
+    batch: &mut Batch,
+    scale: f32,
+    to_screen: impl Fn(Vec2) -> Pos2,
+    world: &crate::sim::World,
+    selected: Option<u32>,
+) {
+    let agents = world.agents();
+    let length = (AGENT_LENGTH_WORLD * scale).max(min_agent_pixels(agents.len()));
+    let shape = Isosceles::new(0.35);
+    for agent in agents {
+        let p = to_screen(agent.position);
+        if !batch.visible(p - vec2(length, length), p + vec2(length, length)) {
+            continue;
+        }
+        let heading = agent.heading.normalize_or(Vec2::X);
+        let dir = vec2(heading.x, heading.y);
+        let color = group_color(usize::from(agent.group)).gamma_multiply(palette::GHOST_ALPHA);
+        batch.isosceles(p + dir * (length * 0.6), dir, length, &shape, color);
+        if Some(agent.id) == selected {
+            batch.circle_stroke(p, length * 0.9, 1.0, palette::GHOST);
+            batch.arrow(
+                p,
+                vec2(agent.velocity.x, agent.velocity.y) * 0.5 * scale,
+                1.0,
+                palette::GHOST,
+            );
         }
     }
 }

@@ -45,6 +45,14 @@ pub const BACKGROUND: Color32 = Color32::from_rgb(22, 25, 32);
 pub const GRID: Color32 = Color32::from_rgb(60, 68, 88);
 /// Highlight of the selected agent.
 pub const SELECTION: Color32 = Color32::from_rgb(255, 255, 255);
+/// The baseline's ghosts: their outline and the legend swatch.
+pub const GHOST: Color32 = Color32::from_rgb(200, 200, 230);
+/// How opaque a ghost's body is, against the live agent's colour.
+pub const GHOST_ALPHA: f32 = 0.35;
+/// A metric that got better against the baseline.
+pub const BETTER: Color32 = Color32::from_rgb(90, 210, 110);
+/// A metric that got worse against the baseline.
+pub const WORSE: Color32 = Color32::from_rgb(255, 95, 80);
 /// The marker of a value that is legal but almost surely not meant.
 pub const WARNING: Color32 = Color32::from_rgb(255, 150, 40);
 /// The marker of a parameter changed since the file was saved.

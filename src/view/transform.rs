@@ -18,6 +18,10 @@ pub struct View {
     /// since: the fit follows the canvas when the panels around it settle or resize.
     #[serde(skip)]
     pub fitted_to: Option<[f32; 2]>,
+    /// A scene's own framing, applied on every fit until the user fits the whole world (F):
+    /// the zoom against the fitted one, and the point in the middle.
+    #[serde(skip)]
+    pub framing: Option<(f32, Option<[f32; 2]>)>,
 }
 
 impl Default for View {
@@ -27,6 +31,7 @@ impl Default for View {
             pixels_per_unit: 1.0,
             fit_pending: true,
             fitted_to: None,
+            framing: None,
         }
     }
 }
@@ -59,6 +64,12 @@ impl View {
         let sy = (rect.height() - 2.0 * margin).max(10.0) / world_size.y.max(1e-3);
         self.pixels_per_unit = sx.min(sy).clamp(1e-4, 1e4);
         self.center_world = (world_size * 0.5).to_array();
+        if let Some((zoom, center)) = self.framing {
+            self.pixels_per_unit = (self.pixels_per_unit * zoom).clamp(1e-4, 1e4);
+            if let Some(c) = center {
+                self.center_world = c;
+            }
+        }
         self.fit_pending = false;
         self.fitted_to = Some([rect.width(), rect.height()]);
     }

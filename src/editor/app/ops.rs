@@ -45,7 +45,10 @@ impl EditorApp {
                 self.step_once();
             }
             Action::Restart => self.restart(),
-            Action::Fit => self.canvas.view.fit_pending = true,
+            Action::Fit => {
+                self.canvas.view.framing = None;
+                self.canvas.view.fit_pending = true;
+            }
             Action::TogglePresent => self.set_presenting(!self.presenting),
             Action::LeavePresent => self.set_presenting(false),
             Action::ToggleHelp => self.open.help = !self.open.help,
@@ -109,6 +112,14 @@ impl EditorApp {
                     recording.stop();
                 }
             }
+            Action::PinBaseline => self.pin_baseline(),
+            Action::Unpin => self.session.baseline = None,
+            Action::SwapBaseline => self.swap_baseline(),
+            Action::CompareWithSaved => self.compare_with_saved(),
+            Action::ShowMetrics => self.open.metrics = true,
+            Action::SetMetrics(on) => self.session.metrics_on = on,
+            Action::ShowSweep => self.open.sweep = true,
+            Action::SetField(path, value) => self.set_field(&path, value),
         }
     }
 
@@ -163,6 +174,7 @@ impl EditorApp {
                 self.session.reset_to(world);
                 self.after_restart();
                 self.canvas.view.fit_pending = true;
+                self.apply_scene_view();
             }
             Err(problems) => self.files.errors = lines(&problems),
         }

@@ -29,6 +29,8 @@ pub struct MenuBar<'a> {
     pub time_secs: f64,
     /// Real seconds of the last frame.
     pub frame_secs: f32,
+    /// What the baseline is, when one is pinned.
+    pub baseline: Option<&'a str>,
 }
 
 /// A menu button showing the shortcut of `action` from the table.
@@ -51,6 +53,7 @@ impl MenuBar<'_> {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| self.file_menu_ui(ui, &mut actions));
             ui.menu_button("Edit", |ui| self.edit_menu_ui(ui, &mut actions));
+            ui.menu_button("Compare", |ui| self.compare_menu_ui(ui, &mut actions));
             ui.menu_button("Presets", |ui| {
                 for preset in presets::ALL {
                     if ui.button(preset.file.trim_end_matches(".ron")).clicked() {
@@ -137,6 +140,61 @@ impl MenuBar<'_> {
             .clicked()
         {
             actions.push(Action::ShowChanges);
+        }
+    }
+
+    fn compare_menu_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let pinned = self.baseline.is_some();
+        let entries = [
+            (
+                true,
+                "Pin baseline",
+                "Keep the scene as it is now: from here on it runs beside your edits, tick for \
+                 tick, drawn as ghosts.",
+                Action::PinBaseline,
+            ),
+            (
+                true,
+                "Compare with saved file",
+                "The saved file becomes the baseline; both runs restart from the seed.",
+                Action::CompareWithSaved,
+            ),
+            (
+                pinned,
+                "Swap baseline and current",
+                "The baseline becomes the scene you edit, and the scene the baseline (one undo \
+                 step).",
+                Action::SwapBaseline,
+            ),
+            (
+                pinned,
+                "Unpin baseline",
+                "Drop the baseline.",
+                Action::Unpin,
+            ),
+        ];
+        for (enabled, text, tip, action) in entries {
+            if ui
+                .add_enabled(enabled, egui::Button::new(text))
+                .on_hover_text(tip)
+                .clicked()
+            {
+                actions.push(action);
+            }
+        }
+        if let Some(label) = self.baseline {
+            ui.weak(format!("Baseline: {label}"));
+        }
+        ui.separator();
+        if ui.button("Metrics…").clicked() {
+            actions.push(Action::ShowMetrics);
+        }
+        if ui
+            .button("Sweep…")
+            .on_hover_text("Run the scene for a range of one parameter and compare the metrics.")
+            .clicked()
+        {
+            actions.push(Action::ShowSweep);
         }
     }
 

@@ -28,6 +28,7 @@ pub fn overlays_ui(ui: &mut egui::Ui, overlays: &mut Overlays) {
         sensors,
         guides,
         flow,
+        ghosts,
         velocity_scale_secs,
         force_scale,
     } = overlays;
@@ -123,6 +124,14 @@ pub fn overlays_ui(ui: &mut egui::Ui, overlays: &mut Overlays) {
         FLOW,
         "Flow field",
         "The direction of each cell of the scene's flow fields.",
+    );
+    swatch_toggle_ui(
+        ui,
+        ghosts,
+        crate::view::palette::GHOST,
+        "Baseline ghosts",
+        "The pinned baseline's agents, translucent, run tick for tick beside the live ones \
+         (Compare › Pin baseline).",
     );
     ui.checkbox(behaviors, "Behavior forces (weighted)");
     if *behaviors {

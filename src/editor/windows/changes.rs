@@ -1,12 +1,32 @@
-//! Edit › Changes since saved: every changed field with its saved and current value.
+//! Edit › Changes since saved: every changed field with its saved and current value, and with
+//! a baseline pinned, every field where the current scene differs from the baseline.
 
 use crate::editor::action::Action;
 use crate::editor::marks::Marks;
+use crate::scene::fields::Change;
 
 /// The changes window.
 pub struct ChangesWindow<'a> {
     /// The marks of the scene as it is now.
     pub marks: &'a Marks,
+    /// What the baseline is, and the fields where the current scene differs from it.
+    pub baseline: Option<(&'a str, Vec<Change>)>,
+}
+
+/// A grid of changes: field, `before`, `after`.
+fn changes_grid_ui(ui: &mut egui::Ui, id: &str, before: &str, changes: &[Change]) {
+    egui::Grid::new(id).striped(true).show(ui, |ui| {
+        ui.strong("field");
+        ui.strong(before);
+        ui.strong("now");
+        ui.end_row();
+        for c in changes {
+            ui.monospace(&c.path);
+            ui.monospace(c.old.as_deref().unwrap_or("—"));
+            ui.monospace(c.new.as_deref().unwrap_or("—"));
+            ui.end_row();
+        }
+    });
 }
 
 impl ChangesWindow<'_> {
@@ -17,6 +37,21 @@ impl ChangesWindow<'_> {
             .open(open)
             .default_width(420.0)
             .show(ctx, |ui| {
+                if let Some((label, changes)) = &self.baseline {
+                    ui.strong(format!("Against the baseline ({label})"));
+                    if changes.is_empty() {
+                        ui.weak("The same as the baseline.");
+                    } else {
+                        egui::ScrollArea::vertical()
+                            .id_salt("baseline changes")
+                            .max_height(240.0)
+                            .show(ui, |ui| {
+                                changes_grid_ui(ui, "baseline changes", "baseline", changes);
+                            });
+                    }
+                    ui.separator();
+                    ui.strong("Since saved");
+                }
                 let changes = self.marks.changes();
                 if changes.is_empty() {
                     ui.weak("No unsaved changes.");
@@ -24,20 +59,7 @@ impl ChangesWindow<'_> {
                 }
                 egui::ScrollArea::vertical()
                     .max_height(360.0)
-                    .show(ui, |ui| {
-                        egui::Grid::new("changes").striped(true).show(ui, |ui| {
-                            ui.strong("field");
-                            ui.strong("saved");
-                            ui.strong("now");
-                            ui.end_row();
-                            for c in changes {
-                                ui.monospace(&c.path);
-                                ui.monospace(c.old.as_deref().unwrap_or("—"));
-                                ui.monospace(c.new.as_deref().unwrap_or("—"));
-                                ui.end_row();
-                            }
-                        });
-                    });
+                    .show(ui, |ui| changes_grid_ui(ui, "changes", "saved", changes));
                 if ui.button("Revert all to saved").clicked() {
                     actions.push(Action::RevertToSaved);
                 }

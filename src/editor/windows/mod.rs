@@ -4,11 +4,13 @@
 pub mod capture;
 pub mod changes;
 pub mod help;
+pub mod metrics;
 pub mod questions;
 
 pub use capture::CaptureWindow;
 pub use changes::ChangesWindow;
 pub use help::HelpWindow;
+pub use metrics::MetricsWindow;
 pub use questions::Questions;
 
 /// Which floating windows are open.
@@ -21,4 +23,8 @@ pub struct Open {
     pub changes: bool,
     /// Screenshots and recordings.
     pub capture: bool,
+    /// The metrics panel.
+    pub metrics: bool,
+    /// The sweep window.
+    pub sweep: bool,
 }

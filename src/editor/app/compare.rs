@@ -1,0 +1,116 @@
+//! The app's side of comparing runs: pinning, swapping and dropping the baseline, comparing
+//! with the saved file, and taking one field's value (from a sweep) as one undo step.
+
+use super::EditorApp;
+use crate::scene::{Overlay, ViewScope, sweep};
+use crate::view::{Overlays, Scope};
+
+/// The overlay toggle of `overlay`.
+fn toggle(overlays: &mut Overlays, overlay: Overlay) -> &mut bool {
+    match overlay {
+        Overlay::Velocity => &mut overlays.velocity,
+        Overlay::Desired => &mut overlays.desired,
+        Overlay::Applied => &mut overlays.applied,
+        Overlay::Behaviors => &mut overlays.behaviors,
+        Overlay::Wander => &mut overlays.wander,
+        Overlay::Radii => &mut overlays.radii,
+        Overlay::Prediction => &mut overlays.prediction,
+        Overlay::Neighbors => &mut overlays.neighbors,
+        Overlay::Trails => &mut overlays.trails,
+        Overlay::Grid => &mut overlays.grid,
+        Overlay::Sensors => &mut overlays.sensors,
+        Overlay::Guides => &mut overlays.guides,
+        Overlay::Flow => &mut overlays.flow,
+        Overlay::Ghosts => &mut overlays.ghosts,
+    }
+}
+
+/// Every overlay a view can name.
+const ALL_OVERLAYS: [Overlay; 14] = [
+    Overlay::Velocity,
+    Overlay::Desired,
+    Overlay::Applied,
+    Overlay::Behaviors,
+    Overlay::Wander,
+    Overlay::Radii,
+    Overlay::Prediction,
+    Overlay::Neighbors,
+    Overlay::Trails,
+    Overlay::Grid,
+    Overlay::Sensors,
+    Overlay::Guides,
+    Overlay::Flow,
+    Overlay::Ghosts,
+];
+
+impl EditorApp {
+    /// Shows the scene as its view says (overlays, for whom, the selected agent, the framing);
+    /// a scene without one keeps the editor's overlays and fits the world.
+    pub fn apply_scene_view(&mut self) {
+        let Some(view) = self.doc.scene().view.clone() else {
+            self.canvas.view.framing = None;
+            return;
+        };
+        if let Some(on) = &view.overlays {
+            for overlay in ALL_OVERLAYS {
+                *toggle(&mut self.overlays, overlay) = on.contains(&overlay);
+            }
+        }
+        self.overlays.scope = match view.scope {
+            ViewScope::Selected => Scope::Selected,
+            ViewScope::All => Scope::All,
+        };
+        self.session.select(view.selected);
+        self.canvas.view.framing = Some((view.zoom, view.center.map(|c| c.to_array())));
+        self.canvas.view.fit_pending = true;
+    }
+
+    /// Pins the scene as it is now; the baseline runs from the live world's present state.
+    pub(super) fn pin_baseline(&mut self) {
+        self.doc.commit();
+        let label = format!("pinned at tick {}", self.session.world.tick());
+        self.session.pin(self.doc.scene().clone(), label.clone());
+        self.files.status = format!("Baseline {label}: later edits run beside it");
+    }
+
+    /// Makes the saved file the baseline and restarts both runs from their seeds.
+    pub(super) fn compare_with_saved(&mut self) {
+        self.doc.commit();
+        self.session
+            .pin(self.doc.saved().clone(), "saved file".to_owned());
+        self.restart();
+        "Baseline: the saved file; both runs restarted".clone_into(&mut self.files.status);
+    }
+
+    /// Exchanges the baseline and the current scene, runs included: one undo step.
+    pub(super) fn swap_baseline(&mut self) {
+        let Some(base) = self.session.baseline.as_ref().map(|b| b.scene.clone()) else {
+            return;
+        };
+        self.doc.commit();
+        let current = self.doc.scene().clone();
+        if let Some(b) = &mut self.session.baseline {
+            b.scene = current;
+        }
+        self.session.swap_runs();
+        self.doc.accept(base);
+        self.doc.commit();
+        "Swapped the baseline and the current scene".clone_into(&mut self.files.status);
+    }
+
+    /// Sets the numeric field at `path` to `value`, as one undo step; a path or value the scene
+    /// cannot take shows why and changes nothing.
+    pub(super) fn set_field(&mut self, path: &str, value: f64) {
+        match sweep::with_field(self.doc.scene(), path, value) {
+            Ok(draft) => {
+                self.doc.commit();
+                self.apply_draft(draft);
+                self.doc.commit();
+                if self.rejected.is_empty() {
+                    self.files.status = format!("{path} = {value}");
+                }
+            }
+            Err(e) => self.files.errors = vec![e.to_string()],
+        }
+    }
+}

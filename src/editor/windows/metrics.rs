@@ -1,0 +1,140 @@
+//! The metrics panel: every metric of every group for the live run, beside the pinned
+//! baseline's, with the difference coloured by whether it is better or worse
+//! (`docs/metrics.md` defines each).
+
+use egui::{Color32, RichText};
+
+use crate::editor::action::Action;
+use crate::sim::metrics::{Better, DEFINITIONS, Metrics};
+use crate::view::palette;
+
+/// The metrics window over one frame's numbers.
+pub struct MetricsWindow<'a> {
+    /// The live run's metrics.
+    pub current: &'a Metrics,
+    /// The baseline's, and what it is.
+    pub baseline: Option<(&'a Metrics, &'a str)>,
+    /// Metrics are computed every tick.
+    pub on: bool,
+}
+
+/// How a change from `base` to `now` reads for a metric where `better` is better: its colour
+/// (grey when neither or equal) and the difference's text.
+#[must_use]
+pub fn delta(better: Better, base: f64, now: f64) -> (Color32, String) {
+    let d = now - base;
+    let scale = base.abs().max(now.abs()).max(1e-9);
+    let color = if d.abs() <= 1e-9 * scale {
+        Color32::GRAY
+    } else {
+        match (better, d > 0.0) {
+            (Better::Higher, true) | (Better::Lower, false) => palette::BETTER,
+            (Better::Higher, false) | (Better::Lower, true) => palette::WORSE,
+            (Better::Neither, _) => Color32::GRAY,
+        }
+    };
+    (color, format!("{d:+.3}"))
+}
+
+fn number(v: Option<f64>) -> String {
+    v.map_or_else(|| "—".to_owned(), |v| format!("{v:.3}"))
+}
+
+impl MetricsWindow<'_> {
+    /// Shows the window while `open`; returns the switch's new state as an action.
+    pub fn ui(self, ctx: &egui::Context, open: &mut bool) -> Vec<Action> {
+        let mut actions = Vec::new();
+        egui::Window::new("Metrics")
+            .open(open)
+            .default_width(460.0)
+            .show(ctx, |ui| {
+                let mut on = self.on;
+                if ui
+                    .checkbox(&mut on, "compute every tick")
+                    .on_hover_text("Off: the runs go on, the numbers stop where they are.")
+                    .changed()
+                {
+                    actions.push(Action::SetMetrics(on));
+                }
+                ui.label(format!(
+                    "{:.2} s of the live run since its start (Restart starts both again).",
+                    self.current.seconds
+                ));
+                if self.baseline.is_none() {
+                    ui.weak("Compare › Pin baseline to set a baseline beside these numbers.");
+                }
+                egui::ScrollArea::vertical()
+                    .max_height(420.0)
+                    .show(ui, |ui| {
+                        self.grid_ui(ui);
+                    });
+            });
+        actions
+    }
+
+    fn grid_ui(&self, ui: &mut egui::Ui) {
+        egui::Grid::new("metrics").striped(true).show(ui, |ui| {
+            ui.strong("group");
+            ui.strong("metric");
+            if let Some((_, label)) = self.baseline {
+                ui.strong(format!("baseline ({label})"));
+            }
+            ui.strong("now");
+            if self.baseline.is_some() {
+                ui.strong("Δ");
+            }
+            ui.end_row();
+            for (g, group) in self.current.groups.iter().enumerate() {
+                let base = self.baseline.and_then(|(m, _)| m.groups.get(g));
+                for (k, d) in DEFINITIONS.iter().enumerate() {
+                    let now = group.values.get(k).copied().flatten();
+                    let was = base.and_then(|b| b.values.get(k).copied().flatten());
+                    if now.is_none() && was.is_none() {
+                        continue;
+                    }
+                    ui.label(&group.name);
+                    ui.label(d.name).on_hover_text(format!(
+                        "{} ({}; {} is better)",
+                        d.summary,
+                        if d.unit.is_empty() { "no unit" } else { d.unit },
+                        d.better.word()
+                    ));
+                    if self.baseline.is_some() {
+                        ui.monospace(number(was));
+                    }
+                    ui.monospace(number(now));
+                    if self.baseline.is_some() {
+                        if let (Some(was), Some(now)) = (was, now) {
+                            let (color, text) = delta(d.better, was, now);
+                            ui.label(RichText::new(text).monospace().color(color));
+                        } else {
+                            ui.label("");
+                        }
+                    }
+                    ui.end_row();
+                }
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deltas_are_coloured_by_the_better_direction() {
+        assert_eq!(
+            delta(Better::Lower, 2.0, 1.5),
+            (palette::BETTER, "-0.500".to_owned())
+        );
+        assert_eq!(
+            delta(Better::Lower, 1.5, 2.0),
+            (palette::WORSE, "+0.500".to_owned())
+        );
+        assert_eq!(delta(Better::Higher, 0.2, 0.7).0, palette::BETTER);
+        assert_eq!(delta(Better::Higher, 0.7, 0.2).0, palette::WORSE);
+        assert_eq!(delta(Better::Neither, 1.0, 3.0).0, Color32::GRAY);
+        assert_eq!(delta(Better::Lower, 3.0, 3.0).0, Color32::GRAY);
+    }
+}
