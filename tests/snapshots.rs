@@ -6,7 +6,7 @@
 mod common;
 
 use egui_kittest::Harness;
-use steerlab::editor::EditorApp;
+use steerlab::editor::{Action, EditorApp};
 use steerlab::view::Overlays;
 
 /// The editor on a built-in preset, paused after exactly `ticks` ticks (so the image does not
@@ -55,4 +55,38 @@ fn arrive_deceleration() {
     });
     harness.run_steps(2);
     harness.snapshot("arrive_deceleration");
+}
+
+#[test]
+fn baseline_ghosts_and_the_metrics_panel() {
+    // The arrivers pinned at tick 0, then slowed to 100 u/s: after 150 ticks the live agents
+    // trail their ghosts, and the metrics panel sets the two runs side by side.
+    let mut harness = paused_after("arrive_slowing.ron", 0, |app| {
+        let ctx = egui::Context::default();
+        app.apply(&ctx, Action::PinBaseline);
+        let mut scene = app.scene().clone();
+        scene.groups[0].max_speed = 100.0;
+        app.apply(&ctx, Action::Edit(Box::new(scene)));
+        for _ in 0..150 {
+            app.step_once();
+        }
+        app.apply(&ctx, Action::ShowMetrics);
+    });
+    harness.run_steps(2);
+    harness.snapshot("baseline_ghosts_metrics");
+}
+
+#[test]
+fn the_sweep_window_with_its_results() {
+    let mut harness = paused_after("arrive_slowing.ron", 0, |app| {
+        app.apply(&egui::Context::default(), Action::ShowSweep);
+        let panel = app.sweep_mut();
+        panel.field = "groups[0].arrive.mode".to_owned();
+        (panel.lo, panel.hi, panel.count, panel.seconds) = (20.0, 300.0, 8, 8.0);
+        panel.metric = "arrivers.overshoot".to_owned();
+        panel.start(&common::preset_scene("arrive_slowing.ron"));
+        panel.wait();
+    });
+    harness.run_steps(3);
+    harness.snapshot("sweep_window");
 }

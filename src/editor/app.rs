@@ -58,6 +58,7 @@ pub struct EditorApp {
     awaiting: Option<Awaiting>,
     last_poll_secs: f64,
     title: String,
+    sweep: windows::SweepPanel,
 }
 
 /// A file the editor waits for: it did not load when the editor started.
@@ -108,6 +109,7 @@ impl EditorApp {
             awaiting: None,
             last_poll_secs: 0.0,
             title: String::new(),
+            sweep: windows::SweepPanel::default(),
         }
     }
 
@@ -344,6 +346,14 @@ impl EditorApp {
             };
             actions.extend(capture.ui(ctx, &mut open.capture, &mut self.prefs));
             HelpWindow.ui(ctx, &mut open.help);
+            if open.sweep {
+                let window = windows::SweepWindow {
+                    panel: &mut self.sweep,
+                    scene,
+                    current_group: self.session.current_group,
+                };
+                actions.extend(window.ui(ctx, &mut open.sweep));
+            }
             if open.metrics {
                 let current = self.session.recorder.report(&self.session.world);
                 let baseline = self

@@ -300,6 +300,30 @@ pub fn variants(scene: &Scene, params: &[Param]) -> Result<Vec<Variant>, String>
 
 /// Runs `scene` for `steps` ticks on one thread and gives its metrics.
 pub fn measure(scene: &Scene, steps: u64) -> Result<Metrics, String> {
+    measure_traced(scene, steps, 0).map(|(m, _)| m)
+}
+
+/// Most agents a [`Trace`] keeps (the first by id), and most points per agent.
+pub const TRACE_AGENTS: usize = 64;
+/// See [`TRACE_AGENTS`].
+pub const TRACE_POINTS: u64 = 90;
+
+/// Where the first agents of a run went, for a thumbnail: each agent's group and its
+/// positions at evenly spaced ticks (at most [`TRACE_POINTS`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trace {
+    /// The world's size (world units).
+    pub size: glam::Vec2,
+    /// Per agent: its group and its positions, oldest first.
+    pub agents: Vec<(u16, Vec<glam::Vec2>)>,
+}
+
+/// [`measure`], also keeping a [`Trace`] of up to `agents` agents (0: none).
+pub fn measure_traced(
+    scene: &Scene,
+    steps: u64,
+    agents: usize,
+) -> Result<(Metrics, Trace), String> {
     let mut world: World = scene.build_world().map_err(|problems| {
         problems
             .into_iter()
@@ -309,11 +333,33 @@ pub fn measure(scene: &Scene, steps: u64) -> Result<Metrics, String> {
     })?;
     let _ = world.set_threads(1);
     let mut recorder = Recorder::new(&world);
-    for _ in 0..steps {
+    let mut trace = Trace {
+        size: world.spec().size,
+        agents: Vec::new(),
+    };
+    let every = steps.div_ceil(TRACE_POINTS).max(1);
+    let sample = |world: &World, trace: &mut Trace| {
+        for a in world.agents().iter().take(agents) {
+            let k = a.id as usize;
+            if k >= agents {
+                continue;
+            }
+            if trace.agents.len() <= k {
+                trace.agents.resize(k + 1, (a.group, Vec::new()));
+            }
+            trace.agents[k].0 = a.group;
+            trace.agents[k].1.push(a.position);
+        }
+    };
+    sample(&world, &mut trace);
+    for tick in 1..=steps {
         world.step();
         recorder.observe(&world);
+        if agents > 0 && (tick % every == 0 || tick == steps) {
+            sample(&world, &mut trace);
+        }
     }
-    Ok(recorder.report(&world))
+    Ok((recorder.report(&world), trace))
 }
 
 /// The metrics of every variant, in variant order, on up to `threads` threads (0: all cores);
@@ -324,8 +370,19 @@ pub fn run(
     threads: usize,
     done: &(dyn Fn() + Sync),
 ) -> Result<Vec<Metrics>, String> {
+    run_traced(variants, steps, threads, 0, done).map(|r| r.into_iter().map(|(m, _)| m).collect())
+}
+
+/// [`run`], with a [`Trace`] of up to `agents` agents per variant.
+pub fn run_traced(
+    variants: &[Variant],
+    steps: u64,
+    threads: usize,
+    agents: usize,
+    done: &(dyn Fn() + Sync),
+) -> Result<Vec<(Metrics, Trace)>, String> {
     let one = |v: &Variant| {
-        let m = measure(&v.scene, steps);
+        let m = measure_traced(&v.scene, steps, agents);
         done();
         m
     };

@@ -11,6 +11,7 @@ use crate::editor::action::Pending;
 use crate::editor::document::Document;
 use crate::editor::persist::{AUTOSAVE_KEY, Autosave, PREFS_KEY, Prefs};
 use crate::editor::record::{self, RecordError, Recording};
+use crate::editor::windows;
 use crate::scene::Scene;
 use crate::sim::World;
 use crate::view::present::Presentation;
@@ -153,6 +154,38 @@ impl EditorApp {
     #[must_use]
     pub fn tools(&self) -> &crate::view::ToolState {
         &self.canvas.tools
+    }
+
+    /// The pinned baseline, if any.
+    #[must_use]
+    pub fn baseline(&self) -> Option<&crate::editor::compare::Baseline> {
+        self.session.baseline.as_ref()
+    }
+
+    /// The live run's metrics so far.
+    #[must_use]
+    pub fn metrics(&self) -> crate::sim::metrics::Metrics {
+        self.session.recorder.report(&self.session.world)
+    }
+
+    /// The baseline run's metrics so far.
+    #[must_use]
+    pub fn baseline_metrics(&self) -> Option<crate::sim::metrics::Metrics> {
+        self.session
+            .baseline
+            .as_ref()
+            .map(|b| b.recorder.report(&b.world))
+    }
+
+    /// Which floating windows are open.
+    #[must_use]
+    pub fn open_windows(&self) -> windows::Open {
+        self.open
+    }
+
+    /// The sweep window's settings, job and results.
+    pub fn sweep_mut(&mut self) -> &mut windows::SweepPanel {
+        &mut self.sweep
     }
 
     /// Whether the help window is open.

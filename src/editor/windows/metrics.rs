@@ -19,19 +19,18 @@ pub struct MetricsWindow<'a> {
 }
 
 /// How a change from `base` to `now` reads for a metric where `better` is better: its colour
-/// (grey when neither or equal) and the difference's text.
+/// (grey when neither, or when the change does not show at the three decimals shown) and the
+/// difference's text.
 #[must_use]
 pub fn delta(better: Better, base: f64, now: f64) -> (Color32, String) {
     let d = now - base;
-    let scale = base.abs().max(now.abs()).max(1e-9);
-    let color = if d.abs() <= 1e-9 * scale {
-        Color32::GRAY
-    } else {
-        match (better, d > 0.0) {
-            (Better::Higher, true) | (Better::Lower, false) => palette::BETTER,
-            (Better::Higher, false) | (Better::Lower, true) => palette::WORSE,
-            (Better::Neither, _) => Color32::GRAY,
-        }
+    if d.abs() < 5e-4 {
+        return (Color32::GRAY, "0.000".to_owned());
+    }
+    let color = match (better, d > 0.0) {
+        (Better::Higher, true) | (Better::Lower, false) => palette::BETTER,
+        (Better::Higher, false) | (Better::Lower, true) => palette::WORSE,
+        (Better::Neither, _) => Color32::GRAY,
     };
     (color, format!("{d:+.3}"))
 }
@@ -135,6 +134,11 @@ mod tests {
         assert_eq!(delta(Better::Higher, 0.2, 0.7).0, palette::BETTER);
         assert_eq!(delta(Better::Higher, 0.7, 0.2).0, palette::WORSE);
         assert_eq!(delta(Better::Neither, 1.0, 3.0).0, Color32::GRAY);
-        assert_eq!(delta(Better::Lower, 3.0, 3.0).0, Color32::GRAY);
+        assert_eq!(
+            delta(Better::Lower, 3.0, 3.0),
+            (Color32::GRAY, "0.000".to_owned())
+        );
+        // A change too small to show at three decimals is no change.
+        assert_eq!(delta(Better::Lower, 1.0, 1.0001).0, Color32::GRAY);
     }
 }

@@ -6,12 +6,14 @@ pub mod changes;
 pub mod help;
 pub mod metrics;
 pub mod questions;
+pub mod sweep;
 
 pub use capture::CaptureWindow;
 pub use changes::ChangesWindow;
 pub use help::HelpWindow;
 pub use metrics::MetricsWindow;
 pub use questions::Questions;
+pub use sweep::{SweepPanel, SweepWindow};
 
 /// Which floating windows are open.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,0 +1,216 @@
+//! Comparing runs in the editor, through the real UI with `egui_kittest`: pinning a baseline
+//! that runs tick for tick beside the live scene (its ghosts), swapping the two, comparing with
+//! the saved file, the metrics panel, and the sweep window taking a value as one undo step.
+#![cfg(feature = "editor")]
+// Field values set from a sweep are exact: comparing them exactly is the point.
+#![allow(clippy::float_cmp)]
+
+mod common;
+
+use common::ui::paused_harness;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use steerlab::editor::EditorApp;
+use steerlab::scene::Scene;
+
+fn arrive() -> Scene {
+    common::preset_scene("arrive_slowing.ron")
+}
+
+fn menu(harness: &mut Harness<'_, EditorApp>, item: &str) {
+    harness.get_by_label("Compare").click();
+    harness.run_steps(2);
+    harness.get_by_label(item).click();
+    harness.run_steps(2);
+}
+
+fn step(harness: &mut Harness<'_, EditorApp>, ticks: usize) {
+    for _ in 0..ticks {
+        harness.key_press(Key::Period);
+        harness.run_steps(1);
+    }
+}
+
+/// The live scene with the arrivers' `max_speed` set to `speed`, as the inspector would.
+fn edit_speed(harness: &mut Harness<'_, EditorApp>, speed: f32) {
+    let mut scene = harness.state().scene().clone();
+    scene.groups[0].max_speed = speed;
+    harness.state_mut().apply(
+        &egui::Context::default(),
+        steerlab::editor::Action::Edit(Box::new(scene)),
+    );
+    harness.run_steps(2);
+}
+
+#[test]
+fn a_pinned_baseline_runs_tick_for_tick_beside_the_live_scene_and_restarts_with_it() {
+    let mut harness = paused_harness(EditorApp::new(arrive(), None, "test"));
+    step(&mut harness, 10);
+    let tick = harness.state().world().tick();
+    menu(&mut harness, "Pin baseline");
+    let pinned = harness.state().baseline().expect("pinned");
+    assert_eq!(pinned.label, format!("pinned at tick {tick}"));
+    assert_eq!(pinned.world.agents(), harness.state().world().agents());
+    // Unchanged, the two runs stay identical, tick for tick.
+    step(&mut harness, 20);
+    let b = harness.state().baseline().expect("pinned");
+    assert_eq!(b.world.tick(), harness.state().world().tick());
+    assert_eq!(b.world.agents(), harness.state().world().agents());
+    // An edit changes the live run only.
+    edit_speed(&mut harness, 60.0);
+    step(&mut harness, 30);
+    let b = harness.state().baseline().expect("pinned");
+    assert_eq!(b.world.tick(), harness.state().world().tick());
+    assert_ne!(b.world.agents(), harness.state().world().agents());
+    assert_eq!(b.scene.groups[0].max_speed, 200.0);
+    // Restart starts both from the seed.
+    harness.key_press(Key::R);
+    harness.run_steps(2);
+    let b = harness.state().baseline().expect("pinned");
+    assert_eq!((b.world.tick(), harness.state().world().tick()), (0, 0));
+    let fresh = arrive().build_world().expect("valid");
+    assert_eq!(b.world.agents(), fresh.agents());
+    // Ghosts are drawn by default and have their toggle in the overlay legend.
+    assert!(harness.state().overlays.ghosts);
+    harness.get_by_label("Baseline ghosts").click();
+    harness.run_steps(2);
+    assert!(!harness.state().overlays.ghosts);
+    menu(&mut harness, "Unpin baseline");
+    assert!(harness.state().baseline().is_none());
+}
+
+#[test]
+fn swap_exchanges_baseline_and_current_as_one_undo_step() {
+    let mut harness = paused_harness(EditorApp::new(arrive(), None, "test"));
+    menu(&mut harness, "Pin baseline");
+    edit_speed(&mut harness, 60.0);
+    step(&mut harness, 15);
+    let live_before = harness.state().world().agents().to_vec();
+    let base_before = harness.state().baseline().unwrap().world.agents().to_vec();
+    menu(&mut harness, "Swap baseline and current");
+    assert_eq!(harness.state().scene().groups[0].max_speed, 200.0);
+    let b = harness.state().baseline().expect("still pinned");
+    assert_eq!(b.scene.groups[0].max_speed, 60.0);
+    assert_eq!(harness.state().world().agents(), base_before.as_slice());
+    assert_eq!(b.world.agents(), live_before.as_slice());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene().groups[0].max_speed, 60.0);
+}
+
+#[test]
+fn compare_with_saved_pins_the_saved_file_and_restarts_both() {
+    let mut harness = paused_harness(EditorApp::new(arrive(), None, "test"));
+    edit_speed(&mut harness, 90.0);
+    step(&mut harness, 12);
+    menu(&mut harness, "Compare with saved file");
+    let b = harness.state().baseline().expect("pinned");
+    assert_eq!(b.label, "saved file");
+    assert_eq!(b.scene, *harness.state().saved_scene());
+    assert_eq!((b.world.tick(), harness.state().world().tick()), (0, 0));
+    // Edit › Changes lists the baseline's differences.
+    harness.get_by_label("Edit").click();
+    harness.run_steps(2);
+    harness.get_by_label("Changes since saved (1)…").click();
+    harness.run_steps(3);
+    assert!(
+        harness
+            .query_by_label("Against the baseline (saved file)")
+            .is_some()
+    );
+    // Once against the baseline, once since saved.
+    assert_eq!(harness.get_all_by_label("groups[0].max_speed").count(), 2);
+}
+
+#[test]
+fn the_metrics_panel_sets_baseline_and_current_side_by_side() {
+    let mut harness = paused_harness(EditorApp::new(arrive(), None, "test"));
+    let tick = harness.state().world().tick();
+    menu(&mut harness, "Pin baseline");
+    edit_speed(&mut harness, 100.0);
+    step(&mut harness, 900);
+    menu(&mut harness, "Metrics…");
+    assert!(harness.state().open_windows().metrics);
+    assert!(
+        harness
+            .query_by_label(&format!("baseline (pinned at tick {tick})"))
+            .is_some()
+    );
+    // At half the speed the arrivers take longer: time_to_arrive is worse, in red, and the
+    // panel shows both numbers.
+    let now = harness.state().metrics().get("arrivers.time_to_arrive");
+    let was = harness
+        .state()
+        .baseline_metrics()
+        .and_then(|m| m.get("arrivers.time_to_arrive"));
+    let (Some(now), Some(was)) = (now, was) else {
+        panic!("both runs arrived: {now:?} {was:?}");
+    };
+    assert!(now > was, "{now} <= {was}");
+    // (Settle time may read the same, so a number can show more than once.)
+    for text in [
+        format!("{now:.3}"),
+        format!("{was:.3}"),
+        format!("{:+.3}", now - was),
+    ] {
+        assert!(harness.query_all_by_label(&text).next().is_some(), "{text}");
+    }
+    // The switch stops the numbers.
+    harness.get_by_label("compute every tick").click();
+    harness.run_steps(2);
+    let frozen = harness.state().metrics();
+    step(&mut harness, 5);
+    assert_eq!(harness.state().metrics().ticks, frozen.ticks);
+}
+
+#[test]
+fn the_sweep_window_runs_in_the_background_and_a_click_takes_a_value() {
+    let mut harness = paused_harness(EditorApp::new(arrive(), None, "test"));
+    menu(&mut harness, "Sweep…");
+    assert!(harness.state().open_windows().sweep);
+    {
+        let panel = harness.state_mut().sweep_mut();
+        panel.field = "groups[0].arrive.mode".to_owned();
+        panel.lo = 20.0;
+        panel.hi = 300.0;
+        panel.count = 4;
+        panel.seconds = 8.0;
+    }
+    harness.run_steps(2);
+    harness.get_by_label("Run sweep").click();
+    harness.run_steps(1);
+    harness.state_mut().sweep_mut().wait();
+    harness.run_steps(3);
+    let results = harness
+        .state_mut()
+        .sweep_mut()
+        .results
+        .as_ref()
+        .expect("done");
+    assert_eq!(
+        results.values,
+        vec![20.0, 20.0 + 280.0 / 3.0, 20.0 + 560.0 / 3.0, 300.0]
+    );
+    // The smallest slowing radius overshoots; the largest does not.
+    let overshoot = |k: usize| results.metrics[k].get("arrivers.overshoot").unwrap();
+    assert!(overshoot(0) > 1.0 && overshoot(3) == 0.0);
+    assert_eq!(results.traces.len(), 4);
+    // Click the last run's thumbnail: the scene takes slowing radius 300, as one undo step.
+    let undo_before = harness.state().undo_position();
+    harness
+        .get_by_label("run groups[0].arrive.mode = 300")
+        .click();
+    harness.run_steps(3);
+    assert_eq!(
+        steerlab::scene::fields::flatten(harness.state().scene())["groups[0].arrive.mode"],
+        "SlowingRadius(300.0)"
+    );
+    assert_eq!(harness.state().undo_position(), undo_before + 1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(
+        steerlab::scene::fields::flatten(harness.state().scene())["groups[0].arrive.mode"],
+        "SlowingRadius(150.0)"
+    );
+}
