@@ -174,3 +174,136 @@ fn recording_into_an_unwritable_place_says_why_and_writes_nothing() {
     assert_eq!(app.finish_recording(), None, "nothing started");
     assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 1);
 }
+
+/// Every frame of an APNG, composited as a viewer shows it (each subframe replaces its
+/// rectangle; the rest stays), with each frame's delay as a fraction of a second.
+fn apng_frames(path: &Path) -> (Vec<image::RgbaImage>, Vec<(u16, u16)>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(path).expect("apng"),
+    ));
+    let mut reader = decoder.read_info().expect("png header");
+    let (w, h) = (reader.info().width, reader.info().height);
+    let frames = reader
+        .info()
+        .animation_control
+        .expect("animated")
+        .num_frames;
+    let mut canvas = image::RgbaImage::new(w, h);
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let (mut out, mut delays) = (Vec::new(), Vec::new());
+    for _ in 0..frames {
+        let info = reader.next_frame(&mut buf).expect("frame");
+        let fc = reader.info().frame_control.expect("fcTL");
+        let sub =
+            image::RgbaImage::from_raw(info.width, info.height, buf[..info.buffer_size()].to_vec())
+                .expect("rgba");
+        image::imageops::replace(
+            &mut canvas,
+            &sub,
+            i64::from(fc.x_offset),
+            i64::from(fc.y_offset),
+        );
+        out.push(canvas.clone());
+        delays.push((fc.delay_num, fc.delay_den));
+    }
+    (out, delays)
+}
+
+#[test]
+fn a_before_and_after_apng_shows_exactly_the_frames_of_the_png_directory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let frames = 12;
+    let args = |out: &Path| {
+        common::run(&[
+            "render",
+            "presets/arrive_slowing.ron",
+            "--compare",
+            "presets/arrive_deceleration.ron",
+            "--frames",
+            &frames.to_string(),
+            "--size",
+            "321x140",
+            "--out",
+            out.to_str().expect("utf-8"),
+        ])
+    };
+    let apng = dir.path().join("ab.png");
+    let pngs = dir.path().join("ab");
+    for out in [&apng, &pngs] {
+        let run = args(out);
+        assert!(run.status.success(), "{}", common::text(&run.stderr));
+    }
+    let (shown, delays) = apng_frames(&apng);
+    assert_eq!(shown.len(), frames);
+    // 30 fps: every frame lasts exactly 1/30 s.
+    assert!(delays.iter().all(|&d| d == (1, 30)), "{delays:?}");
+    for (k, frame) in shown.iter().enumerate() {
+        let png = image::open(pngs.join(format!("frame_{k:05}.png")))
+            .expect("png frame")
+            .into_rgba8();
+        assert_eq!(frame.dimensions(), (321, 140));
+        assert!(frame == &png, "frame {k} differs");
+    }
+    // Side by side: a 2-pixel black strip between the baseline (left, 159 px) and the
+    // current run (right, 160 px).
+    let strip = shown[0].get_pixel(159, 70);
+    assert_eq!(strip, &image::Rgba([0, 0, 0, 255]));
+    assert_ne!(shown[0].get_pixel(158, 70), strip);
+}
+
+#[test]
+fn the_editor_records_before_and_after_as_the_command_does() {
+    // The editor with a baseline pinned, recording side by side to APNG from the seed, gives
+    // the frames `steerlab render --compare` gives for the same two scenes.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let base = common::preset_scene("arrive_slowing.ron");
+    let mut current = base.clone();
+    current.groups[0].max_speed = 100.0;
+    let ctx = egui::Context::default();
+    let mut app = steerlab::editor::EditorApp::new(base.clone(), None, "test");
+    app.apply(&ctx, steerlab::editor::Action::PinBaseline);
+    app.apply(
+        &ctx,
+        steerlab::editor::Action::Edit(Box::new(current.clone())),
+    );
+    app.presentation_mut().size = [321, 140];
+    // What the command draws: every overlay for every agent, legend and caption.
+    app.overlays = steerlab::view::present::render_overlays();
+    app.presentation_mut().legend = true;
+    app.presentation_mut().caption = true;
+    let settings = app.record_settings_mut();
+    settings.folder = dir.path().to_owned();
+    settings.fps = 30;
+    settings.seconds = 8.0 / 30.0;
+    settings.gif = false;
+    settings.apng = true;
+    settings.compare = steerlab::editor::record::CompareChoice::SideBySide;
+    app.start_recording().expect("starts");
+    assert_eq!(app.finish_recording(), Some(Ok(8)));
+    let (recorded, _) = apng_frames(&dir.path().join("arrive-slowing-radius.png"));
+    let files = [("base.ron", &base), ("current.ron", &current)].map(|(name, s)| {
+        let path = dir.path().join(name);
+        steerlab::scene::save(&path, s).expect("save");
+        path
+    });
+    let out = dir.path().join("cli.png");
+    let run = common::run(&[
+        "render",
+        files[1].to_str().unwrap(),
+        "--compare",
+        files[0].to_str().unwrap(),
+        "--frames",
+        "8",
+        "--size",
+        "321x140",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", common::text(&run.stderr));
+    let (cli, _) = apng_frames(&out);
+    assert_eq!(recorded.len(), 8);
+    assert!(
+        recorded == cli,
+        "the editor's take differs from the command's"
+    );
+}

@@ -101,6 +101,14 @@ pub enum Command {
         /// Leave out the caption (scene name and key parameters).
         #[arg(long)]
         no_caption: bool,
+        /// Before and after: run this baseline scene beside SCENE from its own seed, tick for
+        /// tick, each captioned with the fields in which the two differ.
+        #[arg(long, value_name = "BASE.ron")]
+        compare: Option<PathBuf>,
+        /// How --compare sets the two runs together: `side` (two panels, the baseline on
+        /// the left) or `ghosts` (one panel, the baseline's agents drawn translucent).
+        #[arg(long, default_value = "side", value_parser = parse_layout, requires = "compare")]
+        layout: crate::render::Layout,
     },
     /// Run a scene headless and print its metrics per group (arrival, motion, contact,
     /// pursuit, flocking; defined in docs/metrics.md).
@@ -153,6 +161,15 @@ pub enum Command {
 /// A frame size, `WIDTHxHEIGHT`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Size(pub [u32; 2]);
+
+#[cfg(feature = "render")]
+fn parse_layout(text: &str) -> Result<crate::render::Layout, String> {
+    match text {
+        "side" => Ok(crate::render::Layout::SideBySide),
+        "ghosts" => Ok(crate::render::Layout::Ghosts),
+        _ => Err(format!("`{text}`: expected `side` or `ghosts`")),
+    }
+}
 
 fn parse_size(text: &str) -> Result<Size, String> {
     let (w, h) = text
@@ -217,7 +234,15 @@ where
             out,
             no_legend,
             no_caption,
-        }) => render(&scene, frames, fps, size.0, &out, !no_legend, !no_caption),
+            compare,
+            layout,
+        }) => render(
+            &scene,
+            (frames, fps, size.0),
+            &out,
+            (!no_legend, !no_caption),
+            compare.as_deref().map(|c| (c, layout)),
+        ),
         Some(Command::Bench {
             agents,
             scene,
@@ -271,29 +296,37 @@ fn open_editor(scene: Option<&Path>) -> ExitCode {
 #[cfg(feature = "render")]
 fn render(
     path: &Path,
-    frames: u32,
-    fps: u32,
-    size: [u32; 2],
+    (frames, fps, size): (u32, u32, [u32; 2]),
     out: &Path,
-    legend: bool,
-    caption: bool,
+    (legend, caption): (bool, bool),
+    compare: Option<(&Path, crate::render::Layout)>,
 ) -> ExitCode {
     use crate::render::{Control, Output, Take};
-    let scene = match load_scene(path) {
-        Ok(scene) => scene,
-        Err(e) => {
+    let built = |path: &Path| -> Result<(scene::Scene, World), ExitCode> {
+        let scene = load_scene(path).map_err(|e| {
             eprintln!("{e}");
-            return ExitCode::from(1);
-        }
-    };
-    let world = match scene.build_world() {
-        Ok(world) => world,
-        Err(problems) => {
+            ExitCode::from(1)
+        })?;
+        let world = scene.build_world().map_err(|problems| {
             for p in problems {
                 eprintln!("{}: {p}", escape_controls(&path.display().to_string()));
             }
-            return ExitCode::from(1);
-        }
+            ExitCode::from(1)
+        })?;
+        Ok((scene, world))
+    };
+    let (scene, world) = match built(path) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let compare = match compare.map(|(base, layout)| built(base).map(|b| (b, layout))) {
+        None => None,
+        Some(Ok(((scene, world), layout))) => Some(crate::render::Compare {
+            scene,
+            world,
+            layout,
+        }),
+        Some(Err(code)) => return code,
     };
     let take = Take {
         fps,
@@ -306,6 +339,7 @@ fn render(
         overlays: crate::view::present::render_overlays(),
         selected: None,
         view: None,
+        compare,
     };
     if let Err(e) = take.check_for(scene.dt) {
         eprintln!("steerlab render: {e}");

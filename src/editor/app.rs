@@ -343,6 +343,7 @@ impl EditorApp {
             let capture = CaptureWindow {
                 scene_name: &scene.name,
                 recording: self.recording.as_ref().map(Recording::progress),
+                baseline: self.session.baseline.is_some(),
             };
             actions.extend(capture.ui(ctx, &mut open.capture, &mut self.prefs));
             HelpWindow.ui(ctx, &mut open.help);

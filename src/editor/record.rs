@@ -23,6 +23,18 @@ use crate::sim::{Problems, World};
 /// Longest take, in seconds of simulation time.
 pub const MAX_SECONDS: f32 = 120.0;
 
+/// Whether a take records the pinned baseline too, and how.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CompareChoice {
+    /// The current run alone.
+    #[default]
+    Off,
+    /// Baseline on the left, current on the right, each captioned with what differs.
+    SideBySide,
+    /// The current run with the baseline's agents as ghosts.
+    Ghosts,
+}
+
 /// The recording settings (kept across runs).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -31,8 +43,12 @@ pub struct RecordSettings {
     pub fps: u32,
     /// Length of a take, seconds (at most [`MAX_SECONDS`]).
     pub seconds: f32,
-    /// An animated GIF (else a directory of PNG frames).
+    /// An animated GIF (else an APNG when `apng`, else a directory of PNG frames).
     pub gif: bool,
+    /// An animated PNG (full colour) when not a GIF.
+    pub apng: bool,
+    /// With a baseline pinned: record it beside the current run, or under it as ghosts.
+    pub compare: CompareChoice,
     /// Where takes and screenshots go.
     pub folder: PathBuf,
     /// Restart the world from the scene's seed before the take, so that a take after a tweak
@@ -46,6 +62,8 @@ impl Default for RecordSettings {
             fps: 30,
             seconds: 5.0,
             gif: true,
+            apng: false,
+            compare: CompareChoice::Off,
             folder: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
             from_restart: true,
         }
@@ -73,6 +91,8 @@ impl RecordSettings {
         let stem = file_stem(name);
         if self.gif {
             Output::Gif(self.folder.join(format!("{stem}.gif")))
+        } else if self.apng {
+            Output::Apng(self.folder.join(format!("{stem}.png")))
         } else {
             Output::PngDir(self.folder.join(format!("{stem}-frames")))
         }

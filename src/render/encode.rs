@@ -49,6 +49,13 @@ pub(super) enum Encoder {
         staging: tempfile::TempDir,
         frames: u32,
     },
+    /// Frames staged as PNG files (one frame in memory at a time), joined into one APNG at
+    /// the end, when their number is known (a take may be stopped early).
+    Apng {
+        staging: tempfile::TempDir,
+        frames: u32,
+        fps: u32,
+    },
 }
 
 fn frame_name(k: u32) -> String {
@@ -68,6 +75,17 @@ impl Encoder {
                 Self::Gif {
                     gif: Box::new(gif),
                     spool,
+                    fps,
+                }
+            }
+            Output::Apng(path) => {
+                let staging = tempfile::Builder::new()
+                    .prefix(".steerlab-apng-")
+                    .tempdir_in(crate::scene::parent_dir(path))
+                    .map_err(|e| RenderError::output(path, crate::scene::io_reason(&e)))?;
+                Self::Apng {
+                    staging,
+                    frames: 0,
                     fps,
                 }
             }
@@ -108,7 +126,10 @@ impl Encoder {
                 gif.encode_frame(frame)
                     .map_err(|e| RenderError::Encode(format!("GIF: {e}")))
             }
-            Self::Png { staging, frames } => {
+            Self::Png { staging, frames }
+            | Self::Apng {
+                staging, frames, ..
+            } => {
                 let bytes = encode_png(image)?;
                 let path = staging.path().join(frame_name(k));
                 std::fs::write(&path, bytes).map_err(|e| {
@@ -138,8 +159,87 @@ impl Encoder {
                 Ok(file.commit()?)
             }
             Self::Png { staging, frames } => move_frames(staging, frames, output.path()),
+            Self::Apng {
+                staging,
+                frames,
+                fps,
+            } => write_apng(&staging, frames, fps, output.path()),
         }
     }
+}
+
+/// The smallest rectangle `[x, y, width, height]` outside which `a` and `b` (of one size) have
+/// the same pixels; `None` when they are the same.
+#[must_use]
+pub(super) fn changed_region(a: &image::RgbaImage, b: &image::RgbaImage) -> Option<[u32; 4]> {
+    let (w, h) = b.dimensions();
+    let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+    for (x, y, p) in b.enumerate_pixels() {
+        if a.get_pixel_checked(x, y) != Some(p) {
+            (x0, y0) = (x0.min(x), y0.min(y));
+            (x1, y1) = (x1.max(x + 1), y1.max(y + 1));
+        }
+    }
+    (x1 > x0 && y1 > y0).then(|| [x0, y0, x1 - x0, y1 - y0])
+}
+
+/// Joins the staged frames into one looping APNG at `path` (atomically), each frame shown
+/// `1 / fps` s exactly (APNG delays are fractions).
+fn write_apng(
+    staging: &tempfile::TempDir,
+    frames: u32,
+    fps: u32,
+    path: &Path,
+) -> Result<(), RenderError> {
+    let apng = |e: &dyn std::fmt::Display| RenderError::Encode(format!("APNG: {e}"));
+    let read = |k: u32| {
+        image::open(staging.path().join(frame_name(k)))
+            .map(image::DynamicImage::into_rgba8)
+            .map_err(|e| apng(&e))
+    };
+    if frames == 0 {
+        return Err(RenderError::Encode("APNG: no frames".to_owned()));
+    }
+    let first = read(0)?;
+    let file = AtomicFile::create(path)?;
+    let spool = Spool(Arc::new(Mutex::new(Some(BufWriter::new(file)))));
+    let mut encoder = png::Encoder::new(spool.clone(), first.width(), first.height());
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_animated(frames, 0).map_err(|e| apng(&e))?;
+    let delay = u16::try_from(fps.max(1)).unwrap_or(u16::MAX);
+    encoder.set_frame_delay(1, delay).map_err(|e| apng(&e))?;
+    let mut writer = encoder.write_header().map_err(|e| apng(&e))?;
+    writer
+        .write_image_data(first.as_raw())
+        .map_err(|e| apng(&e))?;
+    let (width, height) = (first.width(), first.height());
+    let mut previous = first;
+    for k in 1..frames {
+        let next = read(k)?;
+        // Only the rectangle that changed is stored; the rest of the canvas stays as the
+        // previous frame left it (dispose None, blend Source: the APNG defaults).
+        let [x, y, w, h] = changed_region(&previous, &next).unwrap_or([0, 0, 1, 1]);
+        writer.reset_frame_position().map_err(|e| apng(&e))?;
+        writer.set_frame_dimension(w, h).map_err(|e| apng(&e))?;
+        writer.set_frame_position(x, y).map_err(|e| apng(&e))?;
+        let region = image::imageops::crop_imm(&next, x, y, w, h).to_image();
+        writer
+            .write_image_data(region.as_raw())
+            .map_err(|e| apng(&e))?;
+        debug_assert!(x + w <= width && y + h <= height);
+        previous = next;
+    }
+    writer.finish().map_err(|e| apng(&e))?;
+    let file = spool
+        .0
+        .lock()
+        .map_err(|_| apng(&"file poisoned"))?
+        .take()
+        .ok_or_else(|| apng(&"file closed"))?
+        .into_inner()
+        .map_err(|e| RenderError::output(path, crate::scene::io_reason(e.error())))?;
+    Ok(file.commit()?)
 }
 
 /// Puts the staged frames at `dir`: the staging directory renamed into place for a new
@@ -159,4 +259,20 @@ fn move_frames(staging: tempfile::TempDir, frames: u32, dir: &Path) -> Result<()
         let _ = std::fs::remove_dir_all(&tmp);
         fail(&e)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::changed_region;
+
+    #[test]
+    fn the_changed_region_is_the_bounding_box_of_the_changed_pixels() {
+        let a = image::RgbaImage::new(10, 8);
+        let mut b = a.clone();
+        assert_eq!(changed_region(&a, &b), None);
+        b.put_pixel(2, 3, image::Rgba([1, 0, 0, 255]));
+        assert_eq!(changed_region(&a, &b), Some([2, 3, 1, 1]));
+        b.put_pixel(7, 6, image::Rgba([0, 0, 9, 255]));
+        assert_eq!(changed_region(&a, &b), Some([2, 3, 6, 4]));
+    }
 }

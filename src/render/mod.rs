@@ -174,13 +174,28 @@ impl Renderer {
         trails: &Trails,
         selected: Option<u32>,
     ) -> Raster {
+        self.frame_with_ghosts(world, None, scene, overlays, presentation, trails, selected)
+    }
+
+    /// One frame of `world`, with `ghosts` (a baseline's world) drawn under it.
+    #[allow(clippy::too_many_arguments)] // What one frame shows: each is needed.
+    pub fn frame_with_ghosts(
+        &mut self,
+        world: &World,
+        ghosts: Option<&World>,
+        scene: &Scene,
+        overlays: &Overlays,
+        presentation: &Presentation,
+        trails: &Trails,
+        selected: Option<u32>,
+    ) -> Raster {
         let [w, h] = self.size;
         let input = CanvasInput {
             world,
             overlays,
             selected,
             trails,
-            ghosts: None,
+            ghosts,
         };
         let canvas = &mut self.canvas;
         let mut frame = self.headless.run(|ui| {
@@ -216,6 +231,68 @@ pub struct Take {
     /// The part of the world to show (with the width of the canvas it was chosen on); the
     /// whole world when `None`.
     pub view: Option<(View, f32)>,
+    /// A baseline run shown with this one (before and after).
+    pub compare: Option<Compare>,
+}
+
+/// How a before-and-after clip sets the two runs together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// Two panels, the baseline on the left, each captioned with what differs.
+    #[default]
+    SideBySide,
+    /// One panel: the baseline's agents drawn as ghosts under the current ones.
+    Ghosts,
+}
+
+/// The baseline of a before-and-after clip: its scene and its world (advanced with the main
+/// one, tick for tick).
+#[derive(Clone, Debug)]
+pub struct Compare {
+    /// The baseline's scene.
+    pub scene: Scene,
+    /// Its world as the take starts.
+    pub world: World,
+    /// Side by side or ghosts.
+    pub layout: Layout,
+}
+
+/// The captions of a before-and-after clip: each scene's name followed by the fields in which
+/// it differs from the other (the first three), e.g. `Baseline · groups[0].arrive.mode =
+/// SlowingRadius(20.0)`.
+#[must_use]
+pub fn compare_captions(base: &Scene, current: &Scene) -> (String, String) {
+    use crate::scene::fields;
+    let changes = fields::diff(&fields::flatten(base), &fields::flatten(current));
+    let shown: Vec<_> = changes
+        .iter()
+        .filter(|c| c.path != "name" && c.path != "description" && !c.path.starts_with("view"))
+        .collect();
+    let side = |label: &str, pick: &dyn Fn(&fields::Change) -> Option<String>| {
+        let mut parts: Vec<String> = shown
+            .iter()
+            .take(3)
+            .map(|c| {
+                format!(
+                    "{} = {}",
+                    c.path,
+                    pick(c).unwrap_or_else(|| "none".to_owned())
+                )
+            })
+            .collect();
+        if shown.len() > 3 {
+            parts.push(format!("and {} more", shown.len() - 3));
+        }
+        if parts.is_empty() {
+            label.to_owned()
+        } else {
+            format!("{label} · {}", parts.join(", "))
+        }
+    };
+    (
+        side("Baseline", &|c| c.old.clone()),
+        side("Current", &|c| c.new.clone()),
+    )
 }
 
 impl Take {
@@ -276,19 +353,23 @@ pub enum Output {
     Gif(PathBuf),
     /// A directory of `frame_00000.png`, `frame_00001.png`, ...
     PngDir(PathBuf),
+    /// One looping animated PNG (APNG): full colour, exact frame delays.
+    Apng(PathBuf),
 }
 
 impl Output {
-    /// A `.gif` path is a GIF; anything else a directory of PNGs.
+    /// A `.gif` path is a GIF, a `.png` or `.apng` path an animated PNG; anything else a
+    /// directory of PNGs.
     #[must_use]
     pub fn from_path(path: &Path) -> Self {
-        let gif = path
+        let ext = path
             .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("gif"));
-        if gif {
-            Self::Gif(path.to_owned())
-        } else {
-            Self::PngDir(path.to_owned())
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("gif") => Self::Gif(path.to_owned()),
+            Some("png" | "apng") => Self::Apng(path.to_owned()),
+            _ => Self::PngDir(path.to_owned()),
         }
     }
 
@@ -296,7 +377,7 @@ impl Output {
     #[must_use]
     pub fn path(&self) -> &Path {
         match self {
-            Self::Gif(p) | Self::PngDir(p) => p,
+            Self::Gif(p) | Self::PngDir(p) | Self::Apng(p) => p,
         }
     }
 
@@ -305,7 +386,7 @@ impl Output {
     pub fn check_writable(&self) -> Result<(), RenderError> {
         let fail = |why: String| RenderError::output(self.path(), why);
         let dir = match self {
-            Self::Gif(p) => {
+            Self::Gif(p) | Self::Apng(p) => {
                 if p.is_dir() {
                     return Err(fail("is a directory".to_owned()));
                 }
@@ -354,8 +435,38 @@ pub fn render(
 ) -> Result<u32, RenderError> {
     take.check_for(world.spec().dt_secs)?;
     output.check_writable()?;
-    let mut renderer = Renderer::new(take.presentation.size, take.view.clone());
+    let size = take.presentation.size;
+    let side_by_side = take
+        .compare
+        .as_ref()
+        .is_some_and(|c| c.layout == Layout::SideBySide);
+    // Side by side: two panels of half the width (the left one takes an odd pixel).
+    let panel = if side_by_side {
+        [size[0].div_ceil(2).saturating_sub(1).max(1), size[1]]
+    } else {
+        size
+    };
+    let mut renderer = Renderer::new(panel, take.view.clone());
+    let mut base_renderer = Renderer::new(
+        [size[0].saturating_sub(panel[0] + 2).max(1), size[1]],
+        take.view.clone(),
+    );
+    let mut base = take.compare.clone();
+    let (base_caption, current_caption) = base
+        .as_ref()
+        .map(|c| compare_captions(&c.scene, scene))
+        .unwrap_or_default();
+    let shown = |s: &Scene, caption: &str| {
+        let mut s = s.clone();
+        if !caption.is_empty() {
+            caption.clone_into(&mut s.name);
+        }
+        s
+    };
+    let current_scene = shown(scene, &current_caption);
+    let base_scene = base.as_ref().map(|c| shown(&c.scene, &base_caption));
     let mut trails = Trails::default();
+    let mut base_trails = Trails::default();
     let mut encoder = encode::Encoder::new(output, take.fps)?;
     let start = world.tick();
     let mut frames = 0;
@@ -366,18 +477,35 @@ pub fn render(
         let target = start + tick_of_frame(k, take.fps, world.spec().dt_secs);
         while world.tick() < target {
             world.step();
+            if let Some(c) = &mut base {
+                c.world.set_click(world.click());
+                c.world.step();
+                if world.tick().is_multiple_of(2) {
+                    base_trails.sample(&c.world, None);
+                }
+            }
             if world.tick().is_multiple_of(2) {
                 trails.sample(&world, None);
             }
         }
-        let raster = renderer.frame(
-            &world,
-            scene,
-            &take.overlays,
-            &take.presentation,
-            &trails,
-            take.selected,
-        );
+        let (o, p, sel) = (&take.overlays, &take.presentation, take.selected);
+        let raster = match (&base, &base_scene) {
+            (Some(c), Some(bs)) if side_by_side => {
+                let left = base_renderer.frame(&c.world, bs, o, p, &base_trails, sel);
+                let right = renderer.frame(&world, &current_scene, o, p, &trails, sel);
+                Raster::side_by_side(&left, &right, 2, egui::Color32::BLACK)
+            }
+            (Some(c), _) => renderer.frame_with_ghosts(
+                &world,
+                Some(&c.world),
+                &current_scene,
+                o,
+                p,
+                &trails,
+                sel,
+            ),
+            _ => renderer.frame(&world, scene, o, p, &trails, sel),
+        };
         encoder.add(k, &raster)?;
         frames += 1;
         control.done.store(frames, Ordering::Relaxed);

@@ -79,6 +79,31 @@ impl Raster {
         }
     }
 
+    /// `left` and `right` side by side, with a `gap`-pixel strip of `background` between them
+    /// (the taller sets the height; the shorter is padded with `background`).
+    #[must_use]
+    pub fn side_by_side(left: &Self, right: &Self, gap: usize, background: Color32) -> Self {
+        let mut out = Self::new(
+            left.width + gap + right.width,
+            left.height.max(right.height),
+            background,
+        );
+        for (part, x0) in [(left, 0), (right, left.width + gap)] {
+            for y in 0..part.height {
+                let row = &part.pixels[y * part.width..(y + 1) * part.width];
+                let at = y * out.width + x0;
+                out.pixels[at..at + part.width].copy_from_slice(row);
+            }
+        }
+        out
+    }
+
+    /// Width in pixels.
+    #[must_use]
+    pub fn width_px(&self) -> usize {
+        self.width
+    }
+
     /// Paints egui's tessellated output; positions are in points, `pixels_per_point` apart.
     pub fn paint(
         &mut self,

@@ -65,7 +65,8 @@ pub fn frame_ui(
     let painter = ui.painter_at(rect);
     let scale = (rect.height() / 720.0).clamp(0.5, 3.0);
     if presentation.legend {
-        legend(&painter, rect, input.overlays, scene, scale);
+        let ghosts = input.ghosts.is_some() && input.overlays.ghosts;
+        legend(&painter, rect, input.overlays, scene, ghosts, scale);
     }
     if presentation.caption {
         caption(&painter, rect, scene, scale);
@@ -74,8 +75,11 @@ pub fn frame_ui(
 }
 
 /// The overlays that are on and used by the scene, with their colours.
-fn legend_entries(overlays: &Overlays, scene: &Scene) -> Vec<(Color32, String)> {
+fn legend_entries(overlays: &Overlays, scene: &Scene, ghosts: bool) -> Vec<(Color32, String)> {
     let mut entries = Vec::new();
+    if ghosts {
+        entries.push((palette::GHOST, "baseline (ghosts)".to_owned()));
+    }
     if overlays.velocity {
         entries.push((palette::VELOCITY, "velocity".to_owned()));
     }
@@ -109,8 +113,15 @@ fn legend_entries(overlays: &Overlays, scene: &Scene) -> Vec<(Color32, String)> 
     entries
 }
 
-fn legend(painter: &egui::Painter, rect: Rect, overlays: &Overlays, scene: &Scene, scale: f32) {
-    let entries = legend_entries(overlays, scene);
+fn legend(
+    painter: &egui::Painter,
+    rect: Rect,
+    overlays: &Overlays,
+    scene: &Scene,
+    ghosts: bool,
+    scale: f32,
+) {
+    let entries = legend_entries(overlays, scene, ghosts);
     if entries.is_empty() {
         return;
     }

@@ -2,6 +2,8 @@
 //! with the saved file, and taking one field's value (from a sweep) as one undo step.
 
 use super::EditorApp;
+use crate::editor::record::{CompareChoice, RecordError};
+use crate::render::{Compare, Layout};
 use crate::scene::{Overlay, ViewScope, sweep};
 use crate::view::{Overlays, Scope};
 
@@ -96,6 +98,33 @@ impl EditorApp {
         self.doc.accept(base);
         self.doc.commit();
         "Swapped the baseline and the current scene".clone_into(&mut self.files.status);
+    }
+
+    /// The baseline a take records with the current run, as the capture settings ask: from
+    /// its seed when the take restarts, else from where it is now.
+    pub(super) fn take_compare(
+        &self,
+        choice: CompareChoice,
+        from_restart: bool,
+    ) -> Result<Option<Compare>, RecordError> {
+        let layout = match choice {
+            CompareChoice::Off => return Ok(None),
+            CompareChoice::SideBySide => Layout::SideBySide,
+            CompareChoice::Ghosts => Layout::Ghosts,
+        };
+        let Some(b) = &self.session.baseline else {
+            return Ok(None);
+        };
+        let world = if from_restart {
+            b.scene.build_world().map_err(RecordError::Scene)?
+        } else {
+            b.world.clone()
+        };
+        Ok(Some(Compare {
+            scene: b.scene.clone(),
+            world,
+            layout,
+        }))
     }
 
     /// Sets the numeric field at `path` to `value`, as one undo step; a path or value the scene

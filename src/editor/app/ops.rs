@@ -557,6 +557,7 @@ impl EditorApp {
             } else {
                 None
             },
+            compare: self.take_compare(settings.compare, settings.from_restart)?,
         };
         let output = settings.output(&self.doc.scene().name);
         let recording = Recording::start(world, self.doc.scene().clone(), take, output)?;

@@ -16,6 +16,8 @@ pub struct CaptureWindow<'a> {
     pub scene_name: &'a str,
     /// Frames done and in all of the running take.
     pub recording: Option<(u32, u32)>,
+    /// A baseline is pinned (a take can record it too).
+    pub baseline: bool,
 }
 
 impl CaptureWindow<'_> {
@@ -78,8 +80,25 @@ impl CaptureWindow<'_> {
             ));
         });
         ui.horizontal(|ui| {
-            ui.radio_value(&mut prefs.record.gif, true, "animated GIF");
-            ui.radio_value(&mut prefs.record.gif, false, "PNG frames");
+            let r = &mut prefs.record;
+            let mut format = (r.gif, r.apng && !r.gif);
+            ui.radio_value(&mut format, (true, false), "animated GIF");
+            ui.radio_value(&mut format, (false, true), "APNG (full colour)")
+                .on_hover_text("An animated PNG: exact colours and frame times.");
+            ui.radio_value(&mut format, (false, false), "PNG frames");
+            (r.gif, r.apng) = format;
+        });
+        ui.add_enabled_ui(self.baseline, |ui| {
+            ui.horizontal(|ui| {
+                use record::CompareChoice;
+                ui.label("baseline");
+                let c = &mut prefs.record.compare;
+                ui.radio_value(c, CompareChoice::Off, "not shown");
+                ui.radio_value(c, CompareChoice::SideBySide, "side by side");
+                ui.radio_value(c, CompareChoice::Ghosts, "as ghosts");
+            })
+            .response
+            .on_disabled_hover_text("Pin a baseline (Compare menu) to record before and after.");
         });
         ui.checkbox(
             &mut prefs.record.from_restart,
