@@ -130,6 +130,7 @@ fn a_take_runs_at_most_a_million_ticks() {
         overlays: steerlab::view::Overlays::default(),
         selected: None,
         view: None,
+        compare: None,
     };
     // 1,000 frames of one second at dt 0.001: the last frame is tick 999,999 (dt is stored a
     // hair over 0.001), inside the limit; one frame more is over it.
