@@ -392,3 +392,30 @@ fn sweep_and_metrics_say_what_is_wrong() {
     assert_eq!(v["groups"][0]["name"], "arrivers");
     assert_eq!(v["groups"][0]["metrics"]["arrived"], 1.0);
 }
+
+#[test]
+fn the_readme_sweep_example_prints_the_table_the_readme_shows() {
+    let readme = std::fs::read_to_string("README.md").expect("README.md");
+    let command = readme
+        .lines()
+        .find(|l| l.trim_start().starts_with("steerlab sweep docs/examples/arrive_overshoot.ron"))
+        .expect("the worked example's command")
+        .trim();
+    let at = readme.find(command).expect("command") + command.len();
+    let table: Vec<&str> = readme[at..]
+        .lines()
+        .skip_while(|l| l.trim().is_empty())
+        .take_while(|l| l.starts_with("    "))
+        .map(|l| &l[4..])
+        .collect();
+    // The command as a shell would split it (its one quoted argument has no spaces).
+    let args: Vec<String> = command
+        .split_whitespace()
+        .skip(1)
+        .map(|a| a.trim_matches('\'').to_owned())
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = steerlab(&args);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert_eq!(text(&run.stdout).lines().collect::<Vec<_>>(), table);
+}
