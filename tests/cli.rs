@@ -398,7 +398,10 @@ fn the_readme_sweep_example_prints_the_table_the_readme_shows() {
     let readme = std::fs::read_to_string("README.md").expect("README.md");
     let command = readme
         .lines()
-        .find(|l| l.trim_start().starts_with("steerlab sweep docs/examples/arrive_overshoot.ron"))
+        .find(|l| {
+            l.trim_start()
+                .starts_with("steerlab sweep docs/examples/arrive_overshoot.ron")
+        })
         .expect("the worked example's command")
         .trim();
     let at = readme.find(command).expect("command") + command.len();

@@ -215,3 +215,38 @@ proptest! {
         }
     }
 }
+
+/// Components by brute force: every pair compared.
+fn components_by_every_pair(points: &[Vec2], radius: f32) -> usize {
+    let n = points.len();
+    let mut label: Vec<usize> = (0..n).collect();
+    loop {
+        let mut changed = false;
+        for i in 0..n {
+            for j in 0..n {
+                if points[i].distance(points[j]) <= radius && label[j] < label[i] {
+                    label[i] = label[j];
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    (0..n).filter(|&i| label[i] == i).count()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
+    /// The grid's count of flocks is the count every pair gives, for clumps and spreads alike.
+    #[test]
+    fn components_match_comparing_every_pair(
+        points in proptest::collection::vec((-300.0_f32..300.0, -300.0_f32..300.0), 0..120),
+        radius in prop_oneof![1.0_f32..10.0, 10.0_f32..200.0],
+        squeeze in prop_oneof![Just(1.0_f32), Just(0.05_f32)],
+    ) {
+        let points: Vec<Vec2> = points.into_iter().map(|(x, y)| Vec2::new(x, y) * squeeze).collect();
+        prop_assert_eq!(components(&points, radius), components_by_every_pair(&points, radius));
+    }
+}

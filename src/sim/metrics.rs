@@ -466,32 +466,37 @@ impl Recorder {
             let Some(group) = spec.groups.get(g) else {
                 continue;
             };
-            for (j, gap) in self.scratch.near(world, i) {
+            let (scratch, groups) = (&self.scratch, &mut self.groups);
+            scratch.for_each_near(world, i, |j, gap| {
                 let b = &agents[j];
                 // Each pair once: it counts for both agents' groups (once when the same).
-                if j > i {
-                    let h = usize::from(b.group);
-                    for k in [g, h] {
-                        if let Some(track) = self.groups.get_mut(k) {
-                            track.min_gap = Some(track.min_gap.map_or(gap, |m| m.min(gap)));
-                            if gap < 0.0 {
-                                track.agent_overlap_ticks += 1;
-                            }
-                        }
-                        if h == g {
-                            break;
+                let h = usize::from(b.group);
+                for k in [g, h] {
+                    if let Some(track) = groups.get_mut(k) {
+                        track.min_gap = Some(track.min_gap.map_or(gap, |m| m.min(gap)));
+                        if gap < 0.0 {
+                            track.agent_overlap_ticks += 1;
                         }
                     }
+                    if h == g {
+                        break;
+                    }
                 }
-                let hit = match prey[g] {
-                    Some(Prey::Agent(id)) => b.id == id,
-                    Some(Prey::Group(pg)) => usize::from(b.group) == pg,
-                    None => false,
-                };
-                if hit && gap < 0.0 {
-                    touching.push((a.id, b.id));
+                if gap < 0.0 {
+                    // Either may be the pursuer of the other.
+                    let hunts = |p: Option<Prey>, prey: &crate::sim::Agent| match p {
+                        Some(Prey::Agent(id)) => prey.id == id,
+                        Some(Prey::Group(pg)) => usize::from(prey.group) == pg,
+                        None => false,
+                    };
+                    if hunts(prey[g], b) {
+                        touching.push((a.id, b.id));
+                    }
+                    if hunts(prey.get(h).copied().flatten(), a) {
+                        touching.push((b.id, a.id));
+                    }
                 }
-            }
+            });
             let r = group.radius;
             let touches_scenery = spec
                 .obstacles
@@ -731,14 +736,24 @@ struct Contacts {
     order: Vec<u32>,
     /// `starts[c]..starts[c + 1]` indexes `order` for cell `c`.
     starts: Vec<u32>,
+    /// Each agent's body radius, by index.
+    radii: Vec<f32>,
 }
 
 impl Contacts {
     fn build(&mut self, world: &World, reach: f32) {
         let size = world.spec().size;
         let agents = world.agents();
-        // Cells no smaller than the contact reach, and no more than about four per agent.
-        let floor = (size.x * size.y / (4.0 * agents.len().max(1) as f32)).sqrt();
+        // Cells no smaller than the contact reach, and no more than about sixteen per agent.
+        let floor = (size.x * size.y / (16.0 * agents.len().max(1) as f32)).sqrt();
+        self.radii.clear();
+        self.radii.extend(agents.iter().map(|a| {
+            world
+                .spec()
+                .groups
+                .get(usize::from(a.group))
+                .map_or(0.0, |g| g.radius)
+        }));
         self.cell = reach.max(floor).max(1.0);
         self.columns = cells_along(size.x, self.cell);
         self.rows = cells_along(size.y, self.cell);
@@ -773,36 +788,29 @@ impl Contacts {
         y * self.columns + x
     }
 
-    /// The other agents whose bodies come within a cell's width of agent `me`'s, with the
-    /// gap between the two bodies (negative when they overlap), in index order.
-    fn near(&self, world: &World, me: usize) -> Vec<(usize, f32)> {
-        let spec = world.spec();
+    /// Calls `visit(other, gap)` for the agents after `me` (by index) whose bodies come within
+    /// a cell's width of agent `me`'s, with the gap between the two bodies (negative when they
+    /// overlap): every close pair once.
+    fn for_each_near(&self, world: &World, me: usize, mut visit: impl FnMut(usize, f32)) {
         let agents = world.agents();
-        let radius = |k: usize| {
-            spec.groups
-                .get(usize::from(agents[k].group))
-                .map_or(0.0, |g| g.radius)
-        };
         let here = agents[me].position;
+        let mine = self.radii[me];
         let (cx, cy) = self.coords(here);
-        let mut out = Vec::new();
         for row in cy.saturating_sub(1)..=(cy + 1).min(self.rows - 1) {
             for column in cx.saturating_sub(1)..=(cx + 1).min(self.columns - 1) {
                 let c = row * self.columns + column;
                 for &other in &self.order[self.starts[c] as usize..self.starts[c + 1] as usize] {
                     let other = other as usize;
-                    if other == me {
+                    if other <= me {
                         continue;
                     }
-                    let gap = here.distance(agents[other].position) - radius(me) - radius(other);
+                    let gap = here.distance(agents[other].position) - mine - self.radii[other];
                     if gap <= self.cell {
-                        out.push((other, gap));
+                        visit(other, gap);
                     }
                 }
             }
         }
-        out.sort_unstable_by_key(|&(j, _)| j);
-        out
     }
 }
 
@@ -835,6 +843,12 @@ fn cell_index(x: f32, cell: f32, cells: usize) -> usize {
 
 /// The number of connected components of `points` where two points closer than `radius`
 /// (and `radius > 0`) are linked.
+///
+/// Points are bucketed in square cells of side `radius / √2` (larger only over a huge extent),
+/// the grid form of density clustering: two points in one such cell are always linked, so each
+/// cell is joined whole, and two cells are joined as soon as one pair across them is close
+/// enough (cells up to two apart can hold such a pair). A dense clump costs about one check per
+/// neighbouring cell, not one per pair.
 #[must_use]
 pub fn components(points: &[Vec2], radius: f32) -> usize {
     let n = points.len();
@@ -844,19 +858,96 @@ pub fn components(points: &[Vec2], radius: f32) -> usize {
     if radius <= 0.0 || !radius.is_finite() {
         return n;
     }
+    let finite = || points.iter().filter(|p| p.is_finite());
+    let min = finite().fold(Vec2::splat(f32::INFINITY), |m, p| m.min(*p));
+    let max = finite().fold(Vec2::splat(f32::NEG_INFINITY), |m, p| m.max(*p));
+    let span = (max - min).max(Vec2::ZERO);
+    // At most 4,096 cells a side: a sparse crowd over a huge world gets bigger cells.
+    let cell = (radius / std::f32::consts::SQRT_2)
+        .max(span.x / 4096.0)
+        .max(span.y / 4096.0);
+    // Whether any two points of one cell are within `radius` of each other.
+    let whole = cell * std::f32::consts::SQRT_2 <= radius;
+    let columns = cells_along(span.x.max(cell), cell) + 1;
+    let rows = cells_along(span.y.max(cell), cell) + 1;
+    let coords = |p: Vec2| {
+        let q = if p.is_finite() { p - min } else { Vec2::ZERO };
+        (cell_index(q.x, cell, columns), cell_index(q.y, cell, rows))
+    };
+    let mut starts = vec![0_usize; columns * rows + 1];
+    let cell_of: Vec<usize> = points
+        .iter()
+        .map(|&p| {
+            let (x, y) = coords(p);
+            y * columns + x
+        })
+        .collect();
+    for &c in &cell_of {
+        starts[c + 1] += 1;
+    }
+    for c in 0..columns * rows {
+        starts[c + 1] += starts[c];
+    }
+    let mut fill = starts.clone();
+    let mut order = vec![0_usize; n];
+    for (i, &c) in cell_of.iter().enumerate() {
+        order[fill[c]] = i;
+        fill[c] += 1;
+    }
     let mut parent: Vec<usize> = (0..n).collect();
-    // Sort by x so only points within `radius` in x are compared.
-    let mut by_x: Vec<usize> = (0..n).collect();
-    by_x.sort_by(|&a, &b| points[a].x.total_cmp(&points[b].x).then(a.cmp(&b)));
-    for (k, &i) in by_x.iter().enumerate() {
-        for &j in &by_x[k + 1..] {
-            if points[j].x - points[i].x > radius {
-                break;
+    let join = |parent: &mut [usize], i: usize, j: usize| {
+        let (ri, rj) = (root(parent, i), root(parent, j));
+        if ri != rj {
+            parent[ri.max(rj)] = ri.min(rj);
+        }
+    };
+    let members = |c: usize| &order[starts[c]..starts[c + 1]];
+    let close = |i: usize, j: usize| points[i].distance(points[j]) <= radius;
+    // The non-empty cells, in order.
+    let mut occupied: Vec<usize> = cell_of.clone();
+    occupied.sort_unstable();
+    occupied.dedup();
+    for c in occupied {
+        let here = members(c);
+        let Some(&first) = here.first() else {
+            continue;
+        };
+        // Within the cell.
+        for (k, &i) in here.iter().enumerate() {
+            if whole {
+                join(&mut parent, first, i);
+            } else {
+                for &j in &here[k + 1..] {
+                    if close(i, j) {
+                        join(&mut parent, i, j);
+                    }
+                }
             }
-            if points[i].distance(points[j]) <= radius {
-                let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
-                if ri != rj {
-                    parent[ri.max(rj)] = ri.min(rj);
+        }
+        // With the cells after it, up to two away.
+        let (cx, cy) = (c % columns, c / columns);
+        for y in cy..=(cy + 2).min(rows - 1) {
+            for x in cx.saturating_sub(2)..=(cx + 2).min(columns - 1) {
+                let d = y * columns + x;
+                if d <= c {
+                    continue;
+                }
+                let there = members(d);
+                let Some(&other) = there.first() else {
+                    continue;
+                };
+                if whole && root(&mut parent, first) == root(&mut parent, other) {
+                    continue;
+                }
+                'pairs: for &i in here {
+                    for &j in there {
+                        if close(i, j) {
+                            join(&mut parent, i, j);
+                            if whole {
+                                break 'pairs;
+                            }
+                        }
+                    }
                 }
             }
         }
