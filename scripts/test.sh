@@ -21,3 +21,5 @@ fi
 
 cargo test --all-targets "$@"
 cargo test --doc
+# The Bevy plugin, headless (minimal plugins and assets; no window or renderer).
+cargo test -p steerlab_bevy "$@"

@@ -8,6 +8,10 @@
 //! The layers, each importing only those below it (see `docs/architecture.md`):
 //! `sim` ← `scene` ← `view` ← {`render`, `editor`}, with `cli` and `bench` on top.
 
+/// The vector crate steerlab's types use (positions and velocities are `glam::Vec2`), so a
+/// game can name them without depending on the same glam version itself.
+pub use glam;
+
 #[cfg(feature = "cli")]
 pub mod bench;
 #[cfg(feature = "cli")]

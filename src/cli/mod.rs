@@ -171,6 +171,7 @@ fn parse_layout(text: &str) -> Result<crate::render::Layout, String> {
     }
 }
 
+#[cfg(feature = "render")]
 fn parse_size(text: &str) -> Result<Size, String> {
     let (w, h) = text
         .split_once(['x', 'X'])
