@@ -124,27 +124,7 @@ pub enum Command {
     },
     /// Run a scene once per combination of parameter values, in parallel, and print the
     /// metrics of each: one row per variant, the same bytes at any thread count.
-    Sweep {
-        /// The scene (.ron), or the name of a built-in preset.
-        scene: PathBuf,
-        /// FIELD=LO..HI:COUNT, FIELD a path as validation prints it
-        /// (`groups[0].arrive.slowing_radius`); COUNT values from LO to HI inclusive. Repeat
-        /// for every combination.
-        #[arg(long = "param", required = true)]
-        params: Vec<String>,
-        /// Number of ticks each variant runs.
-        #[arg(long)]
-        steps: u64,
-        /// Only these metrics: NAME for every group, or GROUP.NAME (default: all).
-        #[arg(long = "metric")]
-        metrics: Vec<String>,
-        /// Write CSV (FILE.csv) or JSON (FILE.json) instead of a table on standard output.
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// Threads: 0 = all cores.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
-    },
+    Sweep(tune::SweepArgs),
     /// Check scene files; print `PATH:LINE:COL: field: message` on standard error for each
     /// error, and `PATH:LINE:COL: warning: field: message` for each value that is legal but
     /// almost surely not meant.
@@ -211,21 +191,7 @@ where
             files,
         }) => validate(&files, deny_warnings),
         Some(Command::Metrics { scene, steps, json }) => tune::metrics(&scene, steps, json),
-        Some(Command::Sweep {
-            scene,
-            params,
-            steps,
-            metrics,
-            out,
-            threads,
-        }) => tune::sweep(&tune::SweepArgs {
-            scene,
-            params,
-            steps,
-            metrics,
-            out,
-            threads,
-        }),
+        Some(Command::Sweep(args)) => tune::sweep(&args),
         #[cfg(feature = "render")]
         Some(Command::Render {
             scene,

@@ -128,12 +128,27 @@ fn table<const N: usize>(rows: &[[String; N]]) -> String {
 }
 
 /// The arguments of `steerlab sweep`.
+#[derive(Debug, clap::Args)]
 pub struct SweepArgs {
+    /// The scene (.ron), or the name of a built-in preset.
     pub scene: PathBuf,
+    /// FIELD=LO..HI:COUNT, FIELD a path as validation prints it
+    /// (`groups[0].max_speed`; for a choice that carries a number, such as
+    /// `groups[0].arrive.mode`, the number); COUNT values from LO to HI inclusive. Repeat
+    /// for every combination.
+    #[arg(long = "param", required = true)]
     pub params: Vec<String>,
+    /// Number of ticks each variant runs.
+    #[arg(long)]
     pub steps: u64,
+    /// Only these metrics: NAME for every group, or GROUP.NAME (default: all).
+    #[arg(long = "metric")]
     pub metrics: Vec<String>,
+    /// Write CSV (FILE.csv) or JSON (FILE.json) instead of a table on standard output.
+    #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Threads: 0 = all cores.
+    #[arg(long, default_value_t = 0)]
     pub threads: usize,
 }
 

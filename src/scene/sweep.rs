@@ -1,7 +1,7 @@
 //! Parameter sweeps: run one scene with a field set to each value of a range (or every
 //! combination of several ranges) and take the metrics of each run.
 //!
-//! A field is named by the path validation prints (`groups[0].arrive.slowing_radius`); a range
+//! A field is named by the path validation prints (`groups[0].max_speed`); a range
 //! is `LO..HI:COUNT`, `COUNT` values evenly spaced from `LO` to `HI` inclusive. Every variant
 //! runs from the scene's own seed and start, so two variants differ only in the swept values,
 //! and the results are the same bits whatever the number of threads (each variant is one
@@ -60,9 +60,7 @@ impl fmt::Display for Param {
 /// Parses `FIELD=LO..HI:COUNT` (`:COUNT` may be left out for 5 values; `FIELD=V` is one value).
 pub fn parse_param(text: &str) -> Result<Param, String> {
     let (field, range) = text.split_once('=').ok_or_else(|| {
-        format!(
-            "`{text}`: expected FIELD=LO..HI:COUNT, like groups[0].arrive.slowing_radius=20..200:10"
-        )
+        format!("`{text}`: expected FIELD=LO..HI:COUNT, like groups[0].max_speed=50..200:4")
     })?;
     let field = field.trim();
     if field.is_empty() {

@@ -75,6 +75,14 @@ fn simulate(file: &Path, steps: u64) -> std::collections::BTreeMap<(u64, u32), (
         .collect()
 }
 
+/// The tick the simulation `sim` has run to.
+fn tick_of(app: &App, sim: Entity) -> u64 {
+    app.world()
+        .get::<SteerSimulation>(sim)
+        .and_then(SteerSimulation::world)
+        .map_or(0, steerlab::sim::World::tick)
+}
+
 fn plays_back_bit_for_bit(file: &str, steps: u64) {
     let dir = presets_dir();
     let scene = steerlab::scene::load(&dir.join(file)).expect("valid");
@@ -82,22 +90,10 @@ fn plays_back_bit_for_bit(file: &str, steps: u64) {
     let mut app = app(&dir, scene.dt, false);
     let sim = start(&mut app, file);
     let mut seen = 0;
-    let mut last = app
-        .world()
-        .get::<SteerSimulation>(sim)
-        .unwrap()
-        .world()
-        .unwrap()
-        .tick();
+    let mut last = tick_of(&app, sim);
     while last < steps {
         app.update();
-        let tick = app
-            .world()
-            .get::<SteerSimulation>(sim)
-            .unwrap()
-            .world()
-            .unwrap()
-            .tick();
+        let tick = tick_of(&app, sim);
         assert_eq!(tick, last + 1, "one steerlab tick per fixed tick");
         last = tick;
         let mut agents: Vec<SteerAgent> = app
@@ -161,13 +157,7 @@ fn a_rewritten_file_retunes_the_running_game_and_a_broken_one_changes_nothing() 
     };
     assert_eq!(speed(&app), (160.0, 160.0));
     // The designer saves a new max_speed: the running world takes it, without a restart.
-    let tick_before = app
-        .world()
-        .get::<SteerSimulation>(sim)
-        .unwrap()
-        .world()
-        .unwrap()
-        .tick();
+    let tick_before = tick_of(&app, sim);
     std::fs::write(
         &path,
         text.replacen("max_speed: 160.0", "max_speed: 95.0", 1),
