@@ -18,9 +18,9 @@ use super::debug::Detail;
 use super::grid::Grid;
 use super::kdtree::KdTree;
 use super::math::direction_or;
-use super::motion::{limit_turn, mean_heading};
+use super::motion::limit_turn;
 use super::neighbors::{Found, Neighbors, Rules as NeighborRules};
-use super::params::{BehaviorKind, BlockCommon, BoundsMode, Region, Slot, Spawn, Target};
+use super::params::{BehaviorKind, BlockCommon, BoundsMode, Region, Target};
 use super::rng::WorldRng;
 use super::scenery::FlowGrid;
 use super::spec::WorldSpec;
@@ -59,6 +59,9 @@ struct Spawner {
     timer_secs: f32,
 }
 
+mod side;
+mod spawn;
+mod targets;
 mod think;
 
 /// What an agent decided on one tick, from the state at the start of the tick.
@@ -272,74 +275,6 @@ impl World {
         Ok(world)
     }
 
-    fn spawn_initial(&mut self) {
-        for k in 0..self.spec.placed.len() {
-            let placed = self.spec.placed[k].clone();
-            let Some(g) = self.spec.group_index(&placed.group) else {
-                continue;
-            };
-            let id = self.push_agent(g, placed.position, placed.velocity);
-            if let (Some(angle), Some(agent)) = (placed.wander_angle_deg, self.agents.last_mut())
-                && agent.id == id
-            {
-                agent.steering.wander_angle_rad = angle.to_radians();
-            }
-        }
-        for g in 0..self.spec.groups.len() {
-            let group = &self.spec.groups[g];
-            let count = group.count;
-            match group.spawn.clone() {
-                Spawn::Area { min, max, speed } => {
-                    for _ in 0..count {
-                        let x = self.rng.next_f32();
-                        let y = self.rng.next_f32();
-                        let heading = self.rng.next_f32() * std::f32::consts::TAU;
-                        let position = min + (max - min) * Vec2::new(x, y);
-                        let velocity = Vec2::new(libm::cosf(heading), libm::sinf(heading)) * speed;
-                        self.push_agent(g, position, velocity);
-                    }
-                }
-                Spawn::At { position, velocity } => {
-                    for _ in 0..count {
-                        self.push_agent(g, position, velocity);
-                    }
-                }
-                Spawn::Queue {
-                    position, velocity, ..
-                } => {
-                    if count > 0 {
-                        self.push_agent(g, position, velocity);
-                    }
-                    self.spawners[g] = Spawner {
-                        remaining: count.saturating_sub(1),
-                        timer_secs: 0.0,
-                    };
-                }
-            }
-        }
-    }
-
-    fn push_agent(&mut self, group: usize, position: Vec2, velocity: Vec2) -> u32 {
-        let id = self.next_id;
-        self.next_id += 1;
-        let stamina = self.spec.groups[group]
-            .stamina
-            .as_ref()
-            .map_or(0.0, |s| s.max);
-        let group_index = u16::try_from(group).unwrap_or(u16::MAX);
-        self.agents.push(Agent::new(
-            id,
-            group_index,
-            position,
-            velocity,
-            self.spec.seed,
-            stamina,
-        ));
-        self.records.push(AgentDebug::default());
-        self.resize_side_tables();
-        id
-    }
-
     /// Keeps the per-agent side tables (details, heading history) as long as the agent list
     /// when they are in use; new agents start with an empty trace and history.
     fn resize_side_tables(&mut self) {
@@ -350,55 +285,6 @@ impl World {
         if self.smoothing_stride > 0 {
             self.heading_history
                 .resize(n * self.smoothing_stride, Vec2::ZERO);
-        }
-    }
-
-    /// Adds an agent of group `group` (index) now. Returns its id, or `None` for no such group.
-    pub fn add_agent(&mut self, group: usize, position: Vec2, velocity: Vec2) -> Option<u32> {
-        (group < self.spec.groups.len()).then(|| self.push_agent(group, position, velocity))
-    }
-
-    /// Puts back an agent exactly as it was (undo of a removal, redo of an addition). Refused
-    /// (`false`) when its id is taken or its group does not exist.
-    pub fn insert_agent(&mut self, agent: Agent) -> bool {
-        if usize::from(agent.group) >= self.spec.groups.len() || !agent.position.is_finite() {
-            return false;
-        }
-        match self.agents.binary_search_by_key(&agent.id, |a| a.id) {
-            Ok(_) => false,
-            Err(at) => {
-                self.next_id = self.next_id.max(agent.id.saturating_add(1));
-                self.agents.insert(at, agent);
-                self.records.insert(at, AgentDebug::default());
-                if !self.details.is_empty() {
-                    self.details.insert(at, Detail::default());
-                }
-                let stride = self.smoothing_stride;
-                if stride > 0 && self.heading_history.len() >= at * stride {
-                    let zeros = std::iter::repeat_n(Vec2::ZERO, stride);
-                    self.heading_history.splice(at * stride..at * stride, zeros);
-                }
-                true
-            }
-        }
-    }
-
-    /// Removes the agent with this id. Returns whether it existed.
-    pub fn remove_agent(&mut self, id: u32) -> bool {
-        match self.index_of(id) {
-            Some(i) => {
-                self.agents.remove(i);
-                self.records.remove(i);
-                if i < self.details.len() {
-                    self.details.remove(i);
-                }
-                let stride = self.smoothing_stride;
-                if stride > 0 && self.heading_history.len() >= (i + 1) * stride {
-                    self.heading_history.drain(i * stride..(i + 1) * stride);
-                }
-                true
-            }
-            None => false,
         }
     }
 
@@ -691,103 +577,6 @@ impl World {
         record.heading = agent.heading;
     }
 
-    /// Sizes the per-agent side tables for this tick's spec: the details when some group uses
-    /// a behavior that records one, the ranks when some group keeps a formation, the heading
-    /// history when some group smooths headings.
-    fn prepare_side_tables(&mut self) {
-        let groups = &self.spec.groups;
-        let n = self.agents.len();
-        let uses_detail = groups.iter().any(|g| {
-            DETAILED.iter().any(|&kind| g.uses(kind))
-                || g.avoid_obstacles.as_ref().is_some_and(|b| {
-                    b.enabled && matches!(b.form, super::params::AvoidForm::DetectionBox { .. })
-                })
-        });
-        if uses_detail {
-            self.details.resize(n, Detail::default());
-        } else {
-            self.details.clear();
-        }
-        let stride = groups
-            .iter()
-            .filter_map(|g| g.heading_smoothing)
-            .max()
-            .map_or(0, |s| s as usize);
-        if stride != self.smoothing_stride {
-            self.smoothing_stride = stride;
-            self.heading_history.clear();
-        }
-        self.heading_history.resize(n * stride, Vec2::ZERO);
-        self.rank_followers();
-    }
-
-    /// Each agent's rank among the followers of its group's formation (agents of the group in
-    /// id order, the leader left out when it is of the group), and each group's count.
-    fn rank_followers(&mut self) {
-        fn formation(g: &super::params::Group) -> Option<&super::params::OffsetPursuit> {
-            g.offset_pursuit
-                .as_ref()
-                .filter(|b| b.enabled && !matches!(b.slot, Slot::Offset(_)))
-        }
-        let groups = &self.spec.groups;
-
-        if !groups.iter().any(|g| formation(g).is_some()) {
-            self.ranks.clear();
-            self.followers.clear();
-            return;
-        }
-        let leaders: Vec<Option<u32>> = groups
-            .iter()
-            .map(|g| match formation(g).map(|b| &b.target) {
-                Some(Target::Agent(id)) => Some(*id),
-                _ => None,
-            })
-            .collect();
-        self.followers = vec![0; groups.len()];
-        self.ranks.clear();
-        for agent in &self.agents {
-            let g = usize::from(agent.group);
-            let is_leader = leaders.get(g).copied().flatten() == Some(agent.id);
-            match self.followers.get_mut(g) {
-                Some(count) if !is_leader => {
-                    self.ranks.push(*count);
-                    *count += 1;
-                }
-                _ => self.ranks.push(0),
-            }
-        }
-    }
-
-    /// The smoothed headings of this tick (Buckland's smoother), into the records.
-    fn smooth_headings(&mut self) {
-        let stride = self.smoothing_stride;
-        if stride == 0 {
-            return;
-        }
-        let slot_of = |n: usize, tick: u64| {
-            // `n` is at most MAX_HEADING_SMOOTHING.
-            #[allow(clippy::cast_possible_truncation)]
-            let slot = (tick % n as u64) as usize;
-            slot
-        };
-        for (i, (agent, record)) in self.agents.iter().zip(self.records.iter_mut()).enumerate() {
-            let Some(n) = self
-                .spec
-                .groups
-                .get(usize::from(agent.group))
-                .and_then(|g| g.heading_smoothing)
-                .map(|n| (n as usize).clamp(1, stride))
-            else {
-                continue;
-            };
-            let Some(history) = self.heading_history.get_mut(i * stride..i * stride + n) else {
-                continue;
-            };
-            history[slot_of(n, self.tick)] = agent.heading;
-            record.heading = direction_or(mean_heading(history), agent.heading);
-        }
-    }
-
     /// The grid of the last tick (empty when no group flocks or the search is naive).
     #[must_use]
     pub fn grid(&self) -> &Grid {
@@ -875,74 +664,6 @@ impl World {
             rules: &self.rules,
             grid: &self.grid,
             tree: &self.tree,
-        }
-    }
-
-    fn spawn_due(&mut self) {
-        let dt = self.spec.dt_secs;
-        for g in 0..self.spawners.len() {
-            let Some(Spawn::Queue {
-                position,
-                velocity,
-                interval_secs,
-            }) = self.spec.groups.get(g).map(|group| group.spawn.clone())
-            else {
-                continue;
-            };
-            if self.spawners[g].remaining == 0 {
-                continue;
-            }
-            self.spawners[g].timer_secs += dt;
-            while self.spawners[g].remaining > 0 && self.spawners[g].timer_secs >= interval_secs {
-                self.spawners[g].timer_secs -= interval_secs;
-                self.spawners[g].remaining -= 1;
-                self.push_agent(g, position, velocity);
-            }
-        }
-    }
-
-    /// Where `target` is for the agent at index `i` now, and how fast it moves (the same
-    /// resolution the behaviors use), if it exists.
-    #[must_use]
-    pub fn locate(&self, target: &Target, i: usize) -> Option<(Vec2, Vec2)> {
-        if i >= self.agents.len() {
-            return None;
-        }
-        self.resolve(target, i)
-    }
-
-    /// The index of the agent `target` names for the agent at index `i` (never `i`), if any.
-    #[must_use]
-    pub fn locate_agent(&self, target: &Target, i: usize) -> Option<usize> {
-        if i >= self.agents.len() {
-            return None;
-        }
-        self.resolve_agent(target, i)
-    }
-
-    /// Position and velocity of a target as seen by agent `i`, if it exists now.
-    fn resolve(&self, target: &Target, i: usize) -> Option<(Vec2, Vec2)> {
-        match target {
-            Target::Point(p) => Some((*p, Vec2::ZERO)),
-            Target::Pointer => self.pointer.map(|p| (p, Vec2::ZERO)),
-            Target::Click => Some((self.click, Vec2::ZERO)),
-            Target::Center => Some((self.spec.size * 0.5, Vec2::ZERO)),
-            Target::Agent(_) | Target::Nearest(_) => self
-                .resolve_agent(target, i)
-                .map(|j| (self.agents[j].position, self.agents[j].velocity)),
-        }
-    }
-
-    /// The agent a target names, as seen by agent `i` (never `i` itself).
-    fn resolve_agent(&self, target: &Target, i: usize) -> Option<usize> {
-        match target {
-            Target::Agent(id) => self.index_of(*id).filter(|&j| j != i),
-            Target::Nearest(name) => {
-                let tree = self.group_trees.get(self.group_index(name)?)?;
-                let (j, _) = tree.nearest(self.agents[i].position, index_u32(i))?;
-                Some(j as usize)
-            }
-            _ => None,
         }
     }
 }

@@ -1,0 +1,176 @@
+//! Every metric's name, unit, better direction and one-line summary, in report order
+//! (`docs/metrics.md` defines each one exactly).
+
+/// Which way a metric is better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Better {
+    /// Smaller is better.
+    Lower,
+    /// Larger is better.
+    Higher,
+    /// Neither: it describes the run (the number of flocks, their spread).
+    Neither,
+}
+
+impl Better {
+    /// `lower`, `higher` or `neither`.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Lower => "lower",
+            Self::Higher => "higher",
+            Self::Neither => "neither",
+        }
+    }
+}
+
+/// One metric's definition: its name, unit and better direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Definition {
+    /// The name on the command line and in `docs/metrics.md`.
+    pub name: &'static str,
+    /// The unit, `""` for a plain number.
+    pub unit: &'static str,
+    /// Which way is better.
+    pub better: Better,
+    /// One line: what it measures.
+    pub summary: &'static str,
+}
+
+const fn def(
+    name: &'static str,
+    unit: &'static str,
+    better: Better,
+    summary: &'static str,
+) -> Definition {
+    Definition {
+        name,
+        unit,
+        better,
+        summary,
+    }
+}
+
+/// Every metric, in report order.
+pub const DEFINITIONS: &[Definition] = &[
+    def(
+        "arrived",
+        "",
+        Better::Higher,
+        "share of agents that came within the tolerance of their target",
+    ),
+    def(
+        "time_to_arrive",
+        "s",
+        Better::Lower,
+        "mean time until first within the tolerance of the target",
+    ),
+    def(
+        "overshoot",
+        "u",
+        Better::Lower,
+        "largest distance past the target, along the approach, after first arriving",
+    ),
+    def(
+        "settle_time",
+        "s",
+        Better::Lower,
+        "mean time from which the agent stays within the tolerance to the end",
+    ),
+    def(
+        "final_error",
+        "u",
+        Better::Lower,
+        "mean distance to the target at the end",
+    ),
+    def(
+        "path_ratio",
+        "",
+        Better::Lower,
+        "mean path length over straight-line distance (1 = straight)",
+    ),
+    def(
+        "heading_jitter",
+        "rad/s",
+        Better::Lower,
+        "mean absolute heading change per second",
+    ),
+    def(
+        "force_jitter",
+        "",
+        Better::Lower,
+        "mean length of the change of the applied force per tick",
+    ),
+    def(
+        "at_max_speed",
+        "",
+        Better::Neither,
+        "share of agent-ticks at max_speed",
+    ),
+    def(
+        "at_max_force",
+        "",
+        Better::Neither,
+        "share of agent-ticks at max_force",
+    ),
+    def(
+        "agent_overlaps",
+        "",
+        Better::Lower,
+        "pair-ticks with two agents' bodies overlapping",
+    ),
+    def(
+        "obstacle_overlaps",
+        "",
+        Better::Lower,
+        "agent-ticks with a body overlapping an obstacle or a wall",
+    ),
+    def(
+        "min_separation",
+        "u",
+        Better::Higher,
+        "smallest gap between two bodies (negative: overlap)",
+    ),
+    def(
+        "captures",
+        "",
+        Better::Neither,
+        "times a pursuer's body came to touch one of its prey",
+    ),
+    def(
+        "capture_time",
+        "s",
+        Better::Lower,
+        "time of the first capture",
+    ),
+    def(
+        "prey_survival",
+        "",
+        Better::Higher,
+        "share of the prey never touched by a pursuer",
+    ),
+    def(
+        "polarization",
+        "",
+        Better::Higher,
+        "mean over ticks of |sum of unit headings| / n",
+    ),
+    def(
+        "spread",
+        "u",
+        Better::Neither,
+        "mean over ticks of the RMS distance from the group's centroid",
+    ),
+    def(
+        "flocks",
+        "",
+        Better::Neither,
+        "mean over ticks of the number of connected groups by the neighbour radius",
+    ),
+];
+
+/// The definition named `name`, if there is one.
+#[must_use]
+pub fn definition(name: &str) -> Option<&'static Definition> {
+    DEFINITIONS.iter().find(|d| d.name == name)
+}

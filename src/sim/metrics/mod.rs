@@ -1,0 +1,406 @@
+//! Numbers that say how a run went, per group and per agent: arrival, motion, contact,
+//! pursuit and flocking. A [`Recorder`] watches a [`World`] tick by tick (call
+//! [`Recorder::observe`] after every [`World::step`]) and [`Recorder::report`] gives the
+//! [`Metrics`]. Every definition, with its formula and which direction is better, is in
+//! `docs/metrics.md`; the names here are the names there and on the command line.
+//!
+//! The recorder reads only what the world already holds (positions, velocities, headings, the
+//! applied force of each agent's record) and keeps a few numbers per agent, so it is cheap
+//! enough to run on every tick; it never changes the world.
+
+mod definitions;
+mod grid;
+mod report;
+
+use glam::Vec2;
+
+use super::World;
+use super::params::Target;
+pub use definitions::{Better, DEFINITIONS, Definition, definition};
+use grid::Contacts;
+pub use grid::components;
+
+/// A body this close to its target counts as arrived: its own radius, at least
+/// [`MIN_TOLERANCE`].
+pub const MIN_TOLERANCE: f32 = 1.0;
+
+/// A speed or force within this share of its maximum counts as at the maximum.
+pub const AT_MAX: f32 = 1e-3;
+
+/// What one agent's run has come to so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AgentTrack {
+    /// The tick it was first seen on.
+    pub first_tick: u64,
+    /// Ticks it has been observed over (after the first sighting).
+    pub ticks: u64,
+    /// `Σ |v| dt` (world units).
+    pub path_length: f64,
+    /// `Σ v dt` (world units): the displacement, unwrapped.
+    pub displacement: Vec2,
+    /// `Σ |Δ heading|` (radians).
+    pub heading_change: f64,
+    /// `Σ |F_t − F_{t−1}|` over the ticks after its first.
+    pub force_change: f64,
+    /// Ticks at `max_speed`.
+    pub at_max_speed: u64,
+    /// Ticks at `max_force`.
+    pub at_max_force: u64,
+    /// Seconds from its first sighting until first within the tolerance.
+    pub arrived_after_secs: Option<f64>,
+    /// The direction it came in from when it first arrived (unit).
+    pub approach: Vec2,
+    /// Largest `(p - target) · approach` after the first arrival (world units, ≥ 0).
+    pub overshoot: f32,
+    /// Seconds from its first sighting to its last entry into the tolerance (while inside).
+    pub settled_after_secs: Option<f64>,
+    /// Its distance to the target on the last tick observed.
+    pub error: Option<f32>,
+    /// Touched by a pursuer.
+    pub captured: bool,
+    /// Its arrival target existed on some tick (a pointer target exists only while there is
+    /// a pointer).
+    pub targeted: bool,
+    last_heading: Vec2,
+    last_force: Vec2,
+    was_inside: bool,
+}
+
+/// Per-group sums over the run.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct GroupTrack {
+    agent_overlap_ticks: u64,
+    obstacle_overlap_ticks: u64,
+    min_gap: Option<f32>,
+    captures: u64,
+    first_capture_secs: Option<f64>,
+    polarization_sum: f64,
+    spread_sum: f64,
+    flocks_sum: f64,
+    flock_ticks: u64,
+}
+
+/// Watches a world and keeps the metrics' sums.
+#[derive(Clone, Debug, Default)]
+pub struct Recorder {
+    /// Indexed by agent id.
+    agents: Vec<Option<AgentTrack>>,
+    groups: Vec<GroupTrack>,
+    ticks: u64,
+    /// Contacts of the last tick, pursuer id → prey ids, to count entries only.
+    touching: Vec<(u32, u32)>,
+    scratch: Contacts,
+}
+
+/// The value of each metric for one group (`None`: not defined for this group or run).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupMetrics {
+    /// The group's name.
+    pub name: String,
+    /// Its agents at the end.
+    pub agents: usize,
+    /// In [`DEFINITIONS`] order.
+    pub values: Vec<Option<f64>>,
+}
+
+impl GroupMetrics {
+    /// The value of the metric named `name`.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<f64> {
+        let k = DEFINITIONS.iter().position(|d| d.name == name)?;
+        self.values.get(k).copied().flatten()
+    }
+}
+
+/// A run's metrics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Metrics {
+    /// Ticks observed.
+    pub ticks: u64,
+    /// Seconds observed.
+    pub seconds: f64,
+    /// One per group, in scene order.
+    pub groups: Vec<GroupMetrics>,
+}
+
+impl Metrics {
+    /// `(group.metric, value)` for every defined value, in group then definition order.
+    #[must_use]
+    pub fn flat(&self) -> Vec<(String, f64)> {
+        let mut out = Vec::new();
+        for g in &self.groups {
+            for (d, v) in DEFINITIONS.iter().zip(&g.values) {
+                if let Some(v) = v {
+                    out.push((format!("{}.{}", g.name, d.name), *v));
+                }
+            }
+        }
+        out
+    }
+
+    /// The value of `group.metric`.
+    #[must_use]
+    pub fn get(&self, qualified: &str) -> Option<f64> {
+        let (group, metric) = qualified.rsplit_once('.')?;
+        self.groups.iter().find(|g| g.name == group)?.get(metric)
+    }
+}
+
+/// The target whose arrival a group is measured against: its arrive block's, else its seek
+/// block's (enabled blocks only).
+fn arrival_target(group: &super::Group) -> Option<&Target> {
+    if let Some(b) = group.arrive.as_ref().filter(|b| b.enabled) {
+        return Some(&b.target);
+    }
+    group.seek.as_ref().filter(|b| b.enabled).map(|b| &b.target)
+}
+
+/// The group a group pursues: its pursuit block's target, when that names agents.
+fn prey_of(world: &World, group: &super::Group) -> Option<Prey> {
+    let b = group.pursuit.as_ref().filter(|b| b.enabled)?;
+    match &b.target {
+        Target::Agent(id) => Some(Prey::Agent(*id)),
+        Target::Nearest(name) => world.group_index(name).map(Prey::Group),
+        _ => None,
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prey {
+    Agent(u32),
+    Group(usize),
+}
+
+/// The signed angle from `a` to `b` (unit vectors), in `[-π, π]`.
+fn turn(a: Vec2, b: Vec2) -> f32 {
+    libm::atan2f(a.perp_dot(b), a.dot(b))
+}
+
+impl Recorder {
+    /// A recorder that starts watching `world` as it is now.
+    #[must_use]
+    pub fn new(world: &World) -> Self {
+        let mut r = Self::default();
+        r.sight(world);
+        r
+    }
+
+    /// Ticks observed.
+    #[must_use]
+    pub fn ticks(&self) -> u64 {
+        self.ticks
+    }
+
+    /// What is known of the agent with this id.
+    #[must_use]
+    pub fn agent(&self, id: u32) -> Option<&AgentTrack> {
+        self.agents.get(id as usize).and_then(Option::as_ref)
+    }
+
+    /// Starts tracks for agents not seen before (spawned since), at the world's tick.
+    fn sight(&mut self, world: &World) {
+        self.groups
+            .resize_with(world.spec().groups.len(), GroupTrack::default);
+        let records = world.records();
+        for (i, a) in world.agents().iter().enumerate() {
+            let k = a.id as usize;
+            if k >= self.agents.len() {
+                self.agents.resize(k + 1, None);
+            }
+            if self.agents[k].is_none() {
+                self.agents[k] = Some(AgentTrack {
+                    first_tick: world.tick(),
+                    last_heading: a.heading,
+                    last_force: records.get(i).map_or(Vec2::ZERO, |r| r.applied),
+                    ..AgentTrack::default()
+                });
+            }
+        }
+    }
+
+    /// Takes in the tick the world has just run.
+    pub fn observe(&mut self, world: &World) {
+        self.ticks += 1;
+        let spec = world.spec();
+        let dt = spec.dt_secs;
+        let now = world.tick();
+        let records = world.records();
+        let mut fresh = false;
+        for (i, a) in world.agents().iter().enumerate() {
+            let Some(Some(track)) = self.agents.get_mut(a.id as usize) else {
+                fresh = true;
+                continue;
+            };
+            let Some(group) = spec.groups.get(usize::from(a.group)) else {
+                continue;
+            };
+            let force = records.get(i).map_or(Vec2::ZERO, |r| r.applied);
+            let speed = a.velocity.length();
+            track.ticks += 1;
+            track.path_length += f64::from(speed * dt);
+            track.displacement += a.velocity * dt;
+            track.heading_change += f64::from(turn(track.last_heading, a.heading).abs());
+            track.last_heading = a.heading;
+            if track.ticks > 1 {
+                track.force_change += f64::from((force - track.last_force).length());
+            }
+            track.last_force = force;
+            if speed >= group.max_speed * (1.0 - AT_MAX) {
+                track.at_max_speed += 1;
+            }
+            if force.length() >= group.max_force * (1.0 - AT_MAX) && group.max_force > 0.0 {
+                track.at_max_force += 1;
+            }
+            let Some((target, _)) = arrival_target(group).and_then(|t| world.locate(t, i)) else {
+                track.error = None;
+                continue;
+            };
+            track.targeted = true;
+            let offset = a.position - target;
+            let distance = offset.length();
+            let tolerance = group.radius.max(MIN_TOLERANCE);
+            let inside = distance <= tolerance;
+            let secs = (now - track.first_tick) as f64 * f64::from(dt);
+            if inside && track.arrived_after_secs.is_none() {
+                track.arrived_after_secs = Some(secs);
+                // The direction of travel toward the target: past it is along this.
+                track.approach = (-offset)
+                    .try_normalize()
+                    .unwrap_or_else(|| a.velocity.try_normalize().unwrap_or(a.heading));
+            }
+            if track.arrived_after_secs.is_some() {
+                track.overshoot = track.overshoot.max(offset.dot(track.approach));
+            }
+            if inside && !track.was_inside {
+                track.settled_after_secs = Some(secs);
+            } else if !inside {
+                track.settled_after_secs = None;
+            }
+            track.was_inside = inside;
+            track.error = Some(distance);
+        }
+        self.observe_contacts(world);
+        self.observe_flocks(world);
+        if fresh {
+            self.sight(world);
+        }
+    }
+
+    fn observe_contacts(&mut self, world: &World) {
+        let spec = world.spec();
+        let agents = world.agents();
+        let secs = world.time_secs();
+        let largest = spec.groups.iter().map(|g| g.radius).fold(0.0_f32, f32::max);
+        self.scratch.build(world, 2.0 * largest);
+        let prey: Vec<Option<Prey>> = spec.groups.iter().map(|g| prey_of(world, g)).collect();
+        let mut touching = Vec::new();
+        for (i, a) in agents.iter().enumerate() {
+            let g = usize::from(a.group);
+            let Some(group) = spec.groups.get(g) else {
+                continue;
+            };
+            let (scratch, groups) = (&self.scratch, &mut self.groups);
+            scratch.for_each_near(world, i, |j, gap| {
+                let b = &agents[j];
+                // Each pair once: it counts for both agents' groups (once when the same).
+                let h = usize::from(b.group);
+                for k in [g, h] {
+                    if let Some(track) = groups.get_mut(k) {
+                        track.min_gap = Some(track.min_gap.map_or(gap, |m| m.min(gap)));
+                        if gap < 0.0 {
+                            track.agent_overlap_ticks += 1;
+                        }
+                    }
+                    if h == g {
+                        break;
+                    }
+                }
+                if gap < 0.0 {
+                    // Either may be the pursuer of the other.
+                    let hunts = |p: Option<Prey>, prey: &crate::sim::Agent| match p {
+                        Some(Prey::Agent(id)) => prey.id == id,
+                        Some(Prey::Group(pg)) => usize::from(prey.group) == pg,
+                        None => false,
+                    };
+                    if hunts(prey[g], b) {
+                        touching.push((a.id, b.id));
+                    }
+                    if hunts(prey.get(h).copied().flatten(), a) {
+                        touching.push((b.id, a.id));
+                    }
+                }
+            });
+            let r = group.radius;
+            let touches_scenery = spec
+                .obstacles
+                .iter()
+                .any(|o| a.position.distance(o.center) < r + o.radius)
+                || spec.walls.iter().any(|w| {
+                    a.position
+                        .distance(super::scenery::closest_on_segment(w.from, w.to, a.position))
+                        < r
+                });
+            if touches_scenery {
+                self.groups[g].obstacle_overlap_ticks += 1;
+            }
+        }
+        touching.sort_unstable();
+        for &(hunter, victim) in &touching {
+            if self.touching.binary_search(&(hunter, victim)).is_err() {
+                if let Some(i) = world.index_of(hunter) {
+                    let g = usize::from(agents[i].group);
+                    let track = &mut self.groups[g];
+                    track.captures += 1;
+                    track.first_capture_secs.get_or_insert(secs);
+                }
+                if let Some(Some(t)) = self.agents.get_mut(victim as usize) {
+                    t.captured = true;
+                }
+            }
+        }
+        self.touching = touching;
+    }
+
+    fn observe_flocks(&mut self, world: &World) {
+        let spec = world.spec();
+        let agents = world.agents();
+        for (g, group) in spec.groups.iter().enumerate() {
+            let flocking = group.alignment.as_ref().is_some_and(|b| b.enabled)
+                || group.cohesion.as_ref().is_some_and(|b| b.enabled);
+            if !flocking {
+                continue;
+            }
+            let members: Vec<usize> = (0..agents.len())
+                .filter(|&i| usize::from(agents[i].group) == g)
+                .collect();
+            if members.is_empty() {
+                continue;
+            }
+            let n = members.len() as f64;
+            let heading_sum: glam::DVec2 =
+                members.iter().map(|&i| agents[i].heading.as_dvec2()).sum();
+            let centroid: glam::DVec2 = members
+                .iter()
+                .map(|&i| agents[i].position.as_dvec2())
+                .sum::<glam::DVec2>()
+                / n;
+            let mean_square: f64 = members
+                .iter()
+                .map(|&i| agents[i].position.as_dvec2().distance_squared(centroid))
+                .sum::<f64>()
+                / n;
+            let flocks = components(
+                &members
+                    .iter()
+                    .map(|&i| agents[i].position)
+                    .collect::<Vec<_>>(),
+                group.neighbor_radius(),
+            );
+            let track = &mut self.groups[g];
+            track.polarization_sum += heading_sum.length() / n;
+            track.spread_sum += mean_square.sqrt();
+            track.flocks_sum += flocks as f64;
+            track.flock_ticks += 1;
+        }
+    }
+}

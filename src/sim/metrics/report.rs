@@ -1,0 +1,161 @@
+//! The report: a run's sums turned into one value per metric per group.
+
+use super::{
+    AgentTrack, DEFINITIONS, GroupMetrics, Metrics, Prey, Recorder, World, arrival_target, prey_of,
+};
+
+impl Recorder {
+    /// The metrics of the run so far.
+    #[must_use]
+    pub fn report(&self, world: &World) -> Metrics {
+        let spec = world.spec();
+        let groups = (0..spec.groups.len())
+            .map(|g| self.group_report(world, g))
+            .collect();
+        Metrics {
+            ticks: self.ticks,
+            seconds: self.ticks as f64 * f64::from(spec.dt_secs),
+            groups,
+        }
+    }
+
+    /// Group `g`'s metrics (`g` is in range).
+    fn group_report(&self, world: &World, g: usize) -> GroupMetrics {
+        let spec = world.spec();
+        let group = &spec.groups[g];
+        let tracks: Vec<&AgentTrack> = world
+            .agents()
+            .iter()
+            .filter(|a| usize::from(a.group) == g)
+            .filter_map(|a| self.agent(a.id))
+            .collect();
+        let gt = self.groups.get(g).cloned().unwrap_or_default();
+        let mut values = Values(vec![None; DEFINITIONS.len()]);
+        if arrival_target(group).is_some() {
+            arrival_values(&tracks, &mut values);
+        }
+        motion_values(&tracks, f64::from(spec.dt_secs), &mut values);
+        if self.ticks > 0 {
+            values.set("agent_overlaps", Some(gt.agent_overlap_ticks as f64));
+            values.set("obstacle_overlaps", Some(gt.obstacle_overlap_ticks as f64));
+            values.set("min_separation", gt.min_gap.map(f64::from));
+        }
+        if let Some(prey) = prey_of(world, group) {
+            values.set("captures", Some(gt.captures as f64));
+            values.set("capture_time", gt.first_capture_secs);
+            let victims: Vec<bool> = world
+                .agents()
+                .iter()
+                .filter(|a| match prey {
+                    Prey::Agent(id) => a.id == id,
+                    Prey::Group(pg) => usize::from(a.group) == pg,
+                })
+                .filter_map(|a| self.agent(a.id).map(|t| t.captured))
+                .collect();
+            if !victims.is_empty() {
+                let alive = victims.iter().filter(|c| !**c).count();
+                values.set("prey_survival", Some(alive as f64 / victims.len() as f64));
+            }
+        }
+        if gt.flock_ticks > 0 {
+            let k = gt.flock_ticks as f64;
+            values.set("polarization", Some(gt.polarization_sum / k));
+            values.set("spread", Some(gt.spread_sum / k));
+            values.set("flocks", Some(gt.flocks_sum / k));
+        }
+        GroupMetrics {
+            name: group.name.clone(),
+            agents: tracks.len(),
+            values: values.0,
+        }
+    }
+}
+
+/// A group's values in [`DEFINITIONS`] order, being filled in.
+struct Values(Vec<Option<f64>>);
+
+impl Values {
+    /// Sets `name`; a value that is not finite is left out.
+    fn set(&mut self, name: &str, value: Option<f64>) {
+        if let Some(k) = DEFINITIONS.iter().position(|d| d.name == name) {
+            self.0[k] = value.filter(|v| v.is_finite());
+        }
+    }
+}
+
+/// Arrival: the share arrived, then means over those that did (time to arrive), the largest
+/// overshoot, and means over those settled at the end (settle time) or with a target now
+/// (final error).
+fn arrival_values(tracks: &[&AgentTrack], values: &mut Values) {
+    let tracks: Vec<&AgentTrack> = tracks.iter().copied().filter(|t| t.targeted).collect();
+    if tracks.is_empty() {
+        return;
+    }
+    let arrived: Vec<&&AgentTrack> = tracks
+        .iter()
+        .filter(|t| t.arrived_after_secs.is_some())
+        .collect();
+    values.set("arrived", Some(arrived.len() as f64 / tracks.len() as f64));
+    values.set(
+        "time_to_arrive",
+        mean(arrived.iter().filter_map(|t| t.arrived_after_secs)),
+    );
+    values.set(
+        "overshoot",
+        arrived
+            .iter()
+            .map(|t| f64::from(t.overshoot))
+            .reduce(f64::max),
+    );
+    values.set(
+        "settle_time",
+        mean(tracks.iter().filter_map(|t| t.settled_after_secs)),
+    );
+    values.set(
+        "final_error",
+        mean(tracks.iter().filter_map(|t| t.error.map(f64::from))),
+    );
+}
+
+/// Motion: means over the agents observed of their path ratio and jitters, and the shares of
+/// all their ticks at the maxima.
+fn motion_values(tracks: &[&AgentTrack], dt: f64, values: &mut Values) {
+    let moved = || tracks.iter().filter(|t| t.ticks > 0);
+    values.set(
+        "path_ratio",
+        mean(moved().filter_map(|t| {
+            let straight = f64::from(t.displacement.length());
+            (straight > 1e-3).then(|| t.path_length / straight)
+        })),
+    );
+    values.set(
+        "heading_jitter",
+        mean(moved().map(|t| t.heading_change / (t.ticks as f64 * dt))),
+    );
+    values.set(
+        "force_jitter",
+        mean(
+            moved()
+                .filter(|t| t.ticks > 1)
+                .map(|t| t.force_change / (t.ticks - 1) as f64),
+        ),
+    );
+    let agent_ticks: u64 = tracks.iter().map(|t| t.ticks).sum();
+    if agent_ticks > 0 {
+        let share = |n: u64| n as f64 / agent_ticks as f64;
+        values.set(
+            "at_max_speed",
+            Some(share(tracks.iter().map(|t| t.at_max_speed).sum())),
+        );
+        values.set(
+            "at_max_force",
+            Some(share(tracks.iter().map(|t| t.at_max_force).sum())),
+        );
+    }
+}
+
+/// The mean of `values`, `None` when there are none.
+fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
+    let (sum, n) = values.fold((0.0, 0_u64), |(s, n), v| (s + v, n + 1));
+    (n > 0).then(|| sum / n as f64)
+}
