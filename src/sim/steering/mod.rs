@@ -127,15 +127,7 @@ impl SteeringManager {
     /// A manager with the given truncation and combination.
     #[must_use]
     pub fn new(state: SteeringState, max_force: f32, combination: Combination) -> Self {
-        Self {
-            state,
-            max_force,
-            combination,
-            steering: Vec2::ZERO,
-            spent: false,
-            chosen: false,
-            record: AgentDebug::default(),
-        }
+        Self::with_record(state, max_force, combination, AgentDebug::default())
     }
 }
 
@@ -149,15 +141,7 @@ impl<'a> SteeringManager<&'a mut AgentDebug> {
         out: &'a mut AgentDebug,
     ) -> Self {
         *out = AgentDebug::default();
-        Self {
-            state,
-            max_force,
-            combination,
-            steering: Vec2::ZERO,
-            spent: false,
-            chosen: false,
-            record: out,
-        }
+        Self::with_record(state, max_force, combination, out)
     }
 
     /// Ends the accumulation like [`SteeringManager::finish`], completing the record in place,
@@ -171,15 +155,39 @@ impl<'a> SteeringManager<&'a mut AgentDebug> {
             record,
             ..
         } = self;
-        record.combined = steering;
-        record.applied = truncate(steering, max_force);
-        record.velocity = body.velocity;
-        record.desired_velocity = body.velocity + steering;
+        complete(record, steering, max_force, body);
         state
     }
 }
 
+/// Completes a record with the accumulated `steering`: combined, applied (truncated to
+/// `max_force`), the velocity it was computed at, and the velocity the behaviors asked for.
+fn complete(record: &mut AgentDebug, steering: Vec2, max_force: f32, body: &Body) {
+    record.combined = steering;
+    record.applied = truncate(steering, max_force);
+    record.velocity = body.velocity;
+    record.desired_velocity = body.velocity + steering;
+}
+
 impl<R: BorrowMut<AgentDebug>> SteeringManager<R> {
+    /// A manager that keeps its record in `record`.
+    fn with_record(
+        state: SteeringState,
+        max_force: f32,
+        combination: Combination,
+        record: R,
+    ) -> Self {
+        Self {
+            state,
+            max_force,
+            combination,
+            steering: Vec2::ZERO,
+            spent: false,
+            chosen: false,
+            record,
+        }
+    }
+
     /// The accumulated steering so far.
     #[must_use]
     pub fn steering(&self) -> Vec2 {
@@ -441,13 +449,8 @@ impl SteeringManager {
     /// this update (the applied force is `record.applied`). Does not move the host; the
     /// accumulator is cleared for the next update.
     pub fn finish(&mut self, body: &Body) -> AgentDebug {
-        let combined = self.steering;
-        let applied = truncate(combined, self.max_force);
-        let mut record = std::mem::take(&mut self.record);
-        record.combined = combined;
-        record.applied = applied;
-        record.velocity = body.velocity;
-        record.desired_velocity = body.velocity + combined;
+        let mut record = std::mem::take(self.record.borrow_mut());
+        complete(&mut record, self.steering, self.max_force, body);
         self.reset();
         record
     }
