@@ -5,6 +5,7 @@ pub mod agent;
 pub mod behaviors;
 pub mod blocks;
 pub mod check;
+pub mod colors;
 pub mod debug;
 pub mod grid;
 pub mod kdtree;

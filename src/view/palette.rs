@@ -6,11 +6,12 @@ use egui::Color32;
 
 use crate::sim::BehaviorKind;
 use crate::sim::behaviors::Rgb;
+use crate::sim::colors;
 
 /// Colour of the applied steering force: red, as the C# seed draws it.
-pub const APPLIED: Color32 = Color32::from_rgb(255, 45, 45);
+pub const APPLIED: Color32 = color(colors::APPLIED);
 /// Colour of the velocity vector.
-pub const VELOCITY: Color32 = Color32::from_rgb(90, 170, 255);
+pub const VELOCITY: Color32 = color(colors::VELOCITY);
 /// Colour of the desired velocity.
 pub const DESIRED: Color32 = Color32::from_rgb(190, 230, 255);
 /// Colour of the wander circle.
@@ -20,11 +21,11 @@ pub const RADIUS: Color32 = Color32::from_rgb(120, 200, 170);
 /// Colour of prediction points.
 pub const PREDICTION: Color32 = Color32::from_rgb(255, 170, 60);
 /// Colour of the click target.
-pub const CLICK: Color32 = Color32::from_rgb(255, 220, 80);
+pub const CLICK: Color32 = color(colors::CLICK);
 /// Colour of obstacles.
-pub const OBSTACLE: Color32 = Color32::from_rgb(95, 100, 120);
+pub const OBSTACLE: Color32 = color(colors::OBSTACLE);
 /// Colour of the world boundary.
-pub const BOUNDARY: Color32 = Color32::from_rgb(80, 90, 110);
+pub const BOUNDARY: Color32 = color(colors::BOUNDARY);
 /// Colour of walls.
 pub const WALL: Color32 = Color32::from_rgb(200, 205, 220);
 /// Colour of path centre lines and points.
@@ -40,7 +41,7 @@ pub const HIT: Color32 = Color32::from_rgb(255, 80, 80);
 /// Highlight of the scenery picked for editing.
 pub const PICKED: Color32 = Color32::from_rgb(255, 255, 120);
 /// Canvas background.
-pub const BACKGROUND: Color32 = Color32::from_rgb(22, 25, 32);
+pub const BACKGROUND: Color32 = color(colors::BACKGROUND);
 /// Lines of the spatial grid.
 pub const GRID: Color32 = Color32::from_rgb(60, 68, 88);
 /// Highlight of the selected agent.
@@ -59,16 +60,15 @@ pub const WARNING: Color32 = Color32::from_rgb(255, 150, 40);
 pub const CHANGED: Color32 = Color32::from_rgb(255, 190, 60);
 
 /// Group colours, in group order (repeating).
-pub const GROUP_COLORS: [Color32; 8] = [
-    Color32::from_rgb(100, 170, 255),
-    Color32::from_rgb(255, 120, 110),
-    Color32::from_rgb(120, 220, 130),
-    Color32::from_rgb(240, 200, 90),
-    Color32::from_rgb(200, 140, 255),
-    Color32::from_rgb(90, 220, 220),
-    Color32::from_rgb(255, 160, 210),
-    Color32::from_rgb(200, 200, 200),
-];
+pub const GROUP_COLORS: [Color32; 8] = {
+    let mut out = [Color32::BLACK; 8];
+    let mut k = 0;
+    while k < 8 {
+        out[k] = color(colors::GROUPS[k]);
+        k += 1;
+    }
+    out
+};
 
 /// The colour of group `index`.
 #[must_use]
@@ -78,7 +78,7 @@ pub fn group_color(index: usize) -> Color32 {
 
 /// A colour key of the core as a colour.
 #[must_use]
-pub fn color(rgb: Rgb) -> Color32 {
+pub const fn color(rgb: Rgb) -> Color32 {
     Color32::from_rgb(rgb.0, rgb.1, rgb.2)
 }
 

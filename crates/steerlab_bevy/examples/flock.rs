@@ -9,25 +9,14 @@
 
 use bevy::camera::{OrthographicProjection, Projection, ScalingMode};
 use bevy::prelude::*;
+use steerlab::sim::colors::{APPLIED, BACKGROUND, BOUNDARY, CLICK, GROUPS, OBSTACLE, VELOCITY};
 use steerlab_bevy::{SteerAgent, SteerScene, SteerSimulation, SteerlabPlugin, to_bevy};
 
-/// The editor's colours (`steerlab::view::palette`, which needs the editor's egui).
-const BACKGROUND: Color = Color::srgb_u8(22, 25, 32);
-const BOUNDARY: Color = Color::srgb_u8(80, 90, 110);
-const OBSTACLE: Color = Color::srgb_u8(95, 100, 120);
-const CLICK: Color = Color::srgb_u8(255, 220, 80);
-const VELOCITY: Color = Color::srgb_u8(90, 170, 255);
-const APPLIED: Color = Color::srgb_u8(255, 45, 45);
-const GROUPS: [Color; 8] = [
-    Color::srgb_u8(100, 170, 255),
-    Color::srgb_u8(255, 120, 110),
-    Color::srgb_u8(120, 220, 130),
-    Color::srgb_u8(240, 200, 90),
-    Color::srgb_u8(200, 140, 255),
-    Color::srgb_u8(90, 220, 220),
-    Color::srgb_u8(255, 160, 210),
-    Color::srgb_u8(200, 200, 200),
-];
+/// The editor's colours (`steerlab::sim::colors`, which its palette is made from).
+fn color(c: steerlab::sim::behaviors::Rgb) -> Color {
+    Color::srgb_u8(c.0, c.1, c.2)
+}
+
 /// The editor's defaults: a velocity spans half a second; a force F draws F × 0.25 long.
 const VELOCITY_SECS: f32 = 0.5;
 const FORCE_SCALE: f32 = 0.25;
@@ -40,7 +29,7 @@ fn main() {
         .unwrap_or_else(|| "boids.ron".to_owned());
     let presets = concat!(env!("CARGO_MANIFEST_DIR"), "/../../presets");
     App::new()
-        .insert_resource(ClearColor(BACKGROUND))
+        .insert_resource(ClearColor(color(BACKGROUND)))
         .insert_resource(Preset(file.clone()))
         .add_plugins(
             DefaultPlugins
@@ -106,16 +95,21 @@ fn draw(
     for sim in &sims {
         if let Some(scene) = scenes.get(&sim.scene) {
             let (w, h) = (scene.scene.world.width, scene.scene.world.height);
-            gizmos.rect_2d(Vec2::new(w * 0.5, -h * 0.5), Vec2::new(w, h), BOUNDARY);
+            gizmos.rect_2d(
+                Vec2::new(w * 0.5, -h * 0.5),
+                Vec2::new(w, h),
+                color(BOUNDARY),
+            );
         }
         if let Some(world) = sim.world() {
             for o in &world.spec().obstacles {
-                gizmos.circle_2d(flip(to_bevy(o.center)), o.radius, OBSTACLE);
+                gizmos.circle_2d(flip(to_bevy(o.center)), o.radius, color(OBSTACLE));
             }
             let c = flip(to_bevy(world.click()));
-            gizmos.circle_2d(c, 8.0, CLICK);
-            gizmos.line_2d(c - Vec2::X * 12.0, c + Vec2::X * 12.0, CLICK);
-            gizmos.line_2d(c - Vec2::Y * 12.0, c + Vec2::Y * 12.0, CLICK);
+            let click = color(CLICK);
+            gizmos.circle_2d(c, 8.0, click);
+            gizmos.line_2d(c - Vec2::X * 12.0, c + Vec2::X * 12.0, click);
+            gizmos.line_2d(c - Vec2::Y * 12.0, c + Vec2::Y * 12.0, click);
         }
     }
     for a in &agents {
@@ -126,13 +120,13 @@ fn draw(
         let side = dir.perp() * AGENT_LENGTH * 0.35;
         let tip = p + dir * AGENT_LENGTH * 0.6;
         let back = p - dir * AGENT_LENGTH * 0.4;
-        let color = GROUPS[usize::from(a.group) % GROUPS.len()];
-        gizmos.linestrip_2d([tip, back + side, back - side, tip], color);
+        let body = color(GROUPS[usize::from(a.group) % GROUPS.len()]);
+        gizmos.linestrip_2d([tip, back + side, back - side, tip], body);
         if v != Vec2::ZERO {
-            gizmos.arrow_2d(p, p + v * VELOCITY_SECS, VELOCITY);
+            gizmos.arrow_2d(p, p + v * VELOCITY_SECS, color(VELOCITY));
         }
         if f != Vec2::ZERO {
-            gizmos.arrow_2d(p, p + f * FORCE_SCALE, APPLIED);
+            gizmos.arrow_2d(p, p + f * FORCE_SCALE, color(APPLIED));
         }
     }
 }
