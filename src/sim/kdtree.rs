@@ -8,7 +8,11 @@
 //! as a brute-force scan's; the tree is built by median splits in a fixed order, so it and its
 //! answers depend only on the positions, never on threads.
 
+use std::sync::OnceLock;
+
 use glam::Vec2;
+
+use super::agent::Agent;
 
 /// One point of the tree: an agent's position and its index in the world.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -220,6 +224,21 @@ fn k_nearest_in(
     if worth {
         k_nearest_in(far, depth + 1, p, radius2, k, exclude, out);
     }
+}
+
+/// The tree of every agent's position (each keyed by its index), built into `cell` the first
+/// time a query of the tick asks for it.
+pub fn of_agents<'a>(cell: &'a OnceLock<KdTree>, agents: &[Agent]) -> &'a KdTree {
+    cell.get_or_init(|| {
+        let mut tree = KdTree::default();
+        tree.rebuild(
+            agents
+                .iter()
+                .enumerate()
+                .map(|(j, a)| (u32::try_from(j).unwrap_or(u32::MAX), a.position)),
+        );
+        tree
+    })
 }
 
 #[cfg(test)]

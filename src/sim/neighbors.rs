@@ -336,16 +336,7 @@ impl Neighbors<'_> {
                 }
             }
         } else {
-            let tree = self.tree.get_or_init(|| {
-                let mut tree = KdTree::default();
-                tree.rebuild(
-                    self.agents
-                        .iter()
-                        .enumerate()
-                        .map(|(j, a)| (index_u32(j), a.position)),
-                );
-                tree
-            });
+            let tree = super::kdtree::of_agents(self.tree, self.agents);
             let mut nearest = Vec::new();
             tree.nearest_within(me.position, radius2, rules.cap, index_u32(i), &mut nearest);
             within.extend(nearest.into_iter().map(|(d2, j)| {

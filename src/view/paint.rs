@@ -128,18 +128,7 @@ fn paint_scenery(
     for group in &spec.groups {
         for (kind, _, target) in group.targets() {
             if let crate::sim::Target::Point(p) = target {
-                let c = to_screen(*p);
-                let d = 6.0;
-                batch.closed_stroke(
-                    &[
-                        c + vec2(0.0, -d),
-                        c + vec2(d, 0.0),
-                        c + vec2(0.0, d),
-                        c + vec2(-d, 0.0),
-                    ],
-                    1.5,
-                    behavior_color(kind),
-                );
+                paint_extended::diamond(batch, to_screen(*p), 6.0, behavior_color(kind));
             }
         }
     }

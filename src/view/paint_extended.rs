@@ -217,7 +217,8 @@ fn paint_guides(batch: &mut Batch, to_screen: &impl Fn(Vec2) -> Pos2, p: Pos2, d
     }
 }
 
-fn diamond(batch: &mut Batch, c: Pos2, d: f32, color: Color32) {
+/// A diamond outline of half-diagonal `d` around `c` (point targets, formation slots).
+pub(super) fn diamond(batch: &mut Batch, c: Pos2, d: f32, color: Color32) {
     batch.closed_stroke(
         &[
             c + vec2(0.0, -d),

@@ -20,7 +20,7 @@ use super::kdtree::KdTree;
 use super::math::direction_or;
 use super::motion::limit_turn;
 use super::neighbors::{Found, Neighbors, Rules as NeighborRules};
-use super::params::{BehaviorKind, BlockCommon, BoundsMode, Region, Target};
+use super::params::{BehaviorKind, BlockCommon, Region, Target};
 use super::rng::WorldRng;
 use super::scenery::FlowGrid;
 use super::spec::WorldSpec;
@@ -166,20 +166,7 @@ const PARALLEL_MIN_AGENTS: usize = 512;
 impl Default for World {
     /// An empty world of 800 × 600 units at 60 ticks per second, with no groups.
     fn default() -> Self {
-        let spec = WorldSpec {
-            seed: 1,
-            dt_secs: 1.0 / 60.0,
-            size: Vec2::new(800.0, 600.0),
-            bounds: BoundsMode::Wrap,
-            click_target: Vec2::new(400.0, 300.0),
-            obstacles: Vec::new(),
-            walls: Vec::new(),
-            paths: Vec::new(),
-            flow_fields: Vec::new(),
-            placed: Vec::new(),
-            groups: Vec::new(),
-        };
-        Self::unspawned(spec)
+        Self::unspawned(WorldSpec::empty(1, 1.0 / 60.0, Vec2::new(800.0, 600.0)))
     }
 }
 

@@ -43,16 +43,7 @@ impl World {
         let Some(me) = self.agents.get(i) else {
             return Vec::new();
         };
-        let tree = self.tree.get_or_init(|| {
-            let mut tree = crate::sim::kdtree::KdTree::default();
-            tree.rebuild(
-                self.agents
-                    .iter()
-                    .enumerate()
-                    .map(|(j, a)| (index_u32(j), a.position)),
-            );
-            tree
-        });
+        let tree = crate::sim::kdtree::of_agents(&self.tree, &self.agents);
         let mut near = Vec::new();
         tree.nearest_within(me.position, range * range, cap, index_u32(i), &mut near);
         near.into_iter()
