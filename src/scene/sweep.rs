@@ -278,7 +278,9 @@ pub fn variants(scene: &Scene, params: &[Param]) -> Result<Vec<Variant>, String>
         for (p, &v) in params.iter().zip(&values) {
             s = with_field(&s, &p.field, v).map_err(|e| e.to_string())?;
         }
-        if let Err(problems) = s.build_world() {
+        // Checked, not built: each variant's world is built once, when it runs.
+        let problems = crate::sim::check::check_spec(&s.world_spec());
+        if !problems.is_empty() {
             let set: Vec<String> = params
                 .iter()
                 .zip(&values)
