@@ -220,7 +220,8 @@ pub struct BenchResult {
     pub agent_steps_per_sec: f64,
     /// Bytes of simulation state per agent (`Agent`).
     pub state_bytes_per_agent: usize,
-    /// Bytes of the per-tick debug record per agent (`AgentDebug`).
+    /// Bytes of the per-tick debug record per agent: its `AgentDebug` and one force per
+    /// behavior some group uses.
     pub record_bytes_per_agent: usize,
     /// Peak resident memory of the process, MiB (Linux; 0 elsewhere).
     pub peak_rss_mib: f64,
@@ -295,7 +296,7 @@ pub fn run(
         ms_per_step: secs * 1000.0 / steps.max(1) as f64,
         agent_steps_per_sec: agent_steps / secs,
         state_bytes_per_agent: std::mem::size_of::<crate::sim::Agent>(),
-        record_bytes_per_agent: std::mem::size_of::<crate::sim::AgentDebug>(),
+        record_bytes_per_agent: world.record_bytes_per_agent(),
         peak_rss_mib: peak_rss_mib(),
     })
 }

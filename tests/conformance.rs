@@ -74,7 +74,7 @@ fn seek_trajectory_matches_the_hand_table() {
     for (tick, &(force, velocity, x)) in table.iter().enumerate() {
         world.step();
         let agent = &world.agents()[0];
-        let record = &world.records()[0];
+        let record = world.record(0).expect("one agent");
         let tick = tick + 1;
         assert_eq!(
             record.applied,
@@ -103,7 +103,7 @@ fn seek_first_step_in_two_dimensions() {
     });
     let mut world = World::new(spec(1.0, vec![g])).expect("valid");
     world.step();
-    let r = world.records()[0];
+    let r = world.record(0).expect("one agent");
     assert_eq!(r.desired_velocity, Vec2::new(3.0, 4.0));
     assert!((r.applied - Vec2::new(0.6, 0.8)).length() < 1e-6);
     assert!((world.agents()[0].position - Vec2::new(0.6, 0.8)).length() < 1e-6);
@@ -244,7 +244,10 @@ fn hunter_stamina_cycle() {
         for tick in 1..=200 {
             world.step();
             let h = &world.agents()[0];
-            let pursued = world.records()[0].was_evaluated(steerlab::sim::BehaviorKind::Pursuit);
+            let pursued = world
+                .record(0)
+                .expect("one agent")
+                .was_evaluated(steerlab::sim::BehaviorKind::Pursuit);
             pursued_by_tick.push(pursued);
             if let Some((_, want)) = expected.iter().find(|(t, _)| *t == tick) {
                 let got = (h.stamina, h.resting, h.prey.is_some(), pursued);
@@ -314,7 +317,10 @@ fn wall_avoidance_first_tick_at_dt_1_and_in_the_dt_form() {
     };
     let mut world = world_with(1.0, make(), wall);
     world.step();
-    assert_eq!(world.records()[0].applied, Vec2::new(-10.0, 0.0));
+    assert_eq!(
+        world.record(0).expect("one agent").applied,
+        Vec2::new(-10.0, 0.0)
+    );
     assert_eq!(world.agents()[0].velocity, Vec2::new(-2.0, 0.0));
     assert_eq!(world.agents()[0].position, Vec2::new(-2.0, 0.0));
     // The detail records the crossing and the feelers.
@@ -323,7 +329,10 @@ fn wall_avoidance_first_tick_at_dt_1_and_in_the_dt_form() {
     assert_eq!(detail.feelers.map(|f| f[0]), Some(Vec2::new(40.0, 0.0)));
     let mut world = world_with(1.0 / 60.0, make(), wall);
     world.step();
-    assert_eq!(world.records()[0].applied, Vec2::new(-10.0, 0.0));
+    assert_eq!(
+        world.record(0).expect("one agent").applied,
+        Vec2::new(-10.0, 0.0)
+    );
     assert_eq!(
         world.agents()[0].velocity,
         Vec2::new(2.0 - 10.0 / 60.0, 0.0)
@@ -389,11 +398,12 @@ fn the_heading_smoother_draws_the_mean_of_the_last_n_headings() {
     let mut world = world_with(1.0, g, |_| {});
     world.step();
     // History: zeros, then the first heading (0, 1): the mean is along +y.
-    assert_eq!(world.agents()[0].heading, Vec2::new(0.0, 1.0));
-    assert_eq!(world.records()[0].heading, Vec2::new(0.0, 1.0));
+    assert_eq!(world.agents()[0].heading(), Vec2::new(0.0, 1.0));
+    let smoothed = |w: &World| w.record(0).and_then(|r| r.smoothed_heading);
+    assert_eq!(smoothed(&world), Some(Vec2::new(0.0, 1.0)));
     world.step();
     // Still heading +y: mean of (0, 1) and (0, 1).
-    assert_eq!(world.records()[0].heading, Vec2::new(0.0, 1.0));
+    assert_eq!(smoothed(&world), Some(Vec2::new(0.0, 1.0)));
 }
 
 /// Flow following at `dt = 1`: a uniform field pointing +y, an agent at rest (max speed 3,
@@ -451,6 +461,6 @@ fn placed_agents_spawn_first_with_their_ids() {
         (0, Vec2::new(1.0, 2.0), Vec2::new(3.0, 4.0))
     );
     assert_eq!(agents[0].steering.wander_angle_rad, 90_f32.to_radians());
-    assert_eq!(agents[0].heading, Vec2::new(0.6, 0.8));
+    assert_eq!(agents[0].heading(), Vec2::new(0.6, 0.8));
     assert_eq!((agents[1].id, agents[1].position), (1, Vec2::new(9.0, 9.0)));
 }

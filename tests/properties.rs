@@ -424,22 +424,32 @@ proptest! {
     fn no_nan_and_limits_hold(spec in world_spec().boxed(), pointer in prop::option::of(point(100.0)), ticks in 1_u64..60) {
         let mut world = World::new(spec).expect("the strategy only makes valid parameters");
         world.set_pointer(pointer);
+        // The heading by its definition, kept here every tick: the velocity's direction, or the
+        // last heading while the agent has none. The world keeps it only when an agent stops.
+        let mut headings: Vec<Vec2> = world.agents().iter().map(steerlab::sim::Agent::heading).collect();
         for _ in 0..ticks {
             world.step();
-            for (agent, record) in world.agents().iter().zip(world.records()) {
+            // Agents spawned this tick (queues append them) start from what the world says.
+            let known = headings.len();
+            headings.extend(world.agents()[known.min(world.agents().len())..].iter().map(steerlab::sim::Agent::heading));
+            for (i, ((agent, record), heading)) in world.agents().iter().zip(world.records()).zip(&mut headings).enumerate() {
+                if i < known {
+                    *heading = steerlab::sim::math::direction_or(agent.velocity, *heading);
+                    prop_assert_eq!(agent.heading(), *heading, "agent {}", agent.id);
+                }
                 let group = &world.spec().groups[usize::from(agent.group)];
                 prop_assert!(agent.position.is_finite(), "position {}", agent.position);
                 prop_assert!(agent.velocity.is_finite(), "velocity {}", agent.velocity);
                 prop_assert!(record.applied.is_finite() && record.combined.is_finite());
                 prop_assert!(record.desired_velocity.is_finite());
-                prop_assert!(record.forces.iter().all(|f| f.is_finite()));
+                prop_assert!(record.forces().all(|(_, f)| f.is_finite()));
                 prop_assert!(record.prediction.is_none_or(Vec2::is_finite));
                 prop_assert!(within(agent.velocity.length(), group.max_speed),
                     "speed {} > max {}", agent.velocity.length(), group.max_speed);
                 prop_assert!(within(record.applied.length(), group.max_force),
                     "force {} > max {}", record.applied.length(), group.max_force);
                 prop_assert!(agent.stamina.is_finite() && agent.steering.wander_angle_rad.is_finite());
-                prop_assert!(agent.heading.is_finite() && record.heading.is_finite());
+                prop_assert!(agent.heading().is_finite() && record.smoothed_heading.is_none_or(Vec2::is_finite));
             }
             for detail in world.details() {
                 let finite = |p: Option<Vec2>| p.is_none_or(Vec2::is_finite);

@@ -226,16 +226,22 @@ fn hiders_keep_a_pillar_between_themselves_and_the_hunter() {
 
 /// Mean absolute heading change per tick of a group's agents over the last `window` ticks.
 fn heading_jitter(world: &mut World, group: u16, ticks: u32, window: u32) -> f32 {
-    let mut last: Vec<Vec2> = world.records().iter().map(|r| r.heading).collect();
+    // The heading each agent is drawn with: the smoothed one where its group smooths.
+    let mut last: Vec<Vec2> = world
+        .agents()
+        .iter()
+        .map(steerlab::sim::Agent::heading)
+        .collect();
     let (mut sum, mut n) = (0.0_f32, 0_u32);
     for t in 0..ticks {
         world.step();
         for ((agent, record), before) in world.agents().iter().zip(world.records()).zip(&mut last) {
-            if agent.group == group && t >= ticks - window && *before != Vec2::ZERO {
-                sum += before.angle_to(record.heading).abs();
+            let drawn = record.smoothed_heading.unwrap_or_else(|| agent.heading());
+            if agent.group == group && t >= ticks - window {
+                sum += before.angle_to(drawn).abs();
                 n += 1;
             }
-            *before = record.heading;
+            *before = drawn;
         }
     }
     sum / n.max(1) as f32

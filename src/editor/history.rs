@@ -63,8 +63,9 @@ impl History {
         let Some(i) = id.and_then(|id| world.index_of(id)) else {
             return;
         };
-        let agent = &world.agents()[i];
-        let record = &world.records()[i];
+        let (Some(agent), Some(record)) = (world.agents().get(i), world.record(i)) else {
+            return;
+        };
         let Some(group) = world.spec().groups.get(usize::from(agent.group)) else {
             return;
         };

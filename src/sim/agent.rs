@@ -27,9 +27,9 @@ pub struct Agent {
     pub resting: bool,
     /// Hunter's current prey (an agent id).
     pub prey: Option<u32>,
-    /// The direction it last moved in (unit): its velocity's, or the last one before it
-    /// stopped; +x for an agent that never moved.
-    pub heading: Vec2,
+    /// The direction of its velocity on the last tick it had one (unit; +x for an agent that
+    /// never moved). Kept up to date only when it stops: read [`Agent::heading`].
+    pub last_heading: Vec2,
     /// Path following by waypoints: the index of the point it heads for.
     pub waypoint: u32,
     /// The side the detection box chose against one obstacle (kept so it does not flip).
@@ -58,10 +58,17 @@ impl Agent {
             stamina,
             resting: false,
             prey: None,
-            heading: crate::sim::math::direction_or(velocity, Vec2::X),
+            last_heading: crate::sim::math::direction_or(velocity, Vec2::X),
             waypoint: 0,
             avoid: crate::sim::behaviors::avoidance::AvoidMemory::default(),
         }
+    }
+
+    /// The direction it last moved in (unit): its velocity's, or the last one before it
+    /// stopped. Worked out when asked, so that the tick does not normalise every velocity.
+    #[must_use]
+    pub fn heading(&self) -> Vec2 {
+        crate::sim::math::direction_or(self.velocity, self.last_heading)
     }
 
     /// The agent's heading in radians (0 along +x, y down), or `None` when standing still.

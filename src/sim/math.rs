@@ -19,6 +19,13 @@ pub fn normalize_or_zero(v: Vec2) -> Vec2 {
     }
 }
 
+/// Whether `v` has a direction: exactly when [`normalize_or_zero`] gives a non-zero vector
+/// (every vector but zero and those with a NaN component), at the cost of two compares.
+#[must_use]
+pub fn has_direction(v: Vec2) -> bool {
+    !v.is_nan() && v != Vec2::ZERO
+}
+
 /// The direction of `v` (unit), or `fallback` when `v` has none.
 #[must_use]
 pub fn direction_or(v: Vec2, fallback: Vec2) -> Vec2 {
@@ -72,6 +79,44 @@ pub fn is_finite(v: Vec2) -> bool {
 #[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
+
+    #[test]
+    fn has_direction_is_exactly_when_normalize_gives_a_direction() {
+        let special = [
+            0.0,
+            -0.0,
+            f32::from_bits(1),
+            1e-30,
+            -1e-20,
+            1.0,
+            -3.5,
+            1e30,
+            f32::MAX,
+            f32::MIN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+        ];
+        let mut pairs: Vec<Vec2> = special
+            .iter()
+            .flat_map(|&x| special.iter().map(move |&y| Vec2::new(x, y)))
+            .collect();
+        // And any bit patterns at all (a fixed linear congruential sequence).
+        let mut bits = 0x2545_f491_u32;
+        for _ in 0..20_000 {
+            bits = bits.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let x = f32::from_bits(bits);
+            bits = bits.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            pairs.push(Vec2::new(x, f32::from_bits(bits)));
+        }
+        for v in pairs {
+            assert_eq!(
+                has_direction(v),
+                normalize_or_zero(v) != Vec2::ZERO,
+                "{v:?}"
+            );
+        }
+    }
 
     #[test]
     fn normalize_divides_by_length() {

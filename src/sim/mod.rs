@@ -24,7 +24,7 @@ pub mod world;
 
 pub use agent::Agent;
 pub use check::{Problem, Problems};
-pub use debug::AgentDebug;
+pub use debug::{AgentDebug, ForceLayout, FullRecord, Record, RecordSink, RecordSlot, Records};
 pub use params::{BehaviorKind, BoundsMode, Combination, Group, Obstacle, Spawn, Target};
 pub use spec::WorldSpec;
 pub use steering::{Boid, SteeringManager, SteeringState};

@@ -255,10 +255,9 @@ fn paint_agents(
         if !batch.visible(p - vec2(length, length), p + vec2(length, length)) {
             continue;
         }
-        let heading = [record.heading, agent.velocity, record.applied, Vec2::X]
-            .into_iter()
-            .find(|v| *v != Vec2::ZERO && v.is_finite())
-            .unwrap_or(Vec2::X)
+        let heading = record
+            .smoothed_heading
+            .unwrap_or_else(|| agent.heading())
             .normalize_or(Vec2::X);
         let dir = vec2(heading.x, heading.y);
         batch.isosceles(
@@ -291,7 +290,7 @@ fn paint_ghosts(
         if !batch.visible(p - vec2(length, length), p + vec2(length, length)) {
             continue;
         }
-        let heading = agent.heading.normalize_or(Vec2::X);
+        let heading = agent.heading().normalize_or(Vec2::X);
         let dir = vec2(heading.x, heading.y);
         let color = group_color(usize::from(agent.group)).gamma_multiply(palette::GHOST_ALPHA);
         batch.isosceles(p + dir * (length * 0.6), dir, length, &shape, color);

@@ -64,7 +64,7 @@ impl SidePanel<'_> {
         ui.monospace(format!("speed    {:.2} u/s", agent.velocity.length()));
         ui.monospace(format!(
             "force    {:.2}",
-            world.records()[i].applied.length()
+            world.record(i).map_or(0.0, |r| r.applied.length())
         ));
         if group.is_some_and(|g| g.stamina.is_some()) {
             let resting = if agent.resting { " (resting)" } else { "" };

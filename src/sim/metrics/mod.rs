@@ -210,7 +210,7 @@ impl Recorder {
             if self.agents[k].is_none() {
                 self.agents[k] = Some(AgentTrack {
                     first_tick: world.tick(),
-                    last_heading: a.heading,
+                    last_heading: a.heading(),
                     last_force: records.get(i).map_or(Vec2::ZERO, |r| r.applied),
                     ..AgentTrack::default()
                 });
@@ -239,8 +239,9 @@ impl Recorder {
             track.ticks += 1;
             track.path_length += f64::from(speed * dt);
             track.displacement += a.velocity * dt;
-            track.heading_change += f64::from(turn(track.last_heading, a.heading).abs());
-            track.last_heading = a.heading;
+            let heading = a.heading();
+            track.heading_change += f64::from(turn(track.last_heading, heading).abs());
+            track.last_heading = heading;
             if track.ticks > 1 {
                 track.force_change += f64::from((force - track.last_force).length());
             }
@@ -266,7 +267,7 @@ impl Recorder {
                 // The direction of travel toward the target: past it is along this.
                 track.approach = (-offset)
                     .try_normalize()
-                    .unwrap_or_else(|| a.velocity.try_normalize().unwrap_or(a.heading));
+                    .unwrap_or_else(|| a.velocity.try_normalize().unwrap_or(a.heading()));
             }
             if track.arrived_after_secs.is_some() {
                 track.overshoot = track.overshoot.max(offset.dot(track.approach));
@@ -377,8 +378,10 @@ impl Recorder {
                 continue;
             }
             let n = members.len() as f64;
-            let heading_sum: glam::DVec2 =
-                members.iter().map(|&i| agents[i].heading.as_dvec2()).sum();
+            let heading_sum: glam::DVec2 = members
+                .iter()
+                .map(|&i| agents[i].heading().as_dvec2())
+                .sum();
             let centroid: glam::DVec2 = members
                 .iter()
                 .map(|&i| agents[i].position.as_dvec2())

@@ -4,8 +4,6 @@
 //! behaviors, and writes what it looked at into the agent's [`Detail`] when one is given (the
 //! overlays draw it).
 
-use std::borrow::BorrowMut;
-
 use glam::Vec2;
 
 use super::SteeringManager;
@@ -17,7 +15,7 @@ use crate::sim::behaviors::hide::{hide, interpose};
 use crate::sim::behaviors::path::{follow_predict, follow_waypoints};
 use crate::sim::behaviors::walls::{Shape, avoid_walls, containment, feelers};
 use crate::sim::behaviors::{Body, Steer};
-use crate::sim::debug::{AgentDebug, Detail};
+use crate::sim::debug::{Detail, RecordSink};
 use crate::sim::params::{
     AvoidAgents, AvoidWalls, BehaviorKind, BlockCommon as _, Containment, FollowFlow, FollowLeader,
     FollowPath, Hide, Interpose, Obstacle, OffsetPursuit, PathForm, Wall,
@@ -31,7 +29,7 @@ fn note(detail: &mut Option<&mut Detail>, write: impl FnOnce(&mut Detail)) {
     }
 }
 
-impl<R: BorrowMut<AgentDebug>> SteeringManager<R> {
+impl<R: RecordSink> SteeringManager<R> {
     /// Wall avoidance with feelers along `heading` (unit).
     pub fn avoid_walls_block(
         &mut self,

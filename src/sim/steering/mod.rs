@@ -16,12 +16,10 @@
 
 mod extended;
 
-use std::borrow::BorrowMut;
-
 use glam::Vec2;
 
 use super::behaviors::{self, Body, Steer};
-use super::debug::AgentDebug;
+use super::debug::{AgentDebug, FullRecord, RecordSink, RecordSlot};
 use super::math::truncate;
 use super::params::{self, BehaviorKind, BlockCommon as _, Combination, Obstacle};
 use super::rng::AgentRng;
@@ -106,11 +104,11 @@ pub fn integrate(body: &Body, steering: Vec2, dt_secs: f32) -> (Vec2, Vec2) {
 
 /// Accumulates behavior forces for one host and applies them.
 ///
-/// The record of the update is kept in `R`: the manager's own [`AgentDebug`] (what a game
-/// gets from [`SteeringManager::new`]), or a borrowed one that the world writes each agent's
-/// record into in place ([`SteeringManager::recording_into`]).
+/// The record of the update is kept in `R`: the manager's own [`FullRecord`] (what a game
+/// gets from [`SteeringManager::new`]), or the world's slot for the agent, written in place
+/// ([`SteeringManager::recording_into`]).
 #[derive(Clone, Debug)]
-pub struct SteeringManager<R: BorrowMut<AgentDebug> = AgentDebug> {
+pub struct SteeringManager<R: RecordSink = FullRecord> {
     /// Persistent state (random stream, wander angle).
     pub state: SteeringState,
     max_force: f32,
@@ -127,20 +125,20 @@ impl SteeringManager {
     /// A manager with the given truncation and combination.
     #[must_use]
     pub fn new(state: SteeringState, max_force: f32, combination: Combination) -> Self {
-        Self::with_record(state, max_force, combination, AgentDebug::default())
+        Self::with_record(state, max_force, combination, FullRecord::default())
     }
 }
 
-impl<'a> SteeringManager<&'a mut AgentDebug> {
+impl<'a, 'b> SteeringManager<&'a mut RecordSlot<'b>> {
     /// A manager that writes its record straight into `out` (cleared first).
     #[must_use]
     pub fn recording_into(
         state: SteeringState,
         max_force: f32,
         combination: Combination,
-        out: &'a mut AgentDebug,
+        out: &'a mut RecordSlot<'b>,
     ) -> Self {
-        *out = AgentDebug::default();
+        out.clear();
         Self::with_record(state, max_force, combination, out)
     }
 
@@ -155,7 +153,7 @@ impl<'a> SteeringManager<&'a mut AgentDebug> {
             record,
             ..
         } = self;
-        complete(record, steering, max_force, body);
+        complete(record.debug_mut(), steering, max_force, body);
         state
     }
 }
@@ -169,7 +167,7 @@ fn complete(record: &mut AgentDebug, steering: Vec2, max_force: f32, body: &Body
     record.desired_velocity = body.velocity + steering;
 }
 
-impl<R: BorrowMut<AgentDebug>> SteeringManager<R> {
+impl<R: RecordSink> SteeringManager<R> {
     /// A manager that keeps its record in `record`.
     fn with_record(
         state: SteeringState,
@@ -199,7 +197,7 @@ impl<R: BorrowMut<AgentDebug>> SteeringManager<R> {
         self.steering = Vec2::ZERO;
         self.spent = false;
         self.chosen = false;
-        *self.record.borrow_mut() = AgentDebug::default();
+        self.record.clear();
     }
 
     /// Adds one behavior under the combination method. `compute` runs only when the method
@@ -253,8 +251,7 @@ impl<R: BorrowMut<AgentDebug>> SteeringManager<R> {
     }
 
     fn note(&mut self, kind: BehaviorKind, force: Vec2) {
-        self.record.borrow_mut().forces[kind.index()] = force;
-        self.record.borrow_mut().evaluated |= 1 << kind.index();
+        self.record.set_force(kind, force);
     }
 
     /// Seek `target` (with arrival inside `slowing_radius` when it is > 0, as 003's
@@ -296,7 +293,7 @@ impl<R: BorrowMut<AgentDebug>> SteeringManager<R> {
             let step =
                 behaviors::wander::wander_circle(&body, block, m.state.wander_angle_rad, draw);
             m.state.wander_angle_rad = step.next_angle_rad;
-            m.record.borrow_mut().wander = Some(step.circle);
+            m.record.debug_mut().wander = Some(step.circle);
             step.steer
         });
     }
@@ -319,7 +316,7 @@ impl<R: BorrowMut<AgentDebug>> SteeringManager<R> {
             block.weight(),
             block.probability(),
             |m| {
-                m.record.borrow_mut().flee_target = Some(target);
+                m.record.debug_mut().flee_target = Some(target);
                 behaviors::flee::flee(body, target, panic)
             },
         );
@@ -332,7 +329,7 @@ impl<R: BorrowMut<AgentDebug>> SteeringManager<R> {
             block.weight(),
             block.probability(),
             |m| {
-                m.record.borrow_mut().arrive_target = Some(target);
+                m.record.debug_mut().arrive_target = Some(target);
                 if let Some(brake) = behaviors::arrive::dead_band(body, target, block.dead_band) {
                     return brake;
                 }
@@ -363,7 +360,7 @@ impl<R: BorrowMut<AgentDebug>> SteeringManager<R> {
             |m| {
                 let (steer, future) =
                     behaviors::pursuit::pursuit(body, position, velocity, &block.prediction);
-                m.record.borrow_mut().prediction = Some(future);
+                m.record.debug_mut().prediction = Some(future);
                 steer
             },
         );
@@ -384,8 +381,8 @@ impl<R: BorrowMut<AgentDebug>> SteeringManager<R> {
             |m| {
                 let (steer, future) =
                     behaviors::pursuit::evade(body, position, velocity, &block.prediction);
-                if m.record.borrow_mut().prediction.is_none() {
-                    m.record.borrow_mut().prediction = Some(future);
+                if m.record.debug_mut().prediction.is_none() {
+                    m.record.debug_mut().prediction = Some(future);
                 }
                 steer
             },
@@ -399,7 +396,7 @@ impl<R: BorrowMut<AgentDebug>> SteeringManager<R> {
             block.weight(),
             block.probability(),
             |m| {
-                m.record.borrow_mut().wander_point = Some(point);
+                m.record.debug_mut().wander_point = Some(point);
                 behaviors::seek::seek(body, point)
             },
         );
@@ -448,16 +445,16 @@ impl SteeringManager {
     /// Ends the accumulation: truncates the steering to `max_force` and returns the record of
     /// this update (the applied force is `record.applied`). Does not move the host; the
     /// accumulator is cleared for the next update.
-    pub fn finish(&mut self, body: &Body) -> AgentDebug {
-        let mut record = std::mem::take(self.record.borrow_mut());
-        complete(&mut record, self.steering, self.max_force, body);
+    pub fn finish(&mut self, body: &Body) -> FullRecord {
+        let mut record = std::mem::take(&mut self.record);
+        complete(&mut record.debug, self.steering, self.max_force, body);
         self.reset();
         record
     }
 
     /// Applies the accumulated steering to the host (the sources' `update()`), then clears it.
     /// Returns the record of this update.
-    pub fn update(&mut self, host: &mut impl Boid, dt_secs: f32) -> AgentDebug {
+    pub fn update(&mut self, host: &mut impl Boid, dt_secs: f32) -> FullRecord {
         let body = Body::of(host);
         let record = self.finish(&body);
         let (position, velocity) = integrate(&body, record.applied, dt_secs);

@@ -13,11 +13,10 @@ use super::agent::Agent;
 use super::behaviors::Body;
 use super::behaviors::bounds::apply_bounds;
 use super::check::{self, Problem, Problems};
-use super::debug::AgentDebug;
-use super::debug::Detail;
+use super::debug::{Detail, ForceLayout, RecordSlot, RecordStore, Records};
 use super::grid::Grid;
 use super::kdtree::KdTree;
-use super::math::direction_or;
+use super::math::{direction_or, has_direction};
 use super::motion::limit_turn;
 use super::neighbors::{Found, Neighbors, Rules as NeighborRules};
 use super::params::{BehaviorKind, BlockCommon, Region, Target};
@@ -94,7 +93,7 @@ pub struct World {
     agents: Vec<Agent>,
     /// The buffer the next tick's agents are written into (swapped with `agents`).
     next_agents: Vec<Agent>,
-    records: Vec<AgentDebug>,
+    records: RecordStore,
     spawners: Vec<Spawner>,
     pointer: Option<Vec2>,
     click: Vec2,
@@ -180,7 +179,7 @@ impl World {
             spec,
             agents: Vec::new(),
             next_agents: Vec::new(),
-            records: Vec::new(),
+            records: RecordStore::default(),
             pointer: None,
             tick: 0,
             next_id: 0,
@@ -243,6 +242,8 @@ impl World {
                     .collect()
             })
             .collect();
+        self.records
+            .set_layout(ForceLayout::of(self.active.iter().flatten().copied()));
         self.flow_grids = spec
             .flow_fields
             .iter()
@@ -333,8 +334,21 @@ impl World {
 
     /// What each agent felt on the last tick, parallel to [`Self::agents`].
     #[must_use]
-    pub fn records(&self) -> &[AgentDebug] {
-        &self.records
+    pub fn records(&self) -> Records<'_> {
+        self.records.view()
+    }
+
+    /// What agent `i` felt on the last tick.
+    #[must_use]
+    pub fn record(&self, i: usize) -> Option<crate::sim::Record<'_>> {
+        self.records.view().get(i)
+    }
+
+    /// Bytes of record kept per agent (its [`crate::sim::AgentDebug`] and one force per
+    /// behavior some group uses).
+    #[must_use]
+    pub fn record_bytes_per_agent(&self) -> usize {
+        self.records.bytes_per_agent()
     }
 
     /// Ticks run so far.
@@ -487,20 +501,20 @@ impl World {
     /// Every agent's next state and record, from the state at the start of the tick, written
     /// into `next` (a copy of the agents), `records` and `details` (empty, or one per agent).
     /// Each agent reads only that state, so any split over threads gives the same bits.
-    fn advance_all(&self, next: &mut [Agent], records: &mut [AgentDebug], details: &mut [Detail]) {
+    fn advance_all(&self, next: &mut [Agent], records: &mut RecordStore, details: &mut [Detail]) {
         #[cfg(feature = "parallel")]
         if self.parallel() {
             use rayon::prelude::*;
             let mut run = move || {
-                let agents = next.par_iter_mut().zip(records.par_iter_mut());
+                let agents = next.par_iter_mut().zip(records.par_slots_mut());
                 if details.is_empty() {
-                    agents
-                        .enumerate()
-                        .for_each(|(i, (agent, record))| self.advance(i, agent, record, None));
+                    agents.enumerate().for_each(|(i, (agent, mut record))| {
+                        self.advance(i, agent, &mut record, None);
+                    });
                 } else {
                     agents.zip(details.par_iter_mut()).enumerate().for_each(
-                        |(i, ((agent, record), detail))| {
-                            self.advance(i, agent, record, Some(detail));
+                        |(i, ((agent, mut record), detail))| {
+                            self.advance(i, agent, &mut record, Some(detail));
                         },
                     );
                 }
@@ -511,8 +525,8 @@ impl World {
             }
             return;
         }
-        for (i, (agent, record)) in next.iter_mut().zip(records.iter_mut()).enumerate() {
-            self.advance(i, agent, record, details.get_mut(i));
+        for (i, (agent, mut record)) in next.iter_mut().zip(records.slots_mut()).enumerate() {
+            self.advance(i, agent, &mut record, details.get_mut(i));
         }
     }
 
@@ -523,7 +537,7 @@ impl World {
         &self,
         i: usize,
         agent: &mut Agent,
-        record: &mut AgentDebug,
+        record: &mut RecordSlot<'_>,
         mut detail: Option<&mut Detail>,
     ) {
         if let Some(now) = self.agents.get(i) {
@@ -543,7 +557,7 @@ impl World {
             mass: group.mass,
         };
         let dt = self.spec.dt_secs;
-        let (mut position, mut velocity) = integrate(&body, record.applied, dt);
+        let (mut position, mut velocity) = integrate(&body, record.debug().applied, dt);
         if let Some(rate) = group.max_turn_rate_deg {
             velocity = limit_turn(body.velocity, velocity, rate.to_radians() * dt);
             position = body.position + velocity * dt;
@@ -552,7 +566,11 @@ impl World {
             apply_bounds(self.spec.bounds, self.spec.size, position, velocity);
         agent.position = position;
         agent.velocity = velocity;
-        agent.heading = direction_or(velocity, agent.heading);
+        if !has_direction(velocity) && has_direction(body.velocity) {
+            // It stops: keep the direction it moved in (`Agent::heading` reads the velocity's
+            // own while it moves).
+            agent.last_heading = direction_or(body.velocity, agent.last_heading);
+        }
         agent.steering = thought.steering;
         agent.wander_point = thought.wander_point;
         agent.wander_timer_secs = thought.wander_timer_secs;
@@ -561,7 +579,6 @@ impl World {
         agent.prey = thought.prey;
         agent.waypoint = thought.waypoint;
         agent.avoid = thought.avoid;
-        record.heading = agent.heading;
     }
 
     /// The grid of the last tick (empty when no group flocks or the search is naive).

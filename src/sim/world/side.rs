@@ -90,7 +90,12 @@ impl World {
             let slot = (tick % n as u64) as usize;
             slot
         };
-        for (i, (agent, record)) in self.agents.iter().zip(self.records.iter_mut()).enumerate() {
+        for (i, (agent, record)) in self
+            .agents
+            .iter()
+            .zip(self.records.debug_mut().iter_mut())
+            .enumerate()
+        {
             let Some(n) = self
                 .spec
                 .groups
@@ -103,8 +108,9 @@ impl World {
             let Some(history) = self.heading_history.get_mut(i * stride..i * stride + n) else {
                 continue;
             };
-            history[slot_of(n, self.tick)] = agent.heading;
-            record.heading = direction_or(mean_heading(history), agent.heading);
+            let heading = agent.heading();
+            history[slot_of(n, self.tick)] = heading;
+            record.smoothed_heading = Some(direction_or(mean_heading(history), heading));
         }
     }
 }

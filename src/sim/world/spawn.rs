@@ -5,7 +5,7 @@ use glam::Vec2;
 
 use super::{Spawner, World};
 use crate::sim::agent::Agent;
-use crate::sim::debug::{AgentDebug, Detail};
+use crate::sim::debug::Detail;
 use crate::sim::params::Spawn;
 
 impl World {
@@ -72,7 +72,7 @@ impl World {
             self.spec.seed,
             stamina,
         ));
-        self.records.push(AgentDebug::default());
+        self.records.push();
         self.resize_side_tables();
         id
     }
@@ -116,7 +116,7 @@ impl World {
             Err(at) => {
                 self.next_id = self.next_id.max(agent.id.saturating_add(1));
                 self.agents.insert(at, agent);
-                self.records.insert(at, AgentDebug::default());
+                self.records.insert(at);
                 if !self.details.is_empty() {
                     self.details.insert(at, Detail::default());
                 }

@@ -11,7 +11,7 @@ use crate::sim::behaviors::flocking::Rule;
 use crate::sim::behaviors::formation::{Leader, slot_offset};
 use crate::sim::behaviors::walls::Shape;
 use crate::sim::behaviors::wander::random_point;
-use crate::sim::debug::{AgentDebug, Detail};
+use crate::sim::debug::{Detail, RecordSink as _, RecordSlot};
 use crate::sim::params::{AvoidForm, BehaviorKind, Region, Target};
 use crate::sim::steering::SteeringManager;
 
@@ -26,7 +26,7 @@ impl World {
                 Some(Leader {
                     position: leader.position,
                     velocity: leader.velocity,
-                    heading: leader.heading,
+                    heading: leader.heading(),
                 })
             }
             _ => self.resolve(target, i).map(|(position, velocity)| Leader {
@@ -53,7 +53,7 @@ impl World {
                 Some(Other {
                     position: other.position,
                     velocity: other.velocity,
-                    heading: other.heading,
+                    heading: other.heading(),
                     radius,
                 })
             })
@@ -75,7 +75,7 @@ impl World {
     pub(super) fn think(
         &self,
         i: usize,
-        record: &mut AgentDebug,
+        record: &mut RecordSlot<'_>,
         mut detail: Option<&mut Detail>,
     ) -> Thought {
         let agent = &self.agents[i];
@@ -92,7 +92,7 @@ impl World {
         };
         let g = usize::from(agent.group);
         let Some(group) = self.spec.groups.get(g) else {
-            *record = AgentDebug::default();
+            record.clear();
             return thought;
         };
         let links = self.links.get(g).cloned().unwrap_or_default();
@@ -150,7 +150,7 @@ impl World {
                     if let Some(b) = group.avoid_walls.as_ref().filter(|b| b.enabled) {
                         m.avoid_walls_block(
                             &body,
-                            agent.heading,
+                            agent.heading(),
                             b,
                             &self.spec.walls,
                             detail.as_deref_mut(),
@@ -184,7 +184,7 @@ impl World {
                             } => {
                                 thought.avoid = m.detection_box_block(
                                     &body,
-                                    (agent.heading, group.radius),
+                                    (agent.heading(), group.radius),
                                     b,
                                     (min_length, braking_weight),
                                     obstacles,
@@ -200,7 +200,7 @@ impl World {
                         let others = self.others_near(i, b.range, group.max_neighbors as usize);
                         m.avoid_agents_block(
                             &body,
-                            (agent.heading, group.radius),
+                            (agent.heading(), group.radius),
                             b,
                             &others,
                             detail.as_deref_mut(),
@@ -361,6 +361,7 @@ impl World {
             }
         }
         thought.steering = m.finish_in_place(&body);
+        let record = record.debug_mut();
         record.neighbors = found.count;
         record.neighbor_distance_sum = found.distance_sum;
         thought
