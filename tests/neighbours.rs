@@ -1,0 +1,249 @@
+//! The neighbour search and the thread count change no result: the grid finds exactly the naive
+//! scan's neighbours, a dense flock runs the same on both, and any number of threads gives the
+//! same bits, capped crowds included.
+
+// Exact values worked out by hand are the point of these tests.
+#![allow(clippy::float_cmp)]
+
+use glam::Vec2;
+use proptest::prelude::*;
+use steerlab::sim::params::{Alignment, Cohesion, Pursuit, Separation, Stamina, Wander};
+use steerlab::sim::{BoundsMode, Group, Spawn, Target, World, WorldSpec};
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// The grid finds exactly the naive scan's neighbours, for agents anywhere (outside the
+    /// world too) and any radius up to the cell size.
+    #[test]
+    fn grid_finds_the_same_neighbours_as_the_naive_scan(
+        positions in prop::collection::vec((-50.0_f32..250.0, -50.0_f32..150.0), 1..120),
+        radius in 0.5_f32..40.0,
+        cell_factor in prop_oneof![Just(0.5_f32), Just(1.0_f32)],
+    ) {
+        let agents: Vec<steerlab::sim::Agent> = (0_u32..)
+            .zip(&positions)
+            .map(|(id, &(x, y))| steerlab::sim::Agent::new(id, 0, Vec2::new(x, y), Vec2::ZERO, 1, 0.0))
+            .collect();
+        let mut grid = steerlab::sim::grid::Grid::default();
+        grid.rebuild(&agents, Vec2::new(200.0, 100.0), radius * cell_factor);
+        for (i, me) in agents.iter().enumerate() {
+            let within = |p: Vec2| me.position.distance_squared(p) <= radius * radius;
+            let mut from_grid = Vec::new();
+            grid.for_each_candidate(me.position, radius, |e| {
+                if e.index as usize != i && within(e.position) {
+                    from_grid.push(e.index as usize);
+                }
+            });
+            from_grid.sort_unstable();
+            let naive: Vec<usize> = (0..agents.len()).filter(|&j| j != i && within(agents[j].position)).collect();
+            prop_assert_eq!(from_grid, naive);
+        }
+    }
+}
+
+#[test]
+fn grid_and_naive_agree_on_a_dense_flock() {
+    let preset = steerlab::scene::presets::find("boids.ron").expect("preset");
+    let scene = steerlab::scene::from_str(preset.text, preset.file).expect("valid");
+    let mut world = scene.build_world().expect("valid");
+    // Let the flocks form, then compare one tick from the same state.
+    world.step_n(300);
+    let mut naive = world.clone();
+    naive.set_neighbor_search(steerlab::sim::NeighborSearch::Naive);
+    world.step();
+    naive.step();
+    assert!(world.grid().cell_size() > 0.0, "the grid was used");
+    let neighbours: u32 = world.records().iter().map(|r| r.neighbors).sum();
+    assert!(neighbours > 1000, "the flock is dense: {neighbours}");
+    for (ra, rb) in world.records().iter().zip(naive.records()) {
+        assert_eq!(ra.neighbors, rb.neighbors);
+        assert!((ra.applied - rb.applied).length() <= 1e-3 * (1.0 + rb.applied.length()));
+    }
+}
+
+/// The force pass gives the same bits on 1, 2 and 3 threads (a dense flock above the size
+/// where the pass goes parallel).
+#[test]
+fn threads_do_not_change_the_trajectory() {
+    let mut g = Group::new(
+        "flock",
+        1500,
+        Spawn::Area {
+            min: Vec2::ZERO,
+            max: Vec2::splat(400.0),
+            speed: 40.0,
+        },
+    );
+    g.max_speed = 60.0;
+    g.separation = Some(Separation {
+        radius: 10.0,
+        ..Separation::default()
+    });
+    g.alignment = Some(Alignment {
+        radius: 20.0,
+        ..Alignment::default()
+    });
+    g.cohesion = Some(Cohesion {
+        radius: 20.0,
+        ..Cohesion::default()
+    });
+    g.wander = Some(Wander::default());
+    let spec = WorldSpec {
+        seed: 5,
+        dt_secs: 1.0 / 60.0,
+        size: Vec2::splat(400.0),
+        bounds: BoundsMode::Wrap,
+        click_target: Vec2::splat(200.0),
+        obstacles: vec![],
+        walls: Vec::new(),
+        paths: Vec::new(),
+        flow_fields: Vec::new(),
+        placed: Vec::new(),
+        groups: vec![g],
+    };
+    let run = |threads: usize| {
+        let mut world = World::new(spec.clone()).expect("valid");
+        world.set_threads(threads).expect("threads");
+        world.step_n(60);
+        world
+    };
+    let serial = run(1);
+    for threads in [2, 3] {
+        let parallel = run(threads);
+        assert_eq!(serial.agents(), parallel.agents(), "{threads} threads");
+        assert_eq!(serial.records(), parallel.records(), "{threads} threads");
+    }
+}
+
+/// A world of hunters (with stamina: on their first tick they pick the nearest prey) and prey,
+/// spawned over an area or all at one point (every distance a tie).
+fn hunters_and_prey(seed: u64, hunters: u32, prey: u32, size: f32, one_point: bool) -> WorldSpec {
+    let area = Spawn::Area {
+        min: Vec2::ZERO,
+        max: Vec2::splat(size),
+        speed: 10.0,
+    };
+    let mut h = Group::new("hunters", hunters, area.clone());
+    h.stamina = Some(Stamina::default());
+    h.pursuit = Some(Pursuit {
+        target: Target::Nearest("prey".into()),
+        ..Pursuit::default()
+    });
+    let spawn = if one_point {
+        Spawn::At {
+            position: Vec2::splat(size * 0.5),
+            velocity: Vec2::ZERO,
+        }
+    } else {
+        area
+    };
+    let p = Group::new("prey", prey, spawn);
+    WorldSpec {
+        seed,
+        dt_secs: 1.0 / 60.0,
+        size: Vec2::splat(size),
+        bounds: BoundsMode::Wrap,
+        click_target: Vec2::ZERO,
+        obstacles: vec![],
+        walls: Vec::new(),
+        paths: Vec::new(),
+        flow_fields: Vec::new(),
+        placed: Vec::new(),
+        groups: vec![h, p],
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// The nearest agent of a group (the tree's answer) is a brute-force scan's: the least
+    /// distance, ties to the lower agent index.
+    #[test]
+    fn nearest_agent_queries_match_a_brute_force_scan(
+        seed in any::<u64>(),
+        hunters in 1_u32..30,
+        prey in 1_u32..300,
+        size in prop_oneof![Just(10.0_f32), 100.0_f32..5000.0],
+        one_point in any::<bool>(),
+    ) {
+        let mut world = World::new(hunters_and_prey(seed, hunters, prey, size, one_point)).expect("valid");
+        let start = world.agents().to_vec();
+        world.step();
+        for (h, hunter) in world.agents().iter().enumerate().filter(|(_, a)| a.group == 0) {
+            let from = start[h].position;
+            let mut best: Option<(f32, usize)> = None;
+            for (j, other) in start.iter().enumerate().filter(|(_, a)| a.group == 1) {
+                let d = from.distance_squared(other.position);
+                if best.is_none_or(|(b, _)| d < b) {
+                    best = Some((d, j));
+                }
+            }
+            let want = best.map(|(_, j)| start[j].id);
+            prop_assert_eq!(hunter.prey, want, "hunter {}", h);
+        }
+    }
+}
+
+/// A flock whose radius takes in everyone, capped: the same bits on 1, 2 and 3 threads, each
+/// agent considering exactly its cap.
+#[test]
+fn a_capped_crowd_gives_the_same_bits_on_any_thread_count() {
+    let mut g = Group::new(
+        "crowd",
+        2000,
+        Spawn::Area {
+            min: Vec2::ZERO,
+            max: Vec2::splat(300.0),
+            speed: 20.0,
+        },
+    );
+    g.max_neighbors = 24;
+    g.separation = Some(Separation {
+        radius: 1000.0,
+        ..Separation::default()
+    });
+    g.cohesion = Some(Cohesion {
+        radius: 1000.0,
+        ..Cohesion::default()
+    });
+    let spec = WorldSpec {
+        seed: 9,
+        dt_secs: 1.0 / 60.0,
+        size: Vec2::splat(300.0),
+        bounds: BoundsMode::Wrap,
+        click_target: Vec2::splat(150.0),
+        obstacles: vec![],
+        walls: Vec::new(),
+        paths: Vec::new(),
+        flow_fields: Vec::new(),
+        placed: Vec::new(),
+        groups: vec![g],
+    };
+    let run = |threads: usize| {
+        let mut world = World::new(spec.clone()).expect("valid");
+        world.set_threads(threads).expect("threads");
+        world.step_n(20);
+        world
+    };
+    let serial = run(1);
+    assert!(serial.records().iter().all(|r| r.neighbors == 24));
+    for threads in [2, 3] {
+        let parallel = run(threads);
+        assert_eq!(serial.agents(), parallel.agents(), "{threads} threads");
+        assert_eq!(serial.records(), parallel.records(), "{threads} threads");
+    }
+    // The naive search takes the same nearest 24 (summed in agent order, not grid order).
+    let mut one = World::new(spec.clone()).expect("valid");
+    one.step();
+    let mut naive = World::new(spec).expect("valid");
+    naive.set_neighbor_search(steerlab::sim::NeighborSearch::Naive);
+    naive.step();
+    for (a, b) in one.records().iter().zip(naive.records()) {
+        assert_eq!(a.neighbors, b.neighbors);
+        assert!(
+            (a.neighbor_distance_sum - b.neighbor_distance_sum).abs()
+                <= 1e-3 * b.neighbor_distance_sum
+        );
+    }
+}
