@@ -5,8 +5,8 @@
 #![allow(clippy::float_cmp)]
 
 use glam::Vec2;
-use steerlab::sim::params::{Arrive, ArriveMode, Prediction, Pursuit, Seek, Stamina};
-use steerlab::sim::{BoundsMode, Group, Spawn, Target, World, WorldSpec};
+use steerlab::sim::params::{Arrive, ArriveMode, Prediction, Pursuit, Queue, Seek, Stamina};
+use steerlab::sim::{BehaviorKind, BoundsMode, Group, Spawn, Target, World, WorldSpec};
 
 fn spec(dt_secs: f32, groups: Vec<Group>) -> WorldSpec {
     WorldSpec {
@@ -463,4 +463,49 @@ fn placed_agents_spawn_first_with_their_ids() {
     assert_eq!(agents[0].steering.wander_angle_rad, 90_f32.to_radians());
     assert_eq!(agents[0].heading(), Vec2::new(0.6, 0.8));
     assert_eq!((agents[1].id, agents[1].position), (1, Vec2::new(9.0, 9.0)));
+}
+
+/// Queuing at `dt = 1`: an agent at the origin moving (1, 0) (max speed 2, mass 1) seeks
+/// (100, 0): seek asks (2, 0) - (1, 0) = (1, 0). A post stands at (10, 0), within 3 of the
+/// point 10 ahead: blocked. Queue brakes half the forward steering and the forward velocity:
+/// -(0.5 * 1 + 1) = (-1.5, 0); applied (1, 0) + (-1.5, 0) = (-0.5, 0); velocity (0.5, 0),
+/// position (0.5, 0). With the post at (50, 0) nothing is ahead: velocity (2, 0).
+#[test]
+fn queuing_brakes_behind_an_agent_ahead() {
+    let run = |post: Vec2| {
+        let mut walker = Group::new("walker", 1, at(Vec2::ZERO, Vec2::X));
+        (walker.max_speed, walker.max_force, walker.mass) = (2.0, 100.0, 1.0);
+        walker.seek = Some(Seek {
+            target: Target::Point(Vec2::new(100.0, 0.0)),
+            ..Seek::default()
+        });
+        walker.queue = Some(Queue {
+            ahead: 10.0,
+            radius: 3.0,
+            brake: 0.5,
+            ..Queue::default()
+        });
+        let standing = Group::new("post", 1, at(post, Vec2::ZERO));
+        let mut world = World::new(spec(1.0, vec![walker, standing])).expect("valid");
+        world.step();
+        let record = world.record(0).expect("two agents");
+        (
+            record.force(BehaviorKind::Queue),
+            record.applied,
+            world.agents()[0].velocity,
+            world.agents()[0].position,
+        )
+    };
+    assert_eq!(
+        run(Vec2::new(10.0, 0.0)),
+        (
+            Vec2::new(-1.5, 0.0),
+            Vec2::new(-0.5, 0.0),
+            Vec2::new(0.5, 0.0),
+            Vec2::new(0.5, 0.0)
+        )
+    );
+    let clear = run(Vec2::new(50.0, 0.0));
+    assert_eq!(clear.0, Vec2::ZERO);
+    assert_eq!(clear.2, Vec2::new(2.0, 0.0));
 }

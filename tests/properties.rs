@@ -16,7 +16,8 @@ use steerlab::sim::params::{
     Alignment, Arrive, ArriveMode, AvoidAgents, AvoidForm, AvoidObstacles, AvoidWalls, Cohesion,
     Containment, Deceleration, Evade, Flee, FlowBase, FlowField, FollowFlow, FollowLeader,
     FollowPath, Goal, Hide, Interpose, OffsetPursuit, PaintedCell, Path, PathForm, Placed,
-    Prediction, Pursuit, Region, Seek, Separation, Slot, Stamina, Wall, Wander, WanderTarget,
+    Prediction, Pursuit, Queue, Region, Seek, Separation, Slot, Stamina, Wall, Wander,
+    WanderTarget,
 };
 use steerlab::sim::{BoundsMode, Combination, Group, Obstacle, Spawn, Target, World, WorldSpec};
 
@@ -145,6 +146,7 @@ struct Beyond {
     c: Vec<(bool, f32, f32)>,
     m: Vec<f32>,
     s: Vec<f32>,
+    brake: f32,
     targets: Vec<Target>,
     slot: u8,
     forms: (bool, bool, bool),
@@ -155,9 +157,10 @@ struct Beyond {
 
 prop_compose! {
     fn beyond()(
-        c in prop::collection::vec(common(), 10),
+        c in prop::collection::vec(common(), 11),
         m in prop::collection::vec(magnitude(), 16),
         s in prop::collection::vec(signed(), 4),
+        brake in 0.0_f32..=1.0,
         targets in prop::collection::vec(target(), 5),
         slot in 0_u8..5,
         forms in (any::<bool>(), any::<bool>(), any::<bool>()),
@@ -165,7 +168,7 @@ prop_compose! {
         turn in prop::option::of(magnitude()),
         smoothing in prop::option::of(1_u32..=64),
     ) -> Beyond {
-        Beyond { c, m, s, targets, slot, forms, region_path, turn, smoothing }
+        Beyond { c, m, s, brake, targets, slot, forms, region_path, turn, smoothing }
     }
 }
 
@@ -178,6 +181,7 @@ impl Beyond {
             c,
             m,
             s,
+            brake,
             targets,
             slot,
             forms,
@@ -298,6 +302,14 @@ impl Beyond {
                 "vortex".into()
             },
             predict_secs: m[10],
+        });
+        g.queue = Some(Queue {
+            enabled: c[10].0,
+            weight: c[10].1,
+            probability: c[10].2,
+            ahead: m[11],
+            radius: m[12],
+            brake,
         });
     }
 }
@@ -461,6 +473,7 @@ proptest! {
                 prop_assert!(finite(detail.hide_spot) && finite(detail.interpose) && finite(detail.slot) && finite(detail.behind));
                 prop_assert!(detail.approach.is_none_or(|a| a.me.is_finite() && a.other.is_finite()));
                 prop_assert!(detail.flow.is_none_or(|(p, d)| p.is_finite() && d.is_finite()));
+                prop_assert!(detail.queue.is_none_or(|q| q.ahead.is_finite() && finite(q.blocker)));
             }
         }
     }

@@ -256,3 +256,36 @@ fn the_jitter_controls_calm_an_arrival() {
     println!("heading change per tick once arrived: raw {raw}, tuned {tuned}");
     assert!(tuned * 5.0 < raw, "tuned {tuned} against raw {raw}");
 }
+
+/// Overlapping pairs of agents (gap below zero), summed over `ticks` ticks.
+fn overlapping_pair_ticks(mut world: World, ticks: u32) -> u32 {
+    let radius = |w: &World, g: u16| w.spec().groups[usize::from(g)].radius;
+    let mut overlaps = 0;
+    for _ in 0..ticks {
+        world.step();
+        let agents = world.agents();
+        for (i, a) in agents.iter().enumerate() {
+            for b in &agents[i + 1..] {
+                let reach = radius(&world, a.group) + radius(&world, b.group);
+                if a.position.distance(b.position) < reach {
+                    overlaps += 1;
+                }
+            }
+        }
+    }
+    overlaps
+}
+
+#[test]
+fn a_queuing_crowd_presses_less_into_a_doorway() {
+    let with = scene_of("queue.ron");
+    let mut without = with.clone();
+    without.groups[0].queue = None;
+    let queuing = overlapping_pair_ticks(with.build_world().expect("builds"), 1800);
+    let pushing = overlapping_pair_ticks(without.build_world().expect("builds"), 1800);
+    println!("overlapping pair-ticks in 30 s: {queuing} queuing, {pushing} pushing");
+    assert!(
+        queuing * 4 < pushing * 3,
+        "queuing {queuing} against pushing {pushing}"
+    );
+}

@@ -43,6 +43,7 @@ presets!(
     "crossing.ron",
     "flow_field.ron",
     "jitter_controls.ron",
+    "queue.ron",
 );
 
 /// The scene the editor opens with: the boids flock.

@@ -395,6 +395,21 @@ block! {
     }
 }
 
+block! {
+    /// Queuing (Reynolds; Bevilacqua's formula): brake when another agent is within `radius`
+    /// of the point `ahead` units along the heading. Last in the priority order: it brakes
+    /// what the behaviors before it asked for.
+    Queue {
+        /// How far ahead the agent looks (world units).
+        ahead: f32 = 30.0,
+        /// Radius of the zone around the point ahead that counts as blocked (world units).
+        radius: f32 = 12.0,
+        /// Share of the forward part of the other behaviors' steering cancelled while blocked
+        /// (0 to 1; the tutorial's 0.8).
+        brake: f32 = 0.8,
+    }
+}
+
 fn fast() -> Deceleration {
     Deceleration::Fast
 }

@@ -6,6 +6,7 @@ use glam::Vec2;
 use super::behaviors::avoidance::DetectionBox;
 use super::behaviors::collision::Approach;
 use super::behaviors::path::PathTrace;
+use super::behaviors::queue::QueueTrace;
 use super::behaviors::walls::{Probe, WallHit};
 use super::behaviors::wander::WanderCircle;
 use super::params::BehaviorKind;
@@ -71,6 +72,8 @@ pub struct Detail {
     pub approach: Option<Approach>,
     /// Flow following: where the field was read, and its direction there.
     pub flow: Option<(Vec2, Vec2)>,
+    /// Queuing: the point ahead, the zone's radius and the agent found in it.
+    pub queue: Option<QueueTrace>,
 }
 
 impl AgentDebug {

@@ -14,7 +14,7 @@ use super::behaviors::BehaviorInfo;
 pub use super::blocks::{
     Alignment, Arrive, AvoidAgents, AvoidForm, AvoidObstacles, AvoidWalls, BlockCommon, Cohesion,
     Containment, Evade, Flee, FollowFlow, FollowLeader, FollowPath, Goal, Hide, Interpose,
-    OffsetPursuit, PathForm, Pursuit, Region, Seek, Separation, Slot, Wander, WanderTarget,
+    OffsetPursuit, PathForm, Pursuit, Queue, Region, Seek, Separation, Slot, Wander, WanderTarget,
 };
 pub use super::scenery::{FlowBase, FlowField, PaintedCell, Path, Placed, Wall};
 
@@ -301,6 +301,9 @@ pub struct Group {
     /// Random-target wander.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wander_target: Option<WanderTarget>,
+    /// Queuing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queue: Option<Queue>,
     /// Most neighbours a flocking agent considers: when more are within its largest flocking
     /// radius, the nearest this many (ties: the lower agent index). Keeps a tick linear in the
     /// number of agents when a radius covers a crowd.
@@ -341,6 +344,7 @@ macro_rules! for_each_behavior {
             Cohesion cohesion Cohesion,
             Wander wander Wander,
             WanderTarget wander_target WanderTarget,
+            Queue queue Queue,
         }
     };
 }
@@ -430,6 +434,7 @@ impl Group {
             cohesion: None,
             wander: None,
             wander_target: None,
+            queue: None,
             max_neighbors: DEFAULT_MAX_NEIGHBORS,
         }
     }
@@ -510,7 +515,7 @@ impl BehaviorKind {
     pub fn info(self) -> &'static BehaviorInfo {
         use super::behaviors::{
             arrive, avoidance, collision, flee, flocking, flow, formation, goal, hide, path,
-            pursuit, seek, walls, wander,
+            pursuit, queue, seek, walls, wander,
         };
         match self {
             Self::AvoidWalls => &walls::AVOID_WALLS,
@@ -534,6 +539,7 @@ impl BehaviorKind {
             Self::Cohesion => &flocking::COHESION,
             Self::Wander => &wander::WANDER,
             Self::WanderTarget => &wander::WANDER_TARGET,
+            Self::Queue => &queue::QUEUE,
         }
     }
 

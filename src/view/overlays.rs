@@ -39,7 +39,7 @@ pub struct Overlays {
     /// The spatial grid of the neighbour search.
     pub grid: bool,
     /// What the agents sense: feelers, the detection box, containment's probe, the closest
-    /// approach collision avoidance predicts.
+    /// approach collision avoidance predicts, the zone ahead that queuing watches.
     pub sensors: bool,
     /// Where the agents are headed: path following's prediction, projection and point sought,
     /// formation slots, follow points, hiding spots, interpose points.

@@ -181,6 +181,21 @@ fn paint_sensors(
         batch.cross(them, vec2(4.0, 4.0), 1.5, palette::HIT);
         batch.line(me, them, 1.0, palette::HIT);
     }
+    if let Some(q) = detail.queue {
+        // The zone ahead: the queue's colour while clear, the hit colour with a line to the
+        // agent in the way while blocked.
+        let ahead = to_screen(q.ahead);
+        let color = if q.blocker.is_some() {
+            palette::HIT
+        } else {
+            behavior_color(BehaviorKind::Queue).gamma_multiply(0.8)
+        };
+        batch.line(p, ahead, 1.0, color.gamma_multiply(0.6));
+        batch.circle_stroke(ahead, (q.radius * scale).max(2.0), 1.0, color);
+        if let Some(blocker) = q.blocker {
+            batch.line(ahead, to_screen(blocker), 1.0, palette::HIT);
+        }
+    }
 }
 
 fn paint_guides(batch: &mut Batch, to_screen: &impl Fn(Vec2) -> Pos2, p: Pos2, detail: &Detail) {

@@ -108,7 +108,7 @@ pub fn overlays_ui(ui: &mut egui::Ui, overlays: &mut Overlays) {
         SENSOR,
         "Sensors",
         "Feelers and their hits, the detection box, containment's probe, the closest approach \
-         collision avoidance predicts.",
+         collision avoidance predicts, the zone ahead that queuing watches.",
     );
     swatch_toggle_ui(
         ui,

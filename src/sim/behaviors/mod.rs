@@ -19,6 +19,7 @@ pub mod goal;
 pub mod hide;
 pub mod path;
 pub mod pursuit;
+pub mod queue;
 pub mod seek;
 pub mod walls;
 pub mod wander;

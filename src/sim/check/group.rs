@@ -60,6 +60,7 @@ impl Checker {
             cohesion,
             wander,
             wander_target,
+            queue,
             max_neighbors,
         } = group;
         self.name(&format!("{path}.name"), name);
@@ -201,6 +202,13 @@ impl Checker {
             self.non_negative(&format!("{p}.sight_distance"), b.sight_distance);
             self.non_negative(&format!("{p}.sight_half_width"), b.sight_half_width);
             self.non_negative(&format!("{p}.slowing_radius"), b.slowing_radius);
+        }
+        if let Some(b) = queue {
+            let p = format!("{path}.queue");
+            self.common(&p, b);
+            self.non_negative(&format!("{p}.ahead"), b.ahead);
+            self.non_negative(&format!("{p}.radius"), b.radius);
+            self.range(&format!("{p}.brake"), b.brake, 0.0, false, 1.0);
         }
         if let Some(b) = interpose {
             let p = format!("{path}.interpose");

@@ -13,12 +13,13 @@ use crate::sim::behaviors::flow::follow_flow;
 use crate::sim::behaviors::formation::{Leader, follow_leader, offset_pursuit};
 use crate::sim::behaviors::hide::{hide, interpose};
 use crate::sim::behaviors::path::{follow_predict, follow_waypoints};
+use crate::sim::behaviors::queue::{QueueTrace, queue};
 use crate::sim::behaviors::walls::{Shape, avoid_walls, containment, feelers};
 use crate::sim::behaviors::{Body, Steer};
 use crate::sim::debug::{Detail, RecordSink};
 use crate::sim::params::{
     AvoidAgents, AvoidWalls, BehaviorKind, BlockCommon as _, Containment, FollowFlow, FollowLeader,
-    FollowPath, Hide, Interpose, Obstacle, OffsetPursuit, PathForm, Wall,
+    FollowPath, Hide, Interpose, Obstacle, OffsetPursuit, PathForm, Queue, Wall,
 };
 use crate::sim::scenery::{FlowGrid, Path};
 
@@ -163,6 +164,37 @@ impl<R: RecordSink> SteeringManager<R> {
                 );
                 note(&mut detail, |d| d.hide_spot = spot);
                 steer
+            },
+        );
+    }
+
+    /// Queuing: brakes what the behaviors before it asked for when `blocker` (an agent within
+    /// the block's radius of `ahead`) is in the way.
+    pub fn queue_block(
+        &mut self,
+        body: &Body,
+        block: &Queue,
+        (ahead, heading): (Vec2, Vec2),
+        blocker: Option<Vec2>,
+        mut detail: Option<&mut Detail>,
+    ) {
+        self.add(
+            BehaviorKind::Queue,
+            block.weight(),
+            block.probability(),
+            |m| {
+                note(&mut detail, |d| {
+                    d.queue = Some(QueueTrace {
+                        ahead,
+                        radius: block.radius,
+                        blocker,
+                    });
+                });
+                if blocker.is_some() {
+                    queue(body, m.steering(), block.brake, heading)
+                } else {
+                    Steer::NONE
+                }
             },
         );
     }

@@ -138,7 +138,7 @@ pub struct World {
 const CELL_FACTOR: f32 = 0.5;
 
 /// The behaviors that record a [`Detail`] (obstacle avoidance does in its box form).
-const DETAILED: [BehaviorKind; 9] = [
+const DETAILED: [BehaviorKind; 10] = [
     BehaviorKind::AvoidWalls,
     BehaviorKind::Containment,
     BehaviorKind::AvoidAgents,
@@ -148,6 +148,7 @@ const DETAILED: [BehaviorKind; 9] = [
     BehaviorKind::Interpose,
     BehaviorKind::FollowPath,
     BehaviorKind::FollowFlow,
+    BehaviorKind::Queue,
 ];
 
 /// Grid slots per task of the parallel neighbour pass.

@@ -9,6 +9,7 @@ use crate::sim::behaviors::Body;
 use crate::sim::behaviors::collision::Other;
 use crate::sim::behaviors::flocking::Rule;
 use crate::sim::behaviors::formation::{Leader, slot_offset};
+use crate::sim::behaviors::queue::ahead_point;
 use crate::sim::behaviors::walls::Shape;
 use crate::sim::behaviors::wander::random_point;
 use crate::sim::debug::{Detail, RecordSink as _, RecordSlot};
@@ -58,6 +59,15 @@ impl World {
                 })
             })
             .collect()
+    }
+
+    /// The position of the agent nearest `p` within `radius` of it, agent `i` left out.
+    fn agent_near(&self, p: Vec2, radius: f32, i: usize) -> Option<Vec2> {
+        let tree = crate::sim::kdtree::of_agents(&self.tree, &self.agents);
+        let mut near = Vec::with_capacity(1);
+        tree.nearest_within(p, radius * radius, 1, index_u32(i), &mut near);
+        let &(_, j) = near.first()?;
+        self.agents.get(j as usize).map(|a| a.position)
     }
 
     /// The offset of agent `i` in its group's formation.
@@ -356,6 +366,20 @@ impl World {
                             thought.wander_timer_secs = b.interval_secs;
                         }
                         m.wander_target_block(&body, b, thought.wander_point);
+                    }
+                }
+                BehaviorKind::Queue => {
+                    if let Some(b) = group.queue.as_ref().filter(|b| b.enabled) {
+                        let heading = agent.heading();
+                        let ahead = ahead_point(body.position, heading, b.ahead);
+                        let in_the_way = self.agent_near(ahead, b.radius, i);
+                        m.queue_block(
+                            &body,
+                            b,
+                            (ahead, heading),
+                            in_the_way,
+                            detail.as_deref_mut(),
+                        );
                     }
                 }
             }

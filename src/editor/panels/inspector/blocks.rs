@@ -12,7 +12,7 @@ use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::params::{
     Alignment, Arrive, ArriveMode, AvoidAgents, AvoidObstacles, AvoidWalls, BehaviorKind, Cohesion,
     Containment, Deceleration, Evade, Flee, FollowFlow, FollowLeader, FollowPath, Goal, Group,
-    Hide, Interpose, OffsetPursuit, Pursuit, Seek, Separation, Wander, WanderTarget,
+    Hide, Interpose, OffsetPursuit, Pursuit, Queue, Seek, Separation, Wander, WanderTarget,
 };
 
 /// The behavior blocks of a group, in priority order, each with its formula and parameters.
@@ -58,6 +58,7 @@ pub fn behaviors_ui(
         cohesion,
         wander,
         wander_target,
+        queue,
         max_neighbors: _,
     } = group;
     block_ui(
@@ -361,5 +362,12 @@ pub fn behaviors_ui(
                 "Seconds between two random points.",
             );
         },
+    );
+    block_ui(
+        ui,
+        cx,
+        queue,
+        (BehaviorKind::Queue, dithering),
+        |ui, cx, b: &mut Queue| ext::queue_ui(ui, cx, b),
     );
 }

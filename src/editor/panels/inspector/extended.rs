@@ -12,7 +12,7 @@ use super::widgets::{
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::params::{
     AvoidAgents, AvoidForm, AvoidObstacles, AvoidWalls, Containment, FollowFlow, FollowLeader,
-    FollowPath, Hide, Interpose, OffsetPursuit, PathForm, Region, Slot,
+    FollowPath, Hide, Interpose, OffsetPursuit, PathForm, Queue, Region, Slot,
 };
 
 const DISTANCE: std::ops::RangeInclusive<f32> = 0.0..=MAX_MAGNITUDE;
@@ -453,5 +453,39 @@ pub fn follow_flow_ui(ui: &mut Ui, cx: &Cx<'_>, b: &mut FollowFlow, names: &Scen
         " s",
         DISTANCE,
         "The field is read at position + velocity * look ahead.",
+    );
+}
+
+pub fn queue_ui(ui: &mut Ui, cx: &Cx<'_>, b: &mut Queue) {
+    number_ui(
+        ui,
+        cx,
+        "ahead",
+        "look ahead",
+        &mut b.ahead,
+        " u",
+        DISTANCE,
+        "ahead point = position + heading * ahead.",
+    );
+    number_ui(
+        ui,
+        cx,
+        "radius",
+        "zone radius",
+        &mut b.radius,
+        " u",
+        DISTANCE,
+        "Blocked when another agent is within this radius of the ahead point.",
+    );
+    number_ui(
+        ui,
+        cx,
+        "brake",
+        "brake",
+        &mut b.brake,
+        "",
+        0.0..=1.0,
+        "While blocked, along the heading h: force = -h * (brake * max(0, steering . h) + \
+         max(0, velocity . h)) (steering: what the behaviors before it asked for).",
     );
 }

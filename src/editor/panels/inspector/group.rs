@@ -156,6 +156,7 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, names: &SceneNames)
         cohesion,
         wander: _,
         wander_target: _,
+        queue: _,
         max_neighbors,
     } = group;
     ui.horizontal(|ui| {
