@@ -8,7 +8,7 @@
 use glam::Vec2;
 use proptest::prelude::*;
 use steerlab::sim::params::{Alignment, Cohesion, Pursuit, Separation, Stamina, Wander};
-use steerlab::sim::{BoundsMode, Group, Spawn, Target, World, WorldSpec};
+use steerlab::sim::{Group, Spawn, Target, World, WorldSpec};
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
@@ -90,17 +90,8 @@ fn threads_do_not_change_the_trajectory() {
     });
     g.wander = Some(Wander::default());
     let spec = WorldSpec {
-        seed: 5,
-        dt_secs: 1.0 / 60.0,
-        size: Vec2::splat(400.0),
-        bounds: BoundsMode::Wrap,
-        click_target: Vec2::splat(200.0),
-        obstacles: vec![],
-        walls: Vec::new(),
-        paths: Vec::new(),
-        flow_fields: Vec::new(),
-        placed: Vec::new(),
         groups: vec![g],
+        ..WorldSpec::empty(5, 1.0 / 60.0, Vec2::splat(400.0))
     };
     let run = |threads: usize| {
         let mut world = World::new(spec.clone()).expect("valid");
@@ -140,17 +131,9 @@ fn hunters_and_prey(seed: u64, hunters: u32, prey: u32, size: f32, one_point: bo
     };
     let p = Group::new("prey", prey, spawn);
     WorldSpec {
-        seed,
-        dt_secs: 1.0 / 60.0,
-        size: Vec2::splat(size),
-        bounds: BoundsMode::Wrap,
         click_target: Vec2::ZERO,
-        obstacles: vec![],
-        walls: Vec::new(),
-        paths: Vec::new(),
-        flow_fields: Vec::new(),
-        placed: Vec::new(),
         groups: vec![h, p],
+        ..WorldSpec::empty(seed, 1.0 / 60.0, Vec2::splat(size))
     }
 }
 
@@ -208,17 +191,8 @@ fn a_capped_crowd_gives_the_same_bits_on_any_thread_count() {
         ..Cohesion::default()
     });
     let spec = WorldSpec {
-        seed: 9,
-        dt_secs: 1.0 / 60.0,
-        size: Vec2::splat(300.0),
-        bounds: BoundsMode::Wrap,
-        click_target: Vec2::splat(150.0),
-        obstacles: vec![],
-        walls: Vec::new(),
-        paths: Vec::new(),
-        flow_fields: Vec::new(),
-        placed: Vec::new(),
         groups: vec![g],
+        ..WorldSpec::empty(9, 1.0 / 60.0, Vec2::splat(300.0))
     };
     let run = |threads: usize| {
         let mut world = World::new(spec.clone()).expect("valid");

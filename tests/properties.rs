@@ -519,17 +519,9 @@ fn a_massless_agent_is_refused_with_a_clear_message() {
     );
     g.mass = 0.0;
     let spec = WorldSpec {
-        seed: 0,
-        dt_secs: 1.0,
-        size: Vec2::splat(10.0),
-        bounds: BoundsMode::Wrap,
         click_target: Vec2::ZERO,
-        obstacles: vec![],
-        walls: Vec::new(),
-        paths: Vec::new(),
-        flow_fields: Vec::new(),
-        placed: Vec::new(),
         groups: vec![g],
+        ..WorldSpec::empty(0, 1.0, Vec2::splat(10.0))
     };
     let problems = World::new(spec).expect_err("mass 0 is refused");
     assert_eq!(problems.len(), 1);
