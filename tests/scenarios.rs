@@ -257,10 +257,12 @@ fn the_jitter_controls_calm_an_arrival() {
     assert!(tuned * 5.0 < raw, "tuned {tuned} against raw {raw}");
 }
 
-/// Overlapping pairs of agents (gap below zero), summed over `ticks` ticks.
-fn overlapping_pair_ticks(mut world: World, ticks: u32) -> u32 {
+/// Overlapping pairs of agents (gap below zero) summed over `ticks` ticks, and the times an
+/// agent crossed the doorway preset's wall (x = 600) outside its door (y 370 to 430).
+fn crowding_and_wall_crossings(mut world: World, ticks: u32) -> (u32, u32) {
     let radius = |w: &World, g: u16| w.spec().groups[usize::from(g)].radius;
-    let mut overlaps = 0;
+    let (mut overlaps, mut through_wall) = (0, 0);
+    let mut before: Vec<Vec2> = world.agents().iter().map(|a| a.position).collect();
     for _ in 0..ticks {
         world.step();
         let agents = world.agents();
@@ -271,9 +273,17 @@ fn overlapping_pair_ticks(mut world: World, ticks: u32) -> u32 {
                     overlaps += 1;
                 }
             }
+            let (p, q) = (before[i], a.position);
+            // A step of less than 100 units: not a wrap round the world's edge.
+            let crossed = (p.x < 600.0) != (q.x < 600.0) && (p.x - q.x).abs() < 100.0;
+            let y = f32::midpoint(p.y, q.y);
+            if crossed && !(370.0..=430.0).contains(&y) {
+                through_wall += 1;
+            }
+            before[i] = q;
         }
     }
-    overlaps
+    (overlaps, through_wall)
 }
 
 #[test]
@@ -281,11 +291,13 @@ fn a_queuing_crowd_presses_less_into_a_doorway() {
     let with = scene_of("queue.ron");
     let mut without = with.clone();
     without.groups[0].queue = None;
-    let queuing = overlapping_pair_ticks(with.build_world().expect("builds"), 1800);
-    let pushing = overlapping_pair_ticks(without.build_world().expect("builds"), 1800);
+    let (queuing, walls_q) = crowding_and_wall_crossings(with.build_world().expect("builds"), 1800);
+    let (pushing, walls_p) =
+        crowding_and_wall_crossings(without.build_world().expect("builds"), 1800);
     println!("overlapping pair-ticks in 30 s: {queuing} queuing, {pushing} pushing");
     assert!(
         queuing * 4 < pushing * 3,
         "queuing {queuing} against pushing {pushing}"
     );
+    assert_eq!((walls_q, walls_p), (0, 0), "agents went through the wall");
 }

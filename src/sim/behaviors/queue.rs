@@ -14,11 +14,11 @@
 //! `steering` is what the behaviors before it in the priority order asked for this tick (queue
 //! comes last so that it brakes all of them). The tutorial's brake is `-0.8 * steering -
 //! velocity` in full; that also cancels separation and wall avoidance, and in a crowd at a door
-//! it let agents press into each other (measured on `queue.ron`: 1,185 overlapping pair-ticks
-//! in 30 s against 626 with no queuing at all). steerlab brakes only what carries the agent
+//! it let agents press into each other (measured on `queue.ron`: 2,208 overlapping pair-ticks
+//! in 30 s against 881 with no queuing at all). steerlab brakes only what carries the agent
 //! forward, along its heading: the forward part of the steering (by `brake`) and of the
 //! velocity (in full, the `desired - velocity` of a stop), so sideways and backward pushes stay
-//! (431 pair-ticks). The tutorial also scales the velocity by 0.3 when the agent ahead is
+//! (548 pair-ticks). The tutorial also scales the velocity by 0.3 when the agent ahead is
 //! within `radius` of the agent itself; steerlab changes a velocity only through forces, so
 //! that step is left out. An agent standing still looks ahead along its last heading.
 
