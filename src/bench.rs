@@ -11,9 +11,7 @@ use glam::Vec2;
 
 use crate::sim::check::MAX_GROUP_COUNT;
 use crate::sim::params::{Alignment, Cohesion, Seek, Separation, Target, Wander};
-use crate::sim::{
-    BoundsMode, Group, NeighborSearch, Problems, Spawn, ThreadsError, World, WorldSpec,
-};
+use crate::sim::{Group, NeighborSearch, Problems, Spawn, ThreadsError, World, WorldSpec};
 
 /// Why a benchmark did not run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,17 +105,8 @@ pub fn bench_spec(agents: u32) -> WorldSpec {
         });
     }
     WorldSpec {
-        seed: 1,
-        dt_secs: 1.0 / 60.0,
-        size,
-        bounds: BoundsMode::Wrap,
-        click_target: size * 0.5,
-        obstacles: Vec::new(),
-        walls: Vec::new(),
-        paths: Vec::new(),
-        flow_fields: Vec::new(),
-        placed: Vec::new(),
         groups,
+        ..WorldSpec::empty(1, 1.0 / 60.0, size)
     }
 }
 

@@ -37,12 +37,7 @@ mod tests {
     use super::*;
 
     fn body(position: Vec2, velocity: Vec2) -> Body {
-        Body {
-            position,
-            velocity,
-            max_speed: 10.0,
-            mass: 1.0,
-        }
+        Body::unit(position, velocity, 10.0)
     }
 
     #[test]

@@ -58,6 +58,19 @@ pub struct Body {
     pub mass: f32,
 }
 
+#[cfg(test)]
+impl Body {
+    /// A body of mass 1, for the tests worked out by hand.
+    pub(crate) fn unit(position: Vec2, velocity: Vec2, max_speed: f32) -> Self {
+        Self {
+            position,
+            velocity,
+            max_speed,
+            mass: 1.0,
+        }
+    }
+}
+
 /// What one behavior produced.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Steer {

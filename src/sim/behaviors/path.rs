@@ -139,12 +139,7 @@ mod tests {
     }
 
     fn body(p: Vec2, v: Vec2) -> Body {
-        Body {
-            position: p,
-            velocity: v,
-            max_speed: 10.0,
-            mass: 1.0,
-        }
+        Body::unit(p, v, 10.0)
     }
 
     #[test]

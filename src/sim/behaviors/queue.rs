@@ -71,12 +71,7 @@ mod tests {
     fn a_blocked_agent_brakes_what_carries_it_forward() {
         // Heading +x, moving (4, 3), asked for (10, -5): forward parts 10 and 4, so the force
         // is -(0.8 * 10 + 4) along +x = (-12, 0); the sideways parts are left alone.
-        let body = Body {
-            position: Vec2::new(1.0, 1.0),
-            velocity: Vec2::new(4.0, 3.0),
-            max_speed: 5.0,
-            mass: 1.0,
-        };
+        let body = Body::unit(Vec2::new(1.0, 1.0), Vec2::new(4.0, 3.0), 5.0);
         let steer = queue(&body, Vec2::new(10.0, -5.0), 0.8, Vec2::X);
         assert_eq!(steer.force, Vec2::new(-12.0, 0.0));
         // A push backward (separation from the one ahead) is not braked: only the velocity.

@@ -36,21 +36,12 @@ pub fn seek(body: &Body, target: Vec2) -> Steer {
 mod tests {
     use super::*;
 
-    fn body(position: Vec2, velocity: Vec2, max_speed: f32) -> Body {
-        Body {
-            position,
-            velocity,
-            max_speed,
-            mass: 1.0,
-        }
-    }
-
     #[test]
     fn seek_force_by_hand() {
         // target - position = (30, 40), |.| = 50, direction (0.6, 0.8), desired = (3, 4).
         // force = (3, 4) - (1, 0) = (2, 4).
         let s = seek(
-            &body(Vec2::ZERO, Vec2::new(1.0, 0.0), 5.0),
+            &Body::unit(Vec2::ZERO, Vec2::new(1.0, 0.0), 5.0),
             Vec2::new(30.0, 40.0),
         );
         assert_eq!(s.desired, Some(Vec2::new(3.0, 4.0)));
@@ -60,7 +51,7 @@ mod tests {
     #[test]
     fn seek_at_the_target_brakes() {
         let s = seek(
-            &body(Vec2::new(5.0, 5.0), Vec2::new(2.0, -1.0), 5.0),
+            &Body::unit(Vec2::new(5.0, 5.0), Vec2::new(2.0, -1.0), 5.0),
             Vec2::new(5.0, 5.0),
         );
         assert_eq!(s.force, Vec2::new(-2.0, 1.0));

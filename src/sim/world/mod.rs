@@ -76,7 +76,7 @@ struct Thought {
 }
 
 /// What a group's blocks name, resolved to indices when the spec is set.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Links {
     /// The path its path following follows.
     path: Option<usize>,

@@ -64,10 +64,10 @@ impl World {
     /// The position of the agent nearest `p` within `radius` of it, agent `i` left out.
     fn agent_near(&self, p: Vec2, radius: f32, i: usize) -> Option<Vec2> {
         let tree = crate::sim::kdtree::of_agents(&self.tree, &self.agents);
-        let mut near = Vec::with_capacity(1);
-        tree.nearest_within(p, radius * radius, 1, index_u32(i), &mut near);
-        let &(_, j) = near.first()?;
-        self.agents.get(j as usize).map(|a| a.position)
+        let (j, d2) = tree.nearest(p, index_u32(i))?;
+        (d2 <= radius * radius)
+            .then(|| self.agents.get(j as usize).map(|a| a.position))
+            .flatten()
     }
 
     /// The offset of agent `i` in its group's formation.
@@ -105,7 +105,7 @@ impl World {
             record.clear();
             return thought;
         };
-        let links = self.links.get(g).cloned().unwrap_or_default();
+        let links = self.links.get(g).copied().unwrap_or_default();
         let body = Body {
             position: agent.position,
             velocity: agent.velocity,

@@ -457,26 +457,22 @@ pub fn follow_flow_ui(ui: &mut Ui, cx: &Cx<'_>, b: &mut FollowFlow, names: &Scen
 }
 
 pub fn queue_ui(ui: &mut Ui, cx: &Cx<'_>, b: &mut Queue) {
-    number_ui(
-        ui,
-        cx,
-        "ahead",
-        "look ahead",
-        &mut b.ahead,
-        " u",
-        DISTANCE,
-        "ahead point = position + heading * ahead.",
-    );
-    number_ui(
-        ui,
-        cx,
-        "radius",
-        "zone radius",
-        &mut b.radius,
-        " u",
-        DISTANCE,
-        "Blocked when another agent is within this radius of the ahead point.",
-    );
+    for (field, label, value, tip) in [
+        (
+            "ahead",
+            "look ahead",
+            &mut b.ahead,
+            "ahead point = position + heading * ahead.",
+        ),
+        (
+            "radius",
+            "zone radius",
+            &mut b.radius,
+            "Blocked when another agent is within this radius of the ahead point.",
+        ),
+    ] {
+        number_ui(ui, cx, field, label, value, " u", DISTANCE, tip);
+    }
     number_ui(
         ui,
         cx,
