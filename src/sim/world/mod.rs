@@ -108,6 +108,8 @@ pub struct World {
     tree: OnceLock<KdTree>,
     /// Per group, its agents when some block targets the group as `Nearest` (else empty).
     group_trees: Vec<KdTree>,
+    /// Per group, whether some enabled block targets it as `Nearest` (set with the spec).
+    targeted: Vec<bool>,
     /// This tick's neighbour sums, in agent order.
     found: Vec<Found>,
     /// Scratch: the sums in the grid's cell order.
@@ -189,6 +191,7 @@ impl World {
             rules: Vec::new(),
             tree: OnceLock::new(),
             group_trees: Vec::new(),
+            targeted: Vec::new(),
             found: Vec::new(),
             found_by_index: Vec::new(),
             threads: 0,
@@ -206,8 +209,9 @@ impl World {
         .linked()
     }
 
-    /// Resolves what the spec's blocks name (paths, flow fields, regions) and the flow fields'
-    /// cells.
+    /// Resolves what the spec's blocks name (paths, flow fields, regions, the groups targeted
+    /// as `Nearest`), the flow fields' cells, each group's enabled behaviors and the records'
+    /// force layout.
     fn linked(mut self) -> Self {
         self.relink();
         self
@@ -245,6 +249,18 @@ impl World {
             .collect();
         self.records
             .set_layout(ForceLayout::of(self.active.iter().flatten().copied()));
+        let mut targeted = vec![false; self.spec.groups.len()];
+        for group in &self.spec.groups {
+            for (kind, _, target) in group.targets() {
+                let enabled = group.block(kind).is_some_and(BlockCommon::enabled);
+                if let (true, Target::Nearest(name)) = (enabled, target)
+                    && let Some(g) = self.group_index(name)
+                {
+                    targeted[g] = true;
+                }
+            }
+        }
+        self.targeted = targeted;
         self.flow_grids = spec
             .flow_fields
             .iter()
@@ -638,25 +654,20 @@ impl World {
 
     /// The 2-d trees of the groups some block targets as `Nearest`, over this tick's agents.
     fn rebuild_group_trees(&mut self) {
-        let groups = self.spec.groups.len();
-        self.group_trees.resize_with(groups, KdTree::default);
-        let mut wanted = vec![false; groups];
-        for group in &self.spec.groups {
-            for (kind, _, target) in group.targets() {
-                let enabled = group.block(kind).is_some_and(BlockCommon::enabled);
-                if let (true, Target::Nearest(name)) = (enabled, target)
-                    && let Some(g) = self.group_index(name)
-                {
-                    wanted[g] = true;
-                }
-            }
-        }
+        self.group_trees
+            .resize_with(self.spec.groups.len(), KdTree::default);
         for (g, tree) in self.group_trees.iter_mut().enumerate() {
+            if !self.targeted.get(g).copied().unwrap_or(false) {
+                if !tree.is_empty() {
+                    tree.rebuild(std::iter::empty());
+                }
+                continue;
+            }
             let members = self
                 .agents
                 .iter()
                 .enumerate()
-                .filter(|(_, a)| usize::from(a.group) == g && wanted[g])
+                .filter(|(_, a)| usize::from(a.group) == g)
                 .map(|(j, a)| (index_u32(j), a.position));
             tree.rebuild(members);
         }

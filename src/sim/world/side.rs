@@ -17,12 +17,12 @@ impl World {
     pub(super) fn prepare_side_tables(&mut self) {
         let groups = &self.spec.groups;
         let n = self.agents.len();
-        let uses_detail = groups.iter().any(|g| {
-            DETAILED.iter().any(|&kind| g.uses(kind))
-                || g.avoid_obstacles
+        let uses_detail = self.active.iter().flatten().any(|k| DETAILED.contains(k))
+            || groups.iter().any(|g| {
+                g.avoid_obstacles
                     .as_ref()
                     .is_some_and(|b| b.enabled && matches!(b.form, AvoidForm::DetectionBox { .. }))
-        });
+            });
         if uses_detail {
             self.details.resize(n, Detail::default());
         } else {
