@@ -8,19 +8,13 @@ use glam::Vec2;
 use steerlab::sim::params::{Arrive, ArriveMode, Prediction, Pursuit, Queue, Seek, Stamina};
 use steerlab::sim::{BehaviorKind, BoundsMode, Group, Spawn, Target, World, WorldSpec};
 
+/// A world with no edges (so nothing wraps), its click target at the origin.
 fn spec(dt_secs: f32, groups: Vec<Group>) -> WorldSpec {
     WorldSpec {
-        seed: 1,
-        dt_secs,
-        size: Vec2::new(100_000.0, 100_000.0),
         bounds: BoundsMode::Open,
         click_target: Vec2::ZERO,
-        obstacles: Vec::new(),
-        walls: Vec::new(),
-        paths: Vec::new(),
-        flow_fields: Vec::new(),
-        placed: Vec::new(),
         groups,
+        ..WorldSpec::empty(1, dt_secs, Vec2::new(100_000.0, 100_000.0))
     }
 }
 

@@ -5,21 +5,12 @@ mod common;
 
 use glam::Vec2;
 use steerlab::sim::check::{MAX_DT_SECS, MAX_GROUP_COUNT, MAX_NEIGHBORS, MIN_DT_SECS};
-use steerlab::sim::{BoundsMode, Group, Obstacle, Spawn, World, WorldSpec};
+use steerlab::sim::{Group, Obstacle, Spawn, World, WorldSpec};
 
 fn spec(groups: Vec<Group>) -> WorldSpec {
     WorldSpec {
-        seed: 1,
-        dt_secs: 1.0 / 60.0,
-        size: Vec2::splat(1000.0),
-        bounds: BoundsMode::Wrap,
-        click_target: Vec2::splat(500.0),
-        obstacles: Vec::new(),
-        walls: Vec::new(),
-        paths: Vec::new(),
-        flow_fields: Vec::new(),
-        placed: Vec::new(),
         groups,
+        ..WorldSpec::empty(1, 1.0 / 60.0, Vec2::splat(1000.0))
     }
 }
 
