@@ -1,12 +1,18 @@
 //! The simulation against numbers worked out by hand, with `dt = 1` (the sources' per-frame
-//! update).
+//! update), and the world against a game that runs the steering manager itself.
 
 // Exact values worked out by hand are the point of these tests.
 #![allow(clippy::float_cmp)]
 
 use glam::Vec2;
-use steerlab::sim::params::{Arrive, ArriveMode, Prediction, Pursuit, Queue, Seek, Stamina};
-use steerlab::sim::{BehaviorKind, BoundsMode, Group, Spawn, Target, World, WorldSpec};
+use steerlab::sim::behaviors::Body;
+use steerlab::sim::params::{
+    Arrive, ArriveMode, Flee, Prediction, Pursuit, Queue, Seek, Stamina, Wander,
+};
+use steerlab::sim::{
+    BehaviorKind, Boid, BoundsMode, Combination, FullRecord, Group, Spawn, SteeringManager,
+    SteeringState, Target, World, WorldSpec,
+};
 
 /// A world with no edges (so nothing wraps), its click target at the origin.
 fn spec(dt_secs: f32, groups: Vec<Group>) -> WorldSpec {
@@ -264,22 +270,193 @@ fn hunter_stamina_cycle() {
     }
 }
 
-/// The same scene and seed give the same bits however the ticks are batched.
-#[test]
-fn batching_does_not_change_the_trajectory() {
-    let scene = steerlab::scene::from_str(steerlab::scene::presets::DEFAULT.text, "boids.ron")
-        .expect("valid");
-    let mut a = scene.build_world().expect("valid");
-    let mut b = scene.build_world().expect("valid");
-    a.step_n(240);
-    b.step_n(17);
-    for _ in 0..23 {
-        b.step();
+/// A game's own host for the owned steering manager.
+#[derive(Clone, Copy)]
+struct Ship {
+    position: Vec2,
+    velocity: Vec2,
+    max_speed: f32,
+    mass: f32,
+}
+
+impl Boid for Ship {
+    fn position(&self) -> Vec2 {
+        self.position
     }
-    b.step_n(200);
-    assert_eq!(a.tick(), b.tick());
-    assert_eq!(a.agents(), b.agents());
-    assert_eq!(a.records(), b.records());
+    fn velocity(&self) -> Vec2 {
+        self.velocity
+    }
+    fn max_speed(&self) -> f32 {
+        self.max_speed
+    }
+    fn mass(&self) -> f32 {
+        self.mass
+    }
+    fn set_position(&mut self, position: Vec2) {
+        self.position = position;
+    }
+    fn set_velocity(&mut self, velocity: Vec2) {
+        self.velocity = velocity;
+    }
+}
+
+/// One agent per combination, with blocks that use all the manager keeps between ticks (the
+/// random stream of wander and dithering, the wander angle) and its targets: fixed points, and
+/// agent 0 pursued by agent 1.
+fn one_agent_per_combination() -> WorldSpec {
+    let wander = Wander {
+        circle_distance: 40.0,
+        circle_radius: 20.0,
+        angle_change_rad: 0.5,
+        ..Wander::default()
+    };
+    let mut roamer = Group::new("roamer", 1, at(Vec2::ZERO, Vec2::new(20.0, 0.0)));
+    (roamer.max_speed, roamer.max_force, roamer.mass) = (80.0, 200.0, 1.5);
+    roamer.seek = Some(Seek {
+        target: Target::Point(Vec2::new(300.0, -200.0)),
+        weight: 0.5,
+        ..Seek::default()
+    });
+    roamer.wander = Some(wander.clone());
+    let mut hunter = Group::new("hunter", 1, at(Vec2::new(-100.0, 50.0), Vec2::ZERO));
+    (hunter.max_speed, hunter.max_force) = (90.0, 60.0);
+    hunter.combination = Combination::PrioritizedSum;
+    hunter.pursuit = Some(Pursuit {
+        target: Target::Agent(0),
+        ..Pursuit::default()
+    });
+    hunter.wander = Some(wander.clone());
+    let mut ditherer = Group::new(
+        "ditherer",
+        1,
+        at(Vec2::new(50.0, 80.0), Vec2::new(0.0, -10.0)),
+    );
+    ditherer.combination = Combination::PrioritizedDithering;
+    ditherer.flee = Some(Flee {
+        target: Target::Point(Vec2::new(60.0, 60.0)),
+        panic_distance: None,
+        probability: 0.5,
+        ..Flee::default()
+    });
+    ditherer.arrive = Some(Arrive {
+        target: Target::Point(Vec2::new(-200.0, 150.0)),
+        probability: 0.7,
+        ..Arrive::default()
+    });
+    ditherer.wander = Some(Wander {
+        probability: 0.9,
+        ..wander
+    });
+    spec(1.0 / 60.0, vec![roamer, hunter, ditherer])
+}
+
+/// One tick of a game's own loop for `ship`, a host of group `g`: the group's blocks in the
+/// world's priority order (flee, pursuit, seek, arrive, wander) on the owned manager, then
+/// `update`. `prey` is agent 0 as it was at the start of the tick.
+fn game_tick(
+    g: &Group,
+    ship: &mut Ship,
+    state: &mut SteeringState,
+    prey: Ship,
+    dt: f32,
+) -> FullRecord {
+    let point = |t: &Target| match t {
+        Target::Point(p) => *p,
+        other => panic!("a point target, not {other:?}"),
+    };
+    let body = Body::of(&*ship);
+    let mut m = SteeringManager::new(state.clone(), g.max_force, g.combination);
+    if let Some(b) = &g.flee {
+        m.flee_block(&body, b, point(&b.target));
+    }
+    if let Some(b) = &g.pursuit {
+        m.pursuit_block(&body, b, prey.position, prey.velocity);
+    }
+    if let Some(b) = &g.seek {
+        m.seek_block(&body, b, point(&b.target));
+    }
+    if let Some(b) = &g.arrive {
+        m.arrive_block(&body, b, point(&b.target));
+    }
+    if let Some(b) = &g.wander {
+        m.wander(&*ship, b);
+    }
+    let record = m.update(ship, dt);
+    state.clone_from(&m.state);
+    record
+}
+
+/// The world writes each agent's record in place (`SteeringManager::recording_into`); a game
+/// drives its own hosts with the owned manager (`SteeringManager::new`, then `update`). Given
+/// the same blocks in the world's priority order, the two give the same bits tick after tick:
+/// position, velocity, the whole record (each behavior's force, combined and applied) and the
+/// random stream, under all three combinations (dithering draws from the stream too).
+#[test]
+fn a_game_driving_the_owned_manager_gets_the_worlds_bits() {
+    let mut world = World::new(one_agent_per_combination()).expect("valid");
+    let dt = world.spec().dt_secs;
+    let groups = world.spec().groups.clone();
+    let mut ships: Vec<Ship> = world
+        .agents()
+        .iter()
+        .map(|a| Ship {
+            position: a.position,
+            velocity: a.velocity,
+            max_speed: groups[usize::from(a.group)].max_speed,
+            mass: groups[usize::from(a.group)].mass,
+        })
+        .collect();
+    assert_eq!(ships.len(), 3);
+    let mut states: Vec<SteeringState> = (0..3)
+        .map(|id| SteeringState::new(world.spec().seed, id))
+        .collect();
+    let mut pushed = std::collections::HashSet::new();
+    let mut wander_skipped = 0_u32;
+    for tick in 1..=600 {
+        world.step();
+        // Every host steers from agent 0's state at the start of the tick, as in the world.
+        let prey = ships[0];
+        for (i, ship) in ships.iter_mut().enumerate() {
+            let record = game_tick(&groups[i], ship, &mut states[i], prey, dt);
+            let agent = &world.agents()[i];
+            assert_eq!(
+                (agent.position, agent.velocity),
+                (ship.position, ship.velocity),
+                "agent {i}, tick {tick}"
+            );
+            assert_eq!(agent.steering, states[i], "agent {i}, tick {tick}");
+            let kept = world.record(i).expect("a record");
+            assert_eq!(*kept, record.debug, "agent {i}, tick {tick}");
+            for kind in BehaviorKind::ALL {
+                assert_eq!(
+                    kept.force(kind),
+                    record.force(kind),
+                    "{kind:?} of agent {i}, tick {tick}"
+                );
+            }
+            pushed.extend(
+                BehaviorKind::ALL
+                    .into_iter()
+                    .filter(|&k| kept.force(k) != Vec2::ZERO),
+            );
+            wander_skipped += u32::from(i == 2 && !kept.was_evaluated(BehaviorKind::Wander));
+        }
+    }
+    // The comparison covered what it is meant to: each behavior pushed on some tick, and
+    // dithering left the later blocks unevaluated on others.
+    for kind in [
+        BehaviorKind::Flee,
+        BehaviorKind::Pursuit,
+        BehaviorKind::Seek,
+        BehaviorKind::Arrive,
+        BehaviorKind::Wander,
+    ] {
+        assert!(pushed.contains(&kind), "{kind:?} never pushed");
+    }
+    assert!(
+        wander_skipped > 0,
+        "dithering evaluated every block on every tick"
+    );
 }
 
 /// A one-agent world at `dt` with `g` and the scenery `with` adds.
