@@ -1,8 +1,9 @@
 //! The behaviors beyond the tutorials, run as their presets run them: what each promises a
 //! designer, measured over whole runs. Path followers stay in the band (no corner cut beyond
-//! the radius) and stop on the end without overshooting it; walls hold; a pen holds; crossing
-//! streams stop passing through one another; a squad holds its slots; a hider ends behind a
-//! pillar; the jitter controls calm an arrival.
+//! the radius) and stop on the end without overshooting it; patrol guards reach the points of
+//! their loop in path order; walls hold; a pen holds; crossing streams stop passing through one
+//! another; a squad holds its slots; a hider ends behind a pillar; the jitter controls calm an
+//! arrival.
 
 use glam::Vec2;
 use steerlab::scene::{self, Scene, presets};
@@ -64,19 +65,48 @@ fn path_followers_keep_to_the_band_and_stop_on_the_end() {
 }
 
 #[test]
-fn patrol_guards_walk_the_loop_by_waypoints() {
+fn patrol_guards_pass_every_point_of_the_loop_in_path_order() {
     let mut world = world_of("path_patrol.ron");
-    let n = world.spec().paths[0].points.len();
-    let mut visited = vec![std::collections::BTreeSet::new(); world.agents().len()];
+    let path = world.spec().paths[0].clone();
+    assert!(path.looped, "the patrol route is a loop");
+    let n = path.points.len();
+    // The point whose radius `p` is within, if any (the points are far apart).
+    let near = |p: Vec2| {
+        path.points
+            .iter()
+            .position(|q| q.distance(p) <= path.radius)
+    };
+    // Per guard, the points it came within the radius of, in the order it reached them (one
+    // entry for each time it reached one, however long it stayed).
+    let mut reached: Vec<Vec<usize>> = world
+        .agents()
+        .iter()
+        .map(|a| near(a.position).into_iter().collect())
+        .collect();
     for _ in 0..60 * 60 {
         world.step();
         for (k, agent) in world.agents().iter().enumerate() {
-            visited[k].insert(agent.waypoint);
+            if let Some(i) = near(agent.position)
+                && reached[k].last() != Some(&i)
+            {
+                reached[k].push(i);
+            }
         }
     }
-    // Every guard has headed for every point of the loop, wrapping round from the last.
-    for (k, v) in visited.iter().enumerate() {
-        assert_eq!(v.len(), n, "guard {k} visited {v:?}");
+    for (k, seq) in reached.iter().enumerate() {
+        // Each point reached is the one after the last in path order, wrapping from the last
+        // point to the first: no point skipped, none reached out of turn.
+        for pair in seq.windows(2) {
+            assert_eq!(
+                pair[1],
+                (pair[0] + 1) % n,
+                "guard {k} went from point {} to point {}: {seq:?}",
+                pair[0],
+                pair[1]
+            );
+        }
+        // More than one whole lap: every point, then round again.
+        assert!(seq.len() > n, "guard {k} did not finish a lap: {seq:?}");
     }
 }
 
