@@ -1,13 +1,13 @@
 //! The behaviors beyond the tutorials, run as their presets run them: what each promises a
 //! designer, measured over whole runs. Path followers stay in the band (no corner cut beyond
 //! the radius) and stop on the end without overshooting it; patrol guards reach the points of
-//! their loop in path order; walls hold; a pen holds; crossing streams stop passing through one
-//! another; a squad holds its slots; a hider ends behind a pillar; the jitter controls calm an
-//! arrival.
+//! their loop in path order; walls and a pen hold what leaves without them; crossing streams
+//! stop passing through one another; a squad holds its slots; a hider ends behind a pillar;
+//! the jitter controls calm an arrival; a queuing crowd presses less into a doorway.
 
 use glam::Vec2;
 use steerlab::scene::{self, Scene, presets};
-use steerlab::sim::World;
+use steerlab::sim::{BehaviorKind, World};
 
 fn scene_of(file: &str) -> Scene {
     let preset = presets::find(file).expect("preset");
@@ -115,41 +115,89 @@ fn in_building(p: Vec2) -> bool {
     (50.0..=1150.0).contains(&p.x) && (50.0..=750.0).contains(&p.y)
 }
 
-#[test]
-fn feelers_keep_wanderers_inside_the_walls() {
-    let mut world = world_of("walls.ron");
-    let mut pushed = 0;
-    for _ in 0..60 * 50 {
+/// Over `ticks` ticks of `scene`: the agent-ticks spent outside the building (and the first
+/// agent out, and where), and the agent-ticks in which a feeler crossed a wall.
+fn building_run(scene: &Scene, ticks: u32) -> (u32, Option<(u32, Vec2)>, u32) {
+    let mut world = scene.build_world().expect("builds");
+    let (mut outside, mut first_out, mut crossed) = (0, None, 0);
+    for _ in 0..ticks {
         world.step();
-        for (agent, detail) in world.agents().iter().zip(world.details()) {
-            assert!(
-                in_building(agent.position),
-                "agent {} got out at {}",
-                agent.id,
-                agent.position
-            );
-            pushed += usize::from(detail.wall_hit.is_some());
+        for (k, agent) in world.agents().iter().enumerate() {
+            if !in_building(agent.position) {
+                outside += 1;
+                first_out = first_out.or(Some((agent.id, agent.position)));
+            }
+            // The details are kept only while some group uses a behavior that has them.
+            crossed += u32::from(world.details().get(k).is_some_and(|d| d.wall_hit.is_some()));
         }
     }
-    // The walls did the work: feelers crossed them often.
-    assert!(pushed > 1000, "only {pushed} pushes");
+    (outside, first_out, crossed)
 }
 
 #[test]
-fn sheep_stay_in_the_pen() {
-    let mut world = world_of("containment.ron");
+fn feelers_keep_wanderers_inside_the_walls_they_leave_without_them() {
+    let with = scene_of("walls.ron");
+    let mut without = with.clone();
+    for group in &mut without.groups {
+        group.avoid_walls = None;
+    }
+    let (outside, first_out, crossed) = building_run(&with, 60 * 50);
+    let (outside_without, _, _) = building_run(&without, 60 * 50);
+    println!(
+        "agent-ticks outside: {outside} with feelers ({crossed} with a wall crossed), \
+         {outside_without} without"
+    );
+    assert_eq!(outside, 0, "agent (id, position) {first_out:?} got out");
+    // The feelers did reach the walls, often...
+    assert!(
+        crossed > 1000,
+        "a feeler crossed a wall on only {crossed} agent-ticks"
+    );
+    // ...and they are what holds the wanderers: without them, some walk through the walls.
+    assert!(outside_without > 0, "without feelers nobody got out either");
+}
+
+/// Over `ticks` ticks of `scene`: the sheep-ticks spent outside the pen (and the first sheep
+/// out, and where), and the sheep-ticks in which containment pushed.
+fn pen_run(scene: &Scene, ticks: u32) -> (u32, Option<(u32, Vec2)>, u32) {
+    let mut world = scene.build_world().expect("builds");
     let pen = world.spec().paths[0].clone();
-    for _ in 0..60 * 50 {
+    let (mut outside, mut first_out, mut pushed) = (0, None, 0);
+    for _ in 0..ticks {
         world.step();
-        for agent in world.agents().iter().filter(|a| a.group == 0) {
-            assert!(
-                pen.contains(agent.position),
-                "sheep {} out at {}",
-                agent.id,
-                agent.position
-            );
+        for (agent, record) in world.agents().iter().zip(world.records()) {
+            if agent.group != 0 {
+                continue;
+            }
+            if !pen.contains(agent.position) {
+                outside += 1;
+                first_out = first_out.or(Some((agent.id, agent.position)));
+            }
+            pushed += u32::from(record.force(BehaviorKind::Containment) != Vec2::ZERO);
         }
     }
+    (outside, first_out, pushed)
+}
+
+#[test]
+fn containment_keeps_every_sheep_in_the_pen_they_leave_without_it() {
+    let with = scene_of("containment.ron");
+    let mut without = with.clone();
+    without.groups[0].containment = None;
+    let (outside, first_out, pushed) = pen_run(&with, 60 * 50);
+    let (outside_without, _, _) = pen_run(&without, 60 * 50);
+    println!(
+        "sheep-ticks outside the pen: {outside} with containment (pushed on {pushed}), \
+         {outside_without} without"
+    );
+    assert_eq!(outside, 0, "sheep (id, position) {first_out:?} got out");
+    // The sheep did come near the fence, and containment pushed them back...
+    assert!(pushed > 0, "containment never pushed a sheep");
+    // ...and it is what holds them: without it, sheep wander out.
+    assert!(
+        outside_without > 0,
+        "without containment no sheep left the pen either"
+    );
 }
 
 /// Touching pairs of agents from different groups over a run, and the smallest distance.
