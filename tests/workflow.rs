@@ -19,19 +19,16 @@ use steerlab::editor::Pending;
 use steerlab::editor::persist::MemoryStorage;
 use steerlab::scene::{self, Scene, presets};
 
-fn harness_on(app: EditorApp) -> Harness<'static, EditorApp> {
-    paused_harness(app)
+/// The editor on the built-in default scene, paused (`common::ui::harness` leaves it running).
+fn paused_on_default_scene() -> Harness<'static, EditorApp> {
+    paused_harness(EditorApp::with_default_scene())
 }
 
-fn harness() -> Harness<'static, EditorApp> {
-    harness_on(EditorApp::with_default_scene())
-}
-
-/// The editor on a copy of the boids preset saved at `path`.
-fn harness_on_file(path: &Path) -> Harness<'static, EditorApp> {
+/// The editor on a copy of the boids preset saved at `path`, paused.
+fn paused_on_saved_preset(path: &Path) -> Harness<'static, EditorApp> {
     std::fs::write(path, presets::DEFAULT.text).expect("write");
     let scene = scene::load(path).expect("loads");
-    harness_on(EditorApp::new(scene, Some(path.to_owned()), ""))
+    paused_harness(EditorApp::new(scene, Some(path.to_owned()), ""))
 }
 
 fn max_speed(harness: &Harness<'_, EditorApp>) -> f32 {
@@ -52,7 +49,7 @@ fn drag_obstacle(harness: &mut Harness<'_, EditorApp>, index: usize, by: glam::V
 
 #[test]
 fn a_typed_value_is_undone_and_redone() {
-    let mut harness = harness();
+    let mut harness = paused_on_default_scene();
     assert_eq!(max_speed(&harness), 140.0);
     type_max_speed(&mut harness, 77.5);
     assert_eq!(max_speed(&harness), 77.5);
@@ -78,7 +75,7 @@ fn a_typed_value_is_undone_and_redone() {
 
 #[test]
 fn one_drag_on_the_canvas_is_one_undo_step() {
-    let mut harness = harness();
+    let mut harness = paused_on_default_scene();
     let start = harness.state().scene().obstacles[1].center;
     let steps_before = harness.state().undo_position();
     drag_obstacle(&mut harness, 1, glam::Vec2::new(0.0, 120.0));
@@ -97,7 +94,7 @@ fn one_drag_on_the_canvas_is_one_undo_step() {
 
 #[test]
 fn adding_and_removing_agents_is_undone() {
-    let mut harness = harness();
+    let mut harness = paused_on_default_scene();
     let before: Vec<u32> = harness
         .state()
         .world()
@@ -143,7 +140,7 @@ fn adding_and_removing_agents_is_undone() {
 
 #[test]
 fn with_unsaved_changes_open_asks_and_cancel_keeps_everything() {
-    let mut harness = harness();
+    let mut harness = paused_on_default_scene();
     type_max_speed(&mut harness, 77.5);
     assert!(harness.state().is_dirty());
     assert!(
@@ -210,7 +207,7 @@ fn dropping_a_file_or_closing_with_unsaved_changes_asks_first() {
     let dir = tempfile::tempdir().expect("tempdir");
     let other = dir.path().join("other.ron");
     std::fs::write(&other, common::preset_text("seek.ron")).expect("write");
-    let mut harness = harness();
+    let mut harness = paused_on_default_scene();
     type_max_speed(&mut harness, 50.0);
     harness
         .input_mut()
@@ -270,7 +267,7 @@ fn reset_to_default_restores_the_default_value() {
 fn the_changed_marker_appears_and_clears_on_save() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("boids.ron");
-    let mut harness = harness_on_file(&path);
+    let mut harness = paused_on_saved_preset(&path);
     let marker = "changed: groups[0].max_speed";
     assert!(harness.query_by_label(marker).is_none());
     type_max_speed(&mut harness, 90.0);
@@ -292,7 +289,7 @@ fn the_changed_marker_appears_and_clears_on_save() {
 /// What a session leaves in its storage when it is killed with unsaved work: the last periodic
 /// autosave, and no clean exit after it.
 fn killed_session(storage: &mut MemoryStorage) -> Scene {
-    let mut harness = harness();
+    let mut harness = paused_on_default_scene();
     type_max_speed(&mut harness, 61.0);
     type_max_speed(&mut harness, 62.0);
     harness.state_mut().store(storage);
@@ -308,7 +305,7 @@ fn the_next_start_offers_and_performs_the_restore() {
     let mut app = EditorApp::with_default_scene();
     eframe::App::save(&mut app, &mut storage.clone());
     app.load_storage(&storage);
-    let mut harness = harness_on(app);
+    let mut harness = paused_harness(app);
     assert!(harness.state().restore_offered());
     harness.get_by_label("Restore unsaved work?");
     harness.get_by_label("Restore").click();
@@ -340,7 +337,7 @@ fn restore_can_be_declined() {
     killed_session(&mut storage);
     let mut app = EditorApp::with_default_scene();
     app.load_storage(&storage);
-    let mut harness = harness_on(app);
+    let mut harness = paused_harness(app);
     harness.get_by_label("Discard").click();
     harness.run_steps(2);
     assert_eq!(max_speed(&harness), 140.0);
@@ -353,7 +350,7 @@ fn restore_can_be_declined() {
 fn the_scene_follows_the_file_on_disk_and_a_broken_file_changes_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("live.ron");
-    let mut harness = harness_on_file(&path);
+    let mut harness = paused_on_saved_preset(&path);
     let text = std::fs::read_to_string(&path).expect("read");
     std::fs::write(
         &path,
@@ -386,7 +383,7 @@ fn the_scene_follows_the_file_on_disk_and_a_broken_file_changes_nothing() {
 fn a_file_changed_under_unsaved_edits_asks_first() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("live.ron");
-    let mut harness = harness_on_file(&path);
+    let mut harness = paused_on_saved_preset(&path);
     type_max_speed(&mut harness, 99.0);
     let text = std::fs::read_to_string(&path).expect("read");
     std::fs::write(&path, text.replacen("mass: 1.0", "mass: 2.0", 1)).expect("write");
@@ -406,7 +403,7 @@ fn a_file_changed_under_unsaved_edits_asks_first() {
 fn a_failed_save_keeps_the_file_and_the_unsaved_state() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("keep.ron");
-    let mut harness = harness_on_file(&path);
+    let mut harness = paused_on_saved_preset(&path);
     let bytes = std::fs::read(&path).expect("read");
     type_max_speed(&mut harness, 12.0);
     // A directory where the file should go: the save fails before anything is written.
@@ -422,7 +419,7 @@ fn a_failed_save_keeps_the_file_and_the_unsaved_state() {
 
 #[test]
 fn ctrl_c_copies_the_current_groups_parameters_as_ron() {
-    let mut harness = harness();
+    let mut harness = paused_on_default_scene();
     harness.event(egui::Event::Copy);
     harness.step();
     let copied: Vec<String> = harness
@@ -442,7 +439,7 @@ fn ctrl_c_copies_the_current_groups_parameters_as_ron() {
 
 #[test]
 fn group_parameters_paste_from_the_clipboard() {
-    let mut harness = harness();
+    let mut harness = paused_on_default_scene();
     let mut group = harness.state().scene().groups[0].clone();
     group.max_force = 123.0;
     group.name = "elsewhere".to_owned();
@@ -468,7 +465,7 @@ fn group_parameters_paste_from_the_clipboard() {
 
 #[test]
 fn f1_shows_every_shortcut() {
-    let mut harness = harness();
+    let mut harness = paused_on_default_scene();
     harness.key_press(Key::F1);
     harness.run_steps(2);
     harness.get_by_label("Keyboard and mouse");
@@ -505,7 +502,7 @@ fn edit_on_a_file_that_does_not_load_shows_why_and_opens_it_once_fixed() {
     let path = dir.path().join("broken.ron");
     let good = presets::find("seek.ron").expect("preset").text;
     std::fs::write(&path, good.replacen("max_speed:", "max_sped:", 1)).expect("write");
-    let mut harness = harness_on(steerlab::editor::app_for(Some(path.clone())));
+    let mut harness = paused_harness(steerlab::editor::app_for(Some(path.clone())));
     assert_eq!(harness.state().awaited_file(), Some(path.as_path()));
     harness.get_by_label("Could not load");
     let errors = harness.state().load_errors().join("\n");
@@ -536,7 +533,7 @@ fn edit_on_a_file_that_does_not_load_shows_why_and_opens_it_once_fixed() {
 fn edit_on_a_file_that_does_not_exist_offers_to_create_it() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("new.ron");
-    let mut harness = harness_on(steerlab::editor::app_for(Some(path.clone())));
+    let mut harness = paused_harness(steerlab::editor::app_for(Some(path.clone())));
     harness.get_by_label("The file does not exist");
     harness.get_by_label("Create it").click();
     harness.run_steps(2);
