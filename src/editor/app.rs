@@ -205,7 +205,7 @@ impl EditorApp {
                 let (pointer, actions) = present::frame_ui(
                     &mut child,
                     &mut self.canvas,
-                    &input,
+                    (&input, true),
                     self.doc.scene(),
                     &self.prefs.presentation,
                 );

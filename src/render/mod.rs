@@ -202,7 +202,7 @@ impl Renderer {
             egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)
                 .show(ui, |ui| {
-                    frame_ui(ui, canvas, &input, scene, presentation);
+                    frame_ui(ui, canvas, (&input, false), scene, presentation);
                 });
         });
         self.textures.apply(&frame.textures);

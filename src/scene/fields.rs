@@ -97,7 +97,8 @@ pub fn is_within(path: &str, prefix: &str) -> bool {
 
 /// A scene of the same shape as `scene` (the same groups, each with the same behavior blocks)
 /// where every parameter has its default value: what "reset to default" resets to. Names,
-/// counts, spawning and the obstacles stay as they are.
+/// counts, spawning, what each block refers to (its targets, path or flow field) and the
+/// scenery (obstacles, walls, paths, flow fields, placed agents) stay as they are.
 #[must_use]
 pub fn defaults_like(scene: &Scene) -> Scene {
     use crate::sim::Group;
@@ -109,29 +110,31 @@ pub fn defaults_like(scene: &Scene) -> Scene {
         .groups
         .iter()
         .map(|g| {
-            let d = Group::new(&g.name, g.count, g.spawn.clone());
-            Group {
-                stamina: like(g.stamina.as_ref()),
-                avoid_obstacles: like(g.avoid_obstacles.as_ref()),
-                evade: like(g.evade.as_ref()),
-                flee: like(g.flee.as_ref()),
-                separation: like(g.separation.as_ref()),
-                pursuit: like(g.pursuit.as_ref()),
-                seek: like(g.seek.as_ref()),
-                arrive: like(g.arrive.as_ref()),
-                goal: like(g.goal.as_ref()),
-                alignment: like(g.alignment.as_ref()),
-                cohesion: like(g.cohesion.as_ref()),
-                wander: like(g.wander.as_ref()),
-                wander_target: like(g.wander_target.as_ref()),
-                ..d
-            }
+            // Every block stays (its targets and names too), with its default numbers; the
+            // group's own numbers are those of a new group.
+            let fresh = Group::new(&g.name, g.count, g.spawn.clone());
+            let mut d = g.clone();
+            d.reset_blocks();
+            d.max_force = fresh.max_force;
+            d.max_speed = fresh.max_speed;
+            d.mass = fresh.mass;
+            d.radius = fresh.radius;
+            d.combination = fresh.combination;
+            d.max_turn_rate_deg = fresh.max_turn_rate_deg;
+            d.heading_smoothing = fresh.heading_smoothing;
+            d.stamina = like(g.stamina.as_ref());
+            d.max_neighbors = fresh.max_neighbors;
+            d
         })
         .collect();
     Scene {
         name: scene.name.clone(),
         description: scene.description.clone(),
         obstacles: scene.obstacles.clone(),
+        walls: scene.walls.clone(),
+        paths: scene.paths.clone(),
+        flow_fields: scene.flow_fields.clone(),
+        agents: scene.agents.clone(),
         click_target: scene.click_target,
         groups,
         ..fresh

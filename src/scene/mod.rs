@@ -10,6 +10,7 @@
 //! assert_eq!(world.tick(), 60);
 //! ```
 
+pub mod add;
 pub mod fields;
 pub mod io;
 pub mod locate;

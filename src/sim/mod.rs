@@ -2,23 +2,26 @@
 //! and the per-tick debug record. No GUI crate and no I/O: a game depends on exactly this.
 
 pub mod agent;
+pub mod behavior;
 pub mod behaviors;
-pub mod blocks;
 pub mod check;
 pub mod colors;
 pub mod debug;
 pub mod grid;
 pub mod kdtree;
+pub mod limits;
 pub mod math;
 pub mod metrics;
 pub mod motion;
 pub mod neighbors;
 pub mod params;
+pub mod registry;
 pub mod rng;
 pub mod scenery;
 pub mod spec;
 pub mod steering;
 pub mod text;
+pub mod types;
 pub mod warnings;
 pub mod world;
 

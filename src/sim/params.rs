@@ -10,30 +10,14 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-use super::behaviors::BehaviorInfo;
-pub use super::blocks::{
-    Alignment, Arrive, AvoidAgents, AvoidForm, AvoidObstacles, AvoidWalls, BlockCommon, Cohesion,
-    Containment, Evade, Flee, FollowFlow, FollowLeader, FollowPath, Goal, Hide, Interpose,
-    OffsetPursuit, PathForm, Pursuit, Queue, Region, Seek, Separation, Slot, Wander, WanderTarget,
+pub use super::behavior::BlockCommon;
+use super::behavior::{Behavior, BehaviorInfo, Field, SceneNames, Value};
+pub use super::registry::BehaviorKind;
+use super::registry::for_each_behavior;
+pub use super::scenery::{FlowBase, FlowField, Obstacle, PaintedCell, Path, Placed, Wall};
+pub use super::types::{
+    ArriveMode, AvoidForm, BoundsMode, Deceleration, PathForm, Prediction, Region, Slot, Target,
 };
-pub use super::scenery::{FlowBase, FlowField, PaintedCell, Path, Placed, Wall};
-
-/// What a behavior steers relative to.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Target {
-    /// A fixed point in world units.
-    Point(Vec2),
-    /// The pointer position supplied by the host application (no force while there is none).
-    Pointer,
-    /// The click target of the world (the sources' crosshair), moved by the host.
-    Click,
-    /// The centre of the world.
-    Center,
-    /// The agent with this id.
-    Agent(u32),
-    /// The nearest agent of the named group (never the agent itself).
-    Nearest(String),
-}
 
 /// How the forces of one group's behaviors are combined into one steering force.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,72 +31,6 @@ pub enum Combination {
     /// Behaviors in priority order are each evaluated with their own `probability`; the first
     /// non-zero `weight * force / probability` is the steering force (truncated).
     PrioritizedDithering,
-}
-
-/// What happens to an agent that leaves the world rectangle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BoundsMode {
-    /// Leaves one side, enters on the opposite side.
-    #[default]
-    Wrap,
-    /// Reflected at the wall: position mirrored inside, that velocity component negated.
-    Bounce,
-    /// Put back at the centre of the world, velocity unchanged (the wander demo).
-    Respawn,
-    /// No bounds: agents may leave the world.
-    Open,
-}
-
-/// The deceleration setting of the deceleration form of arrive (002): the number of
-/// "tweaker" time units (0.3 s each) the agent plans to take to reach the target.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Deceleration {
-    /// 3: arrives gently.
-    Slow,
-    /// 2.
-    #[default]
-    Normal,
-    /// 1: brakes late and hard.
-    Fast,
-}
-
-impl Deceleration {
-    /// The sources' enum value: slow = 3, normal = 2, fast = 1.
-    #[must_use]
-    pub fn factor(self) -> f32 {
-        match self {
-            Self::Slow => 3.0,
-            Self::Normal => 2.0,
-            Self::Fast => 1.0,
-        }
-    }
-}
-
-/// The two forms of arrive.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub enum ArriveMode {
-    /// Linear slowing inside this radius, in world units (000, 003).
-    SlowingRadius(f32),
-    /// `speed = d / (deceleration * 0.3)` (002).
-    Deceleration(Deceleration),
-}
-
-impl Default for ArriveMode {
-    fn default() -> Self {
-        Self::SlowingRadius(50.0)
-    }
-}
-
-/// How far ahead pursuit and evade predict their target.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Prediction {
-    /// `None`: dynamic, `T = distance / max_speed` (seconds). `Some(t)`: a fixed `T` in seconds.
-    #[serde(default)]
-    pub fixed_secs: Option<f32>,
-    /// An optional upper bound on `T`, in seconds.
-    #[serde(default)]
-    pub max_secs: Option<f32>,
 }
 
 fn one() -> f32 {
@@ -194,185 +112,93 @@ pub enum Spawn {
     },
 }
 
-/// A circular obstacle.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Obstacle {
-    /// Centre (world units).
-    pub center: Vec2,
-    /// Radius (world units).
-    pub radius: f32,
+/// Something done with every behavior block of a group, by type (see [`Group::visit_blocks`]).
+pub trait BlockVisitor {
+    /// Called once per behavior, in priority order, with the group's block if it has one.
+    fn visit<B: Behavior>(&mut self, kind: BehaviorKind, block: Option<&B>);
 }
 
-/// One archetype: agents that share kinematics and behaviors.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Group {
-    /// Unique name; letters, digits, `_` and `-`.
-    pub name: String,
-    /// Number of agents.
-    pub count: u32,
-    /// How they enter the world.
-    pub spawn: Spawn,
-    /// Largest steering force (mass · world units / s²).
-    pub max_force: f32,
-    /// Largest speed (world units / s).
-    pub max_speed: f32,
-    /// Mass (> 0).
-    pub mass: f32,
-    /// The agent's body radius (world units): the width of its detection box, what collision
-    /// avoidance keeps apart.
-    #[serde(default = "default_radius")]
-    pub radius: f32,
-    /// How behavior forces combine.
-    #[serde(default)]
-    pub combination: Combination,
-    /// Largest angular speed of the velocity (degrees per second): a turn the forces ask for
-    /// beyond it is spread over later ticks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_turn_rate_deg: Option<f32>,
-    /// Agents are drawn along the mean of their last this-many headings (Buckland's smoother):
-    /// the drawing only, never the motion.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub heading_smoothing: Option<u32>,
-    /// Hunter stamina gating pursuit.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stamina: Option<Stamina>,
-    /// Wall avoidance. The behavior blocks follow, in priority order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub avoid_walls: Option<AvoidWalls>,
-    /// Containment.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub containment: Option<Containment>,
-    /// Obstacle avoidance.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub avoid_obstacles: Option<AvoidObstacles>,
-    /// Unaligned collision avoidance.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub avoid_agents: Option<AvoidAgents>,
-    /// Evade.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub evade: Option<Evade>,
-    /// Hide.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hide: Option<Hide>,
-    /// Flee.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub flee: Option<Flee>,
-    /// Separation.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub separation: Option<Separation>,
-    /// Pursuit.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pursuit: Option<Pursuit>,
-    /// Offset pursuit (formations).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offset_pursuit: Option<OffsetPursuit>,
-    /// Leader following.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub follow_leader: Option<FollowLeader>,
-    /// Interpose.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub interpose: Option<Interpose>,
-    /// Seek.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seek: Option<Seek>,
-    /// Arrive.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub arrive: Option<Arrive>,
-    /// Goal seeking.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub goal: Option<Goal>,
-    /// Path following.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub follow_path: Option<FollowPath>,
-    /// Flow field following.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub follow_flow: Option<FollowFlow>,
-    /// Alignment.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub alignment: Option<Alignment>,
-    /// Cohesion.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cohesion: Option<Cohesion>,
-    /// Circle wander.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wander: Option<Wander>,
-    /// Random-target wander.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wander_target: Option<WanderTarget>,
-    /// Queuing.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub queue: Option<Queue>,
-    /// Most neighbours a flocking agent considers: when more are within its largest flocking
-    /// radius, the nearest this many (ties: the lower agent index). Keeps a tick linear in the
-    /// number of agents when a radius covers a crowd.
-    #[serde(default = "default_max_neighbors")]
-    pub max_neighbors: u32,
+/// Something done with every behavior block of a group, to edit (see
+/// [`Group::visit_blocks_mut`]).
+pub trait BlockVisitorMut {
+    /// Called once per behavior, in priority order, with the group's slot for its block.
+    fn visit<B: Behavior>(&mut self, kind: BehaviorKind, slot: &mut Option<B>);
 }
 
-/// The default of [`Group::radius`]: half the length an agent is drawn.
-pub const DEFAULT_RADIUS: f32 = 7.0;
+/// Defines [`Group`] with one optional block per behavior of the registry's list, in priority
+/// order, between its own parameters and `max_neighbors` (the scene file's order), and every
+/// lookup by kind.
+macro_rules! define_group {
+    ($($kind:ident $field:ident $module:ident :: $ty:ident,)*) => {
+        $(pub use super::behaviors::$module::$ty;)*
 
-fn default_radius() -> f32 {
-    DEFAULT_RADIUS
-}
-
-/// Calls `$m!` with every behavior: its [`BehaviorKind`] variant, the group's field, and the
-/// block type, in priority order. The one list the per-behavior matches are written from.
-macro_rules! for_each_behavior {
-    ($m:ident) => {
-        $m! {
-            AvoidWalls avoid_walls AvoidWalls,
-            Containment containment Containment,
-            AvoidObstacles avoid_obstacles AvoidObstacles,
-            AvoidAgents avoid_agents AvoidAgents,
-            Evade evade Evade,
-            Hide hide Hide,
-            Flee flee Flee,
-            Separation separation Separation,
-            Pursuit pursuit Pursuit,
-            OffsetPursuit offset_pursuit OffsetPursuit,
-            FollowLeader follow_leader FollowLeader,
-            Interpose interpose Interpose,
-            Seek seek Seek,
-            Arrive arrive Arrive,
-            Goal goal Goal,
-            FollowPath follow_path FollowPath,
-            FollowFlow follow_flow FollowFlow,
-            Alignment alignment Alignment,
-            Cohesion cohesion Cohesion,
-            Wander wander Wander,
-            WanderTarget wander_target WanderTarget,
-            Queue queue Queue,
-        }
-    };
-}
-
-/// The number of identifiers given.
-macro_rules! count {
-    () => { 0_usize };
-    ($head:ident $($tail:ident)*) => { 1_usize + count!($($tail)*) };
-}
-
-macro_rules! behavior_kinds {
-    ($($kind:ident $field:ident $ty:ident,)*) => {
-        /// The behaviors, in priority order. The index is the behavior's slot in debug
-        /// records.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-        pub enum BehaviorKind {
+        /// One archetype: agents that share kinematics and behaviors.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct Group {
+            /// Unique name; letters, digits, `_` and `-`.
+            pub name: String,
+            /// Number of agents.
+            pub count: u32,
+            /// How they enter the world.
+            pub spawn: Spawn,
+            /// Largest steering force (mass · world units / s²).
+            pub max_force: f32,
+            /// Largest speed (world units / s).
+            pub max_speed: f32,
+            /// Mass (> 0).
+            pub mass: f32,
+            /// The agent's body radius (world units): the width of its detection box, what
+            /// collision avoidance keeps apart.
+            #[serde(default = "default_radius")]
+            pub radius: f32,
+            /// How behavior forces combine.
+            #[serde(default)]
+            pub combination: Combination,
+            /// Largest angular speed of the velocity (degrees per second): a turn the forces
+            /// ask for beyond it is spread over later ticks.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub max_turn_rate_deg: Option<f32>,
+            /// Agents are drawn along the mean of their last this-many headings (Buckland's
+            /// smoother): the drawing only, never the motion.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub heading_smoothing: Option<u32>,
+            /// Hunter stamina gating pursuit.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub stamina: Option<Stamina>,
             $(
-                #[doc = concat!("[`", stringify!($ty), "`].")]
-                $kind,
+                #[doc = concat!("The `", stringify!($field), "` block ([`", stringify!($ty), "`]).")]
+                #[serde(default, skip_serializing_if = "Option::is_none")]
+                pub $field: Option<$ty>,
             )*
-        }
-
-        impl BehaviorKind {
-            /// Every behavior, in priority order.
-            pub const ALL: [Self; count!($($kind)*)] = [$(Self::$kind),*];
+            /// Most neighbours a flocking agent considers: when more are within its largest
+            /// flocking radius, the nearest this many (ties: the lower agent index). Keeps a
+            /// tick linear in the number of agents when a radius covers a crowd.
+            #[serde(default = "default_max_neighbors")]
+            pub max_neighbors: u32,
         }
 
         impl Group {
+            /// A group with no behaviors.
+            #[must_use]
+            pub fn new(name: &str, count: u32, spawn: Spawn) -> Self {
+                Self {
+                    name: name.to_owned(),
+                    count,
+                    spawn,
+                    max_force: 100.0,
+                    max_speed: 100.0,
+                    mass: 1.0,
+                    radius: DEFAULT_RADIUS,
+                    combination: Combination::WeightedSum,
+                    max_turn_rate_deg: None,
+                    heading_smoothing: None,
+                    stamina: None,
+                    $($field: None,)*
+                    max_neighbors: DEFAULT_MAX_NEIGHBORS,
+                }
+            }
+
             /// The block of behavior `kind`, if the group has one (enabled or not).
             #[must_use]
             pub fn block(&self, kind: BehaviorKind) -> Option<&dyn BlockCommon> {
@@ -391,54 +217,48 @@ macro_rules! behavior_kinds {
                     )*
                 }
             }
+
+            /// Calls `visitor` with every behavior's block (or its absence), in priority order.
+            pub fn visit_blocks(&self, visitor: &mut impl BlockVisitor) {
+                $(visitor.visit(BehaviorKind::$kind, self.$field.as_ref());)*
+            }
+
+            /// Calls `visitor` with every behavior's slot, in priority order, to edit.
+            pub fn visit_blocks_mut(&mut self, visitor: &mut impl BlockVisitorMut) {
+                $(visitor.visit(BehaviorKind::$kind, &mut self.$field);)*
+            }
+
+            /// Calls `visitor` with the slot of behavior `kind` alone.
+            pub fn visit_block_mut(&mut self, kind: BehaviorKind, visitor: &mut impl BlockVisitorMut) {
+                match kind {
+                    $(BehaviorKind::$kind => visitor.visit(kind, &mut self.$field),)*
+                }
+            }
+        }
+
+        impl BehaviorKind {
+            /// The behavior's entry in the registry: key, colour, formula and summary (each
+            /// defined in the behavior's own file under `sim/behaviors/`).
+            #[must_use]
+            pub fn info(self) -> &'static BehaviorInfo {
+                match self {
+                    $(Self::$kind => &<$ty as Behavior>::INFO,)*
+                }
+            }
         }
     };
 }
 
-for_each_behavior!(behavior_kinds);
+for_each_behavior!(define_group);
+
+/// The default of [`Group::radius`]: half the length an agent is drawn.
+pub const DEFAULT_RADIUS: f32 = 7.0;
+
+fn default_radius() -> f32 {
+    DEFAULT_RADIUS
+}
 
 impl Group {
-    /// A group with no behaviors.
-    #[must_use]
-    pub fn new(name: &str, count: u32, spawn: Spawn) -> Self {
-        Self {
-            name: name.to_owned(),
-            count,
-            spawn,
-            max_force: 100.0,
-            max_speed: 100.0,
-            mass: 1.0,
-            radius: DEFAULT_RADIUS,
-            combination: Combination::WeightedSum,
-            max_turn_rate_deg: None,
-            heading_smoothing: None,
-            stamina: None,
-            avoid_walls: None,
-            containment: None,
-            avoid_obstacles: None,
-            avoid_agents: None,
-            evade: None,
-            hide: None,
-            flee: None,
-            separation: None,
-            pursuit: None,
-            offset_pursuit: None,
-            follow_leader: None,
-            interpose: None,
-            seek: None,
-            arrive: None,
-            goal: None,
-            follow_path: None,
-            follow_flow: None,
-            alignment: None,
-            cohesion: None,
-            wander: None,
-            wander_target: None,
-            queue: None,
-            max_neighbors: DEFAULT_MAX_NEIGHBORS,
-        }
-    }
-
     /// Whether the group has a block of behavior `kind` (enabled or not).
     #[must_use]
     pub fn has_block(&self, kind: BehaviorKind) -> bool {
@@ -449,6 +269,52 @@ impl Group {
     #[must_use]
     pub fn uses(&self, kind: BehaviorKind) -> bool {
         self.block(kind).is_some_and(BlockCommon::enabled)
+    }
+
+    /// Adds the block of `kind` as [`Behavior::added`] makes it for the scene `names` describe
+    /// (nothing when the group has one already).
+    pub fn add_block(&mut self, kind: BehaviorKind, names: &SceneNames<'_>) {
+        struct Add<'a, 'b>(&'a SceneNames<'b>);
+        impl BlockVisitorMut for Add<'_, '_> {
+            fn visit<B: Behavior>(&mut self, _: BehaviorKind, slot: &mut Option<B>) {
+                if slot.is_none() {
+                    *slot = Some(B::added(self.0));
+                }
+            }
+        }
+        self.visit_block_mut(kind, &mut Add(names));
+    }
+
+    /// Calls `f` with every field of the block of `kind` and its description (nothing when the
+    /// group has no such block).
+    pub fn visit_fields(
+        &mut self,
+        kind: BehaviorKind,
+        f: &mut dyn FnMut(&'static Field, Value<'_>),
+    ) {
+        struct Fields<'a>(&'a mut dyn FnMut(&'static Field, Value<'_>));
+        impl BlockVisitorMut for Fields<'_> {
+            fn visit<B: Behavior>(&mut self, _: BehaviorKind, slot: &mut Option<B>) {
+                if let Some(block) = slot {
+                    block.fields(self.0);
+                }
+            }
+        }
+        self.visit_block_mut(kind, &mut Fields(f));
+    }
+
+    /// Every block reset to its defaults ([`Behavior::reset`]): the same blocks, the same
+    /// targets and names, the default numbers.
+    pub fn reset_blocks(&mut self) {
+        struct Reset;
+        impl BlockVisitorMut for Reset {
+            fn visit<B: Behavior>(&mut self, _: BehaviorKind, slot: &mut Option<B>) {
+                if let Some(block) = slot {
+                    *block = block.reset();
+                }
+            }
+        }
+        self.visit_blocks_mut(&mut Reset);
     }
 
     /// The targets of the group's behavior blocks (enabled or not), in priority order: the
@@ -496,56 +362,5 @@ impl Group {
             r = r.max(b.radius);
         }
         r
-    }
-}
-
-impl BehaviorKind {
-    /// Number of behaviors.
-    pub const COUNT: usize = Self::ALL.len();
-
-    /// Position in [`Self::ALL`].
-    #[must_use]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The behavior's entry in the registry: key, colour, formula (each defined in the
-    /// behavior's own file under `sim/behaviors/`).
-    #[must_use]
-    pub fn info(self) -> &'static BehaviorInfo {
-        use super::behaviors::{
-            arrive, avoidance, collision, flee, flocking, flow, formation, goal, hide, path,
-            pursuit, queue, seek, walls, wander,
-        };
-        match self {
-            Self::AvoidWalls => &walls::AVOID_WALLS,
-            Self::Containment => &walls::CONTAINMENT,
-            Self::AvoidObstacles => &avoidance::AVOID_OBSTACLES,
-            Self::AvoidAgents => &collision::AVOID_AGENTS,
-            Self::Evade => &pursuit::EVADE,
-            Self::Hide => &hide::HIDE,
-            Self::Flee => &flee::FLEE,
-            Self::Separation => &flocking::SEPARATION,
-            Self::Pursuit => &pursuit::PURSUIT,
-            Self::OffsetPursuit => &formation::OFFSET_PURSUIT,
-            Self::FollowLeader => &formation::FOLLOW_LEADER,
-            Self::Interpose => &hide::INTERPOSE,
-            Self::Seek => &seek::SEEK,
-            Self::Arrive => &arrive::ARRIVE,
-            Self::Goal => &goal::GOAL,
-            Self::FollowPath => &path::FOLLOW_PATH,
-            Self::FollowFlow => &flow::FOLLOW_FLOW,
-            Self::Alignment => &flocking::ALIGNMENT,
-            Self::Cohesion => &flocking::COHESION,
-            Self::Wander => &wander::WANDER,
-            Self::WanderTarget => &wander::WANDER_TARGET,
-            Self::Queue => &queue::QUEUE,
-        }
-    }
-
-    /// The field name in a group (`wander_target`): the registry's key.
-    #[must_use]
-    pub fn field_name(self) -> &'static str {
-        self.info().key
     }
 }

@@ -11,6 +11,16 @@ use serde::{Deserialize, Serialize};
 
 use super::math::normalize_or_zero;
 
+/// A circular obstacle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Obstacle {
+    /// Centre (world units).
+    pub center: Vec2,
+    /// Radius (world units).
+    pub radius: f32,
+}
+
 /// A wall: a line segment that agents avoid from either side.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

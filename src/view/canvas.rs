@@ -2,16 +2,15 @@
 //! ([`super::paint`]). What the user does on it comes back as [`CanvasAction`]s for the host
 //! (the editor) to apply; the headless renderer shows the same widget and ignores them.
 
-use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use egui::epaint::Mesh;
 use egui::{Pos2, Rect, Sense, Shape};
 use glam::Vec2;
 
-use super::overlays::Overlays;
+pub use super::input::{CanvasAction, CanvasInput, Trails};
 use super::paint::{AGENT_LENGTH_WORLD, paint_mesh};
-use super::tools::{End, Tool, ToolState, tools_ui};
+use super::tools::{Tool, ToolState, tools_ui};
 use super::transform::View;
 use crate::sim::{BehaviorKind, World};
 
@@ -39,97 +38,6 @@ pub struct CanvasState {
     mesh: Arc<Mesh>,
     /// The editing tools.
     pub tools: ToolState,
-}
-
-/// Something the user did on the canvas.
-#[derive(Clone, Debug, PartialEq)]
-pub enum CanvasAction {
-    /// Select this agent (or none).
-    Select(Option<u32>),
-    /// Move the click target.
-    SetClick(Vec2),
-    /// Move point target `which` (0: `target`, 1: `other`) of behavior `kind` of group
-    /// `group`.
-    MovePointTarget(usize, BehaviorKind, usize, Vec2),
-    /// Move obstacle `index`.
-    MoveObstacle(usize, Vec2),
-    /// Move an agent.
-    MoveAgent(u32, Vec2),
-    /// Add an agent of the current group here (to the running world only).
-    AddAgent(Vec2),
-    /// Place an agent of the current group here, in the scene (it starts there every run).
-    PlaceAgent(Vec2),
-    /// Add a wall from one point to another.
-    AddWall(Vec2, Vec2),
-    /// Move one end of wall `index`.
-    MoveWallEnd(usize, End, Vec2),
-    /// Move wall `index` to these ends.
-    MoveWall(usize, Vec2, Vec2),
-    /// Add a path of two points.
-    AddPath(Vec2, Vec2),
-    /// Add a point at the end of path `index`.
-    AppendPathPoint(usize, Vec2),
-    /// Insert a point into path `index` at position `k`.
-    InsertPathPoint(usize, usize, Vec2),
-    /// Move point `k` of path `index`.
-    MovePathPoint(usize, usize, Vec2),
-    /// Paint flow field `index` along the stroke from one point to another, in its direction
-    /// (a field is made when the scene has none).
-    PaintFlow(usize, Vec2, Vec2),
-}
-
-/// Fading trails: recent positions per agent, sampled by the app.
-#[derive(Debug, Default)]
-pub struct Trails {
-    points: HashMap<u32, VecDeque<Vec2>>,
-}
-
-impl Trails {
-    /// Longest trail kept, in samples.
-    pub const LEN: usize = 90;
-
-    /// Records the current positions (only of `only`, when given).
-    pub fn sample(&mut self, world: &World, only: Option<u32>) {
-        for agent in world.agents() {
-            if only.is_some_and(|id| id != agent.id) {
-                continue;
-            }
-            let trail = self.points.entry(agent.id).or_default();
-            if trail.len() == Self::LEN {
-                trail.pop_front();
-            }
-            trail.push_back(agent.position);
-        }
-        if self.points.len() > world.agents().len() {
-            self.points.retain(|id, _| world.index_of(*id).is_some());
-        }
-    }
-
-    /// Forgets every trail.
-    pub fn clear(&mut self) {
-        self.points.clear();
-    }
-
-    /// The trail of agent `id`, oldest point first.
-    #[must_use]
-    pub fn get(&self, id: u32) -> Option<&VecDeque<Vec2>> {
-        self.points.get(&id)
-    }
-}
-
-/// Inputs of one canvas frame.
-pub struct CanvasInput<'a> {
-    /// The world to paint.
-    pub world: &'a World,
-    /// Overlay toggles.
-    pub overlays: &'a Overlays,
-    /// The selected agent.
-    pub selected: Option<u32>,
-    /// Trails.
-    pub trails: &'a Trails,
-    /// The baseline's world, drawn as ghosts under the live agents (when the ghosts overlay is
-    /// on).
-    pub ghosts: Option<&'a World>,
 }
 
 /// Shows the canvas. Returns the pointer position in world units (when over the canvas) and
@@ -270,6 +178,17 @@ fn pick_handle(state: &CanvasState, rect: Rect, world: &World, p: Pos2) -> Optio
         .iter()
         .position(|o| o.center.distance(w) <= o.radius + GRAB_PIXELS / view.pixels_per_unit)
         .map(Drag::Obstacle)
+}
+
+/// Paints the world filling `ui`, with no pointer handling: what offline frames draw
+/// (`steerlab render`, `bench --frame`).
+pub fn world_painting_ui(ui: &mut egui::Ui, state: &mut CanvasState, input: &CanvasInput<'_>) {
+    let (rect, _) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
+    state.rect = Some(rect);
+    if state.view.wants_fit(rect) {
+        state.view.fit(rect, input.world.spec().size);
+    }
+    paint_ui(ui, state, rect, input);
 }
 
 fn paint_ui(ui: &egui::Ui, state: &mut CanvasState, rect: Rect, input: &CanvasInput<'_>) {

@@ -10,15 +10,17 @@
 pub mod batch;
 pub mod canvas;
 pub mod headless;
+pub mod input;
 pub mod overlays;
 pub mod paint;
-pub mod paint_extended;
+pub mod paint_traces;
 pub mod palette;
 pub mod present;
 pub mod tools;
 pub mod transform;
 
-pub use canvas::{CanvasAction, CanvasInput, CanvasState, Trails, canvas_ui};
+pub use canvas::{CanvasState, canvas_ui, world_painting_ui};
+pub use input::{CanvasAction, CanvasInput, Trails};
 pub use overlays::{Overlays, Scope};
 pub use tools::{Pick, Tool, ToolState};
 pub use transform::View;

@@ -7,9 +7,9 @@ use egui::{Color32, Pos2, Rect, vec2};
 use glam::Vec2;
 
 use super::batch::{Batch, Isosceles};
-use super::canvas::CanvasInput;
+use super::input::CanvasInput;
 use super::overlays::Scope;
-use super::paint_extended;
+use super::paint_traces;
 use super::palette::{self, behavior_color, group_color};
 use super::tools::ToolState;
 use super::transform::View;
@@ -57,7 +57,7 @@ pub fn paint_mesh(
     }
     paint_agents(&mut batch, view.pixels_per_unit, to_screen, input, selected);
     let all = input.overlays.scope == Scope::All;
-    paint_extended::paint_details(&mut batch, view.pixels_per_unit, to_screen, input, |i| {
+    paint_traces::paint_details(&mut batch, view.pixels_per_unit, to_screen, input, |i| {
         all || Some(i) == selected
     });
     paint_vectors(&mut batch, view.pixels_per_unit, to_screen, input, selected);
@@ -115,7 +115,7 @@ fn paint_scenery(
         }
     }
 
-    paint_extended::paint_scenery(batch, view, rect, input, tools);
+    paint_traces::paint_scenery(batch, view, rect, input, tools);
 
     for obstacle in &spec.obstacles {
         let c = to_screen(obstacle.center);
@@ -128,7 +128,7 @@ fn paint_scenery(
     for group in &spec.groups {
         for (kind, _, target) in group.targets() {
             if let crate::sim::Target::Point(p) = target {
-                paint_extended::diamond(batch, to_screen(*p), 6.0, behavior_color(kind));
+                paint_traces::diamond(batch, to_screen(*p), 6.0, behavior_color(kind));
             }
         }
     }

@@ -6,7 +6,8 @@
 use egui::{Color32, FontId, Pos2, Rect, Stroke, Ui, vec2};
 use serde::{Deserialize, Serialize};
 
-use super::canvas::{CanvasAction, CanvasInput, CanvasState, canvas_ui};
+use super::canvas::{CanvasState, canvas_ui, world_painting_ui};
+use super::input::{CanvasAction, CanvasInput};
 use super::overlays::{Overlays, Scope};
 use super::palette::{self, behavior_color};
 use crate::scene::Scene;
@@ -52,16 +53,22 @@ pub fn render_overlays() -> Overlays {
 }
 
 /// Draws one presentation frame filling `ui`: the canvas, then the legend and the caption over
-/// it. Returns what the canvas returns (pointer position and actions).
+/// it. Returns what the canvas returns (pointer position and actions); an offline frame
+/// (`interactive` false) paints the world alone and returns nothing.
 pub fn frame_ui(
     ui: &mut Ui,
     state: &mut CanvasState,
-    input: &CanvasInput<'_>,
+    (input, interactive): (&CanvasInput<'_>, bool),
     scene: &Scene,
     presentation: &Presentation,
 ) -> (Option<glam::Vec2>, Vec<CanvasAction>) {
     let rect = ui.available_rect_before_wrap();
-    let result = canvas_ui(ui, state, input);
+    let result = if interactive {
+        canvas_ui(ui, state, input)
+    } else {
+        world_painting_ui(ui, state, input);
+        (None, Vec::new())
+    };
     let painter = ui.painter_at(rect);
     let scale = (rect.height() / 720.0).clamp(0.5, 3.0);
     if presentation.legend {

@@ -5,7 +5,8 @@
 use egui::{Pos2, Rect};
 use glam::Vec2;
 
-use super::canvas::CanvasAction;
+use super::input::CanvasAction;
+pub use super::input::End;
 use super::transform::View;
 use crate::sim::World;
 use crate::sim::scenery::closest_on_segment;
@@ -87,15 +88,6 @@ pub enum Pick {
     Wall(usize),
     /// Point `k` of path `i`.
     PathPoint(usize, usize),
-}
-
-/// Which end of a wall.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
-    /// `from`.
-    From,
-    /// `to`.
-    To,
 }
 
 /// A gesture in progress.

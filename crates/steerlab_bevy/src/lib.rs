@@ -400,7 +400,7 @@ pub fn steering_force(
     state: &mut SteeringState,
 ) -> SimVec2 {
     use steerlab::sim::Target;
-    use steerlab::sim::blocks::BlockCommon as _;
+    use steerlab::sim::params::BlockCommon as _;
     let aim = |t: &Target| match t {
         Target::Point(p) => Some(*p),
         Target::Center

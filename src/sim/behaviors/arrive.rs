@@ -15,9 +15,11 @@
 
 use glam::Vec2;
 
-use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::behavior::{
+    Behavior, BehaviorInfo, Body, EXCLUSIVE, Field, RANGE, Rgb, Steer, TARGET, Value, block,
+};
 use crate::sim::math::normalize_or_zero;
-use crate::sim::params::Deceleration;
+use crate::sim::types::{ArriveMode, Deceleration, Target};
 
 /// Arrive in the registry.
 pub const ARRIVE: BehaviorInfo = BehaviorInfo {
@@ -62,6 +64,42 @@ pub fn arrive_deceleration(body: &Body, target: Vec2, deceleration: Deceleration
     }
     let speed = (distance / (deceleration.factor() * DECELERATION_TWEAKER)).min(body.max_speed);
     Steer::toward(to_target * speed / distance, body.velocity)
+}
+
+block! {
+    target;
+    /// Arrive: seek that slows down near the target, in either form of [`ArriveMode`].
+    Arrive {
+        /// Where to arrive.
+        target: Target = Target::Click,
+        /// Slowing radius or deceleration setting.
+        #[serde(default)] mode: ArriveMode = ArriveMode::default(),
+        /// Within this distance of the target the agent only brakes (`desired = 0`): it stops
+        /// instead of hunting for the exact point (world units; 0 = off).
+        #[serde(default)] dead_band: f32 = 0.0,
+        /// Active only while the target is within this distance (world units).
+        #[serde(default)] range: Option<f32> = None,
+        /// While active, the blocks after this one in priority order are skipped.
+        #[serde(default)] exclusive: bool = false,
+    }
+}
+
+impl Behavior for Arrive {
+    const INFO: BehaviorInfo = ARRIVE;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const MODE: Field = Field::distance("mode", "radius", "Slowing radius.");
+        const DEAD_BAND: Field = Field::distance(
+            "dead_band",
+            "dead band",
+            "Within this distance the agent only brakes (desired = 0): no hunting.",
+        );
+        visit(&TARGET, Value::Target(&mut self.target));
+        visit(&MODE, Value::ArriveMode(&mut self.mode));
+        visit(&DEAD_BAND, Value::Number(&mut self.dead_band));
+        visit(&RANGE, Value::Optional(&mut self.range, 100.0));
+        visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
+    }
 }
 
 #[cfg(test)]

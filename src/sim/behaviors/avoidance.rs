@@ -22,9 +22,10 @@
 
 use glam::Vec2;
 
-use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Value, block};
 use crate::sim::math::normalize_or_zero;
-use crate::sim::params::Obstacle;
+use crate::sim::scenery::Obstacle;
+use crate::sim::types::AvoidForm;
 
 /// The detection box of one tick, for the overlays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -168,6 +169,42 @@ pub fn avoid_obstacles(body: &Body, obstacles: &[Obstacle], detection_distance: 
     Steer {
         force: away / count as f32 * body.max_speed,
         desired: None,
+    }
+}
+
+block! {
+    /// Obstacle avoidance, radial (push away from the obstacles whose surface is within
+    /// `detection_distance`, along their mean direction away) or by detection box.
+    AvoidObstacles {
+        /// How far from an obstacle's surface it starts to repel (world units), in the radial
+        /// form.
+        detection_distance: f32 = 40.0,
+        /// Radial (every obstacle within reach pushes) or the detection box (the one obstacle
+        /// ahead that the box meets: a lateral push and a brake).
+        #[serde(default)] form: AvoidForm = AvoidForm::Radial,
+    }
+}
+
+impl Behavior for AvoidObstacles {
+    const INFO: BehaviorInfo = AVOID_OBSTACLES;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const FORM: Field = Field::plain(
+            "form",
+            "form",
+            "Radial: every obstacle within reach pushes away. Detection box: the obstacle \
+             ahead pushes sideways and brakes.",
+        );
+        const DETECTION: Field = Field::distance(
+            "detection_distance",
+            "detection",
+            "|p - c| - radius <= detection",
+        );
+        visit(&FORM, Value::AvoidForm(&mut self.form));
+        // The box form has its own length: the radial distance is not used, nor shown.
+        if matches!(self.form, AvoidForm::Radial) {
+            visit(&DETECTION, Value::Number(&mut self.detection_distance));
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use crate::sim::params::BoundsMode;
+use crate::sim::types::BoundsMode;
 
 /// Applies `mode` to an agent at `position` with `velocity` in a world `0..size`.
 /// Returns the new position and velocity.

@@ -19,7 +19,7 @@
 
 use glam::Vec2;
 
-use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Value, block};
 
 /// Unaligned collision avoidance in the registry.
 pub const AVOID_AGENTS: BehaviorInfo = BehaviorInfo {
@@ -110,6 +110,35 @@ pub fn avoid_agents(
         },
         Some(approach),
     )
+}
+
+block! {
+    /// Unaligned collision avoidance (Reynolds; OpenSteer's `steerToAvoidNeighbors`): predict
+    /// the closest approach to each agent in range and steer sideways from the soonest one
+    /// that would touch.
+    AvoidAgents {
+        /// Agents farther than this are ignored (world units).
+        range: f32 = 100.0,
+        /// Approaches further ahead than this are ignored (seconds).
+        min_time_secs: f32 = 2.0,
+    }
+}
+
+impl Behavior for AvoidAgents {
+    const INFO: BehaviorInfo = AVOID_AGENTS;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const RANGE: Field =
+            Field::distance("range", "range", "Agents farther than this are ignored.");
+        const AHEAD: Field = Field::plain(
+            "min_time_secs",
+            "look ahead",
+            "Closest approaches further ahead than this are ignored.",
+        )
+        .unit(" s");
+        visit(&RANGE, Value::Number(&mut self.range));
+        visit(&AHEAD, Value::Number(&mut self.min_time_secs));
+    }
 }
 
 #[cfg(test)]

@@ -8,8 +8,11 @@
 
 use glam::Vec2;
 
-use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::behavior::{
+    Behavior, BehaviorInfo, Body, EXCLUSIVE, Field, Rgb, Steer, TARGET, Value, block,
+};
 use crate::sim::math::normalize_or_zero;
+use crate::sim::types::Target;
 
 /// Flee in the registry.
 pub const FLEE: BehaviorInfo = BehaviorInfo {
@@ -29,6 +32,34 @@ pub fn flee(body: &Body, target: Vec2, panic_distance: Option<f32>) -> Steer {
     }
     let desired = normalize_or_zero(body.position - target) * body.max_speed;
     Steer::toward(desired, body.velocity)
+}
+
+block! {
+    target;
+    /// Flee: `desired = normalize(position - target) * max_speed; force = desired - velocity`.
+    Flee {
+        /// What to flee from.
+        target: Target = Target::Pointer,
+        /// No force while the target is farther than this (world units); the C# seed uses 100.
+        #[serde(default)] panic_distance: Option<f32> = Some(100.0),
+        /// While active, the blocks after this one in priority order are skipped.
+        #[serde(default)] exclusive: bool = false,
+    }
+}
+
+impl Behavior for Flee {
+    const INFO: BehaviorInfo = FLEE;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const PANIC: Field = Field::distance(
+            "panic_distance",
+            "panic distance",
+            "No force while the target is farther than this.",
+        );
+        visit(&TARGET, Value::Target(&mut self.target));
+        visit(&PANIC, Value::Optional(&mut self.panic_distance, 100.0));
+        visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
+    }
 }
 
 #[cfg(test)]

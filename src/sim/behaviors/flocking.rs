@@ -14,9 +14,9 @@
 use glam::Vec2;
 
 use super::seek::seek;
-use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Value, block};
 use crate::sim::math::normalize_or_zero;
-use crate::sim::params::BehaviorKind;
+use crate::sim::registry::BehaviorKind;
 
 /// Separation in the registry.
 pub const SEPARATION: BehaviorInfo = BehaviorInfo {
@@ -150,6 +150,70 @@ pub fn cohesion(body: &Body, sums: &NeighborSums) -> Steer {
     match sums.mean(sums.position) {
         Some(center) => seek(body, center),
         None => Steer::NONE,
+    }
+}
+
+/// A flocking rule's neighbour radius.
+const RADIUS: Field = Field::distance("radius", "radius", "Neighbour radius.");
+
+/// A flocking rule's group filter.
+const OWN_GROUP_ONLY: Field = Field::plain(
+    "own_group_only",
+    "own group only",
+    "Only agents of the same group count as neighbours.",
+);
+block! {
+    /// Separation: push away from neighbours along their mean direction away.
+    Separation {
+        /// Neighbour radius (world units).
+        radius: f32 = 25.0,
+        /// Only agents of the same group count as neighbours.
+        #[serde(default)] own_group_only: bool = false,
+    }
+}
+
+impl Behavior for Separation {
+    const INFO: BehaviorInfo = SEPARATION;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        visit(&RADIUS, Value::Number(&mut self.radius));
+        visit(&OWN_GROUP_ONLY, Value::Flag(&mut self.own_group_only));
+    }
+}
+block! {
+    /// Alignment: steer toward the neighbours' mean velocity.
+    Alignment {
+        /// Neighbour radius (world units).
+        radius: f32 = 50.0,
+        /// Only agents of the same group count as neighbours.
+        #[serde(default)] own_group_only: bool = true,
+    }
+}
+
+impl Behavior for Alignment {
+    const INFO: BehaviorInfo = ALIGNMENT;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        visit(&RADIUS, Value::Number(&mut self.radius));
+        visit(&OWN_GROUP_ONLY, Value::Flag(&mut self.own_group_only));
+    }
+}
+block! {
+    /// Cohesion: seek the neighbours' centre of mass.
+    Cohesion {
+        /// Neighbour radius (world units).
+        radius: f32 = 50.0,
+        /// Only agents of the same group count as neighbours.
+        #[serde(default)] own_group_only: bool = true,
+    }
+}
+
+impl Behavior for Cohesion {
+    const INFO: BehaviorInfo = COHESION;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        visit(&RADIUS, Value::Number(&mut self.radius));
+        visit(&OWN_GROUP_ONLY, Value::Flag(&mut self.own_group_only));
     }
 }
 

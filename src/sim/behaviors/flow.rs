@@ -6,7 +6,7 @@
 
 use glam::Vec2;
 
-use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, NameOf, Rgb, Steer, Value, block};
 use crate::sim::scenery::FlowGrid;
 
 /// Flow field following in the registry.
@@ -29,6 +29,33 @@ pub fn follow_flow(body: &Body, field: &FlowGrid, predict_secs: f32) -> (Steer, 
         Steer::toward(direction * body.max_speed, body.velocity),
         (probe, direction),
     )
+}
+
+block! {
+    /// Flow field following (Reynolds): steer toward the field's direction at the agent's
+    /// predicted position.
+    FollowFlow {
+        /// The name of a flow field of the scene.
+        field: String = String::new(),
+        /// How far ahead the field is read, in seconds of the current velocity.
+        predict_secs: f32 = 0.5,
+    }
+}
+
+impl Behavior for FollowFlow {
+    const INFO: BehaviorInfo = FOLLOW_FLOW;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const FIELD: Field = Field::plain("field", "field", "The flow field to follow.");
+        const AHEAD: Field = Field::plain(
+            "predict_secs",
+            "look ahead",
+            "The field is read at position + velocity * look ahead.",
+        )
+        .unit(" s");
+        visit(&FIELD, Value::Name(&mut self.field, NameOf::FlowField));
+        visit(&AHEAD, Value::Number(&mut self.predict_secs));
+    }
 }
 
 #[cfg(test)]

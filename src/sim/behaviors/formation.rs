@@ -21,9 +21,10 @@
 use glam::Vec2;
 
 use super::arrive::{arrive_deceleration, arrive_slowing};
-use super::{BehaviorInfo, Body, Rgb, Steer};
-use crate::sim::blocks::Slot;
-use crate::sim::params::Deceleration;
+use crate::sim::behavior::{
+    Behavior, BehaviorInfo, Body, DECELERATION, Field, Rgb, Steer, TARGET, Value, block,
+};
+use crate::sim::types::{Deceleration, Slot, Target};
 
 /// Offset pursuit in the registry.
 pub const OFFSET_PURSUIT: BehaviorInfo = BehaviorInfo {
@@ -137,6 +138,85 @@ pub fn follow_leader(
         },
         point,
     )
+}
+
+block! {
+    target;
+    /// Offset pursuit (Buckland ch. 3): hold a slot in the leader's frame (`target`), arriving
+    /// at where the slot will be.
+    OffsetPursuit {
+        /// The leader.
+        target: Target = Target::Agent(0),
+        /// One offset, or a formation shape that gives each follower its own.
+        slot: Slot = Slot::default(),
+        /// How hard the follower brakes on its slot.
+        #[serde(default = "crate::sim::types::fast")] deceleration: Deceleration = Deceleration::Fast,
+    }
+}
+
+impl Behavior for OffsetPursuit {
+    const INFO: BehaviorInfo = OFFSET_PURSUIT;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const LEADER: Field = Field::plain("target", "leader", "What this behavior steers for.");
+        const SLOT: Field = Field::plain(
+            "slot",
+            "slot",
+            "One offset for all, or a formation: each follower its own slot by rank.",
+        );
+        visit(&LEADER, Value::Target(&mut self.target));
+        visit(&SLOT, Value::Slot(&mut self.slot));
+        visit(&DECELERATION, Value::Deceleration(&mut self.deceleration));
+    }
+}
+block! {
+    target;
+    /// Leader following (Reynolds): arrive at a point behind the leader (`target`), and step
+    /// sideways out of the leader's way when in front of it.
+    FollowLeader {
+        /// The leader.
+        target: Target = Target::Agent(0),
+        /// Distance of the follow point behind the leader (world units).
+        behind: f32 = 40.0,
+        /// Length of the zone in front of the leader that followers leave (world units).
+        sight_distance: f32 = 60.0,
+        /// Half the width of that zone (world units).
+        sight_half_width: f32 = 20.0,
+        /// Slowing radius of the arrival at the follow point (world units).
+        slowing_radius: f32 = 50.0,
+    }
+}
+
+impl Behavior for FollowLeader {
+    const INFO: BehaviorInfo = FOLLOW_LEADER;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const BEHIND: Field = Field::distance(
+            "behind",
+            "behind",
+            "Follow point: leader - heading * behind.",
+        );
+        const LENGTH: Field = Field::distance(
+            "sight_distance",
+            "zone length",
+            "Followers leave the zone this long in front of the leader.",
+        );
+        const WIDTH: Field = Field::distance(
+            "sight_half_width",
+            "zone half width",
+            "Half the width of that zone.",
+        );
+        const SLOWING: Field = Field::distance(
+            "slowing_radius",
+            "slowing radius",
+            "Arrival at the follow point slows inside this radius.",
+        );
+        visit(&TARGET, Value::Target(&mut self.target));
+        visit(&BEHIND, Value::Number(&mut self.behind));
+        visit(&LENGTH, Value::Number(&mut self.sight_distance));
+        visit(&WIDTH, Value::Number(&mut self.sight_half_width));
+        visit(&SLOWING, Value::Number(&mut self.slowing_radius));
+    }
 }
 
 #[cfg(test)]

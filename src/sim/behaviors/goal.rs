@@ -7,7 +7,8 @@
 use glam::Vec2;
 
 use super::arrive::arrive_slowing;
-use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, TARGET, Value, block};
+use crate::sim::types::Target;
 
 /// Goal seeking in the registry.
 pub const GOAL: BehaviorInfo = BehaviorInfo {
@@ -21,6 +22,28 @@ pub const GOAL: BehaviorInfo = BehaviorInfo {
 #[must_use]
 pub fn goal(body: &Body, target: Vec2, slowing_radius: f32) -> Steer {
     arrive_slowing(body, target, slowing_radius)
+}
+
+block! {
+    target;
+    /// Goal seeking of the boids seed: seek a target, slowing inside `slowing_radius`.
+    Goal {
+        /// The goal.
+        target: Target = Target::Click,
+        /// Arrival radius (world units); 0 is plain seek.
+        #[serde(default)] slowing_radius: f32 = 0.0,
+    }
+}
+
+impl Behavior for Goal {
+    const INFO: BehaviorInfo = GOAL;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const SLOWING: Field =
+            Field::distance("slowing_radius", "slowing radius", "0 is plain seek.");
+        visit(&TARGET, Value::Target(&mut self.target));
+        visit(&SLOWING, Value::Number(&mut self.slowing_radius));
+    }
 }
 
 #[cfg(test)]

@@ -16,9 +16,12 @@ use glam::Vec2;
 
 use super::arrive::arrive_deceleration;
 use super::pursuit::evade;
-use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::behavior::{
+    Behavior, BehaviorInfo, Body, DECELERATION, Field, Rgb, Steer, Value, block,
+};
 use crate::sim::math::normalize_or_zero;
-use crate::sim::params::{Deceleration, Obstacle, Prediction};
+use crate::sim::scenery::Obstacle;
+use crate::sim::types::{Deceleration, Prediction, Target};
 
 /// Interpose in the registry.
 pub const INTERPOSE: BehaviorInfo = BehaviorInfo {
@@ -87,6 +90,68 @@ pub fn hide(
             evade(body, hunter.0, hunter.1, &Prediction::default()).0,
             None,
         ),
+    }
+}
+
+block! {
+    target;
+    /// Hide (Buckland ch. 3): arrive at the spot behind the nearest obstacle as seen from the
+    /// hunter (`target`); evade the hunter when no obstacle is within reach.
+    Hide {
+        /// The hunter.
+        target: Target = Target::Nearest(String::new()),
+        /// How far behind an obstacle's surface the hiding spot is (world units).
+        distance_from_boundary: f32 = 30.0,
+        /// Only obstacles whose centre is within this distance are used (world units).
+        #[serde(default)] range: Option<f32> = None,
+        /// How hard the agent brakes on the hiding spot.
+        #[serde(default = "crate::sim::types::fast")] deceleration: Deceleration = Deceleration::Fast,
+    }
+}
+
+impl Behavior for Hide {
+    const INFO: BehaviorInfo = HIDE;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const HUNTER: Field = Field::plain("target", "hunter", "What this behavior steers for.");
+        const BEHIND: Field = Field::distance(
+            "distance_from_boundary",
+            "behind by",
+            "spot = c + normalize(c - hunter) * (r + this)",
+        );
+        const WITHIN: Field = Field::distance(
+            "range",
+            "obstacles within",
+            "Only obstacles whose centre is this close count; with none, the agent evades.",
+        );
+        visit(&HUNTER, Value::Target(&mut self.target));
+        visit(&BEHIND, Value::Number(&mut self.distance_from_boundary));
+        visit(&WITHIN, Value::Optional(&mut self.range, 300.0));
+        visit(&DECELERATION, Value::Deceleration(&mut self.deceleration));
+    }
+}
+block! {
+    two_targets;
+    /// Interpose (Buckland ch. 3): arrive at the midpoint of where two agents will be.
+    Interpose {
+        /// One of the two.
+        target: Target = Target::Agent(0),
+        /// The other.
+        other: Target = Target::Agent(1),
+        /// How hard the agent brakes on the midpoint.
+        #[serde(default = "crate::sim::types::fast")] deceleration: Deceleration = Deceleration::Fast,
+    }
+}
+
+impl Behavior for Interpose {
+    const INFO: BehaviorInfo = INTERPOSE;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const BETWEEN: Field = Field::plain("target", "between", "What this behavior steers for.");
+        const AND: Field = Field::plain("other", "and", "What this behavior steers for.");
+        visit(&BETWEEN, Value::Target(&mut self.target));
+        visit(&AND, Value::Target(&mut self.other));
+        visit(&DECELERATION, Value::Deceleration(&mut self.deceleration));
     }
 }
 

@@ -21,8 +21,9 @@ use glam::Vec2;
 
 use super::arrive::arrive_slowing;
 use super::seek::seek;
-use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, NameOf, Rgb, Steer, Value, block};
 use crate::sim::scenery::Path;
+use crate::sim::types::PathForm;
 
 /// Path following in the registry.
 pub const FOLLOW_PATH: BehaviorInfo = BehaviorInfo {
@@ -122,6 +123,45 @@ pub fn follow_waypoints(
         seek(body, point)
     };
     (steer, u32::try_from(k).unwrap_or(0), trace)
+}
+
+block! {
+    /// Path following, by prediction (Reynolds, OpenSteer) or by waypoints (Buckland ch. 3),
+    /// arriving at the end of an open path.
+    FollowPath {
+        /// The name of a path of the scene.
+        path: String = String::new(),
+        /// How the path is followed.
+        #[serde(default)] form: PathForm = PathForm::default(),
+        /// Slowing radius of the arrival at the end of an open path (world units).
+        slowing_radius: f32 = 50.0,
+    }
+}
+
+impl Behavior for FollowPath {
+    const INFO: BehaviorInfo = FOLLOW_PATH;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const PATH: Field = Field::plain(
+            "path",
+            "path",
+            "The path to follow (draw one with the path tool, P).",
+        );
+        const FORM: Field = Field::plain(
+            "form",
+            "form",
+            "Predict: steer back when the predicted position leaves the band. Waypoints: seek \
+             each point in turn.",
+        );
+        const SLOWING: Field = Field::distance(
+            "slowing_radius",
+            "slowing radius",
+            "Arrival at the end of an open path slows inside this radius.",
+        );
+        visit(&PATH, Value::Name(&mut self.path, NameOf::Path));
+        visit(&FORM, Value::PathForm(&mut self.form));
+        visit(&SLOWING, Value::Number(&mut self.slowing_radius));
+    }
 }
 
 #[cfg(test)]

@@ -10,8 +10,11 @@ use glam::Vec2;
 
 use super::flee::flee;
 use super::seek::seek;
-use super::{BehaviorInfo, Body, Rgb, Steer};
-use crate::sim::params::Prediction;
+use crate::sim::behavior::{
+    Behavior, BehaviorInfo, Body, EXCLUSIVE, Field, PREDICTION, RANGE, Rgb, Steer, TARGET, Value,
+    block,
+};
+use crate::sim::types::{Prediction, Target};
 
 /// Pursuit in the registry: orange, as the hunter demo draws it.
 pub const PURSUIT: BehaviorInfo = BehaviorInfo {
@@ -90,6 +93,57 @@ pub fn evade(
 ) -> (Steer, Vec2) {
     let future = predict(body, target_position, target_velocity, prediction);
     (flee(body, future, None), future)
+}
+
+block! {
+    target;
+    /// Pursuit: seek the target's predicted position `target.position + target.velocity * T`.
+    Pursuit {
+        /// Whom to pursue.
+        target: Target = Target::Nearest(String::new()),
+        /// How `T` is chosen.
+        #[serde(default)] prediction: Prediction = Prediction::default(),
+        /// Active only while the target is within this distance (world units).
+        #[serde(default)] range: Option<f32> = None,
+        /// While active, the blocks after this one in priority order are skipped.
+        #[serde(default)] exclusive: bool = false,
+    }
+}
+
+impl Behavior for Pursuit {
+    const INFO: BehaviorInfo = PURSUIT;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        visit(&TARGET, Value::Target(&mut self.target));
+        visit(&PREDICTION, Value::Prediction(&mut self.prediction));
+        visit(&RANGE, Value::Optional(&mut self.range, 100.0));
+        visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
+    }
+}
+block! {
+    target;
+    /// Evade: flee the target's predicted position (same prediction as pursuit).
+    Evade {
+        /// Whom to evade.
+        target: Target = Target::Nearest(String::new()),
+        /// How `T` is chosen.
+        #[serde(default)] prediction: Prediction = Prediction::default(),
+        /// Active only while the target is within this distance (world units).
+        #[serde(default)] range: Option<f32> = None,
+        /// While active, the blocks after this one in priority order are skipped.
+        #[serde(default)] exclusive: bool = false,
+    }
+}
+
+impl Behavior for Evade {
+    const INFO: BehaviorInfo = EVADE;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        visit(&TARGET, Value::Target(&mut self.target));
+        visit(&PREDICTION, Value::Prediction(&mut self.prediction));
+        visit(&RANGE, Value::Optional(&mut self.range, 100.0));
+        visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
+    }
 }
 
 #[cfg(test)]

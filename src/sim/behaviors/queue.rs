@@ -24,7 +24,7 @@
 
 use glam::Vec2;
 
-use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Limit, Rgb, Steer, Value, block};
 
 /// Queuing in the registry.
 pub const QUEUE: BehaviorInfo = BehaviorInfo {
@@ -59,6 +59,48 @@ pub fn queue(body: &Body, steering: Vec2, brake: f32, heading: Vec2) -> Steer {
     Steer {
         force: -(heading * (forward(steering) * brake + forward(body.velocity))),
         desired: None,
+    }
+}
+
+block! {
+    /// Queuing (Reynolds; Bevilacqua's formula): brake when another agent is within `radius`
+    /// of the point `ahead` units along the heading. Last in the priority order: it brakes
+    /// what the behaviors before it asked for.
+    Queue {
+        /// How far ahead the agent looks (world units).
+        ahead: f32 = 30.0,
+        /// Radius of the zone around the point ahead that counts as blocked (world units).
+        radius: f32 = 12.0,
+        /// Share of the forward part of the other behaviors' steering cancelled while blocked
+        /// (0 to 1; the tutorial's 0.8).
+        brake: f32 = 0.8,
+    }
+}
+
+impl Behavior for Queue {
+    const INFO: BehaviorInfo = QUEUE;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const AHEAD: Field = Field::distance(
+            "ahead",
+            "look ahead",
+            "ahead point = position + heading * ahead.",
+        );
+        const RADIUS: Field = Field::distance(
+            "radius",
+            "zone radius",
+            "Blocked when another agent is within this radius of the ahead point.",
+        );
+        const BRAKE: Field = Field::plain(
+            "brake",
+            "brake",
+            "While blocked, along the heading h: force = -h * (brake * max(0, steering . h) + \
+             max(0, velocity . h)) (steering: what the behaviors before it asked for).",
+        )
+        .limit(Limit::Within(0.0, 1.0));
+        visit(&AHEAD, Value::Number(&mut self.ahead));
+        visit(&RADIUS, Value::Number(&mut self.radius));
+        visit(&BRAKE, Value::Number(&mut self.brake));
     }
 }
 

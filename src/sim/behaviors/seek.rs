@@ -12,8 +12,11 @@
 
 use glam::Vec2;
 
-use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::behavior::{
+    Behavior, BehaviorInfo, Body, EXCLUSIVE, Field, RANGE, Rgb, Steer, TARGET, Value, block,
+};
 use crate::sim::math::normalize_or_zero;
+use crate::sim::types::Target;
 
 /// Seek in the registry: green, as the hunter demo draws it.
 pub const SEEK: BehaviorInfo = BehaviorInfo {
@@ -29,6 +32,29 @@ pub const SEEK: BehaviorInfo = BehaviorInfo {
 pub fn seek(body: &Body, target: Vec2) -> Steer {
     let desired = normalize_or_zero(target - body.position) * body.max_speed;
     Steer::toward(desired, body.velocity)
+}
+
+block! {
+    target;
+    /// Seek: `desired = normalize(target - position) * max_speed; force = desired - velocity`.
+    Seek {
+        /// What to seek.
+        target: Target = Target::Click,
+        /// Active only while the target is within this distance (world units).
+        #[serde(default)] range: Option<f32> = None,
+        /// While active, the blocks after this one in priority order are skipped.
+        #[serde(default)] exclusive: bool = false,
+    }
+}
+
+impl Behavior for Seek {
+    const INFO: BehaviorInfo = SEEK;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        visit(&TARGET, Value::Target(&mut self.target));
+        visit(&RANGE, Value::Optional(&mut self.range, 100.0));
+        visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
+    }
 }
 
 #[cfg(test)]

@@ -20,10 +20,10 @@
 
 use glam::Vec2;
 
-use super::{BehaviorInfo, Body, Rgb, Steer};
-use crate::sim::blocks::AvoidWalls;
+use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Limit, Rgb, Steer, Value, block};
 use crate::sim::math::normalize_or_zero;
 use crate::sim::scenery::{Wall, closest_on_segment, polygon_contains, segment_crossing};
+use crate::sim::types::Region;
 
 /// Wall avoidance in the registry.
 pub const AVOID_WALLS: BehaviorInfo = BehaviorInfo {
@@ -235,7 +235,7 @@ pub fn containment(
     if probe.depth >= margin {
         return (Steer::NONE, probe);
     }
-    let push = (margin - probe.depth).min(crate::sim::check::MAX_MAGNITUDE);
+    let push = (margin - probe.depth).min(crate::sim::limits::MAX_MAGNITUDE);
     (
         Steer {
             force: probe.inward * push,
@@ -243,6 +243,85 @@ pub fn containment(
         },
         probe,
     )
+}
+
+block! {
+    /// Wall avoidance with three feelers (Buckland ch. 3): a feeler that crosses a wall pushes
+    /// along the wall's normal, by how far its tip went past the wall.
+    AvoidWalls {
+        /// Length of the front feeler (world units).
+        feeler_length: f32 = 40.0,
+        /// Angle of the two side feelers from the heading (degrees).
+        side_angle_deg: f32 = 45.0,
+        /// Length of a side feeler as a share of the front one (Buckland: 0.5).
+        side_scale: f32 = 0.5,
+    }
+}
+
+impl Behavior for AvoidWalls {
+    const INFO: BehaviorInfo = AVOID_WALLS;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const FEELER: Field = Field::distance(
+            "feeler_length",
+            "feeler length",
+            "Length of the front feeler.",
+        );
+        const ANGLE: Field = Field::plain(
+            "side_angle_deg",
+            "side angle",
+            "Angle of the side feelers from the heading.",
+        )
+        .unit("°")
+        .limit(Limit::Within(0.0, 180.0));
+        const SCALE: Field = Field::plain(
+            "side_scale",
+            "side length",
+            "Side feeler length as a share of the front one.",
+        )
+        .unit("×");
+        visit(&FEELER, Value::Number(&mut self.feeler_length));
+        visit(&ANGLE, Value::Number(&mut self.side_angle_deg));
+        visit(&SCALE, Value::Number(&mut self.side_scale));
+    }
+}
+block! {
+    /// Containment (Reynolds): a probe ahead of the agent that comes within `margin` of the
+    /// region's edge, or leaves it, pushes back inside.
+    Containment {
+        /// The world rectangle or a looping path's polygon.
+        #[serde(default)] region: Region = Region::World,
+        /// Distance from the edge where the push starts (world units).
+        margin: f32 = 20.0,
+        /// How far ahead the probe is, in seconds of the current velocity.
+        predict_secs: f32 = 0.5,
+    }
+}
+
+impl Behavior for Containment {
+    const INFO: BehaviorInfo = CONTAINMENT;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const REGION: Field = Field::plain(
+            "region",
+            "region",
+            "The world rectangle, or the polygon of a looped path.",
+        );
+        const MARGIN: Field = Field::distance(
+            "margin",
+            "margin",
+            "force = inward * (margin - depth) when the probe is within the margin.",
+        );
+        const AHEAD: Field = Field::plain(
+            "predict_secs",
+            "look ahead",
+            "probe = position + velocity * look ahead",
+        )
+        .unit(" s");
+        visit(&REGION, Value::Region(&mut self.region));
+        visit(&MARGIN, Value::Number(&mut self.margin));
+        visit(&AHEAD, Value::Number(&mut self.predict_secs));
+    }
 }
 
 #[cfg(test)]

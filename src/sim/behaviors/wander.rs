@@ -13,9 +13,8 @@
 
 use glam::Vec2;
 
-use super::{BehaviorInfo, Body, Rgb, Steer};
+use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Limit, Rgb, Steer, Value, block};
 use crate::sim::math::normalize_or_zero;
-use crate::sim::params::Wander;
 
 /// Circle wander in the registry: grey, as the hunter demo draws it.
 pub const WANDER: BehaviorInfo = BehaviorInfo {
@@ -103,6 +102,69 @@ fn wrap_angle(angle_rad: f32) -> f32 {
 #[must_use]
 pub fn random_point(size: Vec2, random_x: f32, random_y: f32) -> Vec2 {
     Vec2::new(random_x * size.x, random_y * size.y)
+}
+
+block! {
+    /// Wander on a circle projected ahead of the agent (000 part 3, 001).
+    Wander {
+        /// Distance of the circle's centre ahead of the agent (world units).
+        circle_distance: f32 = 6.0,
+        /// Radius of the circle (world units).
+        circle_radius: f32 = 8.0,
+        /// Largest change of the wander angle per tick (radians); the change is uniform in
+        /// `[-angle_change / 2, angle_change / 2)`.
+        angle_change_rad: f32 = 1.0,
+    }
+}
+
+impl Behavior for Wander {
+    const INFO: BehaviorInfo = WANDER;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const DISTANCE: Field = Field::distance(
+            "circle_distance",
+            "circle distance",
+            "center = normalize(velocity) * circle_distance",
+        );
+        const RADIUS: Field = Field::distance(
+            "circle_radius",
+            "circle radius",
+            "displacement = (cos a, sin a) * circle_radius",
+        );
+        const CHANGE: Field = Field::plain(
+            "angle_change_rad",
+            "angle change",
+            "a += random * change - change / 2, per tick",
+        )
+        .unit("°/tick")
+        .limit(Limit::Within(0.0, 1000.0));
+        visit(&DISTANCE, Value::Number(&mut self.circle_distance));
+        visit(&RADIUS, Value::Number(&mut self.circle_radius));
+        visit(&CHANGE, Value::Radians(&mut self.angle_change_rad));
+    }
+}
+block! {
+    /// The naive wander of the sources: seek a random point of the world, a new one every
+    /// `interval_secs`.
+    WanderTarget {
+        /// Seconds between two picks of a random point (> 0).
+        interval_secs: f32 = 3.0,
+    }
+}
+
+impl Behavior for WanderTarget {
+    const INFO: BehaviorInfo = WANDER_TARGET;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const INTERVAL: Field = Field::plain(
+            "interval_secs",
+            "interval",
+            "Seconds between two random points.",
+        )
+        .unit(" s")
+        .limit(Limit::Positive);
+        visit(&INTERVAL, Value::Number(&mut self.interval_secs));
+    }
 }
 
 #[cfg(test)]

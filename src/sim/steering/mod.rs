@@ -14,7 +14,7 @@
 //! With `dt = 1` this is the sources' per-frame update exactly. The world runs the same manager
 //! for every agent, so a game that calls it gets the editor's numbers.
 
-mod extended;
+mod traced;
 
 use glam::Vec2;
 

@@ -1,373 +1,367 @@
-//! Each behavior's block in the inspector: its own parameters, under the shared frame
-//! ([`super::widgets::block_ui`]) that shows its formula from the registry.
+//! The inspector's rows for a behavior block, drawn from the block's field descriptions
+//! ([`crate::sim::behavior::Field`]): one widget per kind of value, none per behavior. A
+//! behavior added to the registry is shown here without a line of this file changing.
 
 use egui::{DragValue, Ui};
+use glam::Vec2;
 
-use super::extended as ext;
 use super::widgets::{
-    Cx, SceneNames, block_ui, field_label_ui, flag_ui, flocking_fields_ui, gate_ui, number_ui,
-    optional_number_ui, prediction_ui, target_ui,
+    Cx, SceneNames, block_ui, deceleration_ui, field_label_ui, flag_ui, name_choice_ui, number_ui,
+    optional_number_ui, point_ui, prediction_ui, target_field_ui,
 };
+use crate::sim::behavior::{Behavior, Field, NameOf, Value};
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::params::{
-    Alignment, Arrive, ArriveMode, AvoidAgents, AvoidObstacles, AvoidWalls, BehaviorKind, Cohesion,
-    Containment, Deceleration, Evade, Flee, FollowFlow, FollowLeader, FollowPath, Goal, Group,
-    Hide, Interpose, OffsetPursuit, Pursuit, Queue, Seek, Separation, Wander, WanderTarget,
+    ArriveMode, AvoidForm, BehaviorKind, BlockVisitorMut, Deceleration, Group, PathForm, Region,
+    Slot,
 };
 
+const DISTANCE: std::ops::RangeInclusive<f32> = 0.0..=MAX_MAGNITUDE;
+
 /// The behavior blocks of a group, in priority order, each with its formula and parameters.
-#[allow(clippy::too_many_lines)] // One block per behavior, in priority order.
+/// Returns the behavior whose "add" was clicked (the caller adds it to the scene, with what it
+/// needs: see [`crate::scene::add::add_behavior`]).
 pub fn behaviors_ui(
     ui: &mut Ui,
     cx: &Cx<'_>,
     group: &mut Group,
     names: &SceneNames,
     dithering: bool,
+) -> Option<BehaviorKind> {
+    let mut rows = Rows {
+        ui,
+        cx,
+        names,
+        dithering,
+        add: None,
+    };
+    group.visit_blocks_mut(&mut rows);
+    rows.add
+}
+
+/// The inspector's visit of each block.
+struct Rows<'a, 'b> {
+    ui: &'a mut Ui,
+    cx: &'a Cx<'b>,
+    names: &'a SceneNames,
+    dithering: bool,
+    add: Option<BehaviorKind>,
+}
+
+impl BlockVisitorMut for Rows<'_, '_> {
+    fn visit<B: Behavior>(&mut self, kind: BehaviorKind, slot: &mut Option<B>) {
+        let names = self.names;
+        let add = block_ui(
+            self.ui,
+            self.cx,
+            slot,
+            (kind, self.dithering),
+            |ui, cx, block: &mut B| {
+                block.fields(&mut |field, value| value_ui(ui, cx, (kind, field), value, names));
+            },
+        );
+        if add {
+            self.add = Some(kind);
+        }
+    }
+}
+
+/// One field's row (or rows, for a value with a form).
+fn value_ui(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    (kind, field): (BehaviorKind, &Field),
+    value: Value<'_>,
+    names: &SceneNames,
 ) {
-    let group_names = names.groups.as_slice();
-    let Group {
-        name: _,
-        count: _,
-        spawn: _,
-        max_force: _,
-        max_speed: _,
-        mass: _,
-        radius: _,
-        combination: _,
-        max_turn_rate_deg: _,
-        heading_smoothing: _,
-        stamina: _,
-        avoid_walls,
-        containment,
-        avoid_obstacles,
-        avoid_agents,
-        evade,
-        hide,
-        flee,
-        separation,
-        pursuit,
-        offset_pursuit,
-        follow_leader,
-        interpose,
-        seek,
-        arrive,
-        goal,
-        follow_path,
-        follow_flow,
-        alignment,
-        cohesion,
-        wander,
-        wander_target,
-        queue,
-        max_neighbors: _,
-    } = group;
-    block_ui(
-        ui,
-        cx,
-        avoid_walls,
-        (BehaviorKind::AvoidWalls, dithering),
-        |ui, cx, b: &mut AvoidWalls| ext::avoid_walls_ui(ui, cx, b),
-    );
-    block_ui(
-        ui,
-        cx,
-        containment,
-        (BehaviorKind::Containment, dithering),
-        |ui, cx, b: &mut Containment| ext::containment_ui(ui, cx, b, names),
-    );
-    block_ui(
-        ui,
-        cx,
-        avoid_obstacles,
-        (BehaviorKind::AvoidObstacles, dithering),
-        |ui, cx, b: &mut AvoidObstacles| ext::avoid_obstacles_ui(ui, cx, b),
-    );
-    block_ui(
-        ui,
-        cx,
-        avoid_agents,
-        (BehaviorKind::AvoidAgents, dithering),
-        |ui, cx, b: &mut AvoidAgents| ext::avoid_agents_ui(ui, cx, b),
-    );
-    block_ui(
-        ui,
-        cx,
-        evade,
-        (BehaviorKind::Evade, dithering),
-        |ui, cx, b: &mut Evade| {
-            target_ui(ui, cx, "evade target", &mut b.target, group_names);
-            prediction_ui(ui, cx, &mut b.prediction);
-            gate_ui(ui, cx, &mut b.range, &mut b.exclusive);
-        },
-    );
-    block_ui(
-        ui,
-        cx,
-        hide,
-        (BehaviorKind::Hide, dithering),
-        |ui, cx, b: &mut Hide| ext::hide_ui(ui, cx, b, names),
-    );
-    block_ui(
-        ui,
-        cx,
-        flee,
-        (BehaviorKind::Flee, dithering),
-        |ui, cx, b: &mut Flee| {
-            target_ui(ui, cx, "flee target", &mut b.target, group_names);
-            optional_number_ui(
-                ui,
-                cx,
-                "panic_distance",
-                "panic distance",
-                &mut b.panic_distance,
-                100.0,
-                " u",
-                "No force while the target is farther than this.",
-            );
-            flag_ui(ui, cx, "exclusive", &mut b.exclusive, "exclusive");
-        },
-    );
-    block_ui(
-        ui,
-        cx,
-        separation,
-        (BehaviorKind::Separation, dithering),
-        |ui, cx, b: &mut Separation| {
-            flocking_fields_ui(ui, cx, &mut b.radius, &mut b.own_group_only);
-        },
-    );
-    block_ui(
-        ui,
-        cx,
-        pursuit,
-        (BehaviorKind::Pursuit, dithering),
-        |ui, cx, b: &mut Pursuit| {
-            target_ui(ui, cx, "pursuit target", &mut b.target, group_names);
-            prediction_ui(ui, cx, &mut b.prediction);
-            gate_ui(ui, cx, &mut b.range, &mut b.exclusive);
-        },
-    );
-    block_ui(
-        ui,
-        cx,
-        offset_pursuit,
-        (BehaviorKind::OffsetPursuit, dithering),
-        |ui, cx, b: &mut OffsetPursuit| ext::offset_pursuit_ui(ui, cx, b, names),
-    );
-    block_ui(
-        ui,
-        cx,
-        follow_leader,
-        (BehaviorKind::FollowLeader, dithering),
-        |ui, cx, b: &mut FollowLeader| ext::follow_leader_ui(ui, cx, b, names),
-    );
-    block_ui(
-        ui,
-        cx,
-        interpose,
-        (BehaviorKind::Interpose, dithering),
-        |ui, cx, b: &mut Interpose| ext::interpose_ui(ui, cx, b, names),
-    );
-    block_ui(
-        ui,
-        cx,
-        seek,
-        (BehaviorKind::Seek, dithering),
-        |ui, cx, b: &mut Seek| {
-            target_ui(ui, cx, "seek target", &mut b.target, group_names);
-            gate_ui(ui, cx, &mut b.range, &mut b.exclusive);
-        },
-    );
-    block_ui(
-        ui,
-        cx,
-        arrive,
-        (BehaviorKind::Arrive, dithering),
-        |ui, cx, b: &mut Arrive| {
-            target_ui(ui, cx, "arrive target", &mut b.target, group_names);
-            let mode = &mut b.mode;
-            ui.horizontal(|ui| {
-                if ui
-                    .radio(
-                        matches!(mode, ArriveMode::SlowingRadius(_)),
-                        "slowing radius",
-                    )
-                    .on_hover_text("desired = dir * max_speed * d / r inside r")
-                    .clicked()
-                    && !matches!(mode, ArriveMode::SlowingRadius(_))
-                {
-                    *mode = ArriveMode::SlowingRadius(50.0);
-                }
-                if ui
-                    .radio(matches!(mode, ArriveMode::Deceleration(_)), "deceleration")
-                    .on_hover_text("speed = min(d / (k * 0.3), max_speed), k = 3, 2, 1")
-                    .clicked()
-                    && !matches!(mode, ArriveMode::Deceleration(_))
-                {
-                    *mode = ArriveMode::Deceleration(Deceleration::Normal);
-                }
-            });
-            match mode {
-                ArriveMode::SlowingRadius(r) => number_ui(
-                    ui,
-                    cx,
-                    "mode",
-                    "radius",
-                    r,
-                    " u",
-                    0.0..=MAX_MAGNITUDE,
-                    "Slowing radius.",
-                ),
-                ArriveMode::Deceleration(d) => {
-                    ui.horizontal(|ui| {
-                        ui.selectable_value(d, Deceleration::Slow, "slow (3)");
-                        ui.selectable_value(d, Deceleration::Normal, "normal (2)");
-                        ui.selectable_value(d, Deceleration::Fast, "fast (1)");
-                    });
-                }
-            }
-            number_ui(
-                ui,
-                cx,
-                "dead_band",
-                "dead band",
-                &mut b.dead_band,
-                " u",
-                0.0..=MAX_MAGNITUDE,
-                "Within this distance the agent only brakes (desired = 0): no hunting.",
-            );
-            gate_ui(ui, cx, &mut b.range, &mut b.exclusive);
-        },
-    );
-    block_ui(
-        ui,
-        cx,
-        goal,
-        (BehaviorKind::Goal, dithering),
-        |ui, cx, b: &mut Goal| {
-            target_ui(ui, cx, "goal target", &mut b.target, group_names);
-            number_ui(
-                ui,
-                cx,
-                "slowing_radius",
+    let (key, label, unit, help) = (field.key, field.label, field.unit, field.help);
+    match value {
+        Value::Number(v) => number_ui(ui, cx, key, label, v, unit, field.limit.range(), help),
+        Value::Radians(v) => radians_ui(ui, cx, field, v),
+        Value::Optional(v, on) => optional_number_ui(ui, cx, key, label, v, on, unit, help),
+        Value::Flag(v) => {
+            flag_ui(ui, cx, key, v, label).on_hover_text(help);
+        }
+        Value::Target(t) => {
+            let id = format!("{} {key}", kind.field_name());
+            target_field_ui(ui, cx, (key, label), &id, t, &names.groups);
+        }
+        Value::Name(n, of) => {
+            let choices = match of {
+                NameOf::Path => &names.paths,
+                NameOf::FlowField => &names.fields,
+            };
+            name_choice_ui(ui, cx, (key, label, help), n, choices);
+        }
+        Value::Deceleration(d) => deceleration_ui(ui, cx, d),
+        Value::Prediction(p) => prediction_ui(ui, cx, p),
+        Value::ArriveMode(m) => arrive_mode_ui(ui, cx, field, m),
+        Value::AvoidForm(f) => avoid_form_ui(ui, cx, field, f),
+        Value::PathForm(f) => path_form_ui(ui, cx, field, f),
+        Value::Slot(s) => slot_ui(ui, cx, field, s),
+        Value::Region(r) => region_ui(ui, cx, field, r, names),
+    }
+}
+
+/// An angle kept in radians, shown in degrees.
+fn radians_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, radians: &mut f32) {
+    let mut degrees = radians.to_degrees();
+    ui.horizontal(|ui| {
+        let label = field_label_ui(ui, cx, field.key, field.label, field.help);
+        if let Some(v) = cx.marked::<f32>(field.key, &label) {
+            degrees = v.to_degrees();
+            *radians = v;
+        }
+        let range = field.limit.range();
+        if ui
+            .add(
+                DragValue::new(&mut degrees)
+                    .range(range.start().to_degrees()..=range.end().to_degrees().floor())
+                    .speed(0.5)
+                    .max_decimals(4)
+                    .suffix(field.unit),
+            )
+            .labelled_by(label.id)
+            .changed()
+        {
+            *radians = degrees.to_radians();
+        }
+    });
+}
+
+/// Arrive's form: a slowing radius or a deceleration setting.
+fn arrive_mode_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, mode: &mut ArriveMode) {
+    ui.horizontal(|ui| {
+        if ui
+            .radio(
+                matches!(mode, ArriveMode::SlowingRadius(_)),
                 "slowing radius",
-                &mut b.slowing_radius,
-                " u",
-                0.0..=MAX_MAGNITUDE,
-                "0 is plain seek.",
-            );
-        },
-    );
-    block_ui(
-        ui,
-        cx,
-        follow_path,
-        (BehaviorKind::FollowPath, dithering),
-        |ui, cx, b: &mut FollowPath| ext::follow_path_ui(ui, cx, b, names),
-    );
-    block_ui(
-        ui,
-        cx,
-        follow_flow,
-        (BehaviorKind::FollowFlow, dithering),
-        |ui, cx, b: &mut FollowFlow| ext::follow_flow_ui(ui, cx, b, names),
-    );
-    block_ui(
-        ui,
-        cx,
-        alignment,
-        (BehaviorKind::Alignment, dithering),
-        |ui, cx, b: &mut Alignment| {
-            flocking_fields_ui(ui, cx, &mut b.radius, &mut b.own_group_only);
-        },
-    );
-    block_ui(
-        ui,
-        cx,
-        cohesion,
-        (BehaviorKind::Cohesion, dithering),
-        |ui, cx, b: &mut Cohesion| {
-            flocking_fields_ui(ui, cx, &mut b.radius, &mut b.own_group_only);
-        },
-    );
-    block_ui(
-        ui,
-        cx,
-        wander,
-        (BehaviorKind::Wander, dithering),
-        |ui, cx, b: &mut Wander| {
-            number_ui(
-                ui,
-                cx,
-                "circle_distance",
-                "circle distance",
-                &mut b.circle_distance,
-                " u",
-                0.0..=MAX_MAGNITUDE,
-                "center = normalize(velocity) * circle_distance",
-            );
-            number_ui(
-                ui,
-                cx,
-                "circle_radius",
-                "circle radius",
-                &mut b.circle_radius,
-                " u",
-                0.0..=MAX_MAGNITUDE,
-                "displacement = (cos a, sin a) * circle_radius",
-            );
-            let mut degrees = b.angle_change_rad.to_degrees();
+            )
+            .on_hover_text("desired = dir * max_speed * d / r inside r")
+            .clicked()
+            && !matches!(mode, ArriveMode::SlowingRadius(_))
+        {
+            *mode = ArriveMode::SlowingRadius(50.0);
+        }
+        if ui
+            .radio(matches!(mode, ArriveMode::Deceleration(_)), "deceleration")
+            .on_hover_text("speed = min(d / (k * 0.3), max_speed), k = 3, 2, 1")
+            .clicked()
+            && !matches!(mode, ArriveMode::Deceleration(_))
+        {
+            *mode = ArriveMode::Deceleration(Deceleration::Normal);
+        }
+    });
+    match mode {
+        ArriveMode::SlowingRadius(r) => number_ui(
+            ui,
+            cx,
+            field.key,
+            field.label,
+            r,
+            field.unit,
+            field.limit.range(),
+            field.help,
+        ),
+        ArriveMode::Deceleration(d) => {
             ui.horizontal(|ui| {
-                let label = field_label_ui(
-                    ui,
-                    cx,
-                    "angle_change_rad",
-                    "angle change",
-                    "a += random * change - change / 2, per tick",
-                );
-                if let Some(v) = cx.marked::<f32>("angle_change_rad", &label) {
-                    degrees = v.to_degrees();
-                    b.angle_change_rad = v;
-                }
-                if ui
-                    .add(
-                        DragValue::new(&mut degrees)
-                            .range(0.0..=57_295.0)
-                            .speed(0.5)
-                            .max_decimals(4)
-                            .suffix("°/tick"),
-                    )
-                    .labelled_by(label.id)
-                    .changed()
-                {
-                    b.angle_change_rad = degrees.to_radians();
-                }
+                ui.selectable_value(d, Deceleration::Slow, "slow (3)");
+                ui.selectable_value(d, Deceleration::Normal, "normal (2)");
+                ui.selectable_value(d, Deceleration::Fast, "fast (1)");
             });
-        },
-    );
-    block_ui(
-        ui,
-        cx,
-        wander_target,
-        (BehaviorKind::WanderTarget, dithering),
-        |ui, cx, b: &mut WanderTarget| {
+        }
+    }
+}
+
+/// The region containment keeps agents in.
+fn region_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, region: &mut Region, names: &SceneNames) {
+    ui.horizontal(|ui| {
+        let label = field_label_ui(ui, cx, field.key, field.label, field.help);
+        if let Some(v) = cx.marked(field.key, &label) {
+            *region = v;
+        }
+        let shown = match &*region {
+            Region::World => "world".to_owned(),
+            Region::Path(name) => format!("path {name}"),
+        };
+        egui::ComboBox::from_id_salt(ui.scope_id().with(field.key))
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(region, Region::World, "world");
+                for name in &names.closed_paths {
+                    ui.selectable_value(region, Region::Path(name.clone()), format!("path {name}"));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
+/// The form of obstacle avoidance and its box's parameters.
+fn avoid_form_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, form: &mut AvoidForm) {
+    ui.horizontal(|ui| {
+        let label = field_label_ui(ui, cx, field.key, field.label, field.help);
+        if let Some(v) = cx.marked(field.key, &label) {
+            *form = v;
+        }
+        if ui
+            .radio(matches!(*form, AvoidForm::Radial), "radial")
+            .clicked()
+        {
+            *form = AvoidForm::Radial;
+        }
+        if ui
+            .radio(
+                matches!(*form, AvoidForm::DetectionBox { .. }),
+                "detection box",
+            )
+            .clicked()
+            && !matches!(*form, AvoidForm::DetectionBox { .. })
+        {
+            *form = AvoidForm::DetectionBox {
+                min_length: 40.0,
+                braking_weight: 0.2,
+            };
+        }
+    });
+    match form {
+        AvoidForm::Radial => {}
+        AvoidForm::DetectionBox {
+            min_length,
+            braking_weight,
+        } => {
             number_ui(
                 ui,
                 cx,
-                "interval_secs",
-                "interval",
-                &mut b.interval_secs,
-                " s",
-                0.001..=MAX_MAGNITUDE,
-                "Seconds between two random points.",
+                field.key,
+                "box length",
+                min_length,
+                " u",
+                DISTANCE,
+                "L = length * (1 + speed / max_speed); the box is as wide as the agent's radius.",
             );
-        },
-    );
-    block_ui(
-        ui,
-        cx,
-        queue,
-        (BehaviorKind::Queue, dithering),
-        |ui, cx, b: &mut Queue| ext::queue_ui(ui, cx, b),
-    );
+            number_ui(
+                ui,
+                cx,
+                field.key,
+                "braking",
+                braking_weight,
+                "",
+                DISTANCE,
+                "brake = (r - x) * braking, along the heading.",
+            );
+        }
+    }
+}
+
+/// A formation slot: one offset or a shape with a spacing.
+fn slot_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, slot: &mut Slot) {
+    ui.horizontal(|ui| {
+        let label = field_label_ui(ui, cx, field.key, field.label, field.help);
+        if let Some(v) = cx.marked(field.key, &label) {
+            *slot = v;
+        }
+        let spacing = match *slot {
+            Slot::Offset(_) => 30.0,
+            Slot::Line(d) | Slot::Column(d) | Slot::Wedge(d) | Slot::Circle(d) => d,
+        };
+        let choices = [
+            ("offset", Slot::Offset(Vec2::new(-30.0, 0.0))),
+            ("line", Slot::Line(spacing)),
+            ("column", Slot::Column(spacing)),
+            ("wedge", Slot::Wedge(spacing)),
+            ("circle", Slot::Circle(spacing)),
+        ];
+        let current = std::mem::discriminant(&*slot);
+        egui::ComboBox::from_id_salt(ui.scope_id().with(field.key))
+            .selected_text(
+                choices
+                    .iter()
+                    .find(|(_, s)| std::mem::discriminant(s) == current)
+                    .map_or("offset", |(n, _)| *n),
+            )
+            .show_ui(ui, |ui| {
+                for (name, choice) in choices {
+                    if ui
+                        .selectable_label(std::mem::discriminant(&choice) == current, name)
+                        .clicked()
+                        && std::mem::discriminant(&choice) != current
+                    {
+                        *slot = choice;
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    match slot {
+        Slot::Offset(offset) => point_ui(
+            ui,
+            cx,
+            field.key,
+            "offset",
+            offset,
+            "In the leader's frame: x ahead, y to its right.",
+        ),
+        Slot::Line(d) | Slot::Column(d) | Slot::Wedge(d) | Slot::Circle(d) => number_ui(
+            ui,
+            cx,
+            field.key,
+            "spacing",
+            d,
+            " u",
+            DISTANCE,
+            "Distance between neighbouring slots (the circle's radius).",
+        ),
+    }
+}
+
+/// The form of path following and its look-ahead.
+fn path_form_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, form: &mut PathForm) {
+    ui.horizontal(|ui| {
+        let label = field_label_ui(ui, cx, field.key, field.label, field.help);
+        if let Some(v) = cx.marked(field.key, &label) {
+            *form = v;
+        }
+        if ui
+            .radio(matches!(*form, PathForm::Predict { .. }), "predict")
+            .clicked()
+            && !matches!(*form, PathForm::Predict { .. })
+        {
+            *form = PathForm::default();
+        }
+        if ui
+            .radio(matches!(*form, PathForm::Waypoints), "waypoints")
+            .clicked()
+        {
+            *form = PathForm::Waypoints;
+        }
+    });
+    if let PathForm::Predict {
+        predict_secs,
+        ahead,
+    } = form
+    {
+        number_ui(
+            ui,
+            cx,
+            field.key,
+            "look ahead",
+            predict_secs,
+            " s",
+            DISTANCE,
+            "future = position + velocity * look ahead",
+        );
+        number_ui(
+            ui,
+            cx,
+            field.key,
+            "seek ahead",
+            ahead,
+            " u",
+            -MAX_MAGNITUDE..=MAX_MAGNITUDE,
+            "Seek the path point this far along from the agent's projection (negative: \
+             backwards).",
+        );
+    }
 }

@@ -6,7 +6,7 @@ use super::blocks::behaviors_ui;
 use super::widgets::{Cx, SceneNames, field_label_ui, number_ui, optional_number_ui};
 use crate::scene::Scene;
 use crate::sim::check::MAX_MAGNITUDE;
-use crate::sim::params::{Group, Stamina};
+use crate::sim::params::{BehaviorKind, Group, Stamina};
 use crate::sim::{BoundsMode, Combination};
 
 /// The world section.
@@ -120,13 +120,25 @@ fn time_scale_ui(ui: &mut Ui, time_scale: &mut f32) {
     });
 }
 
-/// One group's section.
+/// One group's section: its own parameters, then its behaviors. Returns the behavior whose
+/// "add" was clicked.
 #[allow(clippy::too_many_lines)] // One stanza per parameter, in file order.
-pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, names: &SceneNames) {
+pub fn group_ui(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    group: &mut Group,
+    names: &SceneNames,
+) -> Option<BehaviorKind> {
+    // The neighbour cap matters to the flocking rules alone.
+    let flocks = [
+        BehaviorKind::Separation,
+        BehaviorKind::Alignment,
+        BehaviorKind::Cohesion,
+    ]
+    .into_iter()
+    .any(|k| group.has_block(k));
     let Group {
-        name: _,
         count,
-        spawn: _,
         max_force,
         max_speed,
         mass,
@@ -135,29 +147,8 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, names: &SceneNames)
         max_turn_rate_deg,
         heading_smoothing,
         stamina,
-        avoid_walls: _,
-        containment: _,
-        avoid_obstacles: _,
-        avoid_agents: _,
-        evade: _,
-        hide: _,
-        flee: _,
-        separation,
-        pursuit: _,
-        offset_pursuit: _,
-        follow_leader: _,
-        interpose: _,
-        seek: _,
-        arrive: _,
-        goal: _,
-        follow_path: _,
-        follow_flow: _,
-        alignment,
-        cohesion,
-        wander: _,
-        wander_target: _,
-        queue: _,
         max_neighbors,
+        ..
     } = group;
     ui.horizontal(|ui| {
         let label = field_label_ui(
@@ -227,7 +218,7 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, names: &SceneNames)
         "The velocity turns at most this fast; a sharper turn is spread over later ticks.",
     );
     heading_smoothing_ui(ui, cx, heading_smoothing);
-    if separation.is_some() || alignment.is_some() || cohesion.is_some() {
+    if flocks {
         max_neighbors_ui(ui, cx, max_neighbors);
     }
     let dithering = *combination == Combination::PrioritizedDithering;
@@ -277,7 +268,7 @@ pub fn group_ui(ui: &mut Ui, cx: &Cx<'_>, group: &mut Group, names: &SceneNames)
     }
     ui.separator();
     ui.label(egui::RichText::new("Behaviors, in priority order").strong());
-    behaviors_ui(ui, cx, group, names, dithering);
+    behaviors_ui(ui, cx, group, names, dithering)
 }
 
 /// How the group's forces combine, with each method's rule as its tooltip.

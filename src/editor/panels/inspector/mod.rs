@@ -4,7 +4,6 @@
 //! world for the next tick.
 
 mod blocks;
-mod extended;
 mod group;
 mod scenery;
 mod widgets;
@@ -45,6 +44,7 @@ impl Inspector<'_> {
         let cx = Cx::new(marks);
         let mut draft = scene.clone();
         let mut group_reset: Option<crate::sim::Group> = None;
+        let mut add: Option<crate::sim::BehaviorKind> = None;
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading(&draft.name);
             if !draft.description.is_empty() {
@@ -111,7 +111,7 @@ impl Inspector<'_> {
                 widgets::warnings_ui(ui, marks, &format!("groups[{g}]"));
                 let cx = cx.child(&format!("groups[{g}]"));
                 ui.push_id(g, |ui| {
-                    group::group_ui(ui, &cx, group, &names);
+                    add = group::group_ui(ui, &cx, group, &names);
                 });
             }
             if !rejected.is_empty() {
@@ -125,6 +125,9 @@ impl Inspector<'_> {
             && let Some(slot) = draft.groups.get_mut(current_group)
         {
             *slot = group;
+        }
+        if let Some(kind) = add {
+            crate::scene::add::add_behavior(&mut draft, current_group, kind);
         }
         if draft != *scene {
             actions.push(Action::Edit(Box::new(draft)));

@@ -352,10 +352,6 @@ pub fn point_ui(ui: &mut Ui, cx: &Cx<'_>, field: &str, label: &str, p: &mut Vec2
     });
 }
 
-pub fn target_ui(ui: &mut Ui, cx: &Cx<'_>, id: &str, target: &mut Target, groups: &[String]) {
-    target_field_ui(ui, cx, ("target", "target"), id, target, groups);
-}
-
 /// A target field named `field` (`target`, or interpose's `other`), shown as `label`.
 pub fn target_field_ui(
     ui: &mut Ui,
@@ -475,21 +471,6 @@ pub fn prediction_ui(ui: &mut Ui, cx: &Cx<'_>, p: &mut Prediction) {
     );
 }
 
-/// The own fields of the three flocking rules: the radius and the group filter.
-pub fn flocking_fields_ui(ui: &mut Ui, cx: &Cx<'_>, radius: &mut f32, own_group_only: &mut bool) {
-    number_ui(
-        ui,
-        cx,
-        "radius",
-        "radius",
-        radius,
-        " u",
-        0.0..=MAX_MAGNITUDE,
-        "Neighbour radius.",
-    );
-    flag_ui(ui, cx, "own_group_only", own_group_only, "own group only");
-}
-
 /// The shared fields of a block: on/off, weight, probability.
 pub fn common_ui(
     ui: &mut Ui,
@@ -533,31 +514,16 @@ pub fn common_ui(
     }
 }
 
-pub fn gate_ui(ui: &mut Ui, cx: &Cx<'_>, range: &mut Option<f32>, exclusive: &mut bool) {
-    optional_number_ui(
-        ui,
-        cx,
-        "range",
-        "only within",
-        range,
-        100.0,
-        " u",
-        "Active only while the target is within this distance.",
-    );
-    flag_ui(ui, cx, "exclusive", exclusive, "exclusive").on_hover_text(
-        "While active, the behaviors after this one (in priority order) are skipped.",
-    );
-}
-
 /// One behavior block, with an add/remove control and its formula (from the registry). Edits
-/// in place.
-pub fn block_ui<T: Default + BlockCommon>(
+/// in place; returns whether "add" was clicked (the caller adds the block: it may need more of
+/// the scene than the group).
+pub fn block_ui<T: BlockCommon>(
     ui: &mut Ui,
     cx: &Cx<'_>,
     slot: &mut Option<T>,
     (kind, dithering): (BehaviorKind, bool),
     body: impl FnOnce(&mut Ui, &Cx<'_>, &mut T),
-) {
+) -> bool {
     let name = kind.field_name();
     // The formula, from the behavior's own file.
     let tip = kind.info().formula;
@@ -566,10 +532,9 @@ pub fn block_ui<T: Default + BlockCommon>(
         None => {
             ui.horizontal(|ui| {
                 ui.weak(name).on_hover_text(tip);
-                if ui.small_button("add").on_hover_text(tip).clicked() {
-                    *slot = Some(T::default());
-                }
-            });
+                ui.small_button("add").on_hover_text(tip).clicked()
+            })
+            .inner
         }
         Some(b) => {
             let mut remove = false;
@@ -589,6 +554,7 @@ pub fn block_ui<T: Default + BlockCommon>(
             if remove {
                 *slot = None;
             }
+            false
         }
     }
 }

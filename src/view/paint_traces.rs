@@ -8,7 +8,7 @@ use egui::{Color32, Pos2, Rect, vec2};
 use glam::Vec2;
 
 use super::batch::Batch;
-use super::canvas::CanvasInput;
+use super::input::CanvasInput;
 use super::palette::{self, behavior_color};
 use super::tools::{Pick, ToolState};
 use super::transform::View;

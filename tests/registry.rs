@@ -1,0 +1,363 @@
+//! Every behavior of the registry, by construction: these tests iterate `BehaviorKind::ALL` and
+//! each block's field descriptions, so a behavior added later is covered without editing them.
+
+mod common;
+
+use steerlab::scene::Scene;
+use steerlab::scene::add::add_behavior;
+use steerlab::sim::behavior::{Limit, PROBABILITY, WEIGHT};
+use steerlab::sim::check::check_spec;
+use steerlab::sim::params::{BlockVisitor, Group};
+use steerlab::sim::{BehaviorKind, Target};
+
+/// A scene of two groups (so a block that names a group has another to name) and no scenery.
+fn two_groups() -> Scene {
+    let mut scene = common::preset_scene("seek.ron");
+    scene.paths.clear();
+    scene.flow_fields.clear();
+    let mut other = scene.groups[0].clone();
+    "others".clone_into(&mut other.name);
+    scene.groups.push(other);
+    for g in &mut scene.groups {
+        *g = Group::new(&g.name, g.count, g.spawn.clone());
+    }
+    scene
+}
+
+/// `scene` with every behavior added to its first group.
+fn with_every_block(mut scene: Scene) -> Scene {
+    for kind in BehaviorKind::ALL {
+        add_behavior(&mut scene, 0, kind);
+    }
+    scene
+}
+
+/// The problems `scene` has, as `path: message`.
+fn problems(scene: &Scene) -> Vec<String> {
+    check_spec(&scene.world_spec())
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn every_behavior_added_to_every_preset_gives_a_valid_scene_that_runs() {
+    let mut scenes: Vec<(String, Scene)> = steerlab::scene::presets::ALL
+        .iter()
+        .map(|p| (p.file.to_owned(), common::preset_scene(p.file)))
+        .collect();
+    scenes.push(("two groups, no scenery".to_owned(), two_groups()));
+    for (file, scene) in scenes {
+        for g in 0..scene.groups.len() {
+            for kind in BehaviorKind::ALL {
+                let mut s = scene.clone();
+                add_behavior(&mut s, g, kind);
+                assert!(s.groups[g].has_block(kind), "{file}: {kind:?} added");
+                let found = problems(&s);
+                assert!(found.is_empty(), "{file}, group {g}, {kind:?}: {found:?}");
+                let mut world = s.build_world().expect("builds");
+                world.step_n(5);
+                assert_eq!(world.tick(), 5);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_path_or_flow_follower_added_to_a_bare_scene_brings_what_it_follows() {
+    let mut scene = two_groups();
+    let added = add_behavior(&mut scene, 0, BehaviorKind::FollowPath);
+    assert_eq!(added.path.as_deref(), Some("path"));
+    assert_eq!(scene.paths.len(), 1);
+    assert_eq!(
+        scene.groups[0]
+            .follow_path
+            .as_ref()
+            .map(|b| b.path.as_str()),
+        Some("path")
+    );
+    let added = add_behavior(&mut scene, 1, BehaviorKind::FollowFlow);
+    assert_eq!(added.flow_field.as_deref(), Some("flow"));
+    // A second follower takes the first path, adding none.
+    let again = add_behavior(&mut scene, 1, BehaviorKind::FollowPath);
+    assert_eq!(again.path, None);
+    assert_eq!(scene.paths.len(), 1);
+    // A group to chase is the first other group, never an empty name.
+    add_behavior(&mut scene, 0, BehaviorKind::Pursuit);
+    assert_eq!(
+        scene.groups[0].pursuit.as_ref().map(|b| b.target.clone()),
+        Some(Target::Nearest(scene.groups[1].name.clone()))
+    );
+    // A lone group chases its own kind.
+    let mut lone = two_groups();
+    lone.groups.truncate(1);
+    add_behavior(&mut lone, 0, BehaviorKind::Evade);
+    assert_eq!(
+        lone.groups[0].evade.as_ref().map(|b| b.target.clone()),
+        Some(Target::Nearest(lone.groups[0].name.clone()))
+    );
+    assert!(problems(&scene).is_empty(), "{:?}", problems(&scene));
+}
+
+/// Every number of every block of group 0, as `(kind, path below the group, value)`.
+fn numbers(group: &Group) -> Vec<(BehaviorKind, String, f32)> {
+    let mut out = Vec::new();
+    let mut g = group.clone();
+    for kind in BehaviorKind::ALL {
+        g.visit_fields(kind, &mut |field, mut value| {
+            value.numbers(field.limit, &mut |below, v, _| {
+                out.push((
+                    kind,
+                    format!("{}.{}{below}", kind.field_name(), field.key),
+                    *v,
+                ));
+            });
+        });
+    }
+    out
+}
+
+#[test]
+fn reset_keeps_every_block_and_its_links_and_gives_the_default_numbers() {
+    let scene = with_every_block(two_groups());
+    let defaults = numbers(&scene.groups[0]);
+    // Move every number of every block within its limit, and every common field.
+    let mut tuned = scene.clone();
+    let g = &mut tuned.groups[0];
+    for kind in BehaviorKind::ALL {
+        g.visit_fields(kind, &mut |field, mut value| {
+            value.numbers(field.limit, &mut |_, v, limit| {
+                let (lo, _) = limit.low();
+                *v = (*v + 1.0).clamp(lo.max(0.0) + 0.5, limit.high());
+            });
+        });
+        let block = g.block_mut(kind).expect("every block");
+        let (enabled, weight, probability) = block.common_mut();
+        (*enabled, *weight, *probability) = (false, 2.5, 0.5);
+    }
+    let moved = numbers(&tuned.groups[0]);
+    assert_eq!(moved.len(), defaults.len());
+    assert!(
+        moved
+            .iter()
+            .zip(&defaults)
+            .all(|(m, d)| m.2.to_bits() != d.2.to_bits())
+    );
+    let targets_before: Vec<_> = tuned.groups[0]
+        .targets()
+        .into_iter()
+        .map(|(k, w, t)| (k, w, t.clone()))
+        .collect();
+
+    let reset = steerlab::scene::fields::defaults_like(&tuned);
+    let group = &reset.groups[0];
+    for kind in BehaviorKind::ALL {
+        let block = group.block(kind).unwrap_or_else(|| panic!("{kind:?} kept"));
+        assert!(block.enabled(), "{kind:?} on again");
+        assert_eq!(block.weight().to_bits(), 1.0_f32.to_bits(), "{kind:?}");
+        assert_eq!(block.probability().to_bits(), 1.0_f32.to_bits(), "{kind:?}");
+    }
+    assert_eq!(numbers(group), defaults);
+    let targets_after: Vec<_> = group
+        .targets()
+        .into_iter()
+        .map(|(k, w, t)| (k, w, t.clone()))
+        .collect();
+    assert_eq!(targets_after, targets_before);
+    assert!(problems(&reset).is_empty(), "{:?}", problems(&reset));
+}
+
+/// Sets number `n` (in [`numbers`] order) of group 0 to `v`.
+fn set_number(scene: &mut Scene, n: usize, v: f32) {
+    let mut i = 0;
+    let g = &mut scene.groups[0];
+    for kind in BehaviorKind::ALL {
+        g.visit_fields(kind, &mut |field, mut value| {
+            value.numbers(field.limit, &mut |_, x, _| {
+                if i == n {
+                    *x = v;
+                }
+                i += 1;
+            });
+        });
+    }
+}
+
+/// Every number with its limit, as [`numbers`] lists them.
+fn limits(group: &Group) -> Vec<Limit> {
+    let mut out = Vec::new();
+    let mut g = group.clone();
+    for kind in BehaviorKind::ALL {
+        g.visit_fields(kind, &mut |field, mut value| {
+            value.numbers(field.limit, &mut |_, _, limit| out.push(limit));
+        });
+    }
+    out
+}
+
+#[test]
+fn every_field_is_refused_just_past_its_limits_and_taken_at_them() {
+    let scene = with_every_block(two_groups());
+    let listed = numbers(&scene.groups[0]);
+    let limits = limits(&scene.groups[0]);
+    let mut tried = 0;
+    for (n, ((kind, path, _), limit)) in listed.iter().zip(&limits).enumerate() {
+        let at = format!("groups[0].{path}");
+        for v in limit.just_outside() {
+            let mut s = scene.clone();
+            set_number(&mut s, n, v);
+            let found = problems(&s);
+            assert!(
+                found.iter().any(|p| p.starts_with(&format!("{at}: "))),
+                "{kind:?}: {at} = {v} is refused ({found:?})"
+            );
+            tried += 1;
+        }
+        let (lo, open) = limit.low();
+        let ends = [if open { lo.next_up() } else { lo }, limit.high()];
+        for v in ends {
+            let mut s = scene.clone();
+            set_number(&mut s, n, v);
+            let found = problems(&s);
+            assert!(
+                !found.iter().any(|p| p.starts_with(&format!("{at}: "))),
+                "{kind:?}: {at} = {v} is taken ({found:?})"
+            );
+        }
+    }
+    // Weight and probability of every block.
+    for kind in BehaviorKind::ALL {
+        for (field, pick) in [(WEIGHT, 1), (PROBABILITY, 2)] {
+            for v in field.limit.just_outside() {
+                let mut s = scene.clone();
+                let block = s.groups[0].block_mut(kind).expect("block");
+                let (_, weight, probability) = block.common_mut();
+                *(if pick == 1 { weight } else { probability }) = v;
+                let at = format!("groups[0].{}.{}: ", kind.field_name(), field.key);
+                assert!(
+                    problems(&s).iter().any(|p| p.starts_with(&at)),
+                    "{at}{v} is refused"
+                );
+                tried += 1;
+            }
+        }
+    }
+    println!("{tried} values just past a limit refused, each at its own path");
+    assert!(tried > 4 * BehaviorKind::COUNT);
+}
+
+#[test]
+fn every_behavior_has_a_docs_row_a_legend_colour_and_a_formula() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/behaviors.md"))
+        .expect("docs/behaviors.md");
+    let mut colors = std::collections::HashSet::new();
+    for kind in BehaviorKind::ALL {
+        let info = kind.info();
+        assert_eq!(info.key, kind.field_name());
+        assert_eq!(BehaviorKind::from_key(info.key), Some(kind));
+        assert!(
+            !info.formula.is_empty() && !info.summary.is_empty(),
+            "{kind:?}"
+        );
+        assert!(
+            docs.contains(&format!("`{}`", info.key)),
+            "{kind:?} in the docs"
+        );
+        assert!(
+            colors.insert(info.color),
+            "{kind:?} has a colour of its own"
+        );
+    }
+}
+
+#[test]
+fn every_block_describes_every_field_it_serializes() {
+    // A field missing from a block's description would be neither checked nor shown.
+    struct Keys(Vec<(BehaviorKind, Vec<&'static str>)>);
+    impl BlockVisitor for Keys {
+        fn visit<B: steerlab::sim::behavior::Behavior>(
+            &mut self,
+            kind: BehaviorKind,
+            block: Option<&B>,
+        ) {
+            let Some(block) = block else { return };
+            let mut described = Vec::new();
+            block
+                .clone()
+                .fields(&mut |field, _| described.push(field.key));
+            self.0.push((kind, described));
+        }
+    }
+    let scene = with_every_block(two_groups());
+    let mut keys = Keys(Vec::new());
+    scene.groups[0].visit_blocks(&mut keys);
+    assert_eq!(keys.0.len(), BehaviorKind::COUNT);
+    let json = serde_json::to_value(&scene.groups[0]).expect("serializes");
+    for (kind, described) in keys.0 {
+        let written = json[kind.field_name()].as_object().expect("the block");
+        for key in written.keys() {
+            let common = matches!(key.as_str(), "enabled" | "weight" | "probability");
+            // The radial form's distance is described only while the form is radial.
+            let radial = kind == BehaviorKind::AvoidObstacles && key == "detection_distance";
+            assert!(
+                common || radial || described.contains(&key.as_str()),
+                "{}.{key} is written to files but not described",
+                kind.field_name()
+            );
+        }
+        assert_eq!(
+            written.len(),
+            described.len() + 3,
+            "{}: every described field is written",
+            kind.field_name()
+        );
+    }
+}
+
+#[cfg(feature = "editor")]
+#[test]
+fn adding_each_behavior_in_the_editor_gives_a_valid_running_scene() {
+    use egui_kittest::kittest::Queryable as _;
+    use steerlab::editor::EditorApp;
+    for (k, kind) in BehaviorKind::ALL.into_iter().enumerate() {
+        let mut app = EditorApp::new(two_groups(), None, "test");
+        app.set_playing(false);
+        // Tall enough that the inspector shows every row without scrolling.
+        let mut harness = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(1440.0, 2000.0))
+            .with_step_dt(0.25)
+            .build_eframe(move |_cc| app);
+        harness.run_steps(2);
+        // A group with no block: one "add" per behavior, in priority order.
+        let adds: Vec<_> = harness.get_all_by_label("add").collect();
+        assert_eq!(adds.len(), BehaviorKind::COUNT);
+        adds[k].click();
+        harness.run_steps(2);
+        let app = harness.state();
+        let key = kind.field_name();
+        assert!(app.scene().groups[0].has_block(kind), "{key} added");
+        assert!(
+            problems(app.scene()).is_empty(),
+            "{key}: {:?}",
+            problems(app.scene())
+        );
+        assert!(
+            app.world().spec().groups[0].has_block(kind),
+            "{key}: the world runs with it"
+        );
+        // Its rows are shown, each by its label.
+        let mut group = app.scene().groups[0].clone();
+        let mut labels = Vec::new();
+        group.visit_fields(kind, &mut |field, _| labels.push(field.label));
+        for label in labels {
+            assert!(
+                harness.query_all_by_label(label).next().is_some(),
+                "{key}: the row {label:?} is shown"
+            );
+        }
+        // One step runs the world with it.
+        harness.key_press(egui::Key::Period);
+        harness.run_steps(2);
+        assert_eq!(harness.state().world().tick(), 1, "{key}");
+    }
+}
