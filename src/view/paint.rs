@@ -64,9 +64,7 @@ pub fn paint_mesh(
     batch.into_mesh()
 }
 
-/// The world, its grid, obstacles, targets, trails and the per-agent circles.
-// One painting pass, in drawing order; splitting it would hide the order.
-#[allow(clippy::too_many_lines)]
+/// The world, its grid, obstacles, targets, trails and the per-agent circles, in drawing order.
 fn paint_scenery(
     batch: &mut Batch,
     view: &View,
@@ -78,11 +76,6 @@ fn paint_scenery(
     let to_screen = |p: Vec2| view.screen_from_world(rect, p);
     let scale = view.pixels_per_unit;
     let o = input.overlays;
-    let agents = world.agents();
-    let records = world.records();
-    let selected = input.selected.and_then(|id| world.index_of(id));
-    let all = o.scope == Scope::All;
-    let overlay_for = |i: usize| all || Some(i) == selected;
 
     batch.convex(&rect_points(rect), palette::BACKGROUND);
     let world_rect = Rect::from_two_pos(to_screen(Vec2::ZERO), to_screen(spec.size));
@@ -141,6 +134,20 @@ fn paint_scenery(
         batch.circle_stroke(to_screen(p), 3.0, 1.0, Color32::from_gray(160));
     }
 
+    paint_trails(batch, view, rect, input);
+    paint_circles(batch, view, rect, input);
+}
+
+/// Fading trails of the agents the overlays are drawn for.
+fn paint_trails(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput<'_>) {
+    let world = input.world;
+    let spec = world.spec();
+    let to_screen = |p: Vec2| view.screen_from_world(rect, p);
+    let o = input.overlays;
+    let agents = world.agents();
+    let selected = input.selected.and_then(|id| world.index_of(id));
+    let all = o.scope == Scope::All;
+    let overlay_for = |i: usize| all || Some(i) == selected;
     if o.trails {
         let jump = spec.size.min_element() * 0.25;
         for (i, agent) in agents.iter().enumerate() {
@@ -167,7 +174,21 @@ fn paint_scenery(
             }
         }
     }
+}
 
+/// The per-agent circles and marks: slowing and panic radii, neighbour radius, wander circle
+/// and point, predicted position.
+fn paint_circles(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput<'_>) {
+    let world = input.world;
+    let spec = world.spec();
+    let to_screen = |p: Vec2| view.screen_from_world(rect, p);
+    let scale = view.pixels_per_unit;
+    let o = input.overlays;
+    let agents = world.agents();
+    let selected = input.selected.and_then(|id| world.index_of(id));
+    let all = o.scope == Scope::All;
+    let overlay_for = |i: usize| all || Some(i) == selected;
+    let records = world.records();
     // Radii first, so vectors draw over them.
     let thin = palette::RADIUS.gamma_multiply(0.7);
     let circles = o.radii || o.neighbors || o.wander || o.prediction;
