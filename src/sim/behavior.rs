@@ -474,6 +474,11 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
     /// Key, colour, formula and summary.
     const INFO: BehaviorInfo;
 
+    /// Whether it records what it looked at in the agent's [`crate::sim::debug::Detail`] for
+    /// the overlays (obstacle avoidance does in its box form): the world keeps details only
+    /// when some group uses such a behavior.
+    const TRACED: bool = false;
+
     /// Every field of the block but `enabled`, `weight` and `probability`, in the order the
     /// inspector shows them, each with its description.
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>));

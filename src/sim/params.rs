@@ -245,6 +245,15 @@ macro_rules! define_group {
                     $(Self::$kind => &<$ty as Behavior>::INFO,)*
                 }
             }
+
+            /// Whether the behavior records a detail for the overlays
+            /// ([`Behavior::TRACED`]).
+            #[must_use]
+            pub fn is_traced(self) -> bool {
+                match self {
+                    $(Self::$kind => <$ty as Behavior>::TRACED,)*
+                }
+            }
         }
     };
 }

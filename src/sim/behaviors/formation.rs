@@ -156,6 +156,7 @@ block! {
 
 impl Behavior for OffsetPursuit {
     const INFO: BehaviorInfo = OFFSET_PURSUIT;
+    const TRACED: bool = true;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const LEADER: Field = Field::plain("target", "leader", "What this behavior steers for.");
@@ -189,6 +190,7 @@ block! {
 
 impl Behavior for FollowLeader {
     const INFO: BehaviorInfo = FOLLOW_LEADER;
+    const TRACED: bool = true;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const BEHIND: Field = Field::distance(

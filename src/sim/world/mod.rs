@@ -139,20 +139,6 @@ pub struct World {
 
 const CELL_FACTOR: f32 = 0.5;
 
-/// The behaviors that record a [`Detail`] (obstacle avoidance does in its box form).
-const DETAILED: [BehaviorKind; 10] = [
-    BehaviorKind::AvoidWalls,
-    BehaviorKind::Containment,
-    BehaviorKind::AvoidAgents,
-    BehaviorKind::Hide,
-    BehaviorKind::OffsetPursuit,
-    BehaviorKind::FollowLeader,
-    BehaviorKind::Interpose,
-    BehaviorKind::FollowPath,
-    BehaviorKind::FollowFlow,
-    BehaviorKind::Queue,
-];
-
 /// Grid slots per task of the parallel neighbour pass.
 #[cfg(feature = "parallel")]
 const FIND_CHUNK: usize = 256;

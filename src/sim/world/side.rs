@@ -4,7 +4,7 @@
 
 use glam::Vec2;
 
-use super::{DETAILED, World};
+use super::World;
 use crate::sim::debug::Detail;
 use crate::sim::math::direction_or;
 use crate::sim::motion::mean_heading;
@@ -17,7 +17,7 @@ impl World {
     pub(super) fn prepare_side_tables(&mut self) {
         let groups = &self.spec.groups;
         let n = self.agents.len();
-        let uses_detail = self.active.iter().flatten().any(|k| DETAILED.contains(k))
+        let uses_detail = self.active.iter().flatten().any(|k| k.is_traced())
             || groups.iter().any(|g| {
                 g.avoid_obstacles
                     .as_ref()
