@@ -191,8 +191,32 @@ mod tests {
 
     #[test]
     fn a_damaged_autosave_is_refused_with_a_reason() {
-        assert!(Autosave::from_ron("(scene: \"nope\")").is_err());
-        assert!(Autosave::from_ron("garbage").is_err());
+        // Not an autosave at all: the reason names the autosave and where it broke.
+        let garbage = Autosave::from_ron("garbage").unwrap_err();
+        assert!(garbage.starts_with("autosave: 1:"), "{garbage}");
+        // An autosave whose scene does not load: the reason is the scene's, located.
+        let scene = Autosave::from_ron("(scene: \"nope\")").unwrap_err();
+        assert!(scene.starts_with("autosave:1:1: "), "{scene}");
+        // A scene that loads but a saved copy that does not: refused, naming the saved copy.
+        let good = crate::scene::to_string(&Scene::new_default());
+        let entry = Autosave {
+            scene: good.clone(),
+            saved: "(".to_owned(),
+            ..Autosave::default()
+        };
+        let saved = Autosave::from_ron(&entry.to_ron()).unwrap_err();
+        assert!(saved.starts_with("autosave (saved):"), "{saved}");
+        // A history state that no longer loads costs the history only.
+        let entry = Autosave {
+            scene: good.clone(),
+            saved: good,
+            history: vec!["(".to_owned()],
+            position: 3,
+            ..Autosave::default()
+        };
+        let restored = Autosave::from_ron(&entry.to_ron()).expect("the scene restores");
+        assert!(restored.history.is_empty());
+        assert_eq!(restored.position, 0);
     }
 
     #[test]
