@@ -326,22 +326,26 @@ impl FrameResult {
 #[cfg(feature = "view")]
 pub fn run_frame(agents: u32, frames: u64) -> Result<FrameResult, BenchError> {
     use crate::view::headless::Headless;
-    use crate::view::{CanvasInput, CanvasState, Overlays, Scope, Trails, canvas_ui};
+    use crate::view::{
+        CanvasInput, CanvasState, Overlay, Overlays, Scope, Trails, world_painting_ui,
+    };
 
     let mut world = World::new(bench_spec(agents)).map_err(BenchError::Scene)?;
     world.step_n(5);
+    // Velocity and steering-force arrows on every agent (the standard flock has no sensors,
+    // guides, flow field or baseline).
     let overlays = Overlays {
         scope: Scope::All,
-        velocity: true,
-        desired: false,
-        applied: true,
-        behaviors: false,
-        wander: false,
-        radii: false,
-        prediction: false,
-        neighbors: false,
-        trails: false,
-        grid: false,
+        shown: [
+            Overlay::Velocity,
+            Overlay::Applied,
+            Overlay::Sensors,
+            Overlay::Guides,
+            Overlay::Flow,
+            Overlay::Ghosts,
+        ]
+        .into_iter()
+        .collect(),
         ..Overlays::default()
     };
     let trails = Trails::default();
@@ -356,7 +360,7 @@ pub fn run_frame(agents: u32, frames: u64) -> Result<FrameResult, BenchError> {
             ghosts: None,
         };
         let mut frame = headless.run(|ui| {
-            canvas_ui(ui, &mut state, &input);
+            world_painting_ui(ui, &mut state, &input);
         });
         // Nothing is uploaded to a GPU here: say so, as epaint requires of a dropped delta.
         frame.textures.clear();

@@ -13,6 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use steerlab::editor::EditorApp;
 use steerlab::scene::Scene;
+use steerlab::view::Overlay;
 
 fn arrive() -> Scene {
     common::preset_scene("arrive_slowing.ron")
@@ -72,10 +73,10 @@ fn a_pinned_baseline_runs_tick_for_tick_beside_the_live_scene_and_restarts_with_
     let fresh = arrive().build_world().expect("valid");
     assert_eq!(b.world.agents(), fresh.agents());
     // Ghosts are drawn by default and have their toggle in the overlay legend.
-    assert!(harness.state().overlays.ghosts);
+    assert!(harness.state().overlays.shows(Overlay::Ghosts));
     harness.get_by_label("Baseline ghosts").click();
     harness.run_steps(2);
-    assert!(!harness.state().overlays.ghosts);
+    assert!(!harness.state().overlays.shows(Overlay::Ghosts));
     menu(&mut harness, "Unpin baseline");
     assert!(harness.state().baseline().is_none());
 }

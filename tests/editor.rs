@@ -12,6 +12,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use steerlab::editor::EditorApp;
+use steerlab::view::Overlay;
 use steerlab::view::{Overlays, Scope};
 
 /// Number of opaque vertices of exactly `color` in the meshes the last frame painted.
@@ -66,7 +67,7 @@ fn an_overlay_toggle_changes_what_is_painted() {
     assert_eq!(vertices_in(&harness, velocity), ARROW_VERTICES * agents);
     harness.get_by_label("Velocity").click();
     harness.run_steps(2);
-    assert!(!harness.state().overlays.velocity);
+    assert!(!harness.state().overlays.shows(Overlay::Velocity));
     assert_eq!(vertices_in(&harness, velocity), 0);
     // Back on, for the selected agent only: one arrow.
     harness.get_by_label("Velocity").click();

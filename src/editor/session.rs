@@ -6,7 +6,7 @@ use super::compare::Baseline;
 use super::history::History;
 use crate::sim::metrics::Recorder;
 use crate::sim::{Agent, World};
-use crate::view::{Overlays, Scope, Trails};
+use crate::view::{Overlay, Overlays, Scope, Trails};
 
 /// Most ticks run in one frame; beyond that the simulation slows down rather than stalls.
 pub const MAX_TICKS_PER_FRAME: u32 = 8;
@@ -172,7 +172,7 @@ impl Session {
 
     fn after_tick(&mut self, overlays: &Overlays) {
         self.history.record(&self.world, self.selected);
-        if overlays.trails && self.world.tick().is_multiple_of(2) {
+        if overlays.shows(Overlay::Trails) && self.world.tick().is_multiple_of(2) {
             let only = match overlays.scope {
                 Scope::All => None,
                 Scope::Selected => Some(self.selected.unwrap_or(u32::MAX)),

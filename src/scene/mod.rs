@@ -15,6 +15,7 @@ pub mod fields;
 pub mod io;
 pub mod locate;
 pub mod messages;
+pub mod overlays;
 pub mod presets;
 pub mod schema;
 pub mod sweep;
@@ -25,5 +26,6 @@ pub use io::{
     group_from_str, group_to_string, io_reason, load, load_checked, parent_dir, save, to_string,
     write_atomic,
 };
-pub use schema::{CURRENT_VERSION, Overlay, Scene, SceneView, ViewScope, WorldParams};
+pub use overlays::{Overlay, OverlaySet, Scope};
+pub use schema::{CURRENT_VERSION, Scene, SceneView, WorldParams};
 pub use validate::{SceneError, SceneErrors, SceneWarning};

@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::sim::params::{BoundsMode, FlowField, Group, Obstacle, Path, Placed, Wall};
 use crate::sim::{Problems, World, WorldSpec};
 
+pub use super::overlays::{Overlay, OverlaySet, Scope};
+
 /// The format version this build writes. Files of older versions are migrated on load.
 pub const CURRENT_VERSION: u32 = 2;
 
@@ -30,49 +32,6 @@ pub struct WorldParams {
     pub bounds: BoundsMode,
 }
 
-/// An overlay a scene's view can turn on (the editor's overlay toggles, by name).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Overlay {
-    /// Velocity vectors.
-    Velocity,
-    /// Desired velocity (velocity + combined steering).
-    Desired,
-    /// The applied steering force.
-    Applied,
-    /// Each behavior's weighted force.
-    Behaviors,
-    /// Wander circles.
-    Wander,
-    /// Slowing radius and panic distance circles.
-    Radii,
-    /// Pursuit and evade prediction points.
-    Prediction,
-    /// Neighbour radius.
-    Neighbors,
-    /// Fading trails.
-    Trails,
-    /// The neighbour search's grid.
-    Grid,
-    /// Feelers, detection boxes, probes, closest approaches.
-    Sensors,
-    /// Path following's points, slots, follow points, hiding spots.
-    Guides,
-    /// Flow field directions.
-    Flow,
-    /// The baseline's ghosts.
-    Ghosts,
-}
-
-/// Whom a scene's view draws the overlays for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ViewScope {
-    /// The selected agent only.
-    #[default]
-    Selected,
-    /// Every agent.
-    All,
-}
-
 /// How the editor first shows a scene: which overlays, for whom, which agent is selected and
 /// how close. Only the editor reads it; the simulation does not.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -80,10 +39,10 @@ pub enum ViewScope {
 pub struct SceneView {
     /// The overlays that are on (every other one off); absent: the editor's own choice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub overlays: Option<Vec<Overlay>>,
+    pub overlays: Option<OverlaySet>,
     /// Whom the overlays are drawn for.
     #[serde(default)]
-    pub scope: ViewScope,
+    pub scope: Scope,
     /// The agent selected at the start (an id; placed agents come first), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub selected: Option<u32>,

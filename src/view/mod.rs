@@ -21,7 +21,7 @@ pub mod transform;
 
 pub use canvas::{CanvasState, canvas_ui, world_painting_ui};
 pub use input::{CanvasAction, CanvasInput, Trails};
-pub use overlays::{Overlays, Scope};
+pub use overlays::{Overlay, OverlaySet, Overlays, Scope};
 pub use tools::{Pick, Tool, ToolState};
 pub use transform::View;
 

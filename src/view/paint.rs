@@ -8,6 +8,7 @@ use glam::Vec2;
 
 use super::batch::{Batch, Isosceles};
 use super::input::CanvasInput;
+use super::overlays::Overlay;
 use super::overlays::Scope;
 use super::paint_traces;
 use super::palette::{self, behavior_color, group_color};
@@ -46,7 +47,10 @@ pub fn paint_mesh(
     let selected = input.selected.and_then(|id| input.world.index_of(id));
     let to_screen = |p: Vec2| view.screen_from_world(rect, p);
     paint_scenery(&mut batch, view, rect, (input, tools));
-    if let Some(ghosts) = input.ghosts.filter(|_| input.overlays.ghosts) {
+    if let Some(ghosts) = input
+        .ghosts
+        .filter(|_| input.overlays.shows(Overlay::Ghosts))
+    {
         paint_ghosts(
             &mut batch,
             view.pixels_per_unit,
@@ -82,7 +86,7 @@ fn paint_scenery(
     batch.convex(&rect_points(world_rect), Color32::from_rgb(28, 32, 41));
     batch.closed_stroke(&rect_points(world_rect), 1.5, palette::BOUNDARY);
 
-    if o.grid {
+    if o.shows(Overlay::Grid) {
         let grid = world.grid();
         let cell = grid.cell_size();
         if cell > 0.0 && cell * scale >= 4.0 {
@@ -148,7 +152,7 @@ fn paint_trails(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput<
     let selected = input.selected.and_then(|id| world.index_of(id));
     let all = o.scope == Scope::All;
     let overlay_for = |i: usize| all || Some(i) == selected;
-    if o.trails {
+    if o.shows(Overlay::Trails) {
         let jump = spec.size.min_element() * 0.25;
         for (i, agent) in agents.iter().enumerate() {
             if !overlay_for(i) {
@@ -191,7 +195,10 @@ fn paint_circles(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput
     let records = world.records();
     // Radii first, so vectors draw over them.
     let thin = palette::RADIUS.gamma_multiply(0.7);
-    let circles = o.radii || o.neighbors || o.wander || o.prediction;
+    let circles = o.shows(Overlay::Radii)
+        || o.shows(Overlay::Neighbors)
+        || o.shows(Overlay::Wander)
+        || o.shows(Overlay::Prediction);
     for (i, (agent, record)) in agents.iter().zip(records).enumerate() {
         if !circles || !overlay_for(i) {
             continue;
@@ -199,7 +206,7 @@ fn paint_circles(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput
         let Some(group) = spec.groups.get(usize::from(agent.group)) else {
             continue;
         };
-        if o.radii {
+        if o.shows(Overlay::Radii) {
             if let (Some(t), Some(arrive)) = (record.arrive_target, &group.arrive)
                 && let ArriveMode::SlowingRadius(r) = arrive.mode
             {
@@ -216,13 +223,13 @@ fn paint_circles(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput
                 );
             }
         }
-        if o.neighbors {
+        if o.shows(Overlay::Neighbors) {
             let r = group.neighbor_radius();
             if r > 0.0 {
                 batch.circle_stroke(to_screen(agent.position), r * scale, 1.0, thin);
             }
         }
-        if o.wander
+        if o.shows(Overlay::Wander)
             && let Some(w) = record.wander
         {
             let c = to_screen(agent.position + w.center);
@@ -232,7 +239,7 @@ fn paint_circles(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput
             batch.line(c, target, 1.5, palette::WANDER_CIRCLE);
             batch.circle_filled(target, 3.0, palette::WANDER_CIRCLE);
         }
-        if o.wander
+        if o.shows(Overlay::Wander)
             && let Some(p) = record.wander_point
         {
             batch.circle_stroke(
@@ -242,7 +249,7 @@ fn paint_circles(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput
                 behavior_color(BehaviorKind::WanderTarget),
             );
         }
-        if o.prediction
+        if o.shows(Overlay::Prediction)
             && let Some(p) = record.prediction
         {
             let s = to_screen(p);
@@ -337,13 +344,19 @@ fn paint_vectors(
     selected: Option<usize>,
 ) {
     let o = input.overlays;
-    if !(o.velocity || o.desired || o.behaviors || o.applied) {
+    if !(o.shows(Overlay::Velocity)
+        || o.shows(Overlay::Desired)
+        || o.shows(Overlay::Behaviors)
+        || o.shows(Overlay::Applied))
+    {
         return;
     }
     let all = o.scope == Scope::All;
     let agents = input.world.agents();
     let records = input.world.records();
-    let arrows = usize::from(o.velocity) + usize::from(o.desired) + usize::from(o.applied);
+    let arrows = usize::from(o.shows(Overlay::Velocity))
+        + usize::from(o.shows(Overlay::Desired))
+        + usize::from(o.shows(Overlay::Applied));
     if all {
         batch.reserve(agents.len() * arrows * 14, agents.len() * arrows * 39);
     }
@@ -353,7 +366,7 @@ fn paint_vectors(
         }
         let p = to_screen(agent.position);
         let vector = |v: Vec2, k: f32| vec2(v.x, v.y) * k * scale;
-        if o.velocity {
+        if o.shows(Overlay::Velocity) {
             batch.arrow(
                 p,
                 vector(record.velocity, o.velocity_scale_secs),
@@ -361,7 +374,7 @@ fn paint_vectors(
                 palette::VELOCITY,
             );
         }
-        if o.desired {
+        if o.shows(Overlay::Desired) {
             batch.arrow(
                 p,
                 vector(record.desired_velocity, o.velocity_scale_secs),
@@ -369,7 +382,7 @@ fn paint_vectors(
                 palette::DESIRED,
             );
         }
-        if o.behaviors {
+        if o.shows(Overlay::Behaviors) {
             for kind in BehaviorKind::ALL {
                 if record.was_evaluated(kind) {
                     batch.arrow(
@@ -381,7 +394,7 @@ fn paint_vectors(
                 }
             }
         }
-        if o.applied {
+        if o.shows(Overlay::Applied) {
             batch.arrow(
                 p,
                 vector(record.applied, o.force_scale),

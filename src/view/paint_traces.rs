@@ -9,6 +9,7 @@ use glam::Vec2;
 
 use super::batch::Batch;
 use super::input::CanvasInput;
+use super::overlays::Overlay;
 use super::palette::{self, behavior_color};
 use super::tools::{Pick, ToolState};
 use super::transform::View;
@@ -30,7 +31,7 @@ pub fn paint_scenery(
     let spec = input.world.spec();
     let to_screen = |p: Vec2| view.screen_from_world(rect, p);
     let scale = view.pixels_per_unit;
-    if input.overlays.flow {
+    if input.overlays.shows(Overlay::Flow) {
         for grid in input.world.flow_grids() {
             paint_flow(batch, grid, scale, &to_screen);
         }
@@ -115,7 +116,7 @@ pub fn paint_details(
     overlay_for: impl Fn(usize) -> bool,
 ) {
     let o = input.overlays;
-    if !(o.sensors || o.guides) {
+    if !(o.shows(Overlay::Sensors) || o.shows(Overlay::Guides)) {
         return;
     }
     let agents = input.world.agents();
@@ -124,10 +125,10 @@ pub fn paint_details(
             continue;
         }
         let p = to_screen(agent.position);
-        if o.sensors {
+        if o.shows(Overlay::Sensors) {
             paint_sensors(batch, scale, &to_screen, p, detail);
         }
-        if o.guides {
+        if o.shows(Overlay::Guides) {
             paint_guides(batch, &to_screen, p, detail);
         }
     }

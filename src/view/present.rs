@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::canvas::{CanvasState, canvas_ui, world_painting_ui};
 use super::input::{CanvasAction, CanvasInput};
-use super::overlays::{Overlays, Scope};
+use super::overlays::{Overlay, Overlays, Scope};
 use super::palette::{self, behavior_color};
 use crate::scene::Scene;
 use crate::sim::BehaviorKind;
@@ -47,9 +47,9 @@ impl Default for Presentation {
 pub fn render_overlays() -> Overlays {
     Overlays {
         scope: Scope::All,
-        behaviors: false,
         ..Overlays::default()
     }
+    .with(Overlay::Behaviors, false)
 }
 
 /// Draws one presentation frame filling `ui`: the canvas, then the legend and the caption over
@@ -72,7 +72,7 @@ pub fn frame_ui(
     let painter = ui.painter_at(rect);
     let scale = (rect.height() / 720.0).clamp(0.5, 3.0);
     if presentation.legend {
-        let ghosts = input.ghosts.is_some() && input.overlays.ghosts;
+        let ghosts = input.ghosts.is_some() && input.overlays.shows(Overlay::Ghosts);
         legend(&painter, rect, input.overlays, scene, ghosts, scale);
     }
     if presentation.caption {
@@ -87,16 +87,16 @@ fn legend_entries(overlays: &Overlays, scene: &Scene, ghosts: bool) -> Vec<(Colo
     if ghosts {
         entries.push((palette::GHOST, "baseline (ghosts)".to_owned()));
     }
-    if overlays.velocity {
+    if overlays.shows(Overlay::Velocity) {
         entries.push((palette::VELOCITY, "velocity".to_owned()));
     }
-    if overlays.desired {
+    if overlays.shows(Overlay::Desired) {
         entries.push((palette::DESIRED, "desired velocity".to_owned()));
     }
-    if overlays.applied {
+    if overlays.shows(Overlay::Applied) {
         entries.push((palette::APPLIED, "steering force".to_owned()));
     }
-    if overlays.behaviors {
+    if overlays.shows(Overlay::Behaviors) {
         for kind in BehaviorKind::ALL {
             let used = scene.groups.iter().any(|g| g.has_block(kind));
             if used {
@@ -105,16 +105,16 @@ fn legend_entries(overlays: &Overlays, scene: &Scene, ghosts: bool) -> Vec<(Colo
         }
     }
     let any = |f: fn(&crate::sim::Group) -> bool| scene.groups.iter().any(f);
-    if overlays.wander && any(|g| g.wander.is_some()) {
+    if overlays.shows(Overlay::Wander) && any(|g| g.wander.is_some()) {
         entries.push((palette::WANDER_CIRCLE, "wander circle".to_owned()));
     }
-    if overlays.radii && any(|g| g.arrive.is_some() || g.flee.is_some()) {
+    if overlays.shows(Overlay::Radii) && any(|g| g.arrive.is_some() || g.flee.is_some()) {
         entries.push((palette::RADIUS, "slowing / panic radius".to_owned()));
     }
-    if overlays.prediction && any(|g| g.pursuit.is_some() || g.evade.is_some()) {
+    if overlays.shows(Overlay::Prediction) && any(|g| g.pursuit.is_some() || g.evade.is_some()) {
         entries.push((palette::PREDICTION, "predicted position".to_owned()));
     }
-    if overlays.neighbors && any(|g| g.neighbor_radius() > 0.0) {
+    if overlays.shows(Overlay::Neighbors) && any(|g| g.neighbor_radius() > 0.0) {
         entries.push((palette::RADIUS, "neighbour radius".to_owned()));
     }
     entries

@@ -4,46 +4,7 @@
 use super::EditorApp;
 use crate::editor::record::{CompareChoice, RecordError};
 use crate::render::{Compare, Layout};
-use crate::scene::{Overlay, ViewScope, sweep};
-use crate::view::{Overlays, Scope};
-
-/// The overlay toggle of `overlay`.
-fn toggle(overlays: &mut Overlays, overlay: Overlay) -> &mut bool {
-    match overlay {
-        Overlay::Velocity => &mut overlays.velocity,
-        Overlay::Desired => &mut overlays.desired,
-        Overlay::Applied => &mut overlays.applied,
-        Overlay::Behaviors => &mut overlays.behaviors,
-        Overlay::Wander => &mut overlays.wander,
-        Overlay::Radii => &mut overlays.radii,
-        Overlay::Prediction => &mut overlays.prediction,
-        Overlay::Neighbors => &mut overlays.neighbors,
-        Overlay::Trails => &mut overlays.trails,
-        Overlay::Grid => &mut overlays.grid,
-        Overlay::Sensors => &mut overlays.sensors,
-        Overlay::Guides => &mut overlays.guides,
-        Overlay::Flow => &mut overlays.flow,
-        Overlay::Ghosts => &mut overlays.ghosts,
-    }
-}
-
-/// Every overlay a view can name.
-const ALL_OVERLAYS: [Overlay; 14] = [
-    Overlay::Velocity,
-    Overlay::Desired,
-    Overlay::Applied,
-    Overlay::Behaviors,
-    Overlay::Wander,
-    Overlay::Radii,
-    Overlay::Prediction,
-    Overlay::Neighbors,
-    Overlay::Trails,
-    Overlay::Grid,
-    Overlay::Sensors,
-    Overlay::Guides,
-    Overlay::Flow,
-    Overlay::Ghosts,
-];
+use crate::scene::sweep;
 
 impl EditorApp {
     /// Shows the scene as its view says (overlays, for whom, the selected agent, the framing);
@@ -53,15 +14,10 @@ impl EditorApp {
             self.canvas.view.framing = None;
             return;
         };
-        if let Some(on) = &view.overlays {
-            for overlay in ALL_OVERLAYS {
-                *toggle(&mut self.overlays, overlay) = on.contains(&overlay);
-            }
+        if let Some(on) = view.overlays {
+            self.overlays.shown = on;
         }
-        self.overlays.scope = match view.scope {
-            ViewScope::Selected => Scope::Selected,
-            ViewScope::All => Scope::All,
-        };
+        self.overlays.scope = view.scope;
         self.session.select(view.selected);
         self.canvas.view.framing = Some((view.zoom, view.center.map(|c| c.to_array())));
         self.canvas.view.fit_pending = true;
