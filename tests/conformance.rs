@@ -15,12 +15,12 @@ use steerlab::sim::{
 };
 
 /// A world with no edges (so nothing wraps), its click target at the origin.
-fn spec(dt_secs: f32, groups: Vec<Group>) -> WorldSpec {
+fn spec(dt: f32, groups: Vec<Group>) -> WorldSpec {
     WorldSpec {
         bounds: BoundsMode::Open,
         click_target: Vec2::ZERO,
         groups,
-        ..WorldSpec::empty(1, dt_secs, Vec2::new(100_000.0, 100_000.0))
+        ..WorldSpec::empty(1, dt, Vec2::new(100_000.0, 100_000.0))
     }
 }
 
@@ -394,7 +394,7 @@ fn game_tick(
 #[test]
 fn a_game_driving_the_owned_manager_gets_the_worlds_bits() {
     let mut world = World::new(one_agent_per_combination()).expect("valid");
-    let dt = world.spec().dt_secs;
+    let dt = world.spec().dt;
     let groups = world.spec().groups.clone();
     let mut ships: Vec<Ship> = world
         .agents()

@@ -36,7 +36,7 @@ fn refused(spec: WorldSpec) -> String {
 fn the_tick_is_at_least_a_millisecond_and_at_most_a_second() {
     for dt in [MIN_DT_SECS, MAX_DT_SECS] {
         let mut world = World::new(WorldSpec {
-            dt_secs: dt,
+            dt: dt,
             ..spec(vec![group("a", 1)])
         })
         .expect("at the limit");
@@ -44,14 +44,14 @@ fn the_tick_is_at_least_a_millisecond_and_at_most_a_second() {
     }
     assert_eq!(
         refused(WorldSpec {
-            dt_secs: 0.0009,
+            dt: 0.0009,
             ..spec(vec![group("a", 1)])
         }),
         "dt: must be >= 0.001, got 0.0009"
     );
     assert_eq!(
         refused(WorldSpec {
-            dt_secs: 1.5,
+            dt: 1.5,
             ..spec(vec![group("a", 1)])
         }),
         "dt: must be at most 1, got 1.5"

@@ -391,7 +391,7 @@ fn scenery() -> impl Strategy<Value = (Vec<Wall>, Vec<Path>, Vec<FlowField>, Vec
 prop_compose! {
     fn world_spec()(
         seed in any::<u64>(),
-        dt_secs in prop_oneof![Just(1.0_f32), Just(1.0 / 60.0), steerlab::sim::check::MIN_DT_SECS..=1.0],
+        dt in prop_oneof![Just(1.0_f32), Just(1.0 / 60.0), steerlab::sim::check::MIN_DT_SECS..=1.0],
         bounds in prop_oneof![Just(BoundsMode::Wrap), Just(BoundsMode::Bounce), Just(BoundsMode::Respawn), Just(BoundsMode::Open)],
         click in point(100.0),
         obstacles in prop::collection::vec((point(100.0), magnitude()), 0..3),
@@ -411,7 +411,7 @@ prop_compose! {
         let (walls, paths, flow_fields, placed) = scenery;
         WorldSpec {
             seed,
-            dt_secs,
+            dt,
             size: Vec2::new(100.0, 100.0),
             bounds,
             click_target: click,
@@ -490,7 +490,7 @@ proptest! {
             0 => { g.mass = bad; "groups[0].mass" }
             1 => { g.max_speed = if bad == 0.0 { -1.0 } else { bad }; "groups[0].max_speed" }
             2 => { g.max_force = if bad == 0.0 { f32::NAN } else { bad }; "groups[0].max_force" }
-            3 => { spec.dt_secs = bad; "dt" }
+            3 => { spec.dt = bad; "dt" }
             4 => {
                 let w = g.wander.as_mut().expect("strategy sets wander");
                 w.circle_radius = if bad == 0.0 { -0.5 } else { bad };

@@ -9,7 +9,7 @@
 
 pub mod action;
 pub mod app;
-pub mod compare;
+pub mod baseline;
 pub mod document;
 pub mod files;
 pub mod history;

@@ -187,8 +187,7 @@ impl Recording {
         take: Take,
         output: Output,
     ) -> Result<Self, RecordError> {
-        take.check_for(world.spec().dt_secs)
-            .map_err(RenderError::from)?;
+        take.check_for(world.spec().dt).map_err(RenderError::from)?;
         output.check_writable()?;
         let control = Arc::new(Control::default());
         let frames = take.frames;

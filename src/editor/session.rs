@@ -2,7 +2,7 @@
 //! scale), the selection, and what is sampled after each tick (trails, the plots' history).
 //! No egui: the app feeds it elapsed time and the overlay settings.
 
-use super::compare::Baseline;
+use super::baseline::Baseline;
 use super::history::History;
 use crate::sim::metrics::Recorder;
 use crate::sim::{Agent, World};
@@ -189,7 +189,7 @@ impl Session {
             self.accumulator_secs = 0.0;
             return;
         }
-        let dt = f64::from(self.world.spec().dt_secs);
+        let dt = f64::from(self.world.spec().dt);
         self.accumulator_secs += f64::from(elapsed_secs) * f64::from(self.time_scale);
         let mut ticks = 0;
         while self.accumulator_secs >= dt && ticks < MAX_TICKS_PER_FRAME {

@@ -314,14 +314,14 @@ impl Take {
 
 impl Take {
     /// Checks the numbers and that the take runs at most [`MAX_TAKE_TICKS`] ticks of
-    /// `dt_secs`.
-    pub fn check_for(&self, dt_secs: f32) -> Result<(), TakeError> {
+    /// `dt`.
+    pub fn check_for(&self, dt: f32) -> Result<(), TakeError> {
         self.check()?;
-        let ticks = tick_of_frame(self.frames - 1, self.fps, dt_secs);
+        let ticks = tick_of_frame(self.frames - 1, self.fps, dt);
         if ticks > MAX_TAKE_TICKS {
             // dt is at most 1 s: a whole number of microseconds far inside u64.
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            let dt_micros = (f64::from(dt_secs) * 1e6).round() as u64;
+            let dt_micros = (f64::from(dt) * 1e6).round() as u64;
             return Err(TakeError::Ticks {
                 ticks,
                 frames: self.frames,
@@ -433,7 +433,7 @@ pub fn render(
     output: &Output,
     control: &Control,
 ) -> Result<u32, RenderError> {
-    take.check_for(world.spec().dt_secs)?;
+    take.check_for(world.spec().dt)?;
     output.check_writable()?;
     let size = take.presentation.size;
     let side_by_side = take
@@ -474,7 +474,7 @@ pub fn render(
         if control.stop.load(Ordering::Relaxed) {
             break;
         }
-        let target = start + tick_of_frame(k, take.fps, world.spec().dt_secs);
+        let target = start + tick_of_frame(k, take.fps, world.spec().dt);
         while world.tick() < target {
             world.step();
             if let Some(c) = &mut base {

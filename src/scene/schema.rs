@@ -172,7 +172,7 @@ impl Scene {
         let size = Vec2::new(self.world.width, self.world.height);
         WorldSpec {
             seed: self.seed,
-            dt_secs: self.dt,
+            dt: self.dt,
             size,
             bounds: self.world.bounds,
             click_target: self.click_target.unwrap_or(size * 0.5),

@@ -11,7 +11,7 @@ pub struct WorldSpec {
     /// Seed of every random draw.
     pub seed: u64,
     /// Tick length in seconds.
-    pub dt_secs: f32,
+    pub dt: f32,
     /// World rectangle `0..size`, world units (y grows downward, as on screen).
     pub size: Vec2,
     /// What happens at the edges.
@@ -33,12 +33,12 @@ pub struct WorldSpec {
 }
 
 impl WorldSpec {
-    /// A spec with no scenery and no groups: `size` world units, ticks of `dt_secs`.
+    /// A spec with no scenery and no groups: `size` world units, ticks of `dt`.
     #[must_use]
-    pub fn empty(seed: u64, dt_secs: f32, size: Vec2) -> Self {
+    pub fn empty(seed: u64, dt: f32, size: Vec2) -> Self {
         Self {
             seed,
-            dt_secs,
+            dt,
             size,
             bounds: BoundsMode::Wrap,
             click_target: size * 0.5,

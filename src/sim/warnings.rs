@@ -228,7 +228,7 @@ mod tests {
     fn world(groups: Vec<Group>) -> WorldSpec {
         WorldSpec {
             seed: 1,
-            dt_secs: 1.0 / 60.0,
+            dt: 1.0 / 60.0,
             size: Vec2::new(100.0, 100.0),
             bounds: crate::sim::BoundsMode::Wrap,
             click_target: Vec2::new(50.0, 50.0),

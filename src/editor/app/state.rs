@@ -158,7 +158,7 @@ impl EditorApp {
 
     /// The pinned baseline, if any.
     #[must_use]
-    pub fn baseline(&self) -> Option<&crate::editor::compare::Baseline> {
+    pub fn baseline(&self) -> Option<&crate::editor::baseline::Baseline> {
         self.session.baseline.as_ref()
     }
 

@@ -227,7 +227,7 @@ pub fn check_spec(spec: &WorldSpec) -> Problems {
     };
     let WorldSpec {
         seed: _,
-        dt_secs,
+        dt,
         size,
         bounds: _,
         click_target,
@@ -238,7 +238,7 @@ pub fn check_spec(spec: &WorldSpec) -> Problems {
         placed,
         groups,
     } = spec;
-    c.range("dt", *dt_secs, MIN_DT_SECS, false, MAX_DT_SECS);
+    c.range("dt", *dt, MIN_DT_SECS, false, MAX_DT_SECS);
     c.positive("world.width", size.x);
     c.positive("world.height", size.y);
     c.point("click_target", *click_target);

@@ -222,7 +222,7 @@ impl Recorder {
     pub fn observe(&mut self, world: &World) {
         self.ticks += 1;
         let spec = world.spec();
-        let dt = spec.dt_secs;
+        let dt = spec.dt;
         let now = world.tick();
         let records = world.records();
         let mut fresh = false;

@@ -14,7 +14,7 @@ impl Recorder {
             .collect();
         Metrics {
             ticks: self.ticks,
-            seconds: self.ticks as f64 * f64::from(spec.dt_secs),
+            seconds: self.ticks as f64 * f64::from(spec.dt),
             groups,
         }
     }
@@ -34,7 +34,7 @@ impl Recorder {
         if arrival_target(group).is_some() {
             arrival_values(&tracks, &mut values);
         }
-        motion_values(&tracks, f64::from(spec.dt_secs), &mut values);
+        motion_values(&tracks, f64::from(spec.dt), &mut values);
         if self.ticks > 0 {
             values.set("agent_overlaps", Some(gt.agent_overlap_ticks as f64));
             values.set("obstacle_overlaps", Some(gt.obstacle_overlap_ticks as f64));

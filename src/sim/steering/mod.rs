@@ -96,10 +96,10 @@ impl SteeringState {
 /// `velocity = truncate(velocity + steering / mass * dt, max_speed)`,
 /// `position = position + velocity * dt`. Returns the new position and velocity.
 #[must_use]
-pub fn integrate(body: &Body, steering: Vec2, dt_secs: f32) -> (Vec2, Vec2) {
+pub fn integrate(body: &Body, steering: Vec2, dt: f32) -> (Vec2, Vec2) {
     let accel = steering / body.mass;
-    let velocity = truncate(body.velocity + accel * dt_secs, body.max_speed);
-    (body.position + velocity * dt_secs, velocity)
+    let velocity = truncate(body.velocity + accel * dt, body.max_speed);
+    (body.position + velocity * dt, velocity)
 }
 
 /// Accumulates behavior forces for one host and applies them.
@@ -454,10 +454,10 @@ impl SteeringManager {
 
     /// Applies the accumulated steering to the host (the sources' `update()`), then clears it.
     /// Returns the record of this update.
-    pub fn update(&mut self, host: &mut impl Boid, dt_secs: f32) -> FullRecord {
+    pub fn update(&mut self, host: &mut impl Boid, dt: f32) -> FullRecord {
         let body = Body::of(host);
         let record = self.finish(&body);
-        let (position, velocity) = integrate(&body, record.applied, dt_secs);
+        let (position, velocity) = integrate(&body, record.applied, dt);
         host.set_velocity(velocity);
         host.set_position(position);
         record

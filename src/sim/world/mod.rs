@@ -363,7 +363,7 @@ impl World {
     /// Simulated seconds so far.
     #[must_use]
     pub fn time_secs(&self) -> f64 {
-        self.tick as f64 * f64::from(self.spec.dt_secs)
+        self.tick as f64 * f64::from(self.spec.dt)
     }
 
     /// The pointer position supplied by the host (`None` when the pointer is elsewhere).
@@ -559,7 +559,7 @@ impl World {
             max_speed: group.max_speed,
             mass: group.mass,
         };
-        let dt = self.spec.dt_secs;
+        let dt = self.spec.dt;
         let (mut position, mut velocity) = integrate(&body, record.debug().applied, dt);
         if let Some(rate) = group.max_turn_rate_deg {
             velocity = limit_turn(body.velocity, velocity, rate.to_radians() * dt);

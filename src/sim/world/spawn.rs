@@ -78,7 +78,7 @@ impl World {
     }
 
     pub(super) fn spawn_due(&mut self) {
-        let dt = self.spec.dt_secs;
+        let dt = self.spec.dt;
         for g in 0..self.spawners.len() {
             let Some(Spawn::Queue {
                 position,

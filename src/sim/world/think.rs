@@ -442,7 +442,7 @@ impl World {
         let Some(b) = cx.group.wander_target.as_ref().filter(|b| b.enabled) else {
             return;
         };
-        thought.wander_timer_secs -= self.spec.dt_secs;
+        thought.wander_timer_secs -= self.spec.dt;
         if thought.wander_timer_secs <= 0.0 {
             let x = m.state.rng.next_f32();
             let y = m.state.rng.next_f32();
