@@ -5,7 +5,7 @@ mod common;
 
 use steerlab::scene::Scene;
 use steerlab::scene::add::add_behavior;
-use steerlab::sim::behavior::{Limit, PROBABILITY, WEIGHT};
+use steerlab::sim::behavior::{Limit, PROBABILITY, Value, WEIGHT};
 use steerlab::sim::check::check_spec;
 use steerlab::sim::params::{BlockVisitor, Group};
 use steerlab::sim::{BehaviorKind, Target};
@@ -359,5 +359,52 @@ fn adding_each_behavior_in_the_editor_gives_a_valid_running_scene() {
         harness.key_press(egui::Key::Period);
         harness.run_steps(2);
         assert_eq!(harness.state().world().tick(), 1, "{key}");
+    }
+}
+
+#[test]
+fn every_field_that_warns_at_zero_warns_at_its_own_path() {
+    // Every block, with every optional number switched on.
+    let mut scene = with_every_block(two_groups());
+    for kind in BehaviorKind::ALL {
+        scene.groups[0].visit_fields(kind, &mut |_, value| {
+            if let Value::Optional(v, on) = value
+                && v.is_none()
+            {
+                *v = Some(on);
+            }
+        });
+    }
+    let mut zeros = Vec::new();
+    let mut g = scene.groups[0].clone();
+    for kind in BehaviorKind::ALL {
+        g.visit_fields(kind, &mut |field, mut value| {
+            if let Some(message) = field.when_zero {
+                value.numbers(field.limit, &mut |below, _, _| {
+                    if below.is_empty() {
+                        zeros.push((kind, field.key, message));
+                    }
+                });
+            }
+        });
+    }
+    assert!(zeros.len() >= 6, "{zeros:?}");
+    for (kind, key, message) in zeros {
+        let mut s = scene.clone();
+        s.groups[0].visit_fields(kind, &mut |field, mut value| {
+            if field.key == key {
+                value.numbers(field.limit, &mut |below, v, _| {
+                    if below.is_empty() {
+                        *v = 0.0;
+                    }
+                });
+            }
+        });
+        let at = format!("groups[0].{}.{key}", kind.field_name());
+        let found = steerlab::sim::warnings::warnings(&s.world_spec());
+        assert!(
+            found.iter().any(|w| w.path == at && w.message == message),
+            "{at} = 0 warns: {found:?}"
+        );
     }
 }

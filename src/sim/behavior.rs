@@ -277,6 +277,8 @@ pub struct Field {
     pub limit: Limit,
     /// The tooltip: what it does, with the formula it feeds.
     pub help: &'static str,
+    /// The warning when its number is 0 (legal, but almost surely not meant), if any.
+    pub when_zero: Option<&'static str>,
 }
 
 impl Field {
@@ -289,6 +291,7 @@ impl Field {
             unit: " u",
             limit: Limit::NonNegative,
             help,
+            when_zero: None,
         }
     }
 
@@ -301,6 +304,7 @@ impl Field {
             unit: "",
             limit: Limit::NonNegative,
             help,
+            when_zero: None,
         }
     }
 
@@ -314,6 +318,16 @@ impl Field {
     #[must_use]
     pub const fn limit(self, limit: Limit) -> Self {
         Self { limit, ..self }
+    }
+
+    /// The same field, warning with `message` when its number is 0 (`steerlab validate` and
+    /// the inspector show it beside the field).
+    #[must_use]
+    pub const fn warn_zero(self, message: &'static str) -> Self {
+        Self {
+            when_zero: Some(message),
+            ..self
+        }
     }
 }
 
@@ -569,7 +583,8 @@ pub const RANGE: Field = Field::distance(
     "range",
     "only within",
     "Active only while the target is within this distance.",
-);
+)
+.warn_zero("is 0: the behavior is active only when its target is exactly here, so never");
 
 /// A block's `exclusive` switch.
 pub const EXCLUSIVE: Field = Field::plain(

@@ -6,7 +6,7 @@
 use glam::Vec2;
 
 use super::check::Problem;
-use super::params::{ArriveMode, BlockCommon, Combination, Group, Spawn, Target};
+use super::params::{BlockCommon, Combination, Group, Spawn, Target};
 use super::spec::WorldSpec;
 use super::text::{echo, thousands};
 
@@ -85,37 +85,22 @@ fn group_warnings(path: &str, group: &Group, spec: &WorldSpec, total: u64, out: 
             }
         }
     }
-    let zero = |v: Option<f32>| v == Some(0.0);
-    let ranges = [
-        ("seek", group.seek.as_ref().map(|b| b.range)),
-        ("arrive", group.arrive.as_ref().map(|b| b.range)),
-        ("pursuit", group.pursuit.as_ref().map(|b| b.range)),
-        ("evade", group.evade.as_ref().map(|b| b.range)),
-    ];
-    for (key, range) in ranges {
-        if range.is_some_and(zero) {
-            push(
-                &format!("{key}.range"),
-                "is 0: the behavior is active only when its target is exactly here, so never"
-                    .to_owned(),
-            );
-        }
-    }
-    if let Some(b) = &group.flee
-        && zero(b.panic_distance)
-    {
-        push(
-            "flee.panic_distance",
-            "is 0: the agents flee only a target exactly on them, so never".to_owned(),
-        );
-    }
-    if let Some(b) = &group.arrive
-        && b.mode == ArriveMode::SlowingRadius(0.0)
-    {
-        push(
-            "arrive.mode",
-            "slowing radius is 0: arrive is plain seek and overshoots the target".to_owned(),
-        );
+    // Numbers a behavior's own fields say are not meant at 0.
+    let mut copy = group.clone();
+    for kind in super::BehaviorKind::ALL {
+        copy.visit_fields(kind, &mut |field, mut value| {
+            let Some(message) = field.when_zero else {
+                return;
+            };
+            value.numbers(field.limit, &mut |below, v, _| {
+                if below.is_empty() && *v == 0.0 {
+                    push(
+                        &format!("{}.{}", kind.field_name(), field.key),
+                        message.to_owned(),
+                    );
+                }
+            });
+        });
     }
     for (kind, which, target) in group.targets() {
         if let Target::Agent(id) = target
@@ -223,7 +208,7 @@ fn spawn_warnings(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::params::{Arrive, Flee, Seek, Separation};
+    use crate::sim::params::{Arrive, ArriveMode, Flee, Seek, Separation};
 
     fn world(groups: Vec<Group>) -> WorldSpec {
         WorldSpec {
@@ -301,9 +286,9 @@ mod tests {
                 "click_target",
                 "groups[0].max_speed",
                 "groups[0].seek.probability",
-                "groups[0].arrive.range",
                 "groups[0].flee.panic_distance",
                 "groups[0].arrive.mode",
+                "groups[0].arrive.range",
                 "groups[0].seek.target",
                 "groups[1]",
                 "groups[1].spawn",

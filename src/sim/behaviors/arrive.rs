@@ -88,7 +88,8 @@ impl Behavior for Arrive {
     const INFO: BehaviorInfo = ARRIVE;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
-        const MODE: Field = Field::distance("mode", "radius", "Slowing radius.");
+        const MODE: Field = Field::distance("mode", "radius", "Slowing radius.")
+            .warn_zero("slowing radius is 0: arrive is plain seek and overshoots the target");
         const DEAD_BAND: Field = Field::distance(
             "dead_band",
             "dead band",

@@ -55,7 +55,8 @@ impl Behavior for Flee {
             "panic_distance",
             "panic distance",
             "No force while the target is farther than this.",
-        );
+        )
+        .warn_zero("is 0: the agents flee only a target exactly on them, so never");
         visit(&TARGET, Value::Target(&mut self.target));
         visit(&PANIC, Value::Optional(&mut self.panic_distance, 100.0));
         visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
