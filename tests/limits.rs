@@ -36,7 +36,7 @@ fn refused(spec: WorldSpec) -> String {
 fn the_tick_is_at_least_a_millisecond_and_at_most_a_second() {
     for dt in [MIN_DT_SECS, MAX_DT_SECS] {
         let mut world = World::new(WorldSpec {
-            dt: dt,
+            dt,
             ..spec(vec![group("a", 1)])
         })
         .expect("at the limit");
