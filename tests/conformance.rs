@@ -496,8 +496,14 @@ fn wall_avoidance_first_tick_at_dt_1_and_in_the_dt_form() {
     assert_eq!(world.agents()[0].position, Vec2::new(-2.0, 0.0));
     // The detail records the crossing and the feelers.
     let detail = world.details()[0];
-    assert_eq!(detail.wall_hit.map(|h| h.point), Some(Vec2::new(30.0, 0.0)));
-    assert_eq!(detail.feelers.map(|f| f[0]), Some(Vec2::new(40.0, 0.0)));
+    assert_eq!(
+        steerlab::sim::behaviors::walls::wall_hit(&detail).map(|h| h.point),
+        Some(Vec2::new(30.0, 0.0))
+    );
+    assert_eq!(
+        steerlab::sim::behaviors::walls::feeler_tips(&detail).map(|f| f[0]),
+        Some(Vec2::new(40.0, 0.0))
+    );
     let mut world = world_with(1.0 / 60.0, make(), wall);
     world.step();
     assert_eq!(

@@ -464,16 +464,10 @@ proptest! {
                 prop_assert!(agent.heading().is_finite() && record.smoothed_heading.is_none_or(Vec2::is_finite));
             }
             for detail in world.details() {
-                let finite = |p: Option<Vec2>| p.is_none_or(Vec2::is_finite);
-                prop_assert!(detail.path.is_none_or(|t| t.predicted.is_finite() && t.projection.is_finite() && finite(t.target)));
-                prop_assert!(detail.feelers.is_none_or(|f| f.iter().all(|p| p.is_finite())));
-                prop_assert!(detail.wall_hit.is_none_or(|h| h.point.is_finite() && h.normal.is_finite()));
-                prop_assert!(detail.detection_box.is_none_or(|b| b.length.is_finite() && b.heading.is_finite()));
-                prop_assert!(detail.containment.is_none_or(|p| p.at.is_finite() && p.edge.is_finite() && p.inward.is_finite() && p.depth.is_finite()));
-                prop_assert!(finite(detail.hide_spot) && finite(detail.interpose) && finite(detail.slot) && finite(detail.behind));
-                prop_assert!(detail.approach.is_none_or(|a| a.me.is_finite() && a.other.is_finite()));
-                prop_assert!(detail.flow.is_none_or(|(p, d)| p.is_finite() && d.is_finite()));
-                prop_assert!(detail.queue.is_none_or(|q| q.ahead.is_finite() && finite(q.blocker)));
+                for trace in detail.iter() {
+                    prop_assert!(trace.points.iter().all(|p| p.is_finite()), "{trace:?}");
+                    prop_assert!(trace.values.iter().all(|v| v.is_finite()), "{trace:?}");
+                }
             }
         }
     }

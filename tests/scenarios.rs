@@ -7,6 +7,8 @@
 
 use glam::Vec2;
 use steerlab::scene::{self, Scene, presets};
+use steerlab::sim::behaviors::formation::slot_of;
+use steerlab::sim::behaviors::walls::wall_hit;
 use steerlab::sim::{BehaviorKind, World};
 
 fn scene_of(file: &str) -> Scene {
@@ -128,7 +130,12 @@ fn building_run(scene: &Scene, ticks: u32) -> (u32, Option<(u32, Vec2)>, u32) {
                 first_out = first_out.or(Some((agent.id, agent.position)));
             }
             // The details are kept only while some group uses a behavior that has them.
-            crossed += u32::from(world.details().get(k).is_some_and(|d| d.wall_hit.is_some()));
+            crossed += u32::from(
+                world
+                    .details()
+                    .get(k)
+                    .is_some_and(|d| wall_hit(d).is_some()),
+            );
         }
     }
     (outside, first_out, crossed)
@@ -257,7 +264,7 @@ fn a_squad_holds_its_wedge_behind_the_leader() {
     );
     let mut farthest: f32 = 0.0;
     for (agent, detail) in world.agents().iter().zip(world.details()).skip(1) {
-        let slot = detail.slot.expect("followers have a slot");
+        let slot = slot_of(detail).expect("followers have a slot");
         farthest = farthest.max(agent.position.distance(slot));
     }
     assert!(farthest < 8.0, "a follower is {farthest} from its slot");

@@ -33,7 +33,7 @@ pub struct Agent {
     /// Path following by waypoints: the index of the point it heads for.
     pub waypoint: u32,
     /// The side the detection box chose against one obstacle (kept so it does not flip).
-    pub avoid: crate::sim::behaviors::avoidance::AvoidMemory,
+    pub avoid: crate::sim::types::AvoidMemory,
 }
 
 impl Agent {
@@ -60,7 +60,7 @@ impl Agent {
             prey: None,
             last_heading: crate::sim::math::direction_or(velocity, Vec2::X),
             waypoint: 0,
-            avoid: crate::sim::behaviors::avoidance::AvoidMemory::default(),
+            avoid: crate::sim::types::AvoidMemory::default(),
         }
     }
 

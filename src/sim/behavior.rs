@@ -9,9 +9,14 @@
 
 use glam::Vec2;
 
+use super::debug::{AgentDebug, Detail, Trace};
 use super::limits::{MAX_MAGNITUDE, MIN_PROBABILITY};
+use super::registry::BehaviorKind;
+use super::scenery::{FlowGrid, Obstacle, Path, Wall};
+use super::steering::state::SteeringState;
 use super::types::{
-    ArriveMode, AvoidForm, Deceleration, PathForm, Prediction, Region, Slot, Target,
+    ArriveMode, AvoidForm, AvoidMemory, Deceleration, Leader, NeighborSums, Other, PathForm,
+    Prediction, Region, Slot, Stamina, Target,
 };
 
 /// Serde's default of `weight` and `probability`.
@@ -497,6 +502,16 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
     /// inspector shows them, each with its description.
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>));
 
+    /// Adds the behavior's force for one agent's tick to `tick` (when what it needs exists:
+    /// its target, its path, ...). Returns whether it steered as an exclusive block, which
+    /// skips the blocks after it in priority order.
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool;
+
+    /// What to draw of a trace the behavior recorded ([`Step::trace`]), for the overlays.
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        let _ = (trace, out);
+    }
+
     /// The block as it is added to group `names.own` of a scene: the defaults, with every name
     /// it refers to one that the scene has (the first path, the first flow field, the first
     /// other group). A name the scene lacks stays empty (the scene check says so).
@@ -606,3 +621,203 @@ pub const DECELERATION: Field = Field::plain(
     "deceleration",
     "speed = min(d / (k * 0.3), max_speed), k = 3, 2, 1",
 );
+
+/// What an agent keeps from one tick to the next for its behaviors.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Memory {
+    /// The random-target wander's point.
+    pub wander_point: Vec2,
+    /// Seconds until the random-target wander picks a new point.
+    pub wander_timer_secs: f32,
+    /// The hunter's stamina.
+    pub stamina: f32,
+    /// Whether the hunter rests.
+    pub resting: bool,
+    /// The id of the prey the hunter holds.
+    pub prey: Option<u32>,
+    /// The waypoint path following heads for.
+    pub waypoint: u32,
+    /// The side the detection box keeps against its obstacle.
+    pub avoid: AvoidMemory,
+}
+
+/// What a behavior's force computation may touch while the manager evaluates it (only when the
+/// combination evaluates the behavior).
+pub struct Step<'a> {
+    /// The steering the behaviors before this one asked for.
+    pub steering: Vec2,
+    /// The agent's random stream and wander angle.
+    pub state: &'a mut SteeringState,
+    /// The agent's record for this tick (the tutorial behaviors' points for the overlays).
+    pub record: &'a mut AgentDebug,
+    /// Where the behavior's trace goes, when the agent's details are kept.
+    pub detail: Option<&'a mut Detail>,
+}
+
+impl Step<'_> {
+    /// Keeps what the behavior looked at, for the overlays (when details are kept).
+    pub fn trace(&mut self, trace: Trace) {
+        if let Some(detail) = self.detail.as_deref_mut() {
+            detail.push(trace);
+        }
+    }
+}
+
+/// One agent's tick as its behaviors see it: the agent, what its targets resolve to, the
+/// scenery, its neighbours, its memory, and where forces go. The world implements it; a
+/// behavior reads only through it, so a behavior's file needs nothing of the world.
+pub trait Tick<'w> {
+    /// The behavior being evaluated (set by the caller before [`Behavior::steer`]).
+    fn kind(&self) -> BehaviorKind;
+    /// The agent's kinematics.
+    fn body(&self) -> Body;
+    /// Its heading (unit).
+    fn heading(&self) -> Vec2;
+    /// Its group's body radius (world units).
+    fn radius(&self) -> f32;
+    /// The tick's length (seconds).
+    fn dt(&self) -> f32;
+    /// The world's size (world units).
+    fn world_size(&self) -> Vec2;
+    /// Where `target` is now and how it moves, if it exists.
+    fn resolve(&self, target: &Target) -> Option<(Vec2, Vec2)>;
+    /// [`Self::resolve`], only when within `range` of the agent (always with no range).
+    fn gated(&self, target: &Target, range: Option<f32>) -> Option<(Vec2, Vec2)> {
+        let at = self.body().position;
+        self.resolve(target)
+            .filter(|&(p, _)| range.is_none_or(|r| at.distance_squared(p) <= r * r))
+    }
+    /// The leader `target` names, with its heading (a point target faces +x); none when the
+    /// target is the agent itself.
+    fn leader(&self, target: &Target) -> Option<Leader>;
+    /// The agent's rank among its group's followers, and their number (formations).
+    fn formation_rank(&self) -> (usize, usize);
+    /// The id of the agent `target` names, when within `range` (the hunter's pick of prey).
+    fn nearest_id(&self, target: &Target, range: Option<f32>) -> Option<u32>;
+    /// The prey the hunter pursues this tick (position, velocity), when it hunts.
+    fn prey(&self) -> Option<(Vec2, Vec2)>;
+    /// The group's stamina, when it has one.
+    fn stamina(&self) -> Option<&'w Stamina>;
+    /// The scene's walls.
+    fn walls(&self) -> &'w [Wall];
+    /// The scene's obstacles.
+    fn obstacles(&self) -> &'w [Obstacle];
+    /// The path the group's path following names.
+    fn path(&self) -> Option<&'w Path>;
+    /// The path whose polygon the group's containment names.
+    fn region(&self) -> Option<&'w Path>;
+    /// The flow field the group follows, resolved to the world's cells.
+    fn flow(&self) -> Option<&'w FlowGrid>;
+    /// The flocking sums of rule `rule` (0 separation, 1 alignment, 2 cohesion).
+    fn neighbor_sums(&self, rule: usize) -> NeighborSums;
+    /// The agents within `range` (at most the group's neighbour cap, nearest first).
+    fn others_near(&self, range: f32) -> Vec<Other>;
+    /// The position of the agent nearest `p` within `radius` of it (the agent itself left out).
+    fn agent_near(&self, p: Vec2, radius: f32) -> Option<Vec2>;
+    /// What the agent keeps between ticks.
+    fn memory(&mut self) -> &mut Memory;
+    /// The agent's random stream and wander angle.
+    fn state(&mut self) -> &mut SteeringState;
+    /// Adds the force `compute` returns, with `block`'s weight and probability, under the
+    /// group's combination (which may not evaluate it).
+    fn add(&mut self, block: &dyn BlockCommon, compute: impl FnOnce(&mut Step<'_>) -> Steer);
+}
+
+/// Which overlay a mark belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    /// What the agent senses (feelers, boxes, probes, zones).
+    Sensor,
+    /// Where it is headed (predictions, slots, points).
+    Guide,
+}
+
+/// The colour of a mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tint {
+    /// The sensors' colour.
+    Sensor,
+    /// A hit: something in the way.
+    Hit,
+    /// The behavior's own colour.
+    Own,
+}
+
+/// The shape of a mark. Points are in world units; sizes marked "pixels" stay the same on
+/// screen whatever the zoom.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Figure {
+    /// A line from the agent (where it is drawn) to a point.
+    Ray(Vec2),
+    /// A line between two points.
+    Segment(Vec2, Vec2),
+    /// A filled dot of a radius in pixels.
+    Dot(Vec2, f32),
+    /// A circle of a radius in pixels.
+    Ring(Vec2, f32),
+    /// A circle of a radius in world units (at least 2 pixels).
+    Zone(Vec2, f32),
+    /// A small cross.
+    Cross(Vec2),
+    /// An arrow from a point along a unit direction, so many pixels long.
+    Arrow(Vec2, Vec2, f32),
+    /// A box from the agent along a unit heading: its half width and its length (world units).
+    Box(Vec2, f32, f32),
+    /// A small diamond.
+    Diamond(Vec2),
+}
+
+/// One thing the overlays draw of a trace.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mark {
+    /// Sensors or guides.
+    pub layer: Layer,
+    /// What is drawn.
+    pub shape: Figure,
+    /// Its colour.
+    pub tint: Tint,
+    /// Its opacity (1 full).
+    pub alpha: f32,
+    /// Its line width in pixels.
+    pub width: f32,
+}
+
+impl Mark {
+    /// A sensor mark, one pixel wide.
+    #[must_use]
+    pub fn sensor(shape: Figure, tint: Tint, alpha: f32) -> Self {
+        Self {
+            layer: Layer::Sensor,
+            shape,
+            tint,
+            alpha,
+            width: 1.0,
+        }
+    }
+
+    /// A guide mark in the behavior's colour, one pixel wide.
+    #[must_use]
+    pub fn guide(shape: Figure, alpha: f32) -> Self {
+        Self {
+            layer: Layer::Guide,
+            shape,
+            tint: Tint::Own,
+            alpha,
+            width: 1.0,
+        }
+    }
+
+    /// The same mark with another width.
+    #[must_use]
+    pub fn width(self, width: f32) -> Self {
+        Self { width, ..self }
+    }
+}
+
+/// The marks of a trace whose first point is where the agent is headed (a formation slot, a
+/// follow point, a hiding spot, an interpose point): a line to it and a diamond on it.
+pub fn point_marks(trace: &Trace, out: &mut Vec<Mark>) {
+    let [point, ..] = trace.points;
+    out.push(Mark::guide(Figure::Ray(point), 0.4));
+    out.push(Mark::guide(Figure::Diamond(point), 1.0).width(1.5));
+}

@@ -3,13 +3,8 @@
 
 use glam::Vec2;
 
-use super::behaviors::avoidance::DetectionBox;
-use super::behaviors::collision::Approach;
-use super::behaviors::path::PathTrace;
-use super::behaviors::queue::QueueTrace;
-use super::behaviors::walls::{Probe, WallHit};
-use super::behaviors::wander::WanderCircle;
-use super::params::BehaviorKind;
+use super::registry::BehaviorKind;
+use super::types::WanderCircle;
 
 /// The record of one agent for the last tick, less each behavior's force (kept beside it, only
 /// for the behaviors some group uses: see [`Record`] and [`FullRecord`]).
@@ -45,35 +40,89 @@ pub struct AgentDebug {
     pub smoothed_heading: Option<Vec2>,
 }
 
-/// What the behaviors beyond the tutorials looked at on one tick, for the overlays: kept apart
-/// from [`AgentDebug`] and only for the agents of groups that use them, so a flock that does
-/// not pays nothing for it.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// What one behavior looked at on one tick, for the overlays: a few points and numbers whose
+/// meaning the behavior's own file gives (its `Behavior::marks` turns them into what is
+/// drawn, and it offers typed readers for tests and tools).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Trace {
+    /// The behavior that recorded it.
+    pub kind: BehaviorKind,
+    /// Flags the behavior defines (a hit, a threat, which points are set).
+    pub flags: u8,
+    /// Points in world units (or directions), as the behavior defines them.
+    pub points: [Vec2; 4],
+    /// Numbers, as the behavior defines them.
+    pub values: [f32; 2],
+}
+
+impl Trace {
+    /// A trace of `kind` with these points, no flag and no number.
+    #[must_use]
+    pub fn new(kind: BehaviorKind, points: &[Vec2]) -> Self {
+        let mut trace = Self {
+            kind,
+            flags: 0,
+            points: [Vec2::ZERO; 4],
+            values: [0.0; 2],
+        };
+        for (slot, &p) in trace.points.iter_mut().zip(points) {
+            *slot = p;
+        }
+        trace
+    }
+
+    /// Whether flag bit `bit` is set.
+    #[must_use]
+    pub fn flag(&self, bit: u8) -> bool {
+        self.flags & (1 << bit) != 0
+    }
+}
+
+/// Most traces one agent keeps on one tick: one per behavior that records one.
+pub const MAX_TRACES: usize = 10;
+
+/// What the behaviors that trace looked at on one tick, for the overlays: kept apart from
+/// [`AgentDebug`] and only for the agents of groups that use them, so a flock that does not pays
+/// nothing for it.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Detail {
-    /// Path following: the predicted point, its projection, the point sought.
-    pub path: Option<PathTrace>,
-    /// Wall avoidance: the three feeler tips.
-    pub feelers: Option<[Vec2; 3]>,
-    /// Wall avoidance: the crossing that pushed.
-    pub wall_hit: Option<WallHit>,
-    /// Obstacle avoidance's detection box.
-    pub detection_box: Option<DetectionBox>,
-    /// Containment's probe.
-    pub containment: Option<Probe>,
-    /// Hide: the hiding spot.
-    pub hide_spot: Option<Vec2>,
-    /// Interpose: the point aimed at.
-    pub interpose: Option<Vec2>,
-    /// Offset pursuit: the slot, in the world.
-    pub slot: Option<Vec2>,
-    /// Leader following: the follow point behind the leader.
-    pub behind: Option<Vec2>,
-    /// Collision avoidance: where the agent and its threat will be at closest approach.
-    pub approach: Option<Approach>,
-    /// Flow following: where the field was read, and its direction there.
-    pub flow: Option<(Vec2, Vec2)>,
-    /// Queuing: the point ahead, the zone's radius and the agent found in it.
-    pub queue: Option<QueueTrace>,
+    traces: [Trace; MAX_TRACES],
+    len: u8,
+}
+
+impl Default for Detail {
+    fn default() -> Self {
+        Self {
+            traces: [Trace::new(BehaviorKind::ALL[0], &[]); MAX_TRACES],
+            len: 0,
+        }
+    }
+}
+
+impl Detail {
+    /// Forgets every trace.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps `trace` (a behavior traces at most once a tick; past [`MAX_TRACES`] it is dropped).
+    pub fn push(&mut self, trace: Trace) {
+        if let Some(slot) = self.traces.get_mut(usize::from(self.len)) {
+            *slot = trace;
+            self.len += 1;
+        }
+    }
+
+    /// Every trace of this tick, in the order the behaviors ran.
+    pub fn iter(&self) -> impl Iterator<Item = &Trace> {
+        self.traces[..usize::from(self.len)].iter()
+    }
+
+    /// The trace of behavior `kind`, if it recorded one this tick.
+    #[must_use]
+    pub fn of(&self, kind: BehaviorKind) -> Option<&Trace> {
+        self.iter().find(|t| t.kind == kind)
+    }
 }
 
 impl AgentDebug {

@@ -26,10 +26,10 @@ use glam::Vec2;
 use wide::{CmpEq as _, CmpLe as _, CmpNe as _, f32x4};
 
 use super::agent::Agent;
-use super::behaviors::flocking::{NeighborSums, away_from};
 use super::grid::{CellBox, Grid};
 use super::kdtree::KdTree;
 use super::params::Group;
+use super::types::{NeighborSums, away_from};
 
 /// One rule's squared radius and group filter.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -11,12 +11,14 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 pub use super::behavior::BlockCommon;
-use super::behavior::{Behavior, BehaviorInfo, Field, SceneNames, Value};
+use super::behavior::{Behavior, BehaviorInfo, Field, Mark, SceneNames, Tick, Value};
+use super::debug::Trace;
 pub use super::registry::BehaviorKind;
 use super::registry::for_each_behavior;
 pub use super::scenery::{FlowBase, FlowField, Obstacle, PaintedCell, Path, Placed, Wall};
 pub use super::types::{
-    ArriveMode, AvoidForm, BoundsMode, Deceleration, PathForm, Prediction, Region, Slot, Target,
+    ArriveMode, AvoidForm, BoundsMode, Deceleration, PathForm, Prediction, Region, Slot, Stamina,
+    Target,
 };
 
 /// How the forces of one group's behaviors are combined into one steering force.
@@ -33,52 +35,11 @@ pub enum Combination {
     PrioritizedDithering,
 }
 
-fn one() -> f32 {
-    1.0
-}
-
-/// The hunter's stamina (000 part 5, 003): gates the group's pursuit.
-///
-/// Resting, each tick: the hunter stops resting when `stamina >= max`, compared before this
-/// tick's gain, then gains `regen_per_tick` (the seeds' `if (resting && stamina++ >=
-/// MAX_STAMINA)`; with max 20, cost 2 and regen 1 a hunter pursues 11 ticks and rests 21).
-/// Not resting with a prey: pursue, `stamina -= cost_per_tick`; at `<= 0` drop the prey and rest.
-/// Otherwise (resting, or no prey): pursuit is off, the other behaviors run, and the nearest
-/// agent of the pursuit target's group (within the pursuit `range`, if set) becomes the prey.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Stamina {
-    /// Full stamina.
-    pub max: f32,
-    /// Gained per tick while resting.
-    #[serde(default = "one")]
-    pub regen_per_tick: f32,
-    /// Spent per tick of pursuit.
-    #[serde(default = "two")]
-    pub cost_per_tick: f32,
-}
-
-fn two() -> f32 {
-    2.0
-}
-
 /// The default of [`Group::max_neighbors`].
 pub const DEFAULT_MAX_NEIGHBORS: u32 = 256;
 
 fn default_max_neighbors() -> u32 {
     DEFAULT_MAX_NEIGHBORS
-}
-
-impl Default for Stamina {
-    /// At 60 ticks per second: one second of pursuit (120 at 2 per tick) after two seconds of
-    /// rest (120 at 1 per tick).
-    fn default() -> Self {
-        Self {
-            max: 120.0,
-            regen_per_tick: 1.0,
-            cost_per_tick: 2.0,
-        }
-    }
 }
 
 /// How a group's agents enter the world.
@@ -228,6 +189,20 @@ macro_rules! define_group {
                 $(visitor.visit(BehaviorKind::$kind, &mut self.$field);)*
             }
 
+            /// Adds behavior `kind`'s force for one agent's tick through `tick`, when the group
+            /// has the block on. Returns whether it steered as an exclusive block.
+            pub fn steer<'w>(&self, kind: BehaviorKind, tick: &mut impl Tick<'w>) -> bool {
+                match kind {
+                    $(
+                        BehaviorKind::$kind => self
+                            .$field
+                            .as_ref()
+                            .filter(|b| b.enabled)
+                            .is_some_and(|b| b.steer(tick)),
+                    )*
+                }
+            }
+
             /// Calls `visitor` with the slot of behavior `kind` alone.
             pub fn visit_block_mut(&mut self, kind: BehaviorKind, visitor: &mut impl BlockVisitorMut) {
                 match kind {
@@ -243,6 +218,13 @@ macro_rules! define_group {
             pub fn info(self) -> &'static BehaviorInfo {
                 match self {
                     $(Self::$kind => &<$ty as Behavior>::INFO,)*
+                }
+            }
+
+            /// What to draw of `trace`, a trace this behavior recorded.
+            pub fn marks(self, trace: &Trace, out: &mut Vec<Mark>) {
+                match self {
+                    $(Self::$kind => <$ty as Behavior>::marks(trace, out),)*
                 }
             }
 

@@ -5,6 +5,8 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+use super::math::normalize_or_zero;
+
 /// What a behavior steers relative to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Target {
@@ -166,4 +168,173 @@ impl Default for Slot {
 /// pursuit).
 pub(crate) fn fast() -> Deceleration {
     Deceleration::Fast
+}
+
+// What a behavior sees of the agents around it and keeps between ticks.
+
+/// The side chosen on the last tick against one obstacle (`obstacle` is `u32::MAX` for none).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AvoidMemory {
+    /// Index of the obstacle.
+    pub obstacle: u32,
+    /// +1 or -1.
+    pub side: f32,
+}
+
+impl Default for AvoidMemory {
+    fn default() -> Self {
+        Self {
+            obstacle: u32::MAX,
+            side: 0.0,
+        }
+    }
+}
+
+/// The leader as a follower sees it: position, velocity and unit heading.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Leader {
+    /// World units.
+    pub position: Vec2,
+    /// World units per second.
+    pub velocity: Vec2,
+    /// Unit heading.
+    pub heading: Vec2,
+}
+
+impl Leader {
+    /// A point given in the leader's frame, in the world.
+    #[must_use]
+    pub fn to_world(&self, local: Vec2) -> Vec2 {
+        let side = Vec2::new(-self.heading.y, self.heading.x);
+        self.position + self.heading * local.x + side * local.y
+    }
+
+    /// A world point in the leader's frame.
+    #[must_use]
+    pub fn to_local(&self, world: Vec2) -> Vec2 {
+        let side = Vec2::new(-self.heading.y, self.heading.x);
+        let d = world - self.position;
+        Vec2::new(d.dot(self.heading), d.dot(side))
+    }
+}
+
+/// Another agent as collision avoidance sees it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Other {
+    /// World units.
+    pub position: Vec2,
+    /// World units per second.
+    pub velocity: Vec2,
+    /// Unit heading.
+    pub heading: Vec2,
+    /// Body radius.
+    pub radius: f32,
+}
+
+/// Running sums over the neighbours of one agent, filled by the neighbour search. [`Self::add`]
+/// fills every field; the world's search fills only the one each rule reads (`away` for
+/// separation, `velocity` for alignment, `position` for cohesion).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct NeighborSums {
+    /// Number of neighbours.
+    pub count: u32,
+    /// Sum of `normalize(position - neighbour.position)`.
+    pub away: Vec2,
+    /// Sum of neighbour positions.
+    pub position: Vec2,
+    /// Sum of neighbour velocities.
+    pub velocity: Vec2,
+}
+
+impl NeighborSums {
+    /// Adds one neighbour of the agent at `own_position`.
+    pub fn add(&mut self, own_position: Vec2, position: Vec2, velocity: Vec2) {
+        let offset = own_position - position;
+        self.add_at(offset, offset.length(), position, velocity);
+    }
+
+    /// [`Self::add`] for a caller that already has `offset = own_position - position` and its
+    /// length (the same bits as `normalize_or_zero(offset)` uses).
+    pub fn add_at(&mut self, offset: Vec2, distance: f32, position: Vec2, velocity: Vec2) {
+        self.count += 1;
+        self.away += away_from(offset, distance);
+        self.position += position;
+        self.velocity += velocity;
+    }
+
+    pub(crate) fn mean(&self, sum: Vec2) -> Option<Vec2> {
+        (self.count > 0).then(|| sum / self.count as f32)
+    }
+}
+
+/// What the wander circle looked like on one tick, relative to the agent's position.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct WanderCircle {
+    /// Circle centre, relative to the agent.
+    pub center: Vec2,
+    /// Circle radius.
+    pub radius: f32,
+    /// The displacement from the centre to the point on the circle.
+    pub displacement: Vec2,
+}
+
+impl WanderCircle {
+    /// The point on the circle the agent steers toward, relative to the agent.
+    #[must_use]
+    pub fn target(&self) -> Vec2 {
+        self.center + self.displacement
+    }
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+/// The hunter's stamina (000 part 5, 003): gates the group's pursuit.
+///
+/// Resting, each tick: the hunter stops resting when `stamina >= max`, compared before this
+/// tick's gain, then gains `regen_per_tick` (the seeds' `if (resting && stamina++ >=
+/// MAX_STAMINA)`; with max 20, cost 2 and regen 1 a hunter pursues 11 ticks and rests 21).
+/// Not resting with a prey: pursue, `stamina -= cost_per_tick`; at `<= 0` drop the prey and rest.
+/// Otherwise (resting, or no prey): pursuit is off, the other behaviors run, and the nearest
+/// agent of the pursuit target's group (within the pursuit `range`, if set) becomes the prey.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stamina {
+    /// Full stamina.
+    pub max: f32,
+    /// Gained per tick while resting.
+    #[serde(default = "one")]
+    pub regen_per_tick: f32,
+    /// Spent per tick of pursuit.
+    #[serde(default = "two")]
+    pub cost_per_tick: f32,
+}
+
+fn two() -> f32 {
+    2.0
+}
+
+impl Default for Stamina {
+    /// At 60 ticks per second: one second of pursuit (120 at 2 per tick) after two seconds of
+    /// rest (120 at 1 per tick).
+    fn default() -> Self {
+        Self {
+            max: 120.0,
+            regen_per_tick: 1.0,
+            cost_per_tick: 2.0,
+        }
+    }
+}
+
+/// `normalize(offset)` for an `offset` whose length `distance` is already known: the unit
+/// vector a neighbour adds to the separation sum.
+#[must_use]
+#[inline]
+pub fn away_from(offset: Vec2, distance: f32) -> Vec2 {
+    if distance > 0.0 && distance.is_finite() {
+        offset / distance
+    } else {
+        normalize_or_zero(offset)
+    }
 }

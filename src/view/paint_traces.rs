@@ -14,7 +14,7 @@ use super::palette::{self, behavior_color};
 use super::tools::{Pick, ToolState};
 use super::transform::View;
 use crate::sim::BehaviorKind;
-use crate::sim::debug::Detail;
+use crate::sim::behavior::{Figure, Layer, Mark, Tint};
 use crate::sim::scenery::FlowGrid;
 
 /// Smallest cell, in pixels, that still gets a flow arrow (smaller fields would be a carpet).
@@ -107,7 +107,9 @@ fn paint_flow(batch: &mut Batch, grid: &FlowGrid, scale: f32, to_screen: &impl F
     }
 }
 
-/// What each agent with overlays sensed and aimed at this tick.
+/// What each agent with overlays sensed and aimed at this tick: the marks each behavior makes
+/// of its trace ([`crate::sim::behavior::Behavior::marks`]), sensors and guides each under its
+/// toggle.
 pub fn paint_details(
     batch: &mut Batch,
     scale: f32,
@@ -116,120 +118,71 @@ pub fn paint_details(
     overlay_for: impl Fn(usize) -> bool,
 ) {
     let o = input.overlays;
-    if !(o.shows(Overlay::Sensors) || o.shows(Overlay::Guides)) {
+    let (sensors, guides) = (o.shows(Overlay::Sensors), o.shows(Overlay::Guides));
+    if !(sensors || guides) {
         return;
     }
     let agents = input.world.agents();
+    let mut marks = Vec::new();
     for (i, (agent, detail)) in agents.iter().zip(input.world.details()).enumerate() {
         if !overlay_for(i) {
             continue;
         }
         let p = to_screen(agent.position);
-        if o.shows(Overlay::Sensors) {
-            paint_sensors(batch, scale, &to_screen, p, detail);
-        }
-        if o.shows(Overlay::Guides) {
-            paint_guides(batch, &to_screen, p, detail);
+        // Sensors first, guides over them, as the traces come in priority order.
+        for layer in [Layer::Sensor, Layer::Guide] {
+            let shown = match layer {
+                Layer::Sensor => sensors,
+                Layer::Guide => guides,
+            };
+            if !shown {
+                continue;
+            }
+            for trace in detail.iter() {
+                marks.clear();
+                trace.kind.marks(trace, &mut marks);
+                for mark in marks.iter().filter(|m| m.layer == layer) {
+                    paint_mark(batch, (scale, &to_screen), p, trace.kind, mark);
+                }
+            }
         }
     }
 }
 
-fn paint_sensors(
+/// One mark of behavior `kind` for the agent drawn at `p`.
+fn paint_mark(
     batch: &mut Batch,
-    scale: f32,
-    to_screen: &impl Fn(Vec2) -> Pos2,
+    (scale, to_screen): (f32, &impl Fn(Vec2) -> Pos2),
     p: Pos2,
-    detail: &Detail,
+    kind: BehaviorKind,
+    mark: &Mark,
 ) {
-    let sensor = palette::SENSOR.gamma_multiply(0.8);
-    if let Some(tips) = detail.feelers {
-        for tip in tips {
-            batch.line(p, to_screen(tip), 1.0, sensor);
+    let color = match mark.tint {
+        Tint::Sensor => palette::SENSOR,
+        Tint::Hit => palette::HIT,
+        Tint::Own => behavior_color(kind),
+    };
+    let color = if mark.alpha < 1.0 {
+        color.gamma_multiply(mark.alpha)
+    } else {
+        color
+    };
+    let w = mark.width;
+    match mark.shape {
+        Figure::Ray(q) => batch.line(p, to_screen(q), w, color),
+        Figure::Segment(a, b) => batch.line(to_screen(a), to_screen(b), w, color),
+        Figure::Dot(q, r) => batch.circle_filled(to_screen(q), r, color),
+        Figure::Ring(q, r) => batch.circle_stroke(to_screen(q), r, w, color),
+        Figure::Zone(q, r) => batch.circle_stroke(to_screen(q), (r * scale).max(2.0), w, color),
+        Figure::Cross(q) => batch.cross(to_screen(q), vec2(4.0, 4.0), w, color),
+        Figure::Arrow(q, d, length) => batch.arrow(to_screen(q), vec2(d.x, d.y) * length, w, color),
+        Figure::Box(heading, half_width, length) => {
+            let h = vec2(heading.x, heading.y);
+            let s = vec2(-h.y, h.x) * (half_width * scale);
+            let l = h * (length * scale);
+            batch.closed_stroke(&[p + s, p + l + s, p + l - s, p - s], w, color);
         }
-    }
-    if let Some(hit) = detail.wall_hit {
-        let at = to_screen(hit.point);
-        batch.circle_filled(at, 3.5, palette::HIT);
-        batch.arrow(
-            at,
-            vec2(hit.normal.x, hit.normal.y) * 18.0,
-            1.5,
-            palette::HIT,
-        );
-    }
-    if let Some(b) = detail.detection_box {
-        let h = vec2(b.heading.x, b.heading.y);
-        let s = vec2(-h.y, h.x) * (b.half_width * scale);
-        let l = h * (b.length * scale);
-        let color = if b.threat.is_some() {
-            palette::HIT
-        } else {
-            sensor
-        };
-        batch.closed_stroke(&[p + s, p + l + s, p + l - s, p - s], 1.0, color);
-    }
-    if let Some(probe) = detail.containment {
-        let at = to_screen(probe.at);
-        batch.line(p, at, 1.0, sensor);
-        batch.circle_stroke(at, 3.0, 1.0, sensor);
-        let pushing = behavior_color(BehaviorKind::Containment);
-        batch.line(at, to_screen(probe.edge), 1.0, pushing.gamma_multiply(0.7));
-    }
-    if let Some(a) = detail.approach {
-        let (me, them) = (to_screen(a.me), to_screen(a.other));
-        batch.line(p, me, 1.0, sensor.gamma_multiply(0.6));
-        batch.cross(me, vec2(4.0, 4.0), 1.5, palette::HIT);
-        batch.cross(them, vec2(4.0, 4.0), 1.5, palette::HIT);
-        batch.line(me, them, 1.0, palette::HIT);
-    }
-    if let Some(q) = detail.queue {
-        // The zone ahead: the queue's colour while clear, the hit colour with a line to the
-        // agent in the way while blocked.
-        let ahead = to_screen(q.ahead);
-        let color = if q.blocker.is_some() {
-            palette::HIT
-        } else {
-            behavior_color(BehaviorKind::Queue).gamma_multiply(0.8)
-        };
-        batch.line(p, ahead, 1.0, color.gamma_multiply(0.6));
-        batch.circle_stroke(ahead, (q.radius * scale).max(2.0), 1.0, color);
-        if let Some(blocker) = q.blocker {
-            batch.line(ahead, to_screen(blocker), 1.0, palette::HIT);
-        }
-    }
-}
-
-fn paint_guides(batch: &mut Batch, to_screen: &impl Fn(Vec2) -> Pos2, p: Pos2, detail: &Detail) {
-    let path = behavior_color(BehaviorKind::FollowPath);
-    if let Some(t) = detail.path {
-        let predicted = to_screen(t.predicted);
-        let projection = to_screen(t.projection);
-        batch.line(p, predicted, 1.0, path.gamma_multiply(0.5));
-        batch.cross(predicted, vec2(4.0, 4.0), 1.5, path);
-        batch.line(predicted, projection, 1.0, path.gamma_multiply(0.7));
-        batch.circle_filled(projection, 3.0, path);
-        if let Some(target) = t.target {
-            batch.circle_stroke(to_screen(target), 5.0, 1.5, path);
-        }
-    }
-    let marks: [(Option<Vec2>, BehaviorKind); 4] = [
-        (detail.slot, BehaviorKind::OffsetPursuit),
-        (detail.behind, BehaviorKind::FollowLeader),
-        (detail.hide_spot, BehaviorKind::Hide),
-        (detail.interpose, BehaviorKind::Interpose),
-    ];
-    for (point, kind) in marks {
-        if let Some(point) = point {
-            let c = to_screen(point);
-            let color = behavior_color(kind);
-            batch.line(p, c, 1.0, color.gamma_multiply(0.4));
-            diamond(batch, c, 5.0, color);
-        }
-    }
-    if let Some((probe, dir)) = detail.flow {
-        let c = to_screen(probe);
-        let color = behavior_color(BehaviorKind::FollowFlow);
-        batch.arrow(c, vec2(dir.x, dir.y) * 16.0, 1.5, color);
+        Figure::Diamond(q) => diamond(batch, to_screen(q), 5.0, color),
     }
 }
 

@@ -15,6 +15,8 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::Tick;
+
 use crate::sim::behavior::{
     Behavior, BehaviorInfo, Body, EXCLUSIVE, Field, RANGE, Rgb, Steer, TARGET, Value, block,
 };
@@ -100,6 +102,24 @@ impl Behavior for Arrive {
         visit(&DEAD_BAND, Value::Number(&mut self.dead_band));
         visit(&RANGE, Value::Optional(&mut self.range, 100.0));
         visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some((p, _)) = tick.gated(&self.target, self.range) else {
+            return false;
+        };
+        let body = tick.body();
+        tick.add(self, |s| {
+            s.record.arrive_target = Some(p);
+            if let Some(brake) = dead_band(&body, p, self.dead_band) {
+                return brake;
+            }
+            match self.mode {
+                ArriveMode::SlowingRadius(r) => arrive_slowing(&body, p, r),
+                ArriveMode::Deceleration(d) => arrive_deceleration(&body, p, d),
+            }
+        });
+        self.exclusive
     }
 }
 

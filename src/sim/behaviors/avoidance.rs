@@ -22,6 +22,11 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::{Figure, Mark, Tick, Tint};
+use crate::sim::debug::Trace;
+use crate::sim::registry::BehaviorKind;
+use crate::sim::types::AvoidMemory;
+
 use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Value, block};
 use crate::sim::math::normalize_or_zero;
 use crate::sim::scenery::Obstacle;
@@ -40,24 +45,6 @@ pub struct DetectionBox {
     pub threat: Option<u32>,
     /// The side chosen against that obstacle: +1 toward the agent's +y side, -1 the other.
     pub side: f32,
-}
-
-/// The side chosen on the last tick against one obstacle (`obstacle` is `u32::MAX` for none).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct AvoidMemory {
-    /// Index of the obstacle.
-    pub obstacle: u32,
-    /// +1 or -1.
-    pub side: f32,
-}
-
-impl Default for AvoidMemory {
-    fn default() -> Self {
-        Self {
-            obstacle: u32::MAX,
-            side: 0.0,
-        }
-    }
 }
 
 /// Detection-box avoidance for an agent heading along `heading` (unit) with body radius
@@ -205,6 +192,70 @@ impl Behavior for AvoidObstacles {
         if matches!(self.form, AvoidForm::Radial) {
             visit(&DETECTION, Value::Number(&mut self.detection_distance));
         }
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let body = tick.body();
+        let obstacles = tick.obstacles();
+        match self.form {
+            AvoidForm::Radial => {
+                tick.add(self, |_| {
+                    avoid_obstacles(&body, obstacles, self.detection_distance)
+                });
+            }
+            AvoidForm::DetectionBox {
+                min_length,
+                braking_weight,
+            } => {
+                let (heading, radius) = (tick.heading(), tick.radius());
+                let memory = tick.memory().avoid;
+                let mut next = memory;
+                tick.add(self, |s| {
+                    let (steer, shape, remembered) = detection_box(
+                        &body,
+                        heading,
+                        radius,
+                        obstacles,
+                        (min_length, braking_weight),
+                        memory,
+                    );
+                    next = remembered;
+                    s.trace(shape.trace());
+                    steer
+                });
+                tick.memory().avoid = next;
+            }
+        }
+        false
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        // The box, from the agent along its heading: the hit colour while it meets an
+        // obstacle.
+        let [heading, ..] = trace.points;
+        let [half_width, length] = trace.values;
+        let (tint, alpha) = if trace.flag(0) {
+            (Tint::Hit, 1.0)
+        } else {
+            (Tint::Sensor, 0.8)
+        };
+        out.push(Mark::sensor(
+            Figure::Box(heading, half_width, length),
+            tint,
+            alpha,
+        ));
+    }
+}
+
+impl DetectionBox {
+    /// The box as a trace: its heading, half width and length, and whether it met an
+    /// obstacle.
+    #[must_use]
+    pub fn trace(&self) -> Trace {
+        let mut trace = Trace::new(BehaviorKind::AvoidObstacles, &[self.heading]);
+        trace.values = [self.half_width, self.length];
+        trace.flags = u8::from(self.threat.is_some());
+        trace
     }
 }
 

@@ -19,6 +19,11 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::{Figure, Mark, Tick, Tint};
+use crate::sim::debug::Trace;
+use crate::sim::registry::BehaviorKind;
+use crate::sim::types::Other;
+
 use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Value, block};
 
 /// Unaligned collision avoidance in the registry.
@@ -29,19 +34,6 @@ pub const AVOID_AGENTS: BehaviorInfo = BehaviorInfo {
     summary: "Predict the closest approach to each agent in range and steer sideways from \
               the soonest one that would touch.",
 };
-
-/// Another agent as collision avoidance sees it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Other {
-    /// World units.
-    pub position: Vec2,
-    /// World units per second.
-    pub velocity: Vec2,
-    /// Unit heading.
-    pub heading: Vec2,
-    /// Body radius.
-    pub radius: f32,
-}
 
 /// The threat avoided, for the overlays: where both will be at closest approach.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -139,6 +131,35 @@ impl Behavior for AvoidAgents {
         .unit(" s");
         visit(&RANGE, Value::Number(&mut self.range));
         visit(&AHEAD, Value::Number(&mut self.min_time_secs));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let body = tick.body();
+        let (heading, radius) = (tick.heading(), tick.radius());
+        let others = tick.others_near(self.range);
+        tick.add(self, |s| {
+            let (steer, approach) = avoid_agents(
+                &body,
+                heading,
+                radius,
+                others.iter().copied(),
+                self.min_time_secs,
+            );
+            if let Some(a) = approach {
+                s.trace(Trace::new(BehaviorKind::AvoidAgents, &[a.me, a.other]));
+            }
+            steer
+        });
+        false
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        // Where the agent and its threat will be at closest approach.
+        let [me, them, ..] = trace.points;
+        out.push(Mark::sensor(Figure::Ray(me), Tint::Sensor, 0.48));
+        out.push(Mark::sensor(Figure::Cross(me), Tint::Hit, 1.0).width(1.5));
+        out.push(Mark::sensor(Figure::Cross(them), Tint::Hit, 1.0).width(1.5));
+        out.push(Mark::sensor(Figure::Segment(me, them), Tint::Hit, 1.0));
     }
 }
 

@@ -8,6 +8,8 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::Tick;
+
 use crate::sim::behavior::{
     Behavior, BehaviorInfo, Body, EXCLUSIVE, Field, Rgb, Steer, TARGET, Value, block,
 };
@@ -60,6 +62,19 @@ impl Behavior for Flee {
         visit(&TARGET, Value::Target(&mut self.target));
         visit(&PANIC, Value::Optional(&mut self.panic_distance, 100.0));
         visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some((p, _)) = tick.gated(&self.target, self.panic_distance) else {
+            return false;
+        };
+        let body = tick.body();
+        let panic = self.panic_distance;
+        tick.add(self, |s| {
+            s.record.flee_target = Some(p);
+            flee(&body, p, panic)
+        });
+        self.exclusive
     }
 }
 

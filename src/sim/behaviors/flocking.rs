@@ -11,11 +11,11 @@
 //! With no neighbours each rule gives no force. The caller gathers the neighbours (a grid or
 //! the naive scan); these functions only reduce them.
 
-use glam::Vec2;
+use crate::sim::behavior::Tick;
+use crate::sim::types::NeighborSums;
 
 use super::seek::seek;
 use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Value, block};
-use crate::sim::math::normalize_or_zero;
 use crate::sim::registry::BehaviorKind;
 
 /// Separation in the registry.
@@ -75,54 +75,6 @@ impl Rule {
     }
 }
 
-/// Running sums over the neighbours of one agent, filled by the neighbour search. [`Self::add`]
-/// fills every field; the world's search fills only the one each rule reads (`away` for
-/// separation, `velocity` for alignment, `position` for cohesion).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct NeighborSums {
-    /// Number of neighbours.
-    pub count: u32,
-    /// Sum of `normalize(position - neighbour.position)`.
-    pub away: Vec2,
-    /// Sum of neighbour positions.
-    pub position: Vec2,
-    /// Sum of neighbour velocities.
-    pub velocity: Vec2,
-}
-
-impl NeighborSums {
-    /// Adds one neighbour of the agent at `own_position`.
-    pub fn add(&mut self, own_position: Vec2, position: Vec2, velocity: Vec2) {
-        let offset = own_position - position;
-        self.add_at(offset, offset.length(), position, velocity);
-    }
-
-    /// [`Self::add`] for a caller that already has `offset = own_position - position` and its
-    /// length (the same bits as `normalize_or_zero(offset)` uses).
-    pub fn add_at(&mut self, offset: Vec2, distance: f32, position: Vec2, velocity: Vec2) {
-        self.count += 1;
-        self.away += away_from(offset, distance);
-        self.position += position;
-        self.velocity += velocity;
-    }
-
-    fn mean(&self, sum: Vec2) -> Option<Vec2> {
-        (self.count > 0).then(|| sum / self.count as f32)
-    }
-}
-
-/// `normalize(offset)` for an `offset` whose length `distance` is already known: the unit
-/// vector a neighbour adds to the separation sum.
-#[must_use]
-#[inline]
-pub fn away_from(offset: Vec2, distance: f32) -> Vec2 {
-    if distance > 0.0 && distance.is_finite() {
-        offset / distance
-    } else {
-        normalize_or_zero(offset)
-    }
-}
-
 /// Separation from the neighbours summed in `sums`.
 #[must_use]
 pub fn separation(body: &Body, sums: &NeighborSums) -> Steer {
@@ -179,6 +131,13 @@ impl Behavior for Separation {
         visit(&RADIUS, Value::Number(&mut self.radius));
         visit(&OWN_GROUP_ONLY, Value::Flag(&mut self.own_group_only));
     }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let body = tick.body();
+        let sums = tick.neighbor_sums(0);
+        tick.add(self, |_| Rule::Separation.steer(&body, &sums));
+        false
+    }
 }
 block! {
     /// Alignment: steer toward the neighbours' mean velocity.
@@ -196,6 +155,13 @@ impl Behavior for Alignment {
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         visit(&RADIUS, Value::Number(&mut self.radius));
         visit(&OWN_GROUP_ONLY, Value::Flag(&mut self.own_group_only));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let body = tick.body();
+        let sums = tick.neighbor_sums(1);
+        tick.add(self, |_| Rule::Alignment.steer(&body, &sums));
+        false
     }
 }
 block! {
@@ -215,12 +181,20 @@ impl Behavior for Cohesion {
         visit(&RADIUS, Value::Number(&mut self.radius));
         visit(&OWN_GROUP_ONLY, Value::Flag(&mut self.own_group_only));
     }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let body = tick.body();
+        let sums = tick.neighbor_sums(2);
+        tick.add(self, |_| Rule::Cohesion.steer(&body, &sums));
+        false
+    }
 }
 
 #[cfg(test)]
 #[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
+    use glam::Vec2;
 
     fn body() -> Body {
         Body {

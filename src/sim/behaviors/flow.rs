@@ -6,6 +6,10 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::{Figure, Mark, Tick};
+use crate::sim::debug::Trace;
+use crate::sim::registry::BehaviorKind;
+
 use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, NameOf, Rgb, Steer, Value, block};
 use crate::sim::scenery::FlowGrid;
 
@@ -56,6 +60,25 @@ impl Behavior for FollowFlow {
         .unit(" s");
         visit(&FIELD, Value::Name(&mut self.field, NameOf::FlowField));
         visit(&AHEAD, Value::Number(&mut self.predict_secs));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some(field) = tick.flow() else {
+            return false;
+        };
+        let body = tick.body();
+        tick.add(self, |s| {
+            let (steer, (probe, direction)) = follow_flow(&body, field, self.predict_secs);
+            s.trace(Trace::new(BehaviorKind::FollowFlow, &[probe, direction]));
+            steer
+        });
+        false
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        // The direction read at the predicted point.
+        let [probe, direction, ..] = trace.points;
+        out.push(Mark::guide(Figure::Arrow(probe, direction, 16.0), 1.0).width(1.5));
     }
 }
 

@@ -20,6 +20,11 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::{Mark, Tick, point_marks};
+use crate::sim::debug::{Detail, Trace};
+use crate::sim::registry::BehaviorKind;
+use crate::sim::types::Leader;
+
 use super::arrive::{arrive_deceleration, arrive_slowing};
 use crate::sim::behavior::{
     Behavior, BehaviorInfo, Body, DECELERATION, Field, Rgb, Steer, TARGET, Value, block,
@@ -42,34 +47,6 @@ pub const FOLLOW_LEADER: BehaviorInfo = BehaviorInfo {
     formula: "arrive(leader.p - heading * behind) + side push out of the zone ahead",
     summary: "Arrive behind the leader, and step aside when in front of it.",
 };
-
-/// The leader as a follower sees it: position, velocity and unit heading.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Leader {
-    /// World units.
-    pub position: Vec2,
-    /// World units per second.
-    pub velocity: Vec2,
-    /// Unit heading.
-    pub heading: Vec2,
-}
-
-impl Leader {
-    /// A point given in the leader's frame, in the world.
-    #[must_use]
-    pub fn to_world(&self, local: Vec2) -> Vec2 {
-        let side = Vec2::new(-self.heading.y, self.heading.x);
-        self.position + self.heading * local.x + side * local.y
-    }
-
-    /// A world point in the leader's frame.
-    #[must_use]
-    pub fn to_local(&self, world: Vec2) -> Vec2 {
-        let side = Vec2::new(-self.heading.y, self.heading.x);
-        let d = world - self.position;
-        Vec2::new(d.dot(self.heading), d.dot(side))
-    }
-}
 
 /// The offset of follower `rank` of `followers` for `slot`, in the leader's frame.
 #[must_use]
@@ -169,6 +146,25 @@ impl Behavior for OffsetPursuit {
         visit(&SLOT, Value::Slot(&mut self.slot));
         visit(&DECELERATION, Value::Deceleration(&mut self.deceleration));
     }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some(leader) = tick.leader(&self.target) else {
+            return false;
+        };
+        let (rank, followers) = tick.formation_rank();
+        let offset = slot_offset(&self.slot, rank, followers);
+        let body = tick.body();
+        tick.add(self, |s| {
+            let (steer, slot) = offset_pursuit(&body, &leader, offset, self.deceleration);
+            s.trace(Trace::new(BehaviorKind::OffsetPursuit, &[slot]));
+            steer
+        });
+        false
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        point_marks(trace, out);
+    }
 }
 block! {
     target;
@@ -219,6 +215,35 @@ impl Behavior for FollowLeader {
         visit(&WIDTH, Value::Number(&mut self.sight_half_width));
         visit(&SLOWING, Value::Number(&mut self.slowing_radius));
     }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some(leader) = tick.leader(&self.target) else {
+            return false;
+        };
+        let body = tick.body();
+        tick.add(self, |s| {
+            let zone = (
+                self.behind,
+                self.sight_distance,
+                self.sight_half_width,
+                self.slowing_radius,
+            );
+            let (steer, point) = follow_leader(&body, &leader, zone);
+            s.trace(Trace::new(BehaviorKind::FollowLeader, &[point]));
+            steer
+        });
+        false
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        point_marks(trace, out);
+    }
+}
+
+/// The slot an agent of a formation held this tick, from its detail.
+#[must_use]
+pub fn slot_of(detail: &Detail) -> Option<Vec2> {
+    detail.of(BehaviorKind::OffsetPursuit).map(|t| t.points[0])
 }
 
 #[cfg(test)]

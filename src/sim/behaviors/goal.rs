@@ -6,6 +6,8 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::Tick;
+
 use super::arrive::arrive_slowing;
 use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, TARGET, Value, block};
 use crate::sim::types::Target;
@@ -43,6 +45,15 @@ impl Behavior for Goal {
             Field::distance("slowing_radius", "slowing radius", "0 is plain seek.");
         visit(&TARGET, Value::Target(&mut self.target));
         visit(&SLOWING, Value::Number(&mut self.slowing_radius));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some((p, _)) = tick.resolve(&self.target) else {
+            return false;
+        };
+        let body = tick.body();
+        tick.add(self, |_| goal(&body, p, self.slowing_radius));
+        false
     }
 }
 

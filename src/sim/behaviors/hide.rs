@@ -14,6 +14,10 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::{Mark, Tick, point_marks};
+use crate::sim::debug::Trace;
+use crate::sim::registry::BehaviorKind;
+
 use super::arrive::arrive_deceleration;
 use super::pursuit::evade;
 use crate::sim::behavior::{
@@ -130,6 +134,27 @@ impl Behavior for Hide {
         visit(&WITHIN, Value::Optional(&mut self.range, 300.0));
         visit(&DECELERATION, Value::Deceleration(&mut self.deceleration));
     }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some(hunter) = tick.resolve(&self.target) else {
+            return false;
+        };
+        let body = tick.body();
+        let obstacles = tick.obstacles();
+        tick.add(self, |s| {
+            let settings = (self.distance_from_boundary, self.range, self.deceleration);
+            let (steer, spot) = hide(&body, hunter, obstacles, settings);
+            if let Some(spot) = spot {
+                s.trace(Trace::new(BehaviorKind::Hide, &[spot]));
+            }
+            steer
+        });
+        false
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        point_marks(trace, out);
+    }
 }
 block! {
     two_targets;
@@ -154,6 +179,23 @@ impl Behavior for Interpose {
         visit(&BETWEEN, Value::Target(&mut self.target));
         visit(&AND, Value::Target(&mut self.other));
         visit(&DECELERATION, Value::Deceleration(&mut self.deceleration));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let (Some(a), Some(b)) = (tick.resolve(&self.target), tick.resolve(&self.other)) else {
+            return false;
+        };
+        let body = tick.body();
+        tick.add(self, |s| {
+            let (steer, aim) = interpose(&body, a, b, self.deceleration);
+            s.trace(Trace::new(BehaviorKind::Interpose, &[aim]));
+            steer
+        });
+        false
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        point_marks(trace, out);
     }
 }
 

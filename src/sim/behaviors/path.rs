@@ -19,6 +19,10 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::{Figure, Mark, Tick};
+use crate::sim::debug::Trace;
+use crate::sim::registry::BehaviorKind;
+
 use super::arrive::arrive_slowing;
 use super::seek::seek;
 use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, NameOf, Rgb, Steer, Value, block};
@@ -162,6 +166,69 @@ impl Behavior for FollowPath {
         visit(&PATH, Value::Name(&mut self.path, NameOf::Path));
         visit(&FORM, Value::PathForm(&mut self.form));
         visit(&SLOWING, Value::Number(&mut self.slowing_radius));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some(path) = tick.path() else {
+            return false;
+        };
+        let body = tick.body();
+        let waypoint = tick.memory().waypoint;
+        let mut next = waypoint;
+        tick.add(self, |s| {
+            let (steer, trace) = match self.form {
+                PathForm::Predict {
+                    predict_secs,
+                    ahead,
+                } => follow_predict(&body, path, (predict_secs, ahead, self.slowing_radius)),
+                PathForm::Waypoints => {
+                    let (steer, k, trace) =
+                        follow_waypoints(&body, path, waypoint, self.slowing_radius);
+                    next = k;
+                    (steer, trace)
+                }
+            };
+            s.trace(trace.trace());
+            steer
+        });
+        tick.memory().waypoint = next;
+        false
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        let t = PathTrace::of(trace);
+        out.push(Mark::guide(Figure::Ray(t.predicted), 0.5));
+        out.push(Mark::guide(Figure::Cross(t.predicted), 1.0).width(1.5));
+        out.push(Mark::guide(Figure::Segment(t.predicted, t.projection), 0.7));
+        out.push(Mark::guide(Figure::Dot(t.projection, 3.0), 1.0));
+        if let Some(target) = t.target {
+            out.push(Mark::guide(Figure::Ring(target, 5.0), 1.0).width(1.5));
+        }
+    }
+}
+
+impl PathTrace {
+    /// As a trace: the predicted point, its projection and the point sought (flag 0).
+    #[must_use]
+    pub fn trace(&self) -> Trace {
+        let target = self.target.unwrap_or_default();
+        let mut trace = Trace::new(
+            BehaviorKind::FollowPath,
+            &[self.predicted, self.projection, target],
+        );
+        trace.flags = u8::from(self.target.is_some());
+        trace
+    }
+
+    /// Read back from a trace of path following.
+    #[must_use]
+    pub fn of(trace: &Trace) -> Self {
+        let [predicted, projection, target, _] = trace.points;
+        Self {
+            predicted,
+            projection,
+            target: trace.flag(0).then_some(target),
+        }
     }
 }
 

@@ -8,6 +8,8 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::Tick;
+
 use super::flee::flee;
 use super::seek::seek;
 use crate::sim::behavior::{
@@ -119,6 +121,47 @@ impl Behavior for Pursuit {
         visit(&RANGE, Value::Optional(&mut self.range, 100.0));
         visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
     }
+
+    /// Pursuit, gated by the hunter's stamina when the group has one (000 part 5, 003): a
+    /// hunter pursues the prey it holds, spending stamina, and rests when it runs out; a
+    /// hunter without prey picks the nearest for the next tick.
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some(stamina) = tick.stamina() else {
+            return match tick.gated(&self.target, self.range) {
+                Some((p, v)) => {
+                    self.pursue(tick, p, v);
+                    self.exclusive
+                }
+                None => false,
+            };
+        };
+        if let Some((p, v)) = tick.prey() {
+            self.pursue(tick, p, v);
+            let memory = tick.memory();
+            memory.stamina -= stamina.cost_per_tick;
+            if memory.stamina <= 0.0 {
+                memory.prey = None;
+                memory.resting = true;
+            }
+            return self.exclusive;
+        }
+        // Not hunting: pick the closest prey for the next tick.
+        let prey = tick.nearest_id(&self.target, self.range);
+        tick.memory().prey = prey;
+        false
+    }
+}
+
+impl Pursuit {
+    /// Pursues a target at `p` moving at `v`, noting the predicted point for the overlay.
+    fn pursue<'w>(&self, tick: &mut impl Tick<'w>, p: Vec2, v: Vec2) {
+        let body = tick.body();
+        tick.add(self, |s| {
+            let (steer, future) = pursuit(&body, p, v, &self.prediction);
+            s.record.prediction = Some(future);
+            steer
+        });
+    }
 }
 block! {
     target;
@@ -143,6 +186,22 @@ impl Behavior for Evade {
         visit(&PREDICTION, Value::Prediction(&mut self.prediction));
         visit(&RANGE, Value::Optional(&mut self.range, 100.0));
         visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some((p, v)) = tick.gated(&self.target, self.range) else {
+            return false;
+        };
+        let body = tick.body();
+        tick.add(self, |s| {
+            let (steer, future) = evade(&body, p, v, &self.prediction);
+            // Pursuit's point is drawn when both ran.
+            if s.record.prediction.is_none() {
+                s.record.prediction = Some(future);
+            }
+            steer
+        });
+        self.exclusive
     }
 }
 

@@ -24,6 +24,10 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::{Figure, Mark, Tick, Tint};
+use crate::sim::debug::Trace;
+use crate::sim::registry::BehaviorKind;
+
 use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Limit, Rgb, Steer, Value, block};
 
 /// Queuing in the registry.
@@ -102,6 +106,49 @@ impl Behavior for Queue {
         visit(&AHEAD, Value::Number(&mut self.ahead));
         visit(&RADIUS, Value::Number(&mut self.radius));
         visit(&BRAKE, Value::Number(&mut self.brake));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let body = tick.body();
+        let heading = tick.heading();
+        let ahead = ahead_point(body.position, heading, self.ahead);
+        let blocker = tick.agent_near(ahead, self.radius);
+        tick.add(self, |s| {
+            let mut trace = Trace::new(BehaviorKind::Queue, &[ahead, blocker.unwrap_or_default()]);
+            trace.values[0] = self.radius;
+            trace.flags = u8::from(blocker.is_some());
+            s.trace(trace);
+            if blocker.is_some() {
+                queue(&body, s.steering, self.brake, heading)
+            } else {
+                Steer::NONE
+            }
+        });
+        false
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        // The zone ahead: the queue's colour while clear, the hit colour with a line to the
+        // agent in the way while blocked.
+        let [ahead, blocker, ..] = trace.points;
+        let (tint, alpha) = if trace.flag(0) {
+            (Tint::Hit, 1.0)
+        } else {
+            (Tint::Own, 0.8)
+        };
+        out.push(Mark::sensor(Figure::Ray(ahead), tint, alpha * 0.6));
+        out.push(Mark::sensor(
+            Figure::Zone(ahead, trace.values[0]),
+            tint,
+            alpha,
+        ));
+        if trace.flag(0) {
+            out.push(Mark::sensor(
+                Figure::Segment(ahead, blocker),
+                Tint::Hit,
+                1.0,
+            ));
+        }
     }
 }
 

@@ -12,6 +12,8 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::Tick;
+
 use crate::sim::behavior::{
     Behavior, BehaviorInfo, Body, EXCLUSIVE, Field, RANGE, Rgb, Steer, TARGET, Value, block,
 };
@@ -54,6 +56,15 @@ impl Behavior for Seek {
         visit(&TARGET, Value::Target(&mut self.target));
         visit(&RANGE, Value::Optional(&mut self.range, 100.0));
         visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some((p, _)) = tick.gated(&self.target, self.range) else {
+            return false;
+        };
+        let body = tick.body();
+        tick.add(self, |_| seek(&body, p));
+        self.exclusive
     }
 }
 

@@ -20,6 +20,10 @@
 
 use glam::Vec2;
 
+use crate::sim::behavior::{Figure, Mark, Tick, Tint};
+use crate::sim::debug::{Detail, Trace};
+use crate::sim::registry::BehaviorKind;
+
 use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Limit, Rgb, Steer, Value, block};
 use crate::sim::math::normalize_or_zero;
 use crate::sim::scenery::{Wall, closest_on_segment, polygon_contains, segment_crossing};
@@ -285,6 +289,37 @@ impl Behavior for AvoidWalls {
         visit(&ANGLE, Value::Number(&mut self.side_angle_deg));
         visit(&SCALE, Value::Number(&mut self.side_scale));
     }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let body = tick.body();
+        let heading = tick.heading();
+        let walls = tick.walls();
+        tick.add(self, |s| {
+            let tips = feelers(body.position, heading, self);
+            let (steer, hit) = avoid_walls(body.position, &tips, walls);
+            let mut trace = Trace::new(BehaviorKind::AvoidWalls, &tips);
+            if let Some(hit) = hit {
+                trace.points[3] = hit.point;
+                trace.values = hit.normal.to_array();
+                // Bit 0: a hit; bits 1 and 2: which feeler.
+                trace.flags = 1 | (u8::try_from(hit.feeler).unwrap_or(0) << 1);
+            }
+            s.trace(trace);
+            steer
+        });
+        false
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        for &tip in &trace.points[..3] {
+            out.push(Mark::sensor(Figure::Ray(tip), Tint::Sensor, 0.8));
+        }
+        if let Some(hit) = wall_hit_of(trace) {
+            out.push(Mark::sensor(Figure::Dot(hit.point, 3.5), Tint::Hit, 1.0));
+            let arrow = Figure::Arrow(hit.point, hit.normal, 18.0);
+            out.push(Mark::sensor(arrow, Tint::Hit, 1.0).width(1.5));
+        }
+    }
 }
 block! {
     /// Containment (Reynolds): a probe ahead of the agent that comes within `margin` of the
@@ -324,6 +359,60 @@ impl Behavior for Containment {
         visit(&MARGIN, Value::Number(&mut self.margin));
         visit(&AHEAD, Value::Number(&mut self.predict_secs));
     }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let shape = match &self.region {
+            Region::World => Shape::Rect(tick.world_size()),
+            Region::Path(_) => match tick.region().filter(|p| p.is_closed()) {
+                Some(path) => Shape::Polygon(&path.points),
+                None => return false,
+            },
+        };
+        let body = tick.body();
+        tick.add(self, |s| {
+            let (steer, probe) = containment(&body, shape, self.margin, self.predict_secs);
+            let mut trace = Trace::new(
+                BehaviorKind::Containment,
+                &[probe.at, probe.edge, probe.inward],
+            );
+            trace.values[0] = probe.depth;
+            s.trace(trace);
+            steer
+        });
+        false
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        // The probe, and the line to the edge point that pushes.
+        let [at, edge, ..] = trace.points;
+        out.push(Mark::sensor(Figure::Ray(at), Tint::Sensor, 0.8));
+        out.push(Mark::sensor(Figure::Ring(at, 3.0), Tint::Sensor, 0.8));
+        out.push(Mark::sensor(Figure::Segment(at, edge), Tint::Own, 0.7));
+    }
+}
+
+/// The crossing that pushed, read from a trace of wall avoidance.
+#[must_use]
+pub fn wall_hit_of(trace: &Trace) -> Option<WallHit> {
+    trace.flag(0).then(|| WallHit {
+        point: trace.points[3],
+        normal: Vec2::from_array(trace.values),
+        feeler: usize::from((trace.flags >> 1) & 3),
+    })
+}
+
+/// The crossing that pushed an agent this tick, from its detail.
+#[must_use]
+pub fn wall_hit(detail: &Detail) -> Option<WallHit> {
+    detail.of(BehaviorKind::AvoidWalls).and_then(wall_hit_of)
+}
+
+/// The three feeler tips of an agent this tick, from its detail.
+#[must_use]
+pub fn feeler_tips(detail: &Detail) -> Option<[Vec2; 3]> {
+    detail
+        .of(BehaviorKind::AvoidWalls)
+        .map(|t| [t.points[0], t.points[1], t.points[2]])
 }
 
 #[cfg(test)]

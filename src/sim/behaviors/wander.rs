@@ -13,6 +13,11 @@
 
 use glam::Vec2;
 
+use super::seek::seek;
+
+use crate::sim::behavior::Tick;
+use crate::sim::types::WanderCircle;
+
 use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Limit, Rgb, Steer, Value, block};
 use crate::sim::math::normalize_or_zero;
 
@@ -32,25 +37,6 @@ pub const WANDER_TARGET: BehaviorInfo = BehaviorInfo {
     formula: "seek a random point, a new one every interval",
     summary: "Seek a random point of the world, a new one every interval (the naive wander).",
 };
-
-/// What the wander circle looked like on one tick, relative to the agent's position.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct WanderCircle {
-    /// Circle centre, relative to the agent.
-    pub center: Vec2,
-    /// Circle radius.
-    pub radius: f32,
-    /// The displacement from the centre to the point on the circle.
-    pub displacement: Vec2,
-}
-
-impl WanderCircle {
-    /// The point on the circle the agent steers toward, relative to the agent.
-    #[must_use]
-    pub fn target(&self) -> Vec2 {
-        self.center + self.displacement
-    }
-}
 
 /// The result of one circle-wander step.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -142,6 +128,18 @@ impl Behavior for Wander {
         visit(&RADIUS, Value::Number(&mut self.circle_radius));
         visit(&CHANGE, Value::Radians(&mut self.angle_change_rad));
     }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let body = tick.body();
+        tick.add(self, |s| {
+            let draw = s.state.rng.next_f32();
+            let step = wander_circle(&body, self, s.state.wander_angle_rad, draw);
+            s.state.wander_angle_rad = step.next_angle_rad;
+            s.record.wander = Some(step.circle);
+            step.steer
+        });
+        false
+    }
 }
 block! {
     /// The naive wander of the sources: seek a random point of the world, a new one every
@@ -164,6 +162,26 @@ impl Behavior for WanderTarget {
         .unit(" s")
         .limit(Limit::Positive);
         visit(&INTERVAL, Value::Number(&mut self.interval_secs));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let dt = tick.dt();
+        let size = tick.world_size();
+        tick.memory().wander_timer_secs -= dt;
+        if tick.memory().wander_timer_secs <= 0.0 {
+            let x = tick.state().rng.next_f32();
+            let y = tick.state().rng.next_f32();
+            let memory = tick.memory();
+            memory.wander_point = random_point(size, x, y);
+            memory.wander_timer_secs = self.interval_secs;
+        }
+        let point = tick.memory().wander_point;
+        let body = tick.body();
+        tick.add(self, |s| {
+            s.record.wander_point = Some(point);
+            seek(&body, point)
+        });
+        false
     }
 }
 

@@ -14,15 +14,16 @@
 //! With `dt = 1` this is the sources' per-frame update exactly. The world runs the same manager
 //! for every agent, so a game that calls it gets the editor's numbers.
 
-mod traced;
+pub mod state;
 
 use glam::Vec2;
 
+use super::behavior::Step;
 use super::behaviors::{self, Body, Steer};
-use super::debug::{AgentDebug, FullRecord, RecordSink, RecordSlot};
+use super::debug::{AgentDebug, Detail, FullRecord, RecordSink, RecordSlot};
 use super::math::truncate;
 use super::params::{self, BehaviorKind, BlockCommon as _, Combination, Obstacle};
-use super::rng::AgentRng;
+pub use state::SteeringState;
 
 /// The host of a steering manager: the sources' `IBoid`.
 pub trait Boid {
@@ -69,26 +70,6 @@ impl Body {
             velocity: host.velocity(),
             max_speed: host.max_speed(),
             mass: host.mass(),
-        }
-    }
-}
-
-/// What a manager keeps from one update to the next: its random stream and wander angle.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SteeringState {
-    /// The agent's own random stream (wander, dithering).
-    pub rng: AgentRng,
-    /// The circle wander's angle (radians).
-    pub wander_angle_rad: f32,
-}
-
-impl SteeringState {
-    /// A fresh state for agent `agent_id` of a scene seeded with `seed`.
-    #[must_use]
-    pub fn new(seed: u64, agent_id: u32) -> Self {
-        Self {
-            rng: AgentRng::new(seed, agent_id),
-            wander_angle_rad: 0.0,
         }
     }
 }
@@ -208,11 +189,31 @@ impl<R: RecordSink> SteeringManager<R> {
         kind: BehaviorKind,
         weight: f32,
         probability: f32,
-        compute: impl FnOnce(&mut Self) -> Steer,
+        compute: impl FnOnce(&mut Step<'_>) -> Steer,
     ) {
+        self.add_traced(kind, (weight, probability), None, compute);
+    }
+
+    /// [`Self::add`], with the agent's detail for what the behavior looked at.
+    pub fn add_traced(
+        &mut self,
+        kind: BehaviorKind,
+        (weight, probability): (f32, f32),
+        detail: Option<&mut Detail>,
+        compute: impl FnOnce(&mut Step<'_>) -> Steer,
+    ) {
+        let evaluate = |m: &mut Self| {
+            let mut step = Step {
+                steering: m.steering,
+                state: &mut m.state,
+                record: m.record.debug_mut(),
+                detail,
+            };
+            compute(&mut step).force
+        };
         match self.combination {
             Combination::WeightedSum => {
-                let force = compute(self).force * weight;
+                let force = evaluate(self) * weight;
                 self.note(kind, force);
                 self.steering += force;
             }
@@ -225,7 +226,7 @@ impl<R: RecordSink> SteeringManager<R> {
                     self.spent = true;
                     return;
                 }
-                let force = compute(self).force * weight;
+                let force = evaluate(self) * weight;
                 self.note(kind, force);
                 if force.length() < remaining {
                     self.steering += force;
@@ -240,7 +241,7 @@ impl<R: RecordSink> SteeringManager<R> {
                 if self.state.rng.next_f32() >= probability {
                     return;
                 }
-                let force = compute(self).force * weight / probability;
+                let force = evaluate(self) * weight / probability;
                 self.note(kind, force);
                 if force != Vec2::ZERO {
                     self.steering = force;
@@ -288,12 +289,12 @@ impl<R: RecordSink> SteeringManager<R> {
     /// Circle wander with the given parameters (weight and probability from the block).
     pub fn wander(&mut self, host: &impl Boid, block: &params::Wander) {
         let body = Body::of(host);
-        self.add(BehaviorKind::Wander, block.weight, block.probability, |m| {
-            let draw = m.state.rng.next_f32();
+        self.add(BehaviorKind::Wander, block.weight, block.probability, |s| {
+            let draw = s.state.rng.next_f32();
             let step =
-                behaviors::wander::wander_circle(&body, block, m.state.wander_angle_rad, draw);
-            m.state.wander_angle_rad = step.next_angle_rad;
-            m.record.debug_mut().wander = Some(step.circle);
+                behaviors::wander::wander_circle(&body, block, s.state.wander_angle_rad, draw);
+            s.state.wander_angle_rad = step.next_angle_rad;
+            s.record.wander = Some(step.circle);
             step.steer
         });
     }
@@ -315,8 +316,8 @@ impl<R: RecordSink> SteeringManager<R> {
             BehaviorKind::Flee,
             block.weight(),
             block.probability(),
-            |m| {
-                m.record.debug_mut().flee_target = Some(target);
+            |s| {
+                s.record.flee_target = Some(target);
                 behaviors::flee::flee(body, target, panic)
             },
         );
@@ -328,8 +329,8 @@ impl<R: RecordSink> SteeringManager<R> {
             BehaviorKind::Arrive,
             block.weight(),
             block.probability(),
-            |m| {
-                m.record.debug_mut().arrive_target = Some(target);
+            |s| {
+                s.record.arrive_target = Some(target);
                 if let Some(brake) = behaviors::arrive::dead_band(body, target, block.dead_band) {
                     return brake;
                 }
@@ -357,10 +358,10 @@ impl<R: RecordSink> SteeringManager<R> {
             BehaviorKind::Pursuit,
             block.weight(),
             block.probability(),
-            |m| {
+            |s| {
                 let (steer, future) =
                     behaviors::pursuit::pursuit(body, position, velocity, &block.prediction);
-                m.record.debug_mut().prediction = Some(future);
+                s.record.prediction = Some(future);
                 steer
             },
         );
@@ -378,11 +379,11 @@ impl<R: RecordSink> SteeringManager<R> {
             BehaviorKind::Evade,
             block.weight(),
             block.probability(),
-            |m| {
+            |s| {
                 let (steer, future) =
                     behaviors::pursuit::evade(body, position, velocity, &block.prediction);
-                if m.record.debug_mut().prediction.is_none() {
-                    m.record.debug_mut().prediction = Some(future);
+                if s.record.prediction.is_none() {
+                    s.record.prediction = Some(future);
                 }
                 steer
             },
@@ -395,8 +396,8 @@ impl<R: RecordSink> SteeringManager<R> {
             BehaviorKind::WanderTarget,
             block.weight(),
             block.probability(),
-            |m| {
-                m.record.debug_mut().wander_point = Some(point);
+            |s| {
+                s.record.wander_point = Some(point);
                 behaviors::seek::seek(body, point)
             },
         );
@@ -433,7 +434,7 @@ impl<R: RecordSink> SteeringManager<R> {
         rule: behaviors::flocking::Rule,
         body: &Body,
         block: &impl params::BlockCommon,
-        sums: &behaviors::flocking::NeighborSums,
+        sums: &super::types::NeighborSums,
     ) {
         self.add(rule.kind(), block.weight(), block.probability(), |_| {
             rule.steer(body, sums)

@@ -66,13 +66,7 @@ mod think;
 /// What an agent decided on one tick, from the state at the start of the tick.
 struct Thought {
     steering: super::steering::SteeringState,
-    wander_point: Vec2,
-    wander_timer_secs: f32,
-    stamina: f32,
-    resting: bool,
-    prey: Option<u32>,
-    waypoint: u32,
-    avoid: super::behaviors::avoidance::AvoidMemory,
+    memory: super::behavior::Memory,
 }
 
 /// What a group's blocks name, resolved to indices when the spec is set.
@@ -550,7 +544,7 @@ impl World {
             return;
         };
         if let Some(d) = detail.as_deref_mut() {
-            *d = Detail::default();
+            d.clear();
         }
         let thought = self.think(i, record, detail);
         let body = Body {
@@ -574,14 +568,15 @@ impl World {
             // own while it moves).
             agent.last_heading = direction_or(body.velocity, agent.last_heading);
         }
+        let memory = thought.memory;
         agent.steering = thought.steering;
-        agent.wander_point = thought.wander_point;
-        agent.wander_timer_secs = thought.wander_timer_secs;
-        agent.stamina = thought.stamina;
-        agent.resting = thought.resting;
-        agent.prey = thought.prey;
-        agent.waypoint = thought.waypoint;
-        agent.avoid = thought.avoid;
+        agent.wander_point = memory.wander_point;
+        agent.wander_timer_secs = memory.wander_timer_secs;
+        agent.stamina = memory.stamina;
+        agent.resting = memory.resting;
+        agent.prey = memory.prey;
+        agent.waypoint = memory.waypoint;
+        agent.avoid = memory.avoid;
     }
 
     /// The grid of the last tick (empty when no group flocks or the search is naive).

@@ -1,35 +1,29 @@
 //! One agent's decision on one tick: every enabled block of its group, in priority order,
 //! added to its steering manager under the group's combination, from the state at the start
-//! of the tick.
+//! of the tick. Each behavior computes its own force (`Behavior::steer`, in its file); this
+//! file is what the world offers it ([`Tick`]).
 
 use glam::Vec2;
 
 use super::{Links, Thought, World, index_u32};
 use crate::sim::agent::Agent;
-use crate::sim::behaviors::Body;
-use crate::sim::behaviors::collision::Other;
-use crate::sim::behaviors::flocking::NeighborSums;
-use crate::sim::behaviors::flocking::Rule;
-use crate::sim::behaviors::formation::{Leader, slot_offset};
-use crate::sim::behaviors::queue::ahead_point;
-use crate::sim::behaviors::walls::Shape;
-use crate::sim::behaviors::wander::random_point;
+use crate::sim::behavior::{BlockCommon, Memory, Step, Tick};
+use crate::sim::behaviors::{Body, Steer};
 use crate::sim::debug::{Detail, RecordSink as _, RecordSlot};
-use crate::sim::params::Group;
-use crate::sim::params::{AvoidForm, BehaviorKind, Region, Target};
-use crate::sim::steering::SteeringManager;
+use crate::sim::params::{BehaviorKind, Group, Target};
+use crate::sim::scenery::{FlowGrid, Obstacle, Path, Wall};
+use crate::sim::steering::{SteeringManager, SteeringState};
+use crate::sim::types::{Leader, NeighborSums, Other, Stamina};
 
-/// The steering manager of one agent's tick, recording into its slot.
-type Manager<'r, 's> = SteeringManager<&'r mut RecordSlot<'s>>;
-
-/// What every behavior of one agent's tick reads.
-struct Cx<'a> {
+/// One agent's tick as its behaviors see it.
+struct AgentTick<'w, 'r, 's, 'd> {
+    world: &'w World,
     /// The agent's index.
     i: usize,
     /// Its group's index.
     g: usize,
-    group: &'a Group,
-    agent: &'a Agent,
+    group: &'w Group,
+    agent: &'w Agent,
     body: Body,
     /// What the group's blocks name.
     links: Links,
@@ -37,6 +31,119 @@ struct Cx<'a> {
     sums: [NeighborSums; 3],
     /// The prey a hunter pursues this tick.
     hunt: Option<usize>,
+    /// The behavior being evaluated.
+    kind: BehaviorKind,
+    memory: Memory,
+    m: SteeringManager<&'r mut RecordSlot<'s>>,
+    detail: Option<&'d mut Detail>,
+}
+
+impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
+    fn kind(&self) -> BehaviorKind {
+        self.kind
+    }
+
+    fn body(&self) -> Body {
+        self.body
+    }
+
+    fn heading(&self) -> Vec2 {
+        self.agent.heading()
+    }
+
+    fn radius(&self) -> f32 {
+        self.group.radius
+    }
+
+    fn dt(&self) -> f32 {
+        self.world.spec.dt
+    }
+
+    fn world_size(&self) -> Vec2 {
+        self.world.spec.size
+    }
+
+    fn resolve(&self, target: &Target) -> Option<(Vec2, Vec2)> {
+        self.world.resolve(target, self.i)
+    }
+
+    fn leader(&self, target: &Target) -> Option<Leader> {
+        if matches!(target, Target::Agent(id) if *id == self.agent.id) {
+            return None;
+        }
+        self.world.resolve_leader(target, self.i)
+    }
+
+    fn formation_rank(&self) -> (usize, usize) {
+        let rank = self.world.ranks.get(self.i).copied().unwrap_or(0) as usize;
+        let followers = self.world.followers.get(self.g).copied().unwrap_or(1) as usize;
+        (rank, followers)
+    }
+
+    fn nearest_id(&self, target: &Target, range: Option<f32>) -> Option<u32> {
+        let at = self.body.position;
+        let agents = &self.world.agents;
+        self.world
+            .resolve_agent(target, self.i)
+            .filter(|&j| range.is_none_or(|r| at.distance_squared(agents[j].position) <= r * r))
+            .map(|j| agents[j].id)
+    }
+
+    fn prey(&self) -> Option<(Vec2, Vec2)> {
+        let prey = self.world.agents.get(self.hunt?)?;
+        Some((prey.position, prey.velocity))
+    }
+
+    fn stamina(&self) -> Option<&'w Stamina> {
+        self.group.stamina.as_ref()
+    }
+
+    fn walls(&self) -> &'w [Wall] {
+        &self.world.spec.walls
+    }
+
+    fn obstacles(&self) -> &'w [Obstacle] {
+        &self.world.spec.obstacles
+    }
+
+    fn path(&self) -> Option<&'w Path> {
+        self.world.spec.paths.get(self.links.path?)
+    }
+
+    fn region(&self) -> Option<&'w Path> {
+        self.world.spec.paths.get(self.links.region?)
+    }
+
+    fn flow(&self) -> Option<&'w FlowGrid> {
+        self.world.flow_grids.get(self.links.flow?)
+    }
+
+    fn neighbor_sums(&self, rule: usize) -> NeighborSums {
+        self.sums.get(rule).copied().unwrap_or_default()
+    }
+
+    fn others_near(&self, range: f32) -> Vec<Other> {
+        self.world
+            .others_near(self.i, range, self.group.max_neighbors as usize)
+    }
+
+    fn agent_near(&self, p: Vec2, radius: f32) -> Option<Vec2> {
+        self.world.agent_near(p, radius, self.i)
+    }
+
+    fn memory(&mut self) -> &mut Memory {
+        &mut self.memory
+    }
+
+    fn state(&mut self) -> &mut SteeringState {
+        &mut self.m.state
+    }
+
+    fn add(&mut self, block: &dyn BlockCommon, compute: impl FnOnce(&mut Step<'_>) -> Steer) {
+        let weights = (block.weight(), block.probability());
+        self.m
+            .add_traced(self.kind, weights, self.detail.as_deref_mut(), compute);
+    }
 }
 
 impl World {
@@ -92,25 +199,19 @@ impl World {
             .then(|| self.agents.get(j as usize).map(|a| a.position))
             .flatten()
     }
+}
 
-    /// The offset of agent `i` in its group's formation.
-    fn formation_offset(&self, i: usize, group: usize, slot: &crate::sim::params::Slot) -> Vec2 {
-        let rank = self.ranks.get(i).copied().unwrap_or(0) as usize;
-        let followers = self.followers.get(group).copied().unwrap_or(1) as usize;
-        slot_offset(slot, rank, followers)
-    }
-
-    /// Agent `i`'s decision for this tick; what the behaviors beyond the tutorials looked at
-    /// goes into `detail`.
+impl World {
+    /// Agent `i`'s decision for this tick; what the behaviors that trace looked at goes into
+    /// `detail`.
     pub(super) fn think(
         &self,
         i: usize,
         record: &mut RecordSlot<'_>,
-        mut detail: Option<&mut Detail>,
+        detail: Option<&mut Detail>,
     ) -> Thought {
         let agent = &self.agents[i];
-        let mut thought = Thought {
-            steering: agent.steering.clone(),
+        let mut memory = Memory {
             wander_point: agent.wander_point,
             wander_timer_secs: agent.wander_timer_secs,
             stamina: agent.stamina,
@@ -122,7 +223,10 @@ impl World {
         let g = usize::from(agent.group);
         let Some(group) = self.spec.groups.get(g) else {
             record.clear();
-            return thought;
+            return Thought {
+                steering: agent.steering.clone(),
+                memory,
+            };
         };
         let body = Body {
             position: agent.position,
@@ -130,15 +234,16 @@ impl World {
             max_speed: group.max_speed,
             mass: group.mass,
         };
-        let mut m = SteeringManager::recording_into(
+        let hunt = self.hunt(group, &mut memory);
+        let found = self.found.get(i).copied().unwrap_or_default();
+        let m = SteeringManager::recording_into(
             agent.steering.clone(),
             group.max_force,
             group.combination,
             record,
         );
-        let hunt = self.hunt(group, &mut thought);
-        let found = self.found.get(i).copied().unwrap_or_default();
-        let cx = Cx {
+        let mut tick = AgentTick {
+            world: self,
             i,
             g,
             group,
@@ -147,313 +252,42 @@ impl World {
             links: self.links.get(g).copied().unwrap_or_default(),
             sums: found.sums(),
             hunt,
+            kind: BehaviorKind::ALL[0],
+            memory,
+            m,
+            detail,
         };
-        let active = self.active.get(g).map_or(&[][..], Vec::as_slice);
-        for &kind in active {
-            let exclusive = self.steer(kind, &cx, &mut m, &mut thought, detail.as_deref_mut());
-            if exclusive {
+        for &kind in self.active.get(g).map_or(&[][..], Vec::as_slice) {
+            tick.kind = kind;
+            if group.steer(kind, &mut tick) {
+                // An exclusive block steered: the blocks after it are skipped.
                 break;
             }
         }
-        thought.steering = m.finish_in_place(&body);
+        let AgentTick { m, memory, .. } = tick;
+        let steering = m.finish_in_place(&body);
         let record = record.debug_mut();
         record.neighbors = found.count;
         record.neighbor_distance_sum = found.distance_sum;
-        thought
+        Thought { steering, memory }
     }
 
     /// The hunter's stamina (000 part 5, 003): rest, then pursue the prey it holds. Returns the
     /// index of the prey to pursue this tick.
-    fn hunt(&self, group: &Group, thought: &mut Thought) -> Option<usize> {
+    fn hunt(&self, group: &Group, memory: &mut Memory) -> Option<usize> {
         let stamina = group.stamina.as_ref()?;
-        if thought.resting {
+        if memory.resting {
             // The seeds' `if (resting && stamina++ >= MAX_STAMINA) resting = false`: the
             // comparison sees the stamina before this tick's gain, and the gain is kept.
-            if thought.stamina >= stamina.max {
-                thought.resting = false;
+            if memory.stamina >= stamina.max {
+                memory.resting = false;
             }
-            thought.stamina += stamina.regen_per_tick;
+            memory.stamina += stamina.regen_per_tick;
         }
-        let prey = thought.prey.and_then(|id| self.index_of(id));
+        let prey = memory.prey.and_then(|id| self.index_of(id));
         if prey.is_none() {
-            thought.prey = None;
+            memory.prey = None;
         }
-        if thought.resting { None } else { prey }
-    }
-
-    /// Whether `p` is within `range` of the agent (always, with no range).
-    fn in_range(cx: &Cx<'_>, range: Option<f32>, p: Vec2) -> bool {
-        range.is_none_or(|r| cx.body.position.distance_squared(p) <= r * r)
-    }
-
-    /// A block's target, if it exists now and is within the block's range.
-    fn gated(&self, cx: &Cx<'_>, target: &Target, range: Option<f32>) -> Option<(Vec2, Vec2)> {
-        self.resolve(target, cx.i)
-            .filter(|&(p, _)| Self::in_range(cx, range, p))
-    }
-
-    /// Adds behavior `kind`'s force to `m` (when the group has it on and what it needs
-    /// exists). Returns whether it was an exclusive block that steered, which skips the
-    /// blocks after it.
-    #[allow(clippy::too_many_lines)] // One arm per behavior, in priority order.
-    fn steer(
-        &self,
-        kind: BehaviorKind,
-        cx: &Cx<'_>,
-        m: &mut Manager<'_, '_>,
-        thought: &mut Thought,
-        detail: Option<&mut Detail>,
-    ) -> bool {
-        let (group, body, i) = (cx.group, &cx.body, cx.i);
-        match kind {
-            BehaviorKind::AvoidWalls => {
-                if let Some(b) = group.avoid_walls.as_ref().filter(|b| b.enabled) {
-                    let heading = cx.agent.heading();
-                    m.avoid_walls_block(body, heading, b, &self.spec.walls, detail);
-                }
-            }
-            BehaviorKind::Containment => {
-                if let Some(b) = group.containment.as_ref().filter(|b| b.enabled)
-                    && let Some(shape) = self.region_shape(&b.region, cx.links.region)
-                {
-                    m.containment_block(body, b, shape, detail);
-                }
-            }
-            BehaviorKind::AvoidObstacles => self.avoid_obstacles(cx, m, thought, detail),
-            BehaviorKind::AvoidAgents => {
-                if let Some(b) = group.avoid_agents.as_ref().filter(|b| b.enabled) {
-                    let others = self.others_near(i, b.range, group.max_neighbors as usize);
-                    let frame = (cx.agent.heading(), group.radius);
-                    m.avoid_agents_block(body, frame, b, &others, detail);
-                }
-            }
-            BehaviorKind::Evade => {
-                if let Some(b) = group.evade.as_ref().filter(|b| b.enabled)
-                    && let Some((p, v)) = self.gated(cx, &b.target, b.range)
-                {
-                    m.evade_block(body, b, p, v);
-                    return b.exclusive;
-                }
-            }
-            BehaviorKind::Hide => {
-                if let Some(b) = group.hide.as_ref().filter(|b| b.enabled)
-                    && let Some(hunter) = self.resolve(&b.target, i)
-                {
-                    m.hide_block(body, b, hunter, &self.spec.obstacles, detail);
-                }
-            }
-            BehaviorKind::Flee => {
-                if let Some(b) = group.flee.as_ref().filter(|b| b.enabled)
-                    && let Some((p, _)) = self.gated(cx, &b.target, b.panic_distance)
-                {
-                    m.flee_block(body, b, p);
-                    return b.exclusive;
-                }
-            }
-            BehaviorKind::Separation => {
-                if let Some(b) = group.separation.as_ref().filter(|b| b.enabled) {
-                    m.flocking(Rule::Separation, body, b, &cx.sums[0]);
-                }
-            }
-            BehaviorKind::Pursuit => return self.pursue(cx, m, thought),
-            BehaviorKind::OffsetPursuit => {
-                if let Some(b) = group.offset_pursuit.as_ref().filter(|b| b.enabled)
-                    && let Some(leader) = self.resolve_leader(&b.target, i)
-                    && !self.is_target_agent(&b.target, i)
-                {
-                    let offset = self.formation_offset(i, cx.g, &b.slot);
-                    m.offset_pursuit_block(body, b, &leader, offset, detail);
-                }
-            }
-            BehaviorKind::FollowLeader => {
-                if let Some(b) = group.follow_leader.as_ref().filter(|b| b.enabled)
-                    && let Some(leader) = self.resolve_leader(&b.target, i)
-                    && !self.is_target_agent(&b.target, i)
-                {
-                    m.follow_leader_block(body, b, &leader, detail);
-                }
-            }
-            BehaviorKind::Interpose => {
-                if let Some(b) = group.interpose.as_ref().filter(|b| b.enabled)
-                    && let (Some(a), Some(c)) =
-                        (self.resolve(&b.target, i), self.resolve(&b.other, i))
-                {
-                    m.interpose_block(body, b, (a, c), detail);
-                }
-            }
-            BehaviorKind::Seek => {
-                if let Some(b) = group.seek.as_ref().filter(|b| b.enabled)
-                    && let Some((p, _)) = self.gated(cx, &b.target, b.range)
-                {
-                    m.seek_block(body, b, p);
-                    return b.exclusive;
-                }
-            }
-            BehaviorKind::Arrive => {
-                if let Some(b) = group.arrive.as_ref().filter(|b| b.enabled)
-                    && let Some((p, _)) = self.gated(cx, &b.target, b.range)
-                {
-                    m.arrive_block(body, b, p);
-                    return b.exclusive;
-                }
-            }
-            BehaviorKind::Goal => {
-                if let Some(b) = group.goal.as_ref().filter(|b| b.enabled)
-                    && let Some((p, _)) = self.resolve(&b.target, i)
-                {
-                    m.goal_block(body, b, p);
-                }
-            }
-            BehaviorKind::FollowPath => self.follow_path(cx, m, thought, detail),
-            BehaviorKind::FollowFlow => {
-                if let (Some(b), Some(field)) = (
-                    group.follow_flow.as_ref().filter(|b| b.enabled),
-                    cx.links.flow.and_then(|k| self.flow_grids.get(k)),
-                ) {
-                    m.follow_flow_block(body, b, field, detail);
-                }
-            }
-            BehaviorKind::Alignment => {
-                if let Some(b) = group.alignment.as_ref().filter(|b| b.enabled) {
-                    m.flocking(Rule::Alignment, body, b, &cx.sums[1]);
-                }
-            }
-            BehaviorKind::Cohesion => {
-                if let Some(b) = group.cohesion.as_ref().filter(|b| b.enabled) {
-                    m.flocking(Rule::Cohesion, body, b, &cx.sums[2]);
-                }
-            }
-            BehaviorKind::Wander => {
-                if let Some(b) = group.wander.as_ref().filter(|b| b.enabled) {
-                    m.wander(body, b);
-                }
-            }
-            BehaviorKind::WanderTarget => self.wander_target(cx, m, thought),
-            BehaviorKind::Queue => self.queue(cx, m, detail),
-        }
-        false
-    }
-
-    /// Path following along the group's path (the waypoint it heads for is kept).
-    fn follow_path(
-        &self,
-        cx: &Cx<'_>,
-        m: &mut Manager<'_, '_>,
-        thought: &mut Thought,
-        detail: Option<&mut Detail>,
-    ) {
-        if let (Some(b), Some(path)) = (
-            cx.group.follow_path.as_ref().filter(|b| b.enabled),
-            cx.links.path.and_then(|k| self.spec.paths.get(k)),
-        ) {
-            let waypoint = cx.agent.waypoint;
-            thought.waypoint = m.follow_path_block(&cx.body, b, path, waypoint, detail);
-        }
-    }
-
-    /// Queuing: brake when another agent is just ahead.
-    fn queue(&self, cx: &Cx<'_>, m: &mut Manager<'_, '_>, detail: Option<&mut Detail>) {
-        if let Some(b) = cx.group.queue.as_ref().filter(|b| b.enabled) {
-            let heading = cx.agent.heading();
-            let ahead = ahead_point(cx.body.position, heading, b.ahead);
-            let in_the_way = self.agent_near(ahead, b.radius, cx.i);
-            m.queue_block(&cx.body, b, (ahead, heading), in_the_way, detail);
-        }
-    }
-
-    /// The shape containment keeps agents in: the world, or a looped path's polygon.
-    fn region_shape(&self, region: &Region, path: Option<usize>) -> Option<Shape<'_>> {
-        match (region, path) {
-            (Region::World, _) => Some(Shape::Rect(self.spec.size)),
-            (Region::Path(_), Some(k)) => self
-                .spec
-                .paths
-                .get(k)
-                .filter(|p| p.is_closed())
-                .map(|p| Shape::Polygon(&p.points)),
-            (Region::Path(_), None) => None,
-        }
-    }
-
-    /// Obstacle avoidance, in its radial or detection-box form (the box remembers its side).
-    fn avoid_obstacles(
-        &self,
-        cx: &Cx<'_>,
-        m: &mut Manager<'_, '_>,
-        thought: &mut Thought,
-        detail: Option<&mut Detail>,
-    ) {
-        let Some(b) = cx.group.avoid_obstacles.as_ref().filter(|b| b.enabled) else {
-            return;
-        };
-        let obstacles = &self.spec.obstacles;
-        match b.form {
-            AvoidForm::Radial => m.avoid_obstacles_block(&cx.body, b, obstacles),
-            AvoidForm::DetectionBox {
-                min_length,
-                braking_weight,
-            } => {
-                thought.avoid = m.detection_box_block(
-                    &cx.body,
-                    (cx.agent.heading(), cx.group.radius),
-                    b,
-                    (min_length, braking_weight),
-                    obstacles,
-                    cx.agent.avoid,
-                    detail,
-                );
-            }
-        }
-    }
-
-    /// Pursuit, gated by the hunter's stamina when the group has one. Returns whether it was
-    /// an exclusive block that steered.
-    fn pursue(&self, cx: &Cx<'_>, m: &mut Manager<'_, '_>, thought: &mut Thought) -> bool {
-        let Some(b) = cx.group.pursuit.as_ref().filter(|b| b.enabled) else {
-            return false;
-        };
-        let Some(stamina) = &cx.group.stamina else {
-            if let Some((p, v)) = self.gated(cx, &b.target, b.range) {
-                m.pursuit_block(&cx.body, b, p, v);
-                return b.exclusive;
-            }
-            return false;
-        };
-        if let Some(j) = cx.hunt {
-            let prey = &self.agents[j];
-            m.pursuit_block(&cx.body, b, prey.position, prey.velocity);
-            thought.stamina -= stamina.cost_per_tick;
-            if thought.stamina <= 0.0 {
-                thought.prey = None;
-                thought.resting = true;
-            }
-            return b.exclusive;
-        }
-        // Not hunting: pick the closest prey for the next tick.
-        thought.prey = self
-            .resolve_agent(&b.target, cx.i)
-            .filter(|&j| Self::in_range(cx, b.range, self.agents[j].position))
-            .map(|j| self.agents[j].id);
-        false
-    }
-
-    /// The naive wander: a new random point of the world every `interval_secs`.
-    fn wander_target(&self, cx: &Cx<'_>, m: &mut Manager<'_, '_>, thought: &mut Thought) {
-        let Some(b) = cx.group.wander_target.as_ref().filter(|b| b.enabled) else {
-            return;
-        };
-        thought.wander_timer_secs -= self.spec.dt;
-        if thought.wander_timer_secs <= 0.0 {
-            let x = m.state.rng.next_f32();
-            let y = m.state.rng.next_f32();
-            thought.wander_point = random_point(self.spec.size, x, y);
-            thought.wander_timer_secs = b.interval_secs;
-        }
-        m.wander_target_block(&cx.body, b, thought.wander_point);
-    }
-
-    /// Whether `target` names agent `i` itself (the leader does not follow itself).
-    fn is_target_agent(&self, target: &Target, i: usize) -> bool {
-        matches!(target, Target::Agent(id) if self.agents.get(i).is_some_and(|a| a.id == *id))
+        if memory.resting { None } else { prey }
     }
 }
