@@ -167,20 +167,23 @@ fn paint_mark(
     } else {
         color
     };
-    let w = mark.width;
+    let width = mark.width;
     match mark.shape {
-        Figure::Ray(q) => batch.line(p, to_screen(q), w, color),
-        Figure::Segment(a, b) => batch.line(to_screen(a), to_screen(b), w, color),
+        Figure::Ray(q) => batch.line(p, to_screen(q), width, color),
+        Figure::Segment(a, b) => batch.line(to_screen(a), to_screen(b), width, color),
         Figure::Dot(q, r) => batch.circle_filled(to_screen(q), r, color),
-        Figure::Ring(q, r) => batch.circle_stroke(to_screen(q), r, w, color),
-        Figure::Zone(q, r) => batch.circle_stroke(to_screen(q), (r * scale).max(2.0), w, color),
-        Figure::Cross(q) => batch.cross(to_screen(q), vec2(4.0, 4.0), w, color),
-        Figure::Arrow(q, d, length) => batch.arrow(to_screen(q), vec2(d.x, d.y) * length, w, color),
+        Figure::Ring(q, r) => batch.circle_stroke(to_screen(q), r, width, color),
+        Figure::Zone(q, r) => batch.circle_stroke(to_screen(q), (r * scale).max(2.0), width, color),
+        Figure::Cross(q) => batch.cross(to_screen(q), vec2(4.0, 4.0), width, color),
+        Figure::Arrow(q, d, length) => {
+            batch.arrow(to_screen(q), vec2(d.x, d.y) * length, width, color)
+        }
         Figure::Box(heading, half_width, length) => {
-            let h = vec2(heading.x, heading.y);
-            let s = vec2(-h.y, h.x) * (half_width * scale);
-            let l = h * (length * scale);
-            batch.closed_stroke(&[p + s, p + l + s, p + l - s, p - s], w, color);
+            let along = vec2(heading.x, heading.y);
+            let side = vec2(-along.y, along.x) * (half_width * scale);
+            let ahead = along * (length * scale);
+            let corners = [p + side, p + ahead + side, p + ahead - side, p - side];
+            batch.closed_stroke(&corners, width, color);
         }
         Figure::Diamond(q) => diamond(batch, to_screen(q), 5.0, color),
     }
