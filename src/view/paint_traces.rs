@@ -176,7 +176,7 @@ fn paint_mark(
         Figure::Zone(q, r) => batch.circle_stroke(to_screen(q), (r * scale).max(2.0), width, color),
         Figure::Cross(q) => batch.cross(to_screen(q), vec2(4.0, 4.0), width, color),
         Figure::Arrow(q, d, length) => {
-            batch.arrow(to_screen(q), vec2(d.x, d.y) * length, width, color)
+            batch.arrow(to_screen(q), vec2(d.x, d.y) * length, width, color);
         }
         Figure::Box(heading, half_width, length) => {
             let along = vec2(heading.x, heading.y);
