@@ -195,6 +195,7 @@ impl<R: RecordSink> SteeringManager<R> {
     }
 
     /// [`Self::add`], with the agent's detail for what the behavior looked at.
+    #[inline(always)]
     pub fn add_traced(
         &mut self,
         kind: BehaviorKind,

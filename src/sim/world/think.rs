@@ -139,6 +139,7 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
         &mut self.m.state
     }
 
+    #[inline(always)]
     fn add(&mut self, block: &dyn BlockCommon, compute: impl FnOnce(&mut Step<'_>) -> Steer) {
         let weights = (block.weight(), block.probability());
         self.m
