@@ -191,6 +191,8 @@ macro_rules! define_group {
 
             /// Adds behavior `kind`'s force for one agent's tick through `tick`, when the group
             /// has the block on. Returns whether it steered as an exclusive block.
+            // Inlined into the agent's tick: measured with callgrind (docs/performance.md).
+            #[allow(clippy::inline_always)]
             #[inline(always)]
             pub fn steer<'w>(&self, kind: BehaviorKind, tick: &mut impl Tick<'w>) -> bool {
                 match kind {

@@ -139,6 +139,8 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
         &mut self.m.state
     }
 
+    // Inlined into the agent's tick: measured with callgrind (docs/performance.md).
+    #[allow(clippy::inline_always)]
     #[inline(always)]
     fn add(&mut self, block: &dyn BlockCommon, compute: impl FnOnce(&mut Step<'_>) -> Steer) {
         let weights = (block.weight(), block.probability());
