@@ -495,7 +495,7 @@ fn wall_avoidance_first_tick_at_dt_1_and_in_the_dt_form() {
     assert_eq!(world.agents()[0].velocity, Vec2::new(-2.0, 0.0));
     assert_eq!(world.agents()[0].position, Vec2::new(-2.0, 0.0));
     // The detail records the crossing and the feelers.
-    let detail = world.details()[0];
+    let detail = world.details()[0].clone();
     assert_eq!(
         steerlab::sim::behaviors::walls::wall_hit(&detail).map(|h| h.point),
         Some(Vec2::new(30.0, 0.0))

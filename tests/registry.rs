@@ -7,6 +7,7 @@ use steerlab::scene::Scene;
 use steerlab::scene::add::add_behavior;
 use steerlab::sim::behavior::{Limit, PROBABILITY, Value, WEIGHT};
 use steerlab::sim::check::check_spec;
+use steerlab::sim::params::{ArriveMode, AvoidForm, Deceleration, PathForm, Slot};
 use steerlab::sim::params::{BlockVisitor, Group};
 use steerlab::sim::{BehaviorKind, Target};
 
@@ -28,6 +29,32 @@ fn two_groups() -> Scene {
 fn with_every_block(mut scene: Scene) -> Scene {
     for kind in BehaviorKind::ALL {
         add_behavior(&mut scene, 0, kind);
+    }
+    scene
+}
+
+/// `scene` with every number of group 0's blocks present: each optional number switched on
+/// (prediction's too), and with `alternate`, each form switched to another one that has
+/// numbers of its own or none (the detection box, a line formation, waypoints, deceleration).
+fn everything_on(mut scene: Scene, alternate: bool) -> Scene {
+    for kind in BehaviorKind::ALL {
+        scene.groups[0].visit_fields(kind, &mut |_, value| match value {
+            Value::Optional(v, on) if v.is_none() => *v = Some(on),
+            Value::Prediction(p) => {
+                p.fixed_secs = Some(0.5);
+                p.max_secs = Some(1.0);
+            }
+            Value::AvoidForm(f) if alternate => {
+                *f = AvoidForm::DetectionBox {
+                    min_length: 40.0,
+                    braking_weight: 0.2,
+                };
+            }
+            Value::Slot(slot) if alternate => *slot = Slot::Line(30.0),
+            Value::PathForm(f) if alternate => *f = PathForm::Waypoints,
+            Value::ArriveMode(m) if alternate => *m = ArriveMode::Deceleration(Deceleration::Slow),
+            _ => {}
+        });
     }
     scene
 }
@@ -121,8 +148,9 @@ fn numbers(group: &Group) -> Vec<(BehaviorKind, String, f32)> {
 fn reset_keeps_every_block_and_its_links_and_gives_the_default_numbers() {
     let scene = with_every_block(two_groups());
     let defaults = numbers(&scene.groups[0]);
-    // Move every number of every block within its limit, and every common field.
-    let mut tuned = scene.clone();
+    // Every optional number on, every form switched, then every number moved within its
+    // limit, and every common field changed.
+    let mut tuned = everything_on(scene.clone(), true);
     let g = &mut tuned.groups[0];
     for kind in BehaviorKind::ALL {
         g.visit_fields(kind, &mut |field, mut value| {
@@ -136,13 +164,11 @@ fn reset_keeps_every_block_and_its_links_and_gives_the_default_numbers() {
         (*enabled, *weight, *probability) = (false, 2.5, 0.5);
     }
     let moved = numbers(&tuned.groups[0]);
-    assert_eq!(moved.len(), defaults.len());
     assert!(
-        moved
-            .iter()
-            .zip(&defaults)
-            .all(|(m, d)| m.2.to_bits() != d.2.to_bits())
+        moved.len() > defaults.len(),
+        "optional numbers and forms switched on"
     );
+    assert_ne!(moved, defaults);
     let targets_before: Vec<_> = tuned.groups[0]
         .targets()
         .into_iter()
@@ -197,7 +223,18 @@ fn limits(group: &Group) -> Vec<Limit> {
 
 #[test]
 fn every_field_is_refused_just_past_its_limits_and_taken_at_them() {
-    let scene = with_every_block(two_groups());
+    let mut tried = 0;
+    let plain = with_every_block(two_groups());
+    for alternate in [false, true] {
+        tried += refused_past_limits(&everything_on(plain.clone(), alternate));
+    }
+    println!("{tried} values just past a limit refused, each at its own path");
+    assert!(tried > 4 * BehaviorKind::COUNT);
+}
+
+/// Tries every number of `scene`'s group 0 just past its limits (refused at its own path) and
+/// at them (taken); returns how many values were refused.
+fn refused_past_limits(scene: &Scene) -> usize {
     let listed = numbers(&scene.groups[0]);
     let limits = limits(&scene.groups[0]);
     let mut tried = 0;
@@ -242,8 +279,7 @@ fn every_field_is_refused_just_past_its_limits_and_taken_at_them() {
             }
         }
     }
-    println!("{tried} values just past a limit refused, each at its own path");
-    assert!(tried > 4 * BehaviorKind::COUNT);
+    tried
 }
 
 #[test]
@@ -407,4 +443,20 @@ fn every_field_that_warns_at_zero_warns_at_its_own_path() {
             "{at} = 0 warns: {found:?}"
         );
     }
+}
+
+#[test]
+fn a_point_target_out_of_range_is_reported_once_per_coordinate() {
+    let mut scene = two_groups();
+    add_behavior(&mut scene, 0, BehaviorKind::Seek);
+    if let Some(seek) = scene.groups[0].seek.as_mut() {
+        seek.target = Target::Point(glam::Vec2::new(f32::NAN, 2.0e6));
+    }
+    assert_eq!(
+        problems(&scene),
+        vec![
+            "groups[0].seek.target.x: must be a finite number, got NaN".to_owned(),
+            "groups[0].seek.target.y: must be at most 1,000,000, got 2000000".to_owned(),
+        ]
+    );
 }

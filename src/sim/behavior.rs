@@ -243,11 +243,22 @@ impl Limit {
         }
     }
 
-    /// The range a control may take (an excluded low end is the next value up).
+    /// The values within the limit (an excluded low end is the next value up).
     #[must_use]
     pub fn range(self) -> std::ops::RangeInclusive<f32> {
         let (lo, open) = self.low();
         (if open { lo.next_up() } else { lo })..=self.high()
+    }
+
+    /// The range a control offers: [`Self::range`], except that a positive number starts at
+    /// 0.001 (a smaller one typed into a file stays legal, but no drag should reach a value that
+    /// displays as 0).
+    #[must_use]
+    pub fn control_range(self) -> std::ops::RangeInclusive<f32> {
+        match self {
+            Self::Positive => 0.001..=self.high(),
+            _ => self.range(),
+        }
     }
 
     /// Whether `v` is within the limit (never for NaN or infinity).
@@ -363,6 +374,8 @@ pub enum Value<'a> {
     Number(&'a mut f32),
     /// An angle in radians within the field's limit, shown in degrees.
     Radians(&'a mut f32),
+    /// A number the block's current form does not use: checked, not shown.
+    Unused(&'a mut f32),
     /// A number that can be off; the second is the value it takes when switched on.
     Optional(&'a mut Option<f32>, f32),
     /// A switch.
@@ -396,7 +409,7 @@ impl Value<'_> {
             f(".y", &mut p.y, Limit::Signed);
         };
         match self {
-            Self::Number(v) | Self::Radians(v) => f("", v, limit),
+            Self::Number(v) | Self::Radians(v) | Self::Unused(v) => f("", v, limit),
             Self::Optional(v, _) => {
                 if let Some(v) = v.as_mut() {
                     f("", v, limit);
@@ -493,10 +506,12 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
     /// Key, colour, formula and summary.
     const INFO: BehaviorInfo;
 
-    /// Whether it records what it looked at in the agent's [`crate::sim::debug::Detail`] for
-    /// the overlays (obstacle avoidance does in its box form): the world keeps details only
-    /// when some group uses such a behavior.
-    const TRACED: bool = false;
+    /// Whether this block records what it looked at in the agent's
+    /// [`crate::sim::debug::Detail`] for the overlays (obstacle avoidance does in its box form
+    /// only): the world keeps details only when some group has such a block on.
+    fn traces(&self) -> bool {
+        false
+    }
 
     /// Every field of the block but `enabled`, `weight` and `probability`, in the order the
     /// inspector shows them, each with its description.
@@ -720,7 +735,7 @@ pub trait Tick<'w> {
     fn state(&mut self) -> &mut SteeringState;
     /// Adds the force `compute` returns, with `block`'s weight and probability, under the
     /// group's combination (which may not evaluate it).
-    fn add(&mut self, block: &dyn BlockCommon, compute: impl FnOnce(&mut Step<'_>) -> Steer);
+    fn add<B: BlockCommon>(&mut self, block: &B, compute: impl FnOnce(&mut Step<'_>) -> Steer);
 }
 
 /// Which overlay a mark belongs to.

@@ -78,44 +78,29 @@ impl Trace {
     }
 }
 
-/// Most traces one agent keeps on one tick: one per behavior that records one.
-pub const MAX_TRACES: usize = 10;
-
 /// What the behaviors that trace looked at on one tick, for the overlays: kept apart from
 /// [`AgentDebug`] and only for the agents of groups that use them, so a flock that does not pays
-/// nothing for it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// nothing for it. A behavior traces at most once a tick; the list keeps its room from tick to
+/// tick, so a tick allocates nothing once every agent has traced.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Detail {
-    traces: [Trace; MAX_TRACES],
-    len: u8,
-}
-
-impl Default for Detail {
-    fn default() -> Self {
-        Self {
-            traces: [Trace::new(BehaviorKind::ALL[0], &[]); MAX_TRACES],
-            len: 0,
-        }
-    }
+    traces: Vec<Trace>,
 }
 
 impl Detail {
-    /// Forgets every trace.
+    /// Forgets every trace (keeping the room).
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.traces.clear();
     }
 
-    /// Keeps `trace` (a behavior traces at most once a tick; past [`MAX_TRACES`] it is dropped).
+    /// Keeps `trace`.
     pub fn push(&mut self, trace: Trace) {
-        if let Some(slot) = self.traces.get_mut(usize::from(self.len)) {
-            *slot = trace;
-            self.len += 1;
-        }
+        self.traces.push(trace);
     }
 
     /// Every trace of this tick, in the order the behaviors ran.
     pub fn iter(&self) -> impl Iterator<Item = &Trace> {
-        self.traces[..usize::from(self.len)].iter()
+        self.traces.iter()
     }
 
     /// The trace of behavior `kind`, if it recorded one this tick.

@@ -179,6 +179,13 @@ macro_rules! define_group {
                 }
             }
 
+            /// Whether some block the group has on records a detail for the overlays
+            /// ([`Behavior::traces`]).
+            #[must_use]
+            pub fn traces(&self) -> bool {
+                false $(|| self.$field.as_ref().is_some_and(|b| b.enabled && b.traces()))*
+            }
+
             /// Calls `visitor` with every behavior's block (or its absence), in priority order.
             pub fn visit_blocks(&self, visitor: &mut impl BlockVisitor) {
                 $(visitor.visit(BehaviorKind::$kind, self.$field.as_ref());)*
@@ -231,14 +238,7 @@ macro_rules! define_group {
                 }
             }
 
-            /// Whether the behavior records a detail for the overlays
-            /// ([`Behavior::TRACED`]).
-            #[must_use]
-            pub fn is_traced(self) -> bool {
-                match self {
-                    $(Self::$kind => <$ty as Behavior>::TRACED,)*
-                }
-            }
+
         }
     };
 }

@@ -187,11 +187,18 @@ impl Behavior for AvoidObstacles {
             "detection",
             "|p - c| - radius <= detection",
         );
+        let radial = matches!(self.form, AvoidForm::Radial);
         visit(&FORM, Value::AvoidForm(&mut self.form));
-        // The box form has its own length: the radial distance is not used, nor shown.
-        if matches!(self.form, AvoidForm::Radial) {
-            visit(&DETECTION, Value::Number(&mut self.detection_distance));
-        }
+        // The box form has its own length: the radial distance is checked, not shown.
+        let distance = &mut self.detection_distance;
+        visit(
+            &DETECTION,
+            if radial {
+                Value::Number(distance)
+            } else {
+                Value::Unused(distance)
+            },
+        );
     }
 
     fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
@@ -227,6 +234,10 @@ impl Behavior for AvoidObstacles {
             }
         }
         false
+    }
+
+    fn traces(&self) -> bool {
+        matches!(self.form, AvoidForm::DetectionBox { .. })
     }
 
     fn marks(trace: &Trace, out: &mut Vec<Mark>) {

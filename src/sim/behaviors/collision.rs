@@ -118,7 +118,10 @@ block! {
 
 impl Behavior for AvoidAgents {
     const INFO: BehaviorInfo = AVOID_AGENTS;
-    const TRACED: bool = true;
+
+    fn traces(&self) -> bool {
+        true
+    }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const RANGE: Field =

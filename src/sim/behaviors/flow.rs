@@ -48,7 +48,10 @@ block! {
 
 impl Behavior for FollowFlow {
     const INFO: BehaviorInfo = FOLLOW_FLOW;
-    const TRACED: bool = true;
+
+    fn traces(&self) -> bool {
+        true
+    }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const FIELD: Field = Field::plain("field", "field", "The flow field to follow.");

@@ -133,7 +133,10 @@ block! {
 
 impl Behavior for OffsetPursuit {
     const INFO: BehaviorInfo = OFFSET_PURSUIT;
-    const TRACED: bool = true;
+
+    fn traces(&self) -> bool {
+        true
+    }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const LEADER: Field = Field::plain("target", "leader", "What this behavior steers for.");
@@ -186,7 +189,10 @@ block! {
 
 impl Behavior for FollowLeader {
     const INFO: BehaviorInfo = FOLLOW_LEADER;
-    const TRACED: bool = true;
+
+    fn traces(&self) -> bool {
+        true
+    }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const BEHIND: Field = Field::distance(

@@ -115,7 +115,10 @@ block! {
 
 impl Behavior for Hide {
     const INFO: BehaviorInfo = HIDE;
-    const TRACED: bool = true;
+
+    fn traces(&self) -> bool {
+        true
+    }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const HUNTER: Field = Field::plain("target", "hunter", "What this behavior steers for.");
@@ -171,7 +174,10 @@ block! {
 
 impl Behavior for Interpose {
     const INFO: BehaviorInfo = INTERPOSE;
-    const TRACED: bool = true;
+
+    fn traces(&self) -> bool {
+        true
+    }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const BETWEEN: Field = Field::plain("target", "between", "What this behavior steers for.");

@@ -144,7 +144,10 @@ block! {
 
 impl Behavior for FollowPath {
     const INFO: BehaviorInfo = FOLLOW_PATH;
-    const TRACED: bool = true;
+
+    fn traces(&self) -> bool {
+        true
+    }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const PATH: Field = Field::plain(

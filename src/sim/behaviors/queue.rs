@@ -83,7 +83,10 @@ block! {
 
 impl Behavior for Queue {
     const INFO: BehaviorInfo = QUEUE;
-    const TRACED: bool = true;
+
+    fn traces(&self) -> bool {
+        true
+    }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const AHEAD: Field = Field::distance(

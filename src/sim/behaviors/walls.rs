@@ -264,7 +264,10 @@ block! {
 
 impl Behavior for AvoidWalls {
     const INFO: BehaviorInfo = AVOID_WALLS;
-    const TRACED: bool = true;
+
+    fn traces(&self) -> bool {
+        true
+    }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const FEELER: Field = Field::distance(
@@ -336,7 +339,10 @@ block! {
 
 impl Behavior for Containment {
     const INFO: BehaviorInfo = CONTAINMENT;
-    const TRACED: bool = true;
+
+    fn traces(&self) -> bool {
+        true
+    }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const REGION: Field = Field::plain(

@@ -130,7 +130,8 @@ impl BlockVisitor for Blocks<'_> {
                 c.range(&format!("{at}{below}"), *v, lo, open, limit.high());
             });
             match value {
-                Value::Target(t) => c.target_at(&at, t, &self.spec.groups),
+                // A point target's numbers were checked above; a group's name is checked here.
+                Value::Target(t) => c.target_group(&at, t, &self.spec.groups),
                 Value::Name(name, of) => {
                     let names: Vec<&str> = match of {
                         NameOf::Path => self.spec.paths.iter().map(|x| x.name.as_str()).collect(),

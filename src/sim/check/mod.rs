@@ -198,23 +198,20 @@ impl Checker {
         }
     }
 
-    fn target_at(&mut self, path: &str, target: &Target, groups: &[Group]) {
-        match target {
-            Target::Point(p) => self.point(path, *p),
-            Target::Nearest(name) => {
-                if !groups.iter().any(|g| &g.name == name) {
-                    let names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
-                    self.push(
-                        path,
-                        format!(
-                            "no group named \"{}\" (groups: {})",
-                            echo(name),
-                            names.join(", ")
-                        ),
-                    );
-                }
-            }
-            Target::Pointer | Target::Click | Target::Center | Target::Agent(_) => {}
+    /// A target that names a group must name one of `groups`.
+    fn target_group(&mut self, path: &str, target: &Target, groups: &[Group]) {
+        if let Target::Nearest(name) = target
+            && !groups.iter().any(|g| &g.name == name)
+        {
+            let names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
+            self.push(
+                path,
+                format!(
+                    "no group named \"{}\" (groups: {})",
+                    echo(name),
+                    names.join(", ")
+                ),
+            );
         }
     }
 }

@@ -8,7 +8,7 @@ use super::World;
 use crate::sim::debug::Detail;
 use crate::sim::math::direction_or;
 use crate::sim::motion::mean_heading;
-use crate::sim::params::{AvoidForm, Group, OffsetPursuit, Slot, Target};
+use crate::sim::params::{Group, OffsetPursuit, Slot, Target};
 
 impl World {
     /// Sizes the per-agent side tables for this tick's spec: the details when some group uses
@@ -17,12 +17,7 @@ impl World {
     pub(super) fn prepare_side_tables(&mut self) {
         let groups = &self.spec.groups;
         let n = self.agents.len();
-        let uses_detail = self.active.iter().flatten().any(|k| k.is_traced())
-            || groups.iter().any(|g| {
-                g.avoid_obstacles
-                    .as_ref()
-                    .is_some_and(|b| b.enabled && matches!(b.form, AvoidForm::DetectionBox { .. }))
-            });
+        let uses_detail = groups.iter().any(Group::traces);
         if uses_detail {
             self.details.resize(n, Detail::default());
         } else {

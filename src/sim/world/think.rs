@@ -142,7 +142,7 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
     // Inlined into the agent's tick: measured with callgrind (docs/performance.md).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn add(&mut self, block: &dyn BlockCommon, compute: impl FnOnce(&mut Step<'_>) -> Steer) {
+    fn add<B: BlockCommon>(&mut self, block: &B, compute: impl FnOnce(&mut Step<'_>) -> Steer) {
         let weights = (block.weight(), block.probability());
         self.m
             .add_traced(self.kind, weights, self.detail.as_deref_mut(), compute);

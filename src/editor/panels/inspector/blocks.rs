@@ -76,7 +76,19 @@ fn value_ui(
 ) {
     let (key, label, unit, help) = (field.key, field.label, field.unit, field.help);
     match value {
-        Value::Number(v) => number_ui(ui, cx, key, label, v, unit, field.limit.range(), help),
+        Value::Number(v) => {
+            number_ui(
+                ui,
+                cx,
+                key,
+                label,
+                v,
+                unit,
+                field.limit.control_range(),
+                help,
+            );
+        }
+        Value::Unused(_) => {}
         Value::Radians(v) => radians_ui(ui, cx, field, v),
         Value::Optional(v, on) => optional_number_ui(ui, cx, key, label, v, on, unit, help),
         Value::Flag(v) => {

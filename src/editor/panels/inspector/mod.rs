@@ -16,6 +16,10 @@ use crate::scene::{Scene, fields};
 use crate::view::palette::group_color;
 pub use widgets::Cx;
 
+/// What Reset group does.
+const RESET_GROUP_TIP: &str = "Every parameter of this group to its default: its behaviors stay, \
+     with their targets and paths; each is switched on again.";
+
 /// The inspector panel over one frame's state.
 pub struct Inspector<'a> {
     /// The scene being edited.
@@ -75,9 +79,7 @@ impl Inspector<'_> {
                 ui.horizontal(|ui| {
                     if ui
                         .small_button("Reset group")
-                        .on_hover_text(
-                            "Every parameter of this group to its default (its behaviors stay).",
-                        )
+                        .on_hover_text(RESET_GROUP_TIP)
                         .clicked()
                     {
                         group_reset = fields::defaults_like(scene).groups.get(g).cloned();
