@@ -11,7 +11,8 @@ use common::ui::paused_harness;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use steerlab::editor::EditorApp;
+use steerlab::editor::action::SweepSetup;
+use steerlab::editor::{Action, EditorApp};
 use steerlab::scene::Scene;
 use steerlab::view::Overlay;
 
@@ -73,10 +74,10 @@ fn a_pinned_baseline_runs_tick_for_tick_beside_the_live_scene_and_restarts_with_
     let fresh = arrive().build_world().expect("valid");
     assert_eq!(b.world.agents(), fresh.agents());
     // Ghosts are drawn by default and have their toggle in the overlay legend.
-    assert!(harness.state().overlays.shows(Overlay::Ghosts));
+    assert!(harness.state().overlays().shows(Overlay::Ghosts));
     harness.get_by_label("Baseline ghosts").click();
     harness.run_steps(2);
-    assert!(!harness.state().overlays.shows(Overlay::Ghosts));
+    assert!(!harness.state().overlays().shows(Overlay::Ghosts));
     menu(&mut harness, "Unpin baseline");
     assert!(harness.state().baseline().is_none());
 }
@@ -170,25 +171,21 @@ fn the_sweep_window_runs_in_the_background_and_a_click_takes_a_value() {
     let mut harness = paused_harness(EditorApp::new(arrive(), None, "test"));
     menu(&mut harness, "Sweep…");
     assert!(harness.state().open_windows().sweep);
-    {
-        let panel = harness.state_mut().sweep_mut();
-        panel.field = "groups[0].arrive.mode".to_owned();
-        panel.lo = 20.0;
-        panel.hi = 300.0;
-        panel.count = 4;
-        panel.seconds = 8.0;
-    }
+    let setup = SweepSetup {
+        field: "groups[0].arrive.mode".to_owned(),
+        lo: 20.0,
+        hi: 300.0,
+        count: 4,
+        seconds: 8.0,
+        metric: harness.state().sweep().metric.clone(),
+    };
+    common::ui::act(&mut harness, Action::SetSweep(Box::new(setup)));
     harness.run_steps(2);
     harness.get_by_label("Run sweep").click();
     harness.run_steps(1);
-    harness.state_mut().sweep_mut().wait();
+    harness.state_mut().wait_for_sweep();
     harness.run_steps(3);
-    let results = harness
-        .state_mut()
-        .sweep_mut()
-        .results
-        .as_ref()
-        .expect("done");
+    let results = harness.state().sweep().results.as_ref().expect("done");
     assert_eq!(
         results.values,
         vec![20.0, 20.0 + 280.0 / 3.0, 20.0 + 560.0 / 3.0, 300.0]

@@ -11,7 +11,7 @@ use std::path::Path;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use steerlab::editor::EditorApp;
+use steerlab::editor::{Action, EditorApp};
 use steerlab::view::Overlay;
 use steerlab::view::{Overlays, Scope};
 
@@ -55,10 +55,11 @@ fn a_typed_value_changes_the_world_parameter() {
 fn an_overlay_toggle_changes_what_is_painted() {
     let mut harness = harness();
     pause(&mut harness);
-    harness.state_mut().overlays = Overlays {
+    let overlays = Overlays {
         scope: Scope::All,
         ..Overlays::default()
     };
+    common::ui::act(&mut harness, Action::SetOverlays(Box::new(overlays)));
     harness.run_steps(2);
     let velocity = steerlab::view::palette::VELOCITY;
     // One arrow per agent.
@@ -67,7 +68,7 @@ fn an_overlay_toggle_changes_what_is_painted() {
     assert_eq!(vertices_in(&harness, velocity), ARROW_VERTICES * agents);
     harness.get_by_label("Velocity").click();
     harness.run_steps(2);
-    assert!(!harness.state().overlays.shows(Overlay::Velocity));
+    assert!(!harness.state().overlays().shows(Overlay::Velocity));
     assert_eq!(vertices_in(&harness, velocity), 0);
     // Back on, for the selected agent only: one arrow.
     harness.get_by_label("Velocity").click();
@@ -79,7 +80,7 @@ fn an_overlay_toggle_changes_what_is_painted() {
         "nothing is selected yet"
     );
     let first = harness.state().world().agents()[0].id;
-    harness.state_mut().select(Some(first));
+    common::ui::act(&mut harness, Action::Select(Some(first)));
     harness.run_steps(2);
     assert_eq!(vertices_in(&harness, velocity), ARROW_VERTICES);
 }
@@ -266,7 +267,12 @@ fn the_capture_window_takes_screenshots_and_records() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut harness = harness();
     pause(&mut harness);
-    harness.state_mut().record_settings_mut().folder = dir.path().to_owned();
+    let mut settings = harness.state().record_settings().clone();
+    settings.folder = dir.path().to_owned();
+    common::ui::act(
+        &mut harness,
+        Action::SetRecordSettings(Box::new(settings.clone())),
+    );
     harness.get_by_label("Capture…").click();
     harness.run_steps(2);
     harness.get_by_label("150 frames of simulation time");
@@ -290,7 +296,8 @@ fn the_capture_window_takes_screenshots_and_records() {
     assert_eq!(window[0].1, (1440, 900));
 
     // "Record" starts a take of the chosen length into the folder.
-    harness.state_mut().record_settings_mut().seconds = 0.2;
+    settings.seconds = 0.2;
+    common::ui::act(&mut harness, Action::SetRecordSettings(Box::new(settings)));
     harness.run_steps(1);
     harness.get_by_label("Record").click();
     harness.run_steps(1);
@@ -318,7 +325,7 @@ fn warnings_show_beside_their_fields() {
     );
     let scene = steerlab::scene::from_str(&text, "a.ron").expect("valid, with a warning");
     let mut app = EditorApp::new(scene, None, "test");
-    app.set_playing(false);
+    app.apply(&egui::Context::default(), Action::SetPlaying(false));
     let mut harness = common::ui::paused_harness(app);
     harness.get_by_label("warning: groups[0].arrive.mode");
     let list = harness

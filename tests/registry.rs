@@ -354,10 +354,10 @@ fn every_block_describes_every_field_it_serializes() {
 #[test]
 fn adding_each_behavior_in_the_editor_gives_a_valid_running_scene() {
     use egui_kittest::kittest::Queryable as _;
-    use steerlab::editor::EditorApp;
+    use steerlab::editor::{Action, EditorApp};
     for (k, kind) in BehaviorKind::ALL.into_iter().enumerate() {
         let mut app = EditorApp::new(two_groups(), None, "test");
-        app.set_playing(false);
+        app.apply(&egui::Context::default(), Action::SetPlaying(false));
         // Tall enough that the inspector shows every row without scrolling.
         let mut harness = egui_kittest::Harness::builder()
             .with_size(egui::vec2(1440.0, 2000.0))

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use common::steerlab;
 use image::AnimationDecoder as _;
+use steerlab::editor::Action;
 
 /// The frames of a GIF, as RGBA images.
 fn gif_frames(path: &Path) -> Vec<image::RgbaImage> {
@@ -140,20 +141,24 @@ fn bad_render_arguments_are_usage_errors() {
 fn recording_ten_frames_gives_a_gif_of_ten_frames_of_the_chosen_size() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut app = steerlab::editor::EditorApp::with_default_scene();
-    app.presentation_mut().size = [320, 180];
-    let settings = app.record_settings_mut();
+    let ctx = egui::Context::default();
+    let mut presentation = app.presentation().clone();
+    presentation.size = [320, 180];
+    app.apply(&ctx, Action::SetPresentation(presentation));
+    let mut settings = app.record_settings().clone();
     settings.folder = dir.path().to_owned();
     settings.fps = 30;
     settings.seconds = 10.0 / 30.0;
     settings.gif = true;
-    app.start_recording().expect("starts");
+    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
+    app.apply(&ctx, Action::StartRecording);
     assert_eq!(app.finish_recording(), Some(Ok(10)));
     let frames = gif_frames(&dir.path().join("boids.gif"));
     assert_eq!(frames.len(), 10);
     assert!(frames.iter().all(|f| f.dimensions() == (320, 180)));
     // A take from a restart replays the run: the same settings give the same file.
     let first = std::fs::read(dir.path().join("boids.gif")).expect("read");
-    app.start_recording().expect("starts");
+    app.apply(&ctx, Action::StartRecording);
     assert_eq!(app.finish_recording(), Some(Ok(10)));
     assert_eq!(
         std::fs::read(dir.path().join("boids.gif")).expect("read"),
@@ -167,8 +172,12 @@ fn recording_into_an_unwritable_place_says_why_and_writes_nothing() {
     let file = dir.path().join("not-a-dir");
     std::fs::write(&file, "x").expect("write");
     let mut app = steerlab::editor::EditorApp::with_default_scene();
-    app.record_settings_mut().folder = file.clone();
-    let error = app.start_recording().expect_err("refused").to_string();
+    let ctx = egui::Context::default();
+    let mut settings = app.record_settings().clone();
+    settings.folder = file.clone();
+    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
+    app.apply(&ctx, Action::StartRecording);
+    let error = app.load_errors().join("\n");
     assert!(error.contains("cannot write"), "{error}");
     assert!(error.contains("is not a directory"), "{error}");
     assert_eq!(app.finish_recording(), None, "nothing started");
@@ -266,19 +275,21 @@ fn the_editor_records_before_and_after_as_the_command_does() {
         &ctx,
         steerlab::editor::Action::Edit(Box::new(current.clone())),
     );
-    app.presentation_mut().size = [321, 140];
     // What the command draws: every overlay for every agent, legend and caption.
-    app.overlays = steerlab::view::present::render_overlays();
-    app.presentation_mut().legend = true;
-    app.presentation_mut().caption = true;
-    let settings = app.record_settings_mut();
+    let mut presentation = app.presentation().clone();
+    (presentation.size, presentation.legend, presentation.caption) = ([321, 140], true, true);
+    app.apply(&ctx, Action::SetPresentation(presentation));
+    let overlays = Box::new(steerlab::view::present::render_overlays());
+    app.apply(&ctx, Action::SetOverlays(overlays));
+    let mut settings = app.record_settings().clone();
     settings.folder = dir.path().to_owned();
     settings.fps = 30;
     settings.seconds = 8.0 / 30.0;
     settings.gif = false;
     settings.apng = true;
     settings.compare = steerlab::editor::record::CompareChoice::SideBySide;
-    app.start_recording().expect("starts");
+    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
+    app.apply(&ctx, Action::StartRecording);
     assert_eq!(app.finish_recording(), Some(Ok(8)));
     let (recorded, _) = apng_frames(&dir.path().join("arrive-slowing-radius.png"));
     let files = [("base.ron", &base), ("current.ron", &current)].map(|(name, s)| {

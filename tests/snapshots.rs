@@ -6,6 +6,7 @@
 mod common;
 
 use egui_kittest::Harness;
+use steerlab::editor::action::SweepSetup;
 use steerlab::editor::{Action, EditorApp};
 use steerlab::view::Overlays;
 
@@ -18,10 +19,11 @@ fn paused_after(
 ) -> Harness<'static, EditorApp> {
     let scene = common::preset_scene(preset);
     let mut app = EditorApp::new(scene, None, &format!("built-in {preset}"));
-    app.set_playing(false);
+    let ctx = egui::Context::default();
+    app.apply(&ctx, Action::SetPlaying(false));
     setup(&mut app);
     for _ in 0..ticks {
-        app.step_once();
+        app.apply(&ctx, Action::Step);
     }
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
@@ -33,14 +35,17 @@ fn paused_after(
 
 #[test]
 fn boids_with_a_selected_agent() {
-    let mut harness = paused_after("boids.ron", 240, |app| app.select(Some(7)));
+    let mut harness = paused_after("boids.ron", 240, |app| {
+        app.apply(&egui::Context::default(), Action::Select(Some(7)));
+    });
     harness.snapshot("boids_selected");
 }
 
 #[test]
 fn hunter_and_prey_with_every_overlay() {
     let mut harness = paused_after("hunter_and_prey.ron", 300, |app| {
-        app.overlays = Overlays::all_on();
+        let all = Box::new(Overlays::all_on());
+        app.apply(&egui::Context::default(), Action::SetOverlays(all));
     });
     harness.run_steps(2);
     harness.snapshot("hunter_and_prey_all_overlays");
@@ -51,7 +56,8 @@ fn arrive_deceleration() {
     // Tick 200 (3.3 s): the slow setting has been braking since d = 3 * 0.3 * 250 = 225 u, the
     // fast one only starts at 75 u.
     let mut harness = paused_after("arrive_deceleration.ron", 200, |app| {
-        app.overlays = Overlays::all_on();
+        let all = Box::new(Overlays::all_on());
+        app.apply(&egui::Context::default(), Action::SetOverlays(all));
     });
     harness.run_steps(2);
     harness.snapshot("arrive_deceleration");
@@ -68,7 +74,7 @@ fn baseline_ghosts_and_the_metrics_panel() {
         scene.groups[0].max_speed = 100.0;
         app.apply(&ctx, Action::Edit(Box::new(scene)));
         for _ in 0..150 {
-            app.step_once();
+            app.apply(&ctx, Action::Step);
         }
         app.apply(&ctx, Action::ShowMetrics);
     });
@@ -79,13 +85,19 @@ fn baseline_ghosts_and_the_metrics_panel() {
 #[test]
 fn the_sweep_window_with_its_results() {
     let mut harness = paused_after("arrive_slowing.ron", 0, |app| {
-        app.apply(&egui::Context::default(), Action::ShowSweep);
-        let panel = app.sweep_mut();
-        panel.field = "groups[0].arrive.mode".to_owned();
-        (panel.lo, panel.hi, panel.count, panel.seconds) = (20.0, 300.0, 8, 8.0);
-        panel.metric = "arrivers.overshoot".to_owned();
-        panel.start(&common::preset_scene("arrive_slowing.ron"));
-        panel.wait();
+        let ctx = egui::Context::default();
+        app.apply(&ctx, Action::ShowSweep);
+        let setup = SweepSetup {
+            field: "groups[0].arrive.mode".to_owned(),
+            lo: 20.0,
+            hi: 300.0,
+            count: 8,
+            seconds: 8.0,
+            metric: "arrivers.overshoot".to_owned(),
+        };
+        app.apply(&ctx, Action::SetSweep(Box::new(setup)));
+        app.apply(&ctx, Action::RunSweep);
+        app.wait_for_sweep();
     });
     harness.run_steps(3);
     harness.snapshot("sweep_window");

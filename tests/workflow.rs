@@ -14,9 +14,8 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use steerlab::editor::EditorApp;
-use steerlab::editor::Pending;
 use steerlab::editor::persist::MemoryStorage;
+use steerlab::editor::{Action, EditorApp, Pending};
 use steerlab::scene::{self, Scene, presets};
 
 /// The editor on the built-in default scene, paused (`common::ui::harness` leaves it running).
@@ -127,7 +126,7 @@ fn adding_and_removing_agents_is_undone() {
     assert!(harness.state().world().index_of(added).is_some());
     // Removing one, then undoing, puts it back exactly where it was.
     let victim = harness.state().world().agents()[0].clone();
-    harness.state_mut().select(Some(victim.id));
+    common::ui::act(&mut harness, Action::Select(Some(victim.id)));
     harness.run_steps(1);
     harness.key_press(Key::Delete);
     harness.run_steps(2);
@@ -163,9 +162,8 @@ fn with_unsaved_changes_open_asks_and_cancel_keeps_everything() {
     assert_eq!(harness.state().world().agents(), agents.as_slice());
     assert!(!harness.state().file_dialog_open());
     // A preset asks too; Discard goes ahead.
-    harness
-        .state_mut()
-        .request(Pending::Preset(presets::find("seek.ron").expect("preset")));
+    let preset = presets::find("seek.ron").expect("preset");
+    common::ui::act(&mut harness, Action::Request(Pending::Preset(preset)));
     harness.run_steps(2);
     harness.get_by_label("Discard").click();
     harness.run_steps(2);
@@ -224,12 +222,12 @@ fn dropping_a_file_or_closing_with_unsaved_changes_asks_first() {
     assert_eq!(harness.state().scene().name, "Boids");
 
     // Closing: Cancel keeps the window, Discard lets it close.
-    harness.state_mut().request(Pending::Close);
+    common::ui::act(&mut harness, Action::Request(Pending::Close));
     harness.run_steps(2);
     harness.get_by_label("Cancel").click();
     harness.run_steps(2);
     assert!(!harness.state().will_close());
-    harness.state_mut().request(Pending::Close);
+    common::ui::act(&mut harness, Action::Request(Pending::Close));
     harness.run_steps(2);
     harness.get_by_label("Discard").click();
     harness.run_steps(1);
@@ -409,7 +407,7 @@ fn a_failed_save_keeps_the_file_and_the_unsaved_state() {
     // A directory where the file should go: the save fails before anything is written.
     let blocked = dir.path().join("blocked.ron");
     std::fs::create_dir(&blocked).expect("mkdir");
-    harness.state_mut().save_to(&blocked);
+    common::ui::act(&mut harness, Action::SaveTo(blocked.clone()));
     harness.run_steps(2);
     assert!(harness.state().is_dirty());
     assert_eq!(harness.state().path(), Some(path.as_path()));

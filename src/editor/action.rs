@@ -4,8 +4,10 @@
 
 use std::path::PathBuf;
 
+use super::record::RecordSettings;
 use crate::scene::{Scene, presets};
-use crate::view::CanvasAction;
+use crate::view::present::Presentation;
+use crate::view::{CanvasAction, Overlays};
 
 /// Something the user asked for that would drop unsaved changes: it waits on Save, Discard or
 /// Cancel.
@@ -145,4 +147,35 @@ pub enum Action {
     ShowSweep,
     /// Set one numeric field of the scene (a sweep's variant taken): one undo step.
     SetField(String, f64),
+    /// Play (true) or pause (false).
+    SetPlaying(bool),
+    /// The overlay toggles, for whom, and the vector scales.
+    SetOverlays(Box<Overlays>),
+    /// The presentation's size, legend and caption.
+    SetPresentation(Presentation),
+    /// The recording and screenshot settings.
+    SetRecordSettings(Box<RecordSettings>),
+    /// Save the scene to this file (what Save As does once a path is chosen).
+    SaveTo(PathBuf),
+    /// What the sweep window sweeps.
+    SetSweep(Box<SweepSetup>),
+    /// Run the sweep window's sweep on the scene as it is.
+    RunSweep,
+}
+
+/// What the sweep window sweeps: a numeric field over a range, and the metric it plots.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepSetup {
+    /// The field, as validation prints it (`groups[0].arrive.mode`).
+    pub field: String,
+    /// First value.
+    pub lo: f64,
+    /// Last value.
+    pub hi: f64,
+    /// Number of values.
+    pub count: u32,
+    /// Seconds of simulation per run.
+    pub seconds: f32,
+    /// The metric plotted (`group.metric`).
+    pub metric: String,
 }

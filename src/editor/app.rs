@@ -36,7 +36,7 @@ pub struct EditorApp {
     doc: Document,
     session: Session,
     /// The overlay toggles.
-    pub overlays: Overlays,
+    overlays: Overlays,
     canvas: CanvasState,
     prefs: Prefs,
     files: Files,
@@ -154,7 +154,7 @@ impl EditorApp {
     /// The editor on `scene`, shown as the scene's view says (what a user opening a file or a
     /// preset sees first).
     #[must_use]
-    pub fn showing(scene: Scene, path: Option<PathBuf>, origin: &str) -> Self {
+    pub(crate) fn showing(scene: Scene, path: Option<PathBuf>, origin: &str) -> Self {
         let mut app = Self::new(scene, path, origin);
         app.apply_scene_view();
         app

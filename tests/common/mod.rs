@@ -96,6 +96,12 @@ pub mod ui {
         harness
     }
 
+    /// Applies `action` to the app as its panels would, on the harness's context.
+    pub fn act(harness: &mut Harness<'_, EditorApp>, action: steerlab::editor::Action) {
+        let ctx = harness.ctx.clone();
+        harness.state_mut().apply(&ctx, action);
+    }
+
     /// Pauses the simulation with Space (when it runs).
     pub fn pause(harness: &mut Harness<'_, EditorApp>) {
         if harness.state().is_playing() {

@@ -9,7 +9,7 @@ use crate::scene::sweep;
 impl EditorApp {
     /// Shows the scene as its view says (overlays, for whom, the selected agent, the framing);
     /// a scene without one keeps the editor's overlays and fits the world.
-    pub fn apply_scene_view(&mut self) {
+    pub(crate) fn apply_scene_view(&mut self) {
         let Some(view) = self.doc.scene().view.clone() else {
             self.canvas.view.framing = None;
             return;

@@ -40,6 +40,13 @@ impl EditorApp {
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
         match action {
             Action::TogglePlay => self.session.playing = !self.session.playing,
+            Action::SetPlaying(playing) => self.session.playing = playing,
+            Action::SetOverlays(overlays) => self.overlays = *overlays,
+            Action::SetPresentation(presentation) => self.prefs.presentation = presentation,
+            Action::SetRecordSettings(settings) => self.prefs.record = *settings,
+            Action::SaveTo(path) => self.save_to(&path),
+            Action::SetSweep(setup) => self.sweep.set_up(*setup),
+            Action::RunSweep => self.sweep.start(self.doc.scene()),
             Action::Step => {
                 self.session.playing = false;
                 self.step_once();
@@ -124,23 +131,23 @@ impl EditorApp {
     }
 
     /// Runs exactly one tick.
-    pub fn step_once(&mut self) {
+    pub(crate) fn step_once(&mut self) {
         self.session.step_once(&self.overlays);
     }
 
     /// Advances the simulation by the whole ticks that real time (times the time scale) has
     /// made due since the last frame.
-    pub fn advance(&mut self, elapsed_secs: f32) {
+    pub(crate) fn advance(&mut self, elapsed_secs: f32) {
         self.session.advance(elapsed_secs, &self.overlays);
     }
 
     /// Selects the next (or previous) agent of the current group.
-    pub fn cycle_selection(&mut self, direction: i32) {
+    pub(crate) fn cycle_selection(&mut self, direction: i32) {
         self.session.cycle_selection(direction);
     }
 
     /// Enters or leaves presentation mode (the view is fitted to the new canvas).
-    pub fn set_presenting(&mut self, on: bool) {
+    pub(crate) fn set_presenting(&mut self, on: bool) {
         if on != self.presenting {
             self.presenting = on;
             self.canvas.view.fit_pending = true;
@@ -148,7 +155,7 @@ impl EditorApp {
     }
 
     /// Rebuilds the world from the scene (seed, counts and spawning apply here).
-    pub fn restart(&mut self) {
+    pub(crate) fn restart(&mut self) {
         match self.doc.scene().build_world() {
             Ok(world) => {
                 self.session.replace_world(world);
@@ -182,7 +189,7 @@ impl EditorApp {
 
     /// Opens a scene file. A file that fails to load leaves the current scene untouched and
     /// shows its errors.
-    pub fn open_path(&mut self, path: &Path) {
+    pub(crate) fn open_path(&mut self, path: &Path) {
         match scene::load(path) {
             Ok(scene) => {
                 self.files.errors.clear();
@@ -197,7 +204,7 @@ impl EditorApp {
     }
 
     /// Opens a built-in preset.
-    pub fn open_preset(&mut self, preset: presets::Preset) {
+    pub(crate) fn open_preset(&mut self, preset: presets::Preset) {
         match scene::from_str(preset.text, preset.file) {
             Ok(scene) => self.set_scene(scene, None, &format!("built-in {}", preset.file)),
             Err(errors) => self.files.errors = errors.0.iter().map(ToString::to_string).collect(),
@@ -205,7 +212,7 @@ impl EditorApp {
     }
 
     /// Saves to `path` (atomically) and makes it the document's file.
-    pub fn save_to(&mut self, path: &Path) {
+    pub(crate) fn save_to(&mut self, path: &Path) {
         match scene::save(path, self.doc.scene()) {
             Ok(()) => {
                 self.doc.saved_to(path);
@@ -346,7 +353,7 @@ impl EditorApp {
 
     /// Asks for `action`: at once when nothing unsaved would be lost, otherwise after the
     /// user answers Save, Discard or Cancel.
-    pub fn request(&mut self, action: Pending) {
+    pub(crate) fn request(&mut self, action: Pending) {
         if self.doc.is_dirty() {
             self.pending = Some(action);
         } else {
@@ -367,7 +374,7 @@ impl EditorApp {
     }
 
     /// The answer to "save changes?".
-    pub fn answer(&mut self, answer: Answer) {
+    pub(crate) fn answer(&mut self, answer: Answer) {
         let Some(action) = self.pending.take() else {
             return;
         };
@@ -385,7 +392,7 @@ impl EditorApp {
     }
 
     /// Undoes the last edit.
-    pub fn undo(&mut self) {
+    pub(crate) fn undo(&mut self) {
         if let Some(edit) = self.doc.undo() {
             self.apply_edit(&edit, false);
             "Undo".clone_into(&mut self.files.status);
@@ -393,7 +400,7 @@ impl EditorApp {
     }
 
     /// Redoes the last undone edit.
-    pub fn redo(&mut self) {
+    pub(crate) fn redo(&mut self) {
         if let Some(edit) = self.doc.redo() {
             self.apply_edit(&edit, true);
             "Redo".clone_into(&mut self.files.status);
@@ -432,14 +439,14 @@ impl EditorApp {
     }
 
     /// Reverts the whole scene to the file (one undo step).
-    pub fn revert_to_saved(&mut self) {
+    pub(crate) fn revert_to_saved(&mut self) {
         self.doc.commit();
         self.apply_draft(self.doc.saved().clone());
         self.doc.commit();
     }
 
     /// Copies the current group's parameters to the clipboard as RON.
-    pub fn copy_group(&mut self, ctx: &egui::Context) {
+    pub(crate) fn copy_group(&mut self, ctx: &egui::Context) {
         if let Some(group) = self.doc.scene().groups.get(self.session.current_group) {
             ctx.copy_text(scene::group_to_string(group));
             self.files.status = format!("Copied the parameters of group {}", group.name);
@@ -448,7 +455,7 @@ impl EditorApp {
 
     /// Pastes group parameters (RON text) into the current group: everything but its name,
     /// count and spawning. Text that does not parse or validate changes nothing and shows why.
-    pub fn paste_group(&mut self, text: &str) {
+    pub(crate) fn paste_group(&mut self, text: &str) {
         let g = self.session.current_group;
         let Some(current) = self.doc.scene().groups.get(g) else {
             return;
@@ -480,7 +487,7 @@ impl EditorApp {
 
     /// Checks the open file for changes on disk: reloads it when nothing is unsaved, asks
     /// otherwise; a file that no longer loads shows its errors and changes nothing.
-    pub fn poll_disk(&mut self) {
+    pub(crate) fn poll_disk(&mut self) {
         match self.doc.poll_disk() {
             DiskChange::None | DiskChange::Offered => {}
             DiskChange::Reload(scene) => self.reload(*scene),
@@ -507,7 +514,7 @@ impl EditorApp {
     }
 
     /// Keeps the unsaved work of the last session, or drops it.
-    pub fn answer_restore(&mut self, restore: bool) {
+    pub(crate) fn answer_restore(&mut self, restore: bool) {
         let Some(offer) = self.restore_offer.take() else {
             return;
         };
@@ -534,7 +541,7 @@ impl EditorApp {
 
     /// Starts a take with the current settings: the presentation canvas (what presentation
     /// mode shows) with the current overlays, from a restart on the scene's seed or from now.
-    pub fn start_recording(&mut self) -> Result<(), RecordError> {
+    pub(crate) fn start_recording(&mut self) -> Result<(), RecordError> {
         if self.recording.is_some() {
             return Err(RecordError::AlreadyRunning);
         }
@@ -590,13 +597,13 @@ impl EditorApp {
 
     /// Asks egui for a screenshot of the window; the canvas alone is cut out of it for
     /// [`ShotKind::Canvas`].
-    pub fn request_screenshot(&mut self, ctx: &egui::Context, kind: ShotKind) {
+    pub(crate) fn request_screenshot(&mut self, ctx: &egui::Context, kind: ShotKind) {
         self.screenshots.request(ctx, kind);
     }
 
     /// Looks at the file the editor waits for: once it loads, it opens (asking first when
     /// there are unsaved changes).
-    pub fn poll_awaited(&mut self) {
+    pub(crate) fn poll_awaited(&mut self) {
         let Some(awaiting) = &mut self.awaiting else {
             return;
         };

@@ -41,11 +41,6 @@ impl EditorApp {
         self.session.playing
     }
 
-    /// Plays or pauses the simulation.
-    pub fn set_playing(&mut self, playing: bool) {
-        self.session.playing = playing;
-    }
-
     /// Where a world point is on screen in the last frame (`None` before the first frame).
     #[must_use]
     pub fn screen_from_world(&self, p: Vec2) -> Option<egui::Pos2> {
@@ -73,7 +68,7 @@ impl EditorApp {
     }
 
     /// Selects an agent.
-    pub fn select(&mut self, id: Option<u32>) {
+    pub(crate) fn select(&mut self, id: Option<u32>) {
         self.session.select(id);
     }
 
@@ -184,8 +179,13 @@ impl EditorApp {
     }
 
     /// The sweep window's settings, job and results.
-    pub fn sweep_mut(&mut self) -> &mut windows::SweepPanel {
-        &mut self.sweep
+    pub fn sweep(&self) -> &windows::SweepPanel {
+        &self.sweep
+    }
+
+    /// Blocks until the sweep window's running sweep (if any) is done and collects it.
+    pub fn wait_for_sweep(&mut self) {
+        self.sweep.wait();
     }
 
     /// Whether the help window is open.
@@ -195,13 +195,19 @@ impl EditorApp {
     }
 
     /// The presentation settings (size, legend, caption).
-    pub fn presentation_mut(&mut self) -> &mut Presentation {
-        &mut self.prefs.presentation
+    pub fn presentation(&self) -> &Presentation {
+        &self.prefs.presentation
     }
 
     /// The recording settings.
-    pub fn record_settings_mut(&mut self) -> &mut record::RecordSettings {
-        &mut self.prefs.record
+    pub fn record_settings(&self) -> &record::RecordSettings {
+        &self.prefs.record
+    }
+
+    /// The overlay toggles.
+    #[must_use]
+    pub fn overlays(&self) -> &crate::view::Overlays {
+        &self.overlays
     }
 
     /// Frames done and in all of the running recording.

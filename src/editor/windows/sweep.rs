@@ -128,6 +128,20 @@ impl SweepPanel {
         self.job.is_some()
     }
 
+    /// Takes the field, range, count, run length and metric of `setup`.
+    pub fn set_up(&mut self, setup: crate::editor::action::SweepSetup) {
+        let crate::editor::action::SweepSetup {
+            field,
+            lo,
+            hi,
+            count,
+            seconds,
+            metric,
+        } = setup;
+        (self.field, self.lo, self.hi, self.count) = (field, lo, hi, count);
+        (self.seconds, self.metric) = (seconds, metric);
+    }
+
     /// Blocks until the running sweep (if any) is done and collects it.
     pub fn wait(&mut self) {
         while self.poll() {
