@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use super::record::RecordSettings;
+pub use super::record::ShotKind;
 use crate::scene::{Scene, presets};
 use crate::view::present::Presentation;
 use crate::view::{CanvasAction, Overlays};
@@ -36,26 +37,6 @@ pub enum Answer {
     Discard,
     /// Do nothing.
     Cancel,
-}
-
-/// What a screenshot is of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShotKind {
-    /// The canvas alone, without the floating windows.
-    Canvas,
-    /// The whole window.
-    Window,
-}
-
-impl ShotKind {
-    /// The word used in the file name (`boids-canvas-tick240.png`).
-    #[must_use]
-    pub fn file_word(self) -> &'static str {
-        match self {
-            Self::Canvas => "canvas",
-            Self::Window => "window",
-        }
-    }
 }
 
 /// One request of the user, applied by the app.

@@ -15,7 +15,6 @@ use std::thread::JoinHandle;
 
 use serde::{Deserialize, Serialize};
 
-use super::action::ShotKind;
 use crate::render::{Control, Output, RenderError, Take};
 use crate::scene::Scene;
 use crate::sim::{Problems, World};
@@ -33,6 +32,26 @@ pub enum CompareChoice {
     SideBySide,
     /// The current run with the baseline's agents as ghosts.
     Ghosts,
+}
+
+/// What a screenshot is of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShotKind {
+    /// The canvas alone, without the floating windows.
+    Canvas,
+    /// The whole window.
+    Window,
+}
+
+impl ShotKind {
+    /// The word used in the file name (`boids-canvas-tick240.png`).
+    #[must_use]
+    pub fn file_word(self) -> &'static str {
+        match self {
+            Self::Canvas => "canvas",
+            Self::Window => "window",
+        }
+    }
 }
 
 /// The recording settings (kept across runs).
