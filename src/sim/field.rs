@@ -1,0 +1,307 @@
+//! A behavior block's fields as every tool sees them: a description ([`Field`]: label, unit,
+//! [`Limit`], help, the warning at 0) and the value itself by its type ([`Value`]), which the
+//! checks, the defaults, the inspector, the warnings and the tests walk. Below the behaviors,
+//! which describe their fields with it.
+
+use glam::Vec2;
+
+use super::limits::{MAX_MAGNITUDE, MIN_PROBABILITY};
+use super::types::{
+    ArriveMode, AvoidForm, Deceleration, PathForm, Prediction, Region, Slot, Target,
+};
+
+/// How far a number may go. The scene check refuses a value outside it, with the field's path;
+/// the inspector's controls stay inside it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Limit {
+    /// `0 ..= MAX_MAGNITUDE`.
+    NonNegative,
+    /// `0 < v <= MAX_MAGNITUDE`.
+    Positive,
+    /// `-MAX_MAGNITUDE ..= MAX_MAGNITUDE`.
+    Signed,
+    /// `lo ..= hi`.
+    Within(f32, f32),
+}
+
+impl Limit {
+    /// The lowest value and whether it is excluded (`> lo` rather than `>= lo`).
+    #[must_use]
+    pub fn low(self) -> (f32, bool) {
+        match self {
+            Self::NonNegative => (0.0, false),
+            Self::Positive => (0.0, true),
+            Self::Signed => (-MAX_MAGNITUDE, false),
+            Self::Within(lo, _) => (lo, false),
+        }
+    }
+
+    /// The highest value (included).
+    #[must_use]
+    pub fn high(self) -> f32 {
+        match self {
+            Self::Within(_, hi) => hi,
+            Self::NonNegative | Self::Positive | Self::Signed => MAX_MAGNITUDE,
+        }
+    }
+
+    /// The values within the limit (an excluded low end is the next value up).
+    #[must_use]
+    pub fn range(self) -> std::ops::RangeInclusive<f32> {
+        let (lo, open) = self.low();
+        (if open { lo.next_up() } else { lo })..=self.high()
+    }
+
+    /// The range a control offers: [`Self::range`], except that a positive number starts at
+    /// 0.001 (a smaller one typed into a file stays legal, but no drag should reach a value that
+    /// displays as 0).
+    #[must_use]
+    pub fn control_range(self) -> std::ops::RangeInclusive<f32> {
+        match self {
+            Self::Positive => 0.001..=self.high(),
+            _ => self.range(),
+        }
+    }
+
+    /// Whether `v` is within the limit (never for NaN or infinity).
+    #[must_use]
+    pub fn contains(self, v: f32) -> bool {
+        self.range().contains(&v)
+    }
+
+    /// The two values just outside the limit: the nearest below its low end and above its high
+    /// end (the low end itself when it is excluded).
+    #[must_use]
+    pub fn just_outside(self) -> [f32; 2] {
+        let (lo, open) = self.low();
+        [
+            if open { lo } else { lo.next_down() },
+            self.high().next_up(),
+        ]
+    }
+}
+
+/// One field of a behavior block as every tool shows it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Field {
+    /// The field's name in the block (the scene file's key).
+    pub key: &'static str,
+    /// What the inspector calls it.
+    pub label: &'static str,
+    /// The unit its numbers are in, as a suffix (`" u"`, `" s"`; empty for none).
+    pub unit: &'static str,
+    /// The limit of its numbers (for a composite, of the numbers it holds unless the type
+    /// fixes its own, see [`Value::numbers`]).
+    pub limit: Limit,
+    /// The tooltip: what it does, with the formula it feeds.
+    pub help: &'static str,
+    /// The warning when its number is 0 (legal, but almost surely not meant), if any.
+    pub when_zero: Option<&'static str>,
+}
+
+impl Field {
+    /// A field whose numbers are distances in world units, `>= 0`.
+    #[must_use]
+    pub const fn distance(key: &'static str, label: &'static str, help: &'static str) -> Self {
+        Self {
+            key,
+            label,
+            unit: " u",
+            limit: Limit::NonNegative,
+            help,
+            when_zero: None,
+        }
+    }
+
+    /// A field with no number of its own (a target, a name, a switch).
+    #[must_use]
+    pub const fn plain(key: &'static str, label: &'static str, help: &'static str) -> Self {
+        Self {
+            key,
+            label,
+            unit: "",
+            limit: Limit::NonNegative,
+            help,
+            when_zero: None,
+        }
+    }
+
+    /// The same field with another unit.
+    #[must_use]
+    pub const fn unit(self, unit: &'static str) -> Self {
+        Self { unit, ..self }
+    }
+
+    /// The same field with another limit.
+    #[must_use]
+    pub const fn limit(self, limit: Limit) -> Self {
+        Self { limit, ..self }
+    }
+
+    /// The same field, warning with `message` when its number is 0 (`steerlab validate` and
+    /// the inspector show it beside the field).
+    #[must_use]
+    pub const fn warn_zero(self, message: &'static str) -> Self {
+        Self {
+            when_zero: Some(message),
+            ..self
+        }
+    }
+}
+
+/// What a scene names that a block can refer to by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameOf {
+    /// A path of the scene.
+    Path,
+    /// A flow field of the scene.
+    FlowField,
+}
+
+impl NameOf {
+    /// How a message calls it ("path", "flow field").
+    #[must_use]
+    pub fn noun(self) -> &'static str {
+        match self {
+            Self::Path => "path",
+            Self::FlowField => "flow field",
+        }
+    }
+}
+
+/// A block's field, to read or edit, by its type.
+#[derive(Debug)]
+pub enum Value<'a> {
+    /// A number within the field's limit.
+    Number(&'a mut f32),
+    /// An angle in radians within the field's limit, shown in degrees.
+    Radians(&'a mut f32),
+    /// A number the block's current form does not use: checked, not shown.
+    Unused(&'a mut f32),
+    /// A number that can be off; the second is the value it takes when switched on.
+    Optional(&'a mut Option<f32>, f32),
+    /// A switch.
+    Flag(&'a mut bool),
+    /// What the behavior steers relative to.
+    Target(&'a mut Target),
+    /// The name of a path or flow field of the scene.
+    Name(&'a mut String, NameOf),
+    /// A deceleration setting.
+    Deceleration(&'a mut Deceleration),
+    /// Pursuit's and evade's look-ahead.
+    Prediction(&'a mut Prediction),
+    /// Arrive's form.
+    ArriveMode(&'a mut ArriveMode),
+    /// Obstacle avoidance's form.
+    AvoidForm(&'a mut AvoidForm),
+    /// Path following's form.
+    PathForm(&'a mut PathForm),
+    /// A formation slot.
+    Slot(&'a mut Slot),
+    /// The region containment keeps agents in.
+    Region(&'a mut Region),
+}
+
+impl Value<'_> {
+    /// Every number the value holds now, with the path below the field (empty for the field
+    /// itself, `.x`, `.fixed_secs`, ...) and its limit (`limit` is the field's).
+    pub fn numbers(&mut self, limit: Limit, f: &mut dyn FnMut(&str, &mut f32, Limit)) {
+        let point = |p: &mut Vec2, f: &mut dyn FnMut(&str, &mut f32, Limit)| {
+            f(".x", &mut p.x, Limit::Signed);
+            f(".y", &mut p.y, Limit::Signed);
+        };
+        match self {
+            Self::Number(v) | Self::Radians(v) | Self::Unused(v) => f("", v, limit),
+            Self::Optional(v, _) => {
+                if let Some(v) = v.as_mut() {
+                    f("", v, limit);
+                }
+            }
+            Self::Target(Target::Point(p)) | Self::Slot(Slot::Offset(p)) => point(p, f),
+            Self::Prediction(p) => {
+                for (key, v) in [
+                    (".fixed_secs", &mut p.fixed_secs),
+                    (".max_secs", &mut p.max_secs),
+                ] {
+                    if let Some(v) = v.as_mut() {
+                        f(key, v, Limit::NonNegative);
+                    }
+                }
+            }
+            Self::ArriveMode(ArriveMode::SlowingRadius(r)) => f("", r, Limit::NonNegative),
+            Self::AvoidForm(AvoidForm::DetectionBox {
+                min_length,
+                braking_weight,
+            }) => {
+                f(".min_length", min_length, Limit::NonNegative);
+                f(".braking_weight", braking_weight, Limit::NonNegative);
+            }
+            Self::PathForm(PathForm::Predict {
+                predict_secs,
+                ahead,
+            }) => {
+                f(".predict_secs", predict_secs, Limit::NonNegative);
+                f(".ahead", ahead, Limit::Signed);
+            }
+            Self::Slot(Slot::Line(d) | Slot::Column(d) | Slot::Wedge(d) | Slot::Circle(d)) => {
+                f("", d, Limit::NonNegative);
+            }
+            Self::Flag(_)
+            | Self::Target(_)
+            | Self::Name(..)
+            | Self::Deceleration(_)
+            | Self::ArriveMode(ArriveMode::Deceleration(_))
+            | Self::AvoidForm(AvoidForm::Radial)
+            | Self::PathForm(PathForm::Waypoints)
+            | Self::Region(_) => {}
+        }
+    }
+}
+
+/// The fields of [`BlockCommon`] that have numbers, as the checks and the inspector see them.
+pub const WEIGHT: Field = Field::plain(
+    "weight",
+    "weight",
+    "Multiplies the force before combination (negative inverts it).",
+)
+.limit(Limit::Signed);
+
+/// The dithering probability, as the checks and the inspector see it.
+pub const PROBABILITY: Field = Field::plain(
+    "probability",
+    "probability",
+    "Chance that the behavior is evaluated on a tick (PrioritizedDithering only).",
+)
+.limit(Limit::Within(MIN_PROBABILITY, 1.0));
+
+/// A block's `target` field, as most behaviors show it.
+pub const TARGET: Field = Field::plain("target", "target", "What this behavior steers for.");
+
+/// A block's optional `range`: active only while the target is that close.
+pub const RANGE: Field = Field::distance(
+    "range",
+    "only within",
+    "Active only while the target is within this distance.",
+)
+.warn_zero("is 0: the behavior is active only when its target is exactly here, so never");
+
+/// A block's `exclusive` switch.
+pub const EXCLUSIVE: Field = Field::plain(
+    "exclusive",
+    "exclusive",
+    "While active, the behaviors after this one (in priority order) are skipped.",
+);
+
+/// A block's `prediction` (pursuit, evade).
+pub const PREDICTION: Field = Field::plain(
+    "prediction",
+    "T",
+    "future = target.position + target.velocity * T",
+);
+
+/// A block's `deceleration` setting.
+pub const DECELERATION: Field = Field::plain(
+    "deceleration",
+    "deceleration",
+    "speed = min(d / (k * 0.3), max_speed), k = 3, 2, 1",
+);
