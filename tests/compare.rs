@@ -177,7 +177,7 @@ fn the_sweep_window_runs_in_the_background_and_a_click_takes_a_value() {
         hi: 300.0,
         count: 4,
         seconds: 8.0,
-        metric: harness.state().sweep().metric.clone(),
+        metric: harness.state().sweep().setup.metric.clone(),
     };
     common::ui::act(&mut harness, Action::SetSweep(Box::new(setup)));
     harness.run_steps(2);

@@ -45,7 +45,7 @@ impl EditorApp {
             Action::SetPresentation(presentation) => self.prefs.presentation = presentation,
             Action::SetRecordSettings(settings) => self.prefs.record = *settings,
             Action::SaveTo(path) => self.save_to(&path),
-            Action::SetSweep(setup) => self.sweep.set_up(*setup),
+            Action::SetSweep(setup) => self.sweep.setup = *setup,
             Action::RunSweep => self.sweep.start(self.doc.scene()),
             Action::Step => {
                 self.session.playing = false;

@@ -3,6 +3,7 @@
 //! the value and look at a thumbnail of each run's trajectories. Clicking a thumbnail (or a
 //! point) takes its value into the scene as one undo step.
 
+use crate::editor::action::SweepSetup;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::JoinHandle;
@@ -35,18 +36,8 @@ type Job = JoinHandle<Result<(Param, Vec<f64>, Vec<(Metrics, Trace)>), String>>;
 
 /// The sweep window's settings, its running job and its last results.
 pub struct SweepPanel {
-    /// The field swept (a path as validation prints it).
-    pub field: String,
-    /// First value.
-    pub lo: f64,
-    /// Last value.
-    pub hi: f64,
-    /// Number of values.
-    pub count: u32,
-    /// Simulated seconds each variant runs.
-    pub seconds: f32,
-    /// The metric plotted (`group.metric`).
-    pub metric: String,
+    /// What is swept, over what, and the metric plotted.
+    pub setup: SweepSetup,
     job: Option<(Job, Arc<AtomicUsize>, usize)>,
     /// The last sweep's results.
     pub results: Option<SweepResults>,
@@ -57,12 +48,14 @@ pub struct SweepPanel {
 impl Default for SweepPanel {
     fn default() -> Self {
         Self {
-            field: String::new(),
-            lo: 0.0,
-            hi: 1.0,
-            count: 8,
-            seconds: 10.0,
-            metric: String::new(),
+            setup: SweepSetup {
+                field: String::new(),
+                lo: 0.0,
+                hi: 1.0,
+                count: 8,
+                seconds: 10.0,
+                metric: String::new(),
+            },
             job: None,
             results: None,
             error: None,
@@ -81,10 +74,10 @@ impl SweepPanel {
     pub fn start(&mut self, scene: &Scene) {
         self.error = None;
         let param = Param {
-            field: self.field.clone(),
-            lo: self.lo,
-            hi: self.hi,
-            count: self.count.max(1),
+            field: self.setup.field.clone(),
+            lo: self.setup.lo,
+            hi: self.setup.hi,
+            count: self.setup.count.max(1),
         };
         let variants = match sweep::variants(scene, std::slice::from_ref(&param)) {
             Ok(v) => v,
@@ -93,7 +86,7 @@ impl SweepPanel {
                 return;
             }
         };
-        let steps = ticks_in(self.seconds, scene.dt);
+        let steps = ticks_in(self.setup.seconds, scene.dt);
         let done = Arc::new(AtomicUsize::new(0));
         let counter = Arc::clone(&done);
         let total = variants.len();
@@ -126,20 +119,6 @@ impl SweepPanel {
             }
         }
         self.job.is_some()
-    }
-
-    /// Takes the field, range, count, run length and metric of `setup`.
-    pub fn set_up(&mut self, setup: crate::editor::action::SweepSetup) {
-        let crate::editor::action::SweepSetup {
-            field,
-            lo,
-            hi,
-            count,
-            seconds,
-            metric,
-        } = setup;
-        (self.field, self.lo, self.hi, self.count) = (field, lo, hi, count);
-        (self.seconds, self.metric) = (seconds, metric);
     }
 
     /// Blocks until the running sweep (if any) is done and collects it.
@@ -191,7 +170,7 @@ impl SweepWindow<'_> {
                 }
                 if let Some(results) = &panel.results {
                     ui.separator();
-                    results_ui(ui, results, &mut panel.metric, scene, &mut actions);
+                    results_ui(ui, results, &mut panel.setup.metric, scene, &mut actions);
                 }
             });
         actions
@@ -203,42 +182,42 @@ fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group
     let mut fields = sweep::numeric_fields(scene);
     // The current group's fields first, then the world's, then the other groups'.
     fields.sort_by_key(|f| (!f.starts_with(&prefix), f.starts_with("groups["), f.clone()));
-    if panel.field.is_empty()
+    if panel.setup.field.is_empty()
         && let Some(first) = fields.first()
     {
-        panel.field.clone_from(first);
+        panel.setup.field.clone_from(first);
         set_range_around(panel, scene);
     }
     ui.horizontal(|ui| {
         let label = ui.label("field");
-        let before = panel.field.clone();
+        let before = panel.setup.field.clone();
         egui::ComboBox::from_id_salt("sweep field")
             .width(300.0)
-            .selected_text(&panel.field)
+            .selected_text(&panel.setup.field)
             .show_ui(ui, |ui| {
                 for f in &fields {
-                    ui.selectable_value(&mut panel.field, f.clone(), f);
+                    ui.selectable_value(&mut panel.setup.field, f.clone(), f);
                 }
             })
             .response
             .labelled_by(label.id);
-        if panel.field != before {
+        if panel.setup.field != before {
             set_range_around(panel, scene);
         }
     });
     ui.horizontal(|ui| {
         let label = ui.label("from");
-        ui.add(egui::DragValue::new(&mut panel.lo).speed(0.1))
+        ui.add(egui::DragValue::new(&mut panel.setup.lo).speed(0.1))
             .labelled_by(label.id);
         let label = ui.label("to");
-        ui.add(egui::DragValue::new(&mut panel.hi).speed(0.1))
+        ui.add(egui::DragValue::new(&mut panel.setup.hi).speed(0.1))
             .labelled_by(label.id);
         let label = ui.label("values");
-        ui.add(egui::DragValue::new(&mut panel.count).range(2..=24))
+        ui.add(egui::DragValue::new(&mut panel.setup.count).range(2..=24))
             .labelled_by(label.id);
         let label = ui.label("run");
         ui.add(
-            egui::DragValue::new(&mut panel.seconds)
+            egui::DragValue::new(&mut panel.setup.seconds)
                 .range(0.1..=120.0)
                 .suffix(" s"),
         )
@@ -267,13 +246,13 @@ fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group
 
 /// From half to twice the field's present value (0 to 1 when it is 0).
 fn set_range_around(panel: &mut SweepPanel, scene: &Scene) {
-    let now = current_value(scene, &panel.field).unwrap_or(0.0);
+    let now = current_value(scene, &panel.setup.field).unwrap_or(0.0);
     if now == 0.0 {
-        (panel.lo, panel.hi) = (0.0, 1.0);
+        (panel.setup.lo, panel.setup.hi) = (0.0, 1.0);
     } else {
-        (panel.lo, panel.hi) = (now * 0.5, now * 2.0);
+        (panel.setup.lo, panel.setup.hi) = (now * 0.5, now * 2.0);
         if now < 0.0 {
-            (panel.lo, panel.hi) = (panel.hi, panel.lo);
+            (panel.setup.lo, panel.setup.hi) = (panel.setup.hi, panel.setup.lo);
         }
     }
 }
