@@ -101,8 +101,7 @@ macro_rules! block {
         block! { @define $(#[$meta])* $name { $($body)* } }
         impl $crate::sim::block::BlockCommon for $name {
             block! { @common }
-            fn target(&self) -> Option<&$crate::sim::types::Target> { Some(&self.target) }
-            fn target_mut(&mut self) -> Option<&mut $crate::sim::types::Target> { Some(&mut self.target) }
+            block! { @target }
         }
     };
     (
@@ -113,8 +112,7 @@ macro_rules! block {
         block! { @define $(#[$meta])* $name { $($body)* } }
         impl $crate::sim::block::BlockCommon for $name {
             block! { @common }
-            fn target(&self) -> Option<&$crate::sim::types::Target> { Some(&self.target) }
-            fn target_mut(&mut self) -> Option<&mut $crate::sim::types::Target> { Some(&mut self.target) }
+            block! { @target }
             fn other_target(&self) -> Option<&$crate::sim::types::Target> { Some(&self.other) }
             fn other_target_mut(&mut self) -> Option<&mut $crate::sim::types::Target> { Some(&mut self.other) }
         }
@@ -127,6 +125,10 @@ macro_rules! block {
         impl $crate::sim::block::BlockCommon for $name {
             block! { @common }
         }
+    };
+    (@target) => {
+        fn target(&self) -> Option<&$crate::sim::types::Target> { Some(&self.target) }
+        fn target_mut(&mut self) -> Option<&mut $crate::sim::types::Target> { Some(&mut self.target) }
     };
     (@common) => {
         fn enabled(&self) -> bool { self.enabled }
