@@ -172,7 +172,7 @@ fn the_sweep_window_runs_in_the_background_and_a_click_takes_a_value() {
     menu(&mut harness, "Sweep…");
     assert!(harness.state().open_windows().sweep);
     let setup = SweepSetup {
-        field: "groups[0].arrive.mode".to_owned(),
+        field: steerlab::sim::FieldPath::parse("groups[0].arrive.mode").expect("a path"),
         lo: 20.0,
         hi: 300.0,
         count: 4,
@@ -201,14 +201,16 @@ fn the_sweep_window_runs_in_the_background_and_a_click_takes_a_value() {
         .click();
     harness.run_steps(3);
     assert_eq!(
-        steerlab::scene::fields::flatten(harness.state().scene())["groups[0].arrive.mode"],
+        steerlab::scene::fields::flatten(harness.state().scene())
+            [&steerlab::sim::FieldPath::parse("groups[0].arrive.mode").expect("a path")],
         "SlowingRadius(300.0)"
     );
     assert_eq!(harness.state().undo_position(), undo_before + 1);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
     assert_eq!(
-        steerlab::scene::fields::flatten(harness.state().scene())["groups[0].arrive.mode"],
+        steerlab::scene::fields::flatten(harness.state().scene())
+            [&steerlab::sim::FieldPath::parse("groups[0].arrive.mode").expect("a path")],
         "SlowingRadius(150.0)"
     );
 }

@@ -106,7 +106,7 @@ fn obstacles() {
     World::new(with(4096)).expect("at the limit");
     assert_eq!(
         refused(with(4097)),
-        "obstacles: at most 4,096 obstacles, got 4097"
+        "obstacles: at most 4,096 obstacles, got 4,097"
     );
 }
 

@@ -132,7 +132,9 @@ fn numbers(group: &Group) -> Vec<(BehaviorKind, String, f32)> {
     let mut g = group.clone();
     for kind in BehaviorKind::ALL {
         g.visit_fields(kind, &mut |field, mut value| {
-            value.numbers(field.limit, &mut |below, v, _| {
+            value.numbers(field.limit, &mut |below, n, _| {
+                let below = below.map_or_else(String::new, |k| format!(".{k}"));
+                let v = n.real().expect("a block's numbers are real");
                 out.push((
                     kind,
                     format!("{}.{}{below}", kind.field_name(), field.key),
@@ -154,7 +156,8 @@ fn reset_keeps_every_block_and_its_links_and_gives_the_default_numbers() {
     let g = &mut tuned.groups[0];
     for kind in BehaviorKind::ALL {
         g.visit_fields(kind, &mut |field, mut value| {
-            value.numbers(field.limit, &mut |_, v, limit| {
+            value.numbers(field.limit, &mut |_, n, limit| {
+                let v = n.real().expect("a block's numbers are real");
                 let (lo, _) = limit.low();
                 *v = (*v + 1.0).clamp(lo.max(0.0) + 0.5, limit.high());
             });
@@ -201,7 +204,7 @@ fn set_number(scene: &mut Scene, n: usize, v: f32) {
         g.visit_fields(kind, &mut |field, mut value| {
             value.numbers(field.limit, &mut |_, x, _| {
                 if i == n {
-                    *x = v;
+                    *x.real().expect("a block's numbers are real") = v;
                 }
                 i += 1;
             });
@@ -417,7 +420,7 @@ fn every_field_that_warns_at_zero_warns_at_its_own_path() {
         g.visit_fields(kind, &mut |field, mut value| {
             if let Some(message) = field.when_zero {
                 value.numbers(field.limit, &mut |below, _, _| {
-                    if below.is_empty() {
+                    if below.is_none() {
                         zeros.push((kind, field.key, message));
                     }
                 });
@@ -430,8 +433,8 @@ fn every_field_that_warns_at_zero_warns_at_its_own_path() {
         s.groups[0].visit_fields(kind, &mut |field, mut value| {
             if field.key == key {
                 value.numbers(field.limit, &mut |below, v, _| {
-                    if below.is_empty() {
-                        *v = 0.0;
+                    if below.is_none() {
+                        *v.real().expect("a block's numbers are real") = 0.0;
                     }
                 });
             }

@@ -200,7 +200,11 @@ fn deeply_nested_values() {
         &format!("count: {}0{},", "[".repeat(5000), "]".repeat(5000)),
     );
     let e = only_error(scene::from_str(&deep_list, "deep.ron"));
-    assert_eq!((e.line, e.field.as_str()), (8, "groups[0].count"), "{e}");
+    assert_eq!(
+        (e.line, e.field.to_string().as_str()),
+        (8, "groups[0].count"),
+        "{e}"
+    );
     // Nesting where the format does allow a nested value still has a limit.
     let nested_some = BASE.replacen(
         "            mass: 1,\n        ),",
@@ -222,14 +226,18 @@ fn enormous_values() {
         &BASE.replacen("count: 3,", "count: 99999999999999999999999999,", 1),
         "e.ron",
     ));
-    assert_eq!((e.line, e.field.as_str()), (8, "groups[0].count"), "{e}");
+    assert_eq!(
+        (e.line, e.field.to_string().as_str()),
+        (8, "groups[0].count"),
+        "{e}"
+    );
     // A float beyond f32 becomes infinity, which validation refuses at its place.
     let e = only_error(scene::from_str(
         &BASE.replacen("max_speed: 10,", "max_speed: 1e99999,", 1),
         "e.ron",
     ));
     assert_eq!(
-        (e.line, e.col, e.field.as_str()),
+        (e.line, e.col, e.field.to_string().as_str()),
         (11, 24, "groups[0].max_speed"),
         "{e}"
     );
@@ -296,7 +304,11 @@ fn a_misspelled_field_names_it_and_suggests_the_closest() {
         "typo.ron",
     ));
     assert!(e.message.contains("did you mean `At`?"), "{e}");
-    assert_eq!((e.line, e.field.as_str()), (9, "groups[0].spawn"), "{e}");
+    assert_eq!(
+        (e.line, e.field.to_string().as_str()),
+        (9, "groups[0].spawn"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -324,7 +336,7 @@ fn a_reference_to_a_missing_group() {
     );
     let e = only_error(scene::from_str(&text, "g.ron"));
     assert_eq!(
-        (e.line, e.col, e.field.as_str()),
+        (e.line, e.col, e.field.to_string().as_str()),
         (13, 28, "groups[0].seek.target"),
         "{e}"
     );
@@ -340,7 +352,11 @@ fn a_newer_format_version_is_refused() {
         &BASE.replacen("version: 1", "version: 7", 1),
         "v.ron",
     ));
-    assert_eq!((e.line, e.col, e.field.as_str()), (2, 14, "version"), "{e}");
+    assert_eq!(
+        (e.line, e.col, e.field.to_string().as_str()),
+        (2, 14, "version"),
+        "{e}"
+    );
     assert!(e.message.contains("newer steerlab"), "{e}");
 }
 

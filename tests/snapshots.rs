@@ -88,7 +88,7 @@ fn the_sweep_window_with_its_results() {
         let ctx = egui::Context::default();
         app.apply(&ctx, Action::ShowSweep);
         let setup = SweepSetup {
-            field: "groups[0].arrive.mode".to_owned(),
+            field: steerlab::sim::FieldPath::parse("groups[0].arrive.mode").expect("a path"),
             lo: 20.0,
             hi: 300.0,
             count: 8,

@@ -6,6 +6,11 @@
 
 use steerlab::scene::sweep::{self, Param, parse_param, with_field};
 use steerlab::scene::{self, Scene, presets};
+use steerlab::sim::FieldPath;
+
+fn path(text: &str) -> FieldPath {
+    FieldPath::parse(text).expect("a path")
+}
 
 fn preset(file: &str) -> Scene {
     let p = presets::find(file).expect("preset");
@@ -16,16 +21,59 @@ fn preset(file: &str) -> Scene {
 fn setting_a_field_to_its_own_value_changes_nothing_on_every_preset() {
     for p in presets::ALL {
         let s = preset(p.file);
-        for field in sweep::numeric_fields(&s) {
-            let text = scene::fields::flatten(&s)[&field].clone();
-            // A number, or a choice carrying one (`SlowingRadius(150.0)`).
-            let number = text
-                .split_once('(')
-                .map_or(text.as_str(), |(_, inner)| inner.trim_end_matches(')'));
-            let v: f64 = number.parse().expect("numeric");
+        let fields = sweep::numeric_fields(&s);
+        assert!(fields.len() > 10, "{}: {} numbers", p.file, fields.len());
+        for field in fields {
+            let v = field.get(&mut s.clone()).expect("a number");
             let back = with_field(&s, &field, v).unwrap_or_else(|e| panic!("{}: {e}", p.file));
             assert_eq!(back, s, "{} {field}", p.file);
         }
+    }
+}
+
+/// Whether a field's RON text is a number, or a choice that carries one number
+/// (`SlowingRadius(150.0)`).
+fn reads_as_a_number(text: &str) -> bool {
+    let inner = text
+        .strip_suffix(')')
+        .and_then(|t| t.split_once('('))
+        .filter(|(name, _)| name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(text, |(_, inner)| inner);
+    inner.parse::<f64>().is_ok()
+}
+
+#[test]
+fn every_number_the_scene_file_writes_can_be_swept() {
+    // Everything the file writes as a number is listed, at the same path and with the same
+    // value, but the format version, the editor's view, a painted cell's column and row and
+    // an agent's id as a target, which are names of things rather than amounts to tune.
+    let skipped = |path: &steerlab::sim::FieldPath, text: &str| {
+        let first = path.to_string();
+        first == "version"
+            || first.starts_with("view")
+            || matches!(path.last_key(), Some("col" | "row"))
+            || text.starts_with("Agent(")
+    };
+    for p in presets::ALL {
+        let s = preset(p.file);
+        let numbers = sweep::numeric_fields(&s);
+        let mut checked = 0;
+        for (path, text) in scene::fields::flatten(&s) {
+            if !reads_as_a_number(&text) || skipped(&path, &text) {
+                continue;
+            }
+            assert!(numbers.contains(&path), "{}: {path} = {text}", p.file);
+            let v = path.get(&mut s.clone()).expect("a number");
+            let inner = text
+                .split_once('(')
+                .map_or(text.as_str(), |(_, inner)| inner.trim_end_matches(')'));
+            // Every number in a scene is an f32 or a whole number.
+            #[allow(clippy::cast_possible_truncation)]
+            let (v, written) = (v as f32, inner.parse::<f32>().unwrap());
+            assert_eq!(v.to_bits(), written.to_bits(), "{}: {path}", p.file);
+            checked += 1;
+        }
+        assert!(checked > 5, "{}: {checked}", p.file);
     }
 }
 
@@ -37,32 +85,31 @@ fn a_field_set_is_that_field_and_no_other() {
         .iter()
         .position(|g| g.arrive.is_some())
         .expect("an arriving group");
-    let field = format!("groups[{g}].max_speed");
+    let group = FieldPath::group(g);
+    let field = group.key("max_speed");
     let t = with_field(&s, &field, 123.5).expect("sets");
     assert_eq!(t.groups[g].max_speed, 123.5);
     let changes = scene::fields::diff(&scene::fields::flatten(&s), &scene::fields::flatten(&t));
     assert_eq!(changes.len(), 1);
     assert_eq!(changes[0].path, field);
     // A choice carrying a number keeps the choice.
-    let t = with_field(&s, &format!("groups[{g}].arrive.mode"), 40.0).expect("sets");
-    assert_eq!(
-        scene::fields::flatten(&t)[&format!("groups[{g}].arrive.mode")],
-        "SlowingRadius(40.0)"
-    );
+    let mode = group.key("arrive").key("mode");
+    let t = with_field(&s, &mode, 40.0).expect("sets");
+    assert_eq!(scene::fields::flatten(&t)[&mode], "SlowingRadius(40.0)");
     // A whole-number field takes the value rounded.
-    let t = with_field(&s, "seed", 41.6).expect("sets");
+    let t = with_field(&s, &path("seed"), 41.6).expect("sets");
     assert_eq!(t.seed, 42);
 }
 
 #[test]
 fn bad_paths_and_ranges_say_why() {
     let s = preset("arrive_slowing.ron");
-    let e = with_field(&s, "groups[0].max_sped", 1.0).expect_err("unknown");
+    let e = with_field(&s, &path("groups[0].max_sped"), 1.0).expect_err("unknown");
     assert_eq!(
         e.to_string(),
         "groups[0].max_sped: no such field in this scene; the nearest numeric field is `groups[0].max_speed`"
     );
-    let e = with_field(&s, "groups[0].name", 1.0).expect_err("text");
+    let e = with_field(&s, &path("groups[0].name"), 1.0).expect_err("text");
     assert!(
         e.to_string().starts_with("groups[0].name: not a number;"),
         "{e}"
@@ -70,7 +117,7 @@ fn bad_paths_and_ranges_say_why() {
     assert_eq!(
         parse_param("groups[0].mass=1..2:3"),
         Ok(Param {
-            field: "groups[0].mass".into(),
+            field: path("groups[0].mass"),
             lo: 1.0,
             hi: 2.0,
             count: 3

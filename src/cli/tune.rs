@@ -303,7 +303,7 @@ fn sweep_csv(
     let mut out = String::from("variant");
     for p in params {
         out.push(',');
-        out.push_str(&quote(&p.field));
+        out.push_str(&quote(&p.field.to_string()));
     }
     for c in columns {
         out.push(',');
@@ -338,7 +338,7 @@ fn sweep_json(
         .map(|(v, m)| {
             let mut values = Map::new();
             for (p, x) in params.iter().zip(&v.values) {
-                values.insert(p.field.clone(), json!(x));
+                values.insert(p.field.to_string(), json!(x));
             }
             let mut metrics = Map::new();
             for c in columns {
@@ -369,7 +369,7 @@ fn sweep_table(
         .filter(|c| results.iter().any(|m| cell(m, c).is_some()))
         .collect();
     let mut rows: Vec<Vec<String>> = Vec::new();
-    let mut header: Vec<String> = params.iter().map(|p| p.field.clone()).collect();
+    let mut header: Vec<String> = params.iter().map(|p| p.field.to_string()).collect();
     header.extend(shown.iter().map(|c| {
         let unit = c
             .rsplit_once('.')

@@ -2,6 +2,7 @@
 //! [`Action`]s; the app applies them in one place ([`super::EditorApp::apply`]), which is where
 //! undo steps are recorded and files are written.
 
+use crate::sim::FieldPath;
 use std::path::PathBuf;
 
 use super::record::RecordSettings;
@@ -127,7 +128,7 @@ pub enum Action {
     /// Show the sweep window.
     ShowSweep,
     /// Set one numeric field of the scene (a sweep's variant taken): one undo step.
-    SetField(String, f64),
+    SetField(FieldPath, f64),
     /// Play (true) or pause (false).
     SetPlaying(bool),
     /// The overlay toggles, for whom, and the vector scales.
@@ -148,7 +149,7 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SweepSetup {
     /// The field, as validation prints it (`groups[0].arrive.mode`).
-    pub field: String,
+    pub field: FieldPath,
     /// First value.
     pub lo: f64,
     /// Last value.

@@ -4,7 +4,7 @@
 //! only when the scene changes.
 
 use crate::scene::{Scene, fields};
-use crate::sim::Problem;
+use crate::sim::{FieldPath, Problem};
 use fields::Fields;
 
 /// Each field of the scene as saved, at its default, and as it is now: what the inspector
@@ -39,21 +39,24 @@ impl Marks {
 
     /// The warning about the field at `path`, if any.
     #[must_use]
-    pub fn warning(&self, path: &str) -> Option<&str> {
+    pub fn warning(&self, path: &FieldPath) -> Option<&str> {
         self.warnings
             .iter()
-            .find(|w| w.path == path)
+            .find(|w| w.path == *path)
             .map(|w| w.message.as_str())
     }
 
     /// The warnings about fields within `prefix` (`groups[1]`), or about none of the groups
-    /// when `prefix` is empty.
-    pub fn warnings_within<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a Problem> {
+    /// when `prefix` is the root.
+    pub fn warnings_within<'a>(
+        &'a self,
+        prefix: &'a FieldPath,
+    ) -> impl Iterator<Item = &'a Problem> {
         self.warnings.iter().filter(move |w| {
-            if prefix.is_empty() {
-                !w.path.starts_with("groups[")
+            if prefix.is_root() {
+                w.path.group_index().is_none()
             } else {
-                fields::is_within(&w.path, prefix)
+                w.path.is_within(prefix)
             }
         })
     }
@@ -66,16 +69,14 @@ impl Marks {
 
     /// Whether the field at `path` differs from the saved file.
     #[must_use]
-    pub fn changed(&self, path: &str) -> bool {
+    pub fn changed(&self, path: &FieldPath) -> bool {
         self.current.get(path) != self.saved.get(path)
     }
 
     /// Whether some field within `prefix` differs from the saved file.
     #[must_use]
-    pub fn changed_within(&self, prefix: &str) -> bool {
-        self.changes
-            .iter()
-            .any(|c| fields::is_within(&c.path, prefix))
+    pub fn changed_within(&self, prefix: &FieldPath) -> bool {
+        self.changes.iter().any(|c| c.path.is_within(prefix))
     }
 
     /// Every changed field, with its saved and current value.
@@ -86,7 +87,7 @@ impl Marks {
 
     /// The value of the field at `path` in `source`, as RON text.
     #[must_use]
-    pub fn text(&self, source: Source, path: &str) -> Option<&String> {
+    pub fn text(&self, source: Source, path: &FieldPath) -> Option<&String> {
         match source {
             Source::Default => self.defaults.get(path),
             Source::Saved => self.saved.get(path),
@@ -95,7 +96,11 @@ impl Marks {
 
     /// The value of the field at `path` in `source`.
     #[must_use]
-    pub fn value<T: serde::de::DeserializeOwned>(&self, source: Source, path: &str) -> Option<T> {
+    pub fn value<T: serde::de::DeserializeOwned>(
+        &self,
+        source: Source,
+        path: &FieldPath,
+    ) -> Option<T> {
         fields::value(
             match source {
                 Source::Default => &self.defaults,

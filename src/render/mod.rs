@@ -13,8 +13,11 @@ pub mod raster;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
+use crate::scene::schema::{DESCRIPTION, VIEW};
 use crate::scene::{SaveError, Scene};
 use crate::sim::World;
+use crate::sim::path::Step;
+use crate::sim::settings::NAME;
 use crate::sim::text::escape_controls;
 use crate::view::headless::Headless;
 use crate::view::overlays::Overlays;
@@ -266,7 +269,13 @@ pub fn compare_captions(base: &Scene, current: &Scene) -> (String, String) {
     let changes = fields::diff(&fields::flatten(base), &fields::flatten(current));
     let shown: Vec<_> = changes
         .iter()
-        .filter(|c| c.path != "name" && c.path != "description" && !c.path.starts_with("view"))
+        .filter(|c| {
+            c.path.steps().first().is_some_and(|first| {
+                [NAME.key, DESCRIPTION, VIEW]
+                    .iter()
+                    .all(|k| *first != Step::Key((*k).into()))
+            })
+        })
         .collect();
     let side = |label: &str, pick: &dyn Fn(&fields::Change) -> Option<String>| {
         let mut parts: Vec<String> = shown

@@ -16,9 +16,10 @@ use serde::de::DeserializeOwned;
 use serde::ser::{self, Impossible};
 
 use super::Scene;
+use crate::sim::path::FieldPath;
 
 /// Field path → the field's RON text.
-pub type Fields = BTreeMap<String, String>;
+pub type Fields = BTreeMap<FieldPath, String>;
 
 /// Every field of `scene`.
 #[must_use]
@@ -33,7 +34,7 @@ pub fn flatten_value<T: Serialize + ?Sized>(value: &T) -> Fields {
     // The only error a leaf can give is a non-finite float, which RON writes anyway; a failure
     // leaves that field out of the list rather than failing the whole list.
     let _ = value.serialize(Flattener {
-        path: String::new(),
+        path: FieldPath::root(),
         out: &mut fields,
     });
     fields
@@ -41,7 +42,7 @@ pub fn flatten_value<T: Serialize + ?Sized>(value: &T) -> Fields {
 
 /// The value at `path` in `fields`, parsed as a `T` (`None` when absent or of another type).
 #[must_use]
-pub fn value<T: DeserializeOwned>(fields: &Fields, path: &str) -> Option<T> {
+pub fn value<T: DeserializeOwned>(fields: &Fields, path: &FieldPath) -> Option<T> {
     let text = fields.get(path)?;
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
@@ -53,7 +54,7 @@ pub fn value<T: DeserializeOwned>(fields: &Fields, path: &str) -> Option<T> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
     /// Field path.
-    pub path: String,
+    pub path: FieldPath,
     /// The value before (`None`: the field did not exist).
     pub old: Option<String>,
     /// The value after (`None`: the field no longer exists).
@@ -85,14 +86,6 @@ pub fn diff(old: &Fields, new: &Fields) -> Vec<Change> {
     }
     changes.sort_by(|a, b| a.path.cmp(&b.path));
     changes
-}
-
-/// Whether `path` is `prefix` or a field inside it (`groups[0]` holds `groups[0].mass` but not
-/// `groups[01]`).
-#[must_use]
-pub fn is_within(path: &str, prefix: &str) -> bool {
-    path.strip_prefix(prefix)
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with('.') || rest.starts_with('['))
 }
 
 /// A scene of the same shape as `scene` (the same groups, each with the same behavior blocks)
@@ -160,7 +153,7 @@ impl ser::Error for Error {
 
 /// Walks a value, writing one entry per leaf.
 struct Flattener<'a> {
-    path: String,
+    path: FieldPath,
     out: &'a mut Fields,
 }
 
@@ -171,21 +164,16 @@ impl Flattener<'_> {
         Ok(())
     }
 
-    fn child(&mut self, name: &str) -> Flattener<'_> {
-        let path = if self.path.is_empty() {
-            name.to_owned()
-        } else {
-            format!("{}.{name}", self.path)
-        };
+    fn child(&mut self, name: &'static str) -> Flattener<'_> {
         Flattener {
-            path,
+            path: self.path.key(name),
             out: self.out,
         }
     }
 
     fn element(&mut self, index: usize) -> Flattener<'_> {
         Flattener {
-            path: format!("{}[{index}]", self.path),
+            path: self.path.index(index),
             out: self.out,
         }
     }
@@ -479,30 +467,38 @@ mod tests {
         crate::scene::from_str(presets::DEFAULT.text, presets::DEFAULT.file).unwrap()
     }
 
+    fn path(text: &str) -> FieldPath {
+        FieldPath::parse(text).unwrap()
+    }
+
     #[test]
     fn paths_match_the_validation_paths() {
         let fields = flatten(&boids());
         assert_eq!(
-            fields.get("groups[0].max_speed").map(String::as_str),
+            fields.get(&path("groups[0].max_speed")).map(String::as_str),
             Some("140.0")
         );
-        assert_eq!(value::<f32>(&fields, "groups[0].max_speed"), Some(140.0));
-        assert!(fields.contains_key("groups[1].separation.radius"));
         assert_eq!(
-            fields.get("world.bounds").map(String::as_str),
+            value::<f32>(&fields, &path("groups[0].max_speed")),
+            Some(140.0)
+        );
+        assert!(fields.contains_key(&path("groups[1].separation.radius")));
+        assert_eq!(
+            fields.get(&path("world.bounds")).map(String::as_str),
             Some("Bounce")
         );
         // A point is one leaf, and so is an enum with fields.
-        assert!(!fields.keys().any(|k| k.split('.').next_back() == Some("x")));
-        assert!(fields["groups[0].spawn"].starts_with("Queue(position: ("));
+        assert!(!fields.keys().any(|k| k.last_key() == Some("x")));
+        assert!(fields[&path("groups[0].spawn")].starts_with("Queue(position: ("));
         // Every leaf of every preset reads back as RON.
         for preset in presets::ALL {
             let scene = crate::scene::from_str(preset.text, preset.file).unwrap();
             for (path, text) in flatten(&scene) {
                 assert!(
                     ron::from_str::<ron::Value>(&text).is_ok(),
-                    "{}: {path} = {text}",
-                    preset.file
+                    "{}: {} = {text}",
+                    preset.file,
+                    path
                 );
             }
         }
@@ -527,10 +523,8 @@ mod tests {
                     && c.new.is_none())
         );
         assert!(
-            changes
-                .iter()
-                .all(|c| c.path.starts_with("groups[0].max_speed")
-                    || is_within(&c.path, "groups[1].separation"))
+            changes.iter().all(|c| c.path == "groups[0].max_speed"
+                || c.path.is_within(&path("groups[1].separation")))
         );
         assert!(diff(&flatten(&saved), &flatten(&saved)).is_empty());
     }
@@ -551,16 +545,8 @@ mod tests {
         );
         let fields = flatten(&defaults);
         assert_eq!(
-            value::<f32>(&fields, "groups[0].max_speed"),
+            value::<f32>(&fields, &path("groups[0].max_speed")),
             Some(crate::sim::Group::new("x", 1, scene.groups[0].spawn.clone()).max_speed)
         );
-    }
-
-    #[test]
-    fn prefixes_respect_boundaries() {
-        assert!(is_within("groups[0].mass", "groups[0]"));
-        assert!(is_within("groups[0]", "groups[0]"));
-        assert!(!is_within("groups[01].mass", "groups[0]"));
-        assert!(!is_within("groups[0]x", "groups[0]"));
     }
 }

@@ -104,7 +104,7 @@ fn text_of<'a>(bytes: &'a [u8], name: &str) -> Result<&'a str, SceneErrors> {
                 file: name.to_owned(),
                 line,
                 col,
-                field: String::new(),
+                field: crate::sim::FieldPath::root(),
                 message: format!(
                     "not UTF-8 text (invalid byte 0x{byte:02x}); scene files are UTF-8 RON"
                 ),

@@ -7,12 +7,15 @@ use std::fmt::Write as _;
 
 use serde::de::DeserializeOwned;
 
+use super::schema::VERSION;
 use crate::sim::BoundsMode;
-use crate::sim::check::{MAX_GROUP_COUNT, MAX_HEADING_SMOOTHING, MAX_NEIGHBORS};
+use crate::sim::field::{Limit, OTHER, TARGET, Value};
 use crate::sim::params::{
     ArriveMode, AvoidForm, Combination, Deceleration, FlowBase, PathForm, Region, Slot, Spawn,
     Target,
 };
+use crate::sim::path::FieldPath;
+use crate::sim::settings::{self, BASE, BOUNDS, SEED, SPAWN};
 pub use crate::sim::text::{MAX_ECHO, echo, escape_controls, thousands};
 
 /// The token of the file at `line`, `col` (from 1): up to the next delimiter, cut short.
@@ -60,43 +63,66 @@ fn variants_of<T: DeserializeOwned>() -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The names a field of this name takes, when it is a choice of names.
-fn choices(field: &str) -> Option<Vec<String>> {
-    let last = field.rsplit(['.', ']']).next().unwrap_or(field);
-    Some(match last {
-        "spawn" => variants_of::<Spawn>(),
-        "target" | "other" => variants_of::<Target>(),
-        "form" => {
-            let mut v = variants_of::<AvoidForm>();
-            v.extend(variants_of::<PathForm>());
-            v
+/// The names a field takes, when it is a choice of names: read from the field's description
+/// for a group's field, from the scene's own fields otherwise.
+fn choices(field: &FieldPath) -> Option<Vec<String>> {
+    let last = field.last_key()?;
+    let names = if let Some(below) = field
+        .group_index()
+        .and_then(|g| field.below(&FieldPath::group(g)))
+    {
+        let mut names = Vec::new();
+        settings::group_field_at(&below, &mut |_, value| {
+            names = match value {
+                Value::Target(_) => variants_of::<Target>(),
+                Value::AvoidForm(_) => variants_of::<AvoidForm>(),
+                Value::PathForm(_) => variants_of::<PathForm>(),
+                Value::Slot(_) => variants_of::<Slot>(),
+                Value::Region(_) => variants_of::<Region>(),
+                Value::Deceleration(_) => variants_of::<Deceleration>(),
+                Value::Combination(_) => variants_of::<Combination>(),
+                Value::ArriveMode(_) => {
+                    let mut v = variants_of::<ArriveMode>();
+                    v.extend(variants_of::<Deceleration>());
+                    v
+                }
+                _ => Vec::new(),
+            };
+        });
+        if last == SPAWN.key {
+            variants_of::<Spawn>()
+        } else {
+            names
         }
-        "slot" => variants_of::<Slot>(),
-        "region" => variants_of::<Region>(),
-        "base" => variants_of::<FlowBase>(),
-        "deceleration" => variants_of::<Deceleration>(),
-        "bounds" => variants_of::<BoundsMode>(),
-        "combination" => variants_of::<Combination>(),
-        "mode" => {
-            let mut v = variants_of::<ArriveMode>();
-            v.extend(variants_of::<Deceleration>());
-            v
-        }
-        _ => return None,
-    })
+    } else if last == BOUNDS.key {
+        variants_of::<BoundsMode>()
+    } else if last == BASE {
+        variants_of::<FlowBase>()
+    } else {
+        Vec::new()
+    };
+    (!names.is_empty()).then_some(names)
 }
 
 /// What a whole-number field takes.
-fn whole_range(field: &str) -> String {
-    let last = field.rsplit(['.', ']']).next().unwrap_or(field);
-    match last {
-        "count" => format!("from 0 to {}", thousands(u64::from(MAX_GROUP_COUNT))),
-        "max_neighbors" => format!("from 1 to {}", thousands(u64::from(MAX_NEIGHBORS))),
-        "heading_smoothing" => format!("from 1 to {MAX_HEADING_SMOOTHING} headings"),
-        "seed" => format!("from 0 to {}", thousands(u64::MAX)),
-        "version" => "1 or more (the format version)".to_owned(),
-        "target" => format!("an agent id from 0 to {}", thousands(u64::from(u32::MAX))),
-        _ => "0 or more".to_owned(),
+fn whole_range(field: &FieldPath) -> String {
+    let last = field.last_key().unwrap_or_default();
+    if let Some(f) = settings::group_field(last)
+        && let Limit::Within(lo, hi) = f.limit
+    {
+        // The limits of whole numbers are whole numbers far inside u64.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let (lo, hi) = (lo as u64, hi as u64);
+        return format!("from {} to {}", thousands(lo), thousands(hi));
+    }
+    if last == SEED.key {
+        format!("from 0 to {}", thousands(u64::MAX))
+    } else if last == VERSION {
+        "1 or more (the format version)".to_owned()
+    } else if last == TARGET.key || last == OTHER.key {
+        format!("an agent id from 0 to {}", thousands(u64::from(u32::MAX)))
+    } else {
+        "0 or more".to_owned()
     }
 }
 
@@ -174,13 +200,14 @@ pub fn unknown_name(what: &str, found: &str, expected: &[&str]) -> String {
 
 /// The message for a RON error at `field`, where the file says `token`.
 #[must_use]
-pub fn for_ron(code: &ron::Error, field: &str, token: Option<&str>, max_nesting: usize) -> String {
+pub fn for_ron(
+    code: &ron::Error,
+    field: &FieldPath,
+    token: Option<&str>,
+    max_nesting: usize,
+) -> String {
     let got = token.map_or_else(String::new, |t| format!(", got `{t}`"));
-    let what = if field.is_empty() {
-        "the scene".to_owned()
-    } else {
-        field.rsplit('.').next().unwrap_or(field).to_owned()
-    };
+    let what = field.last_key().unwrap_or("the scene").to_owned();
     match code {
         ron::Error::NoSuchStructField {
             expected, found, ..
@@ -280,8 +307,9 @@ mod tests {
             variants_of::<BoundsMode>(),
             vec!["Wrap", "Bounce", "Respawn", "Open"]
         );
+        let path = |t: &str| FieldPath::parse(t).unwrap();
         assert_eq!(
-            choices("groups[0].offset_pursuit.slot"),
+            choices(&path("groups[0].offset_pursuit.slot")),
             Some(vec![
                 "Offset".to_owned(),
                 "Line".to_owned(),
@@ -291,14 +319,23 @@ mod tests {
             ])
         );
         assert_eq!(
-            choices("groups[0].follow_path.form"),
+            choices(&path("groups[0].follow_path.form")),
+            Some(vec!["Predict".to_owned(), "Waypoints".to_owned()])
+        );
+        // The same key in another behavior is another choice: read from its own field.
+        assert_eq!(
+            choices(&path("groups[3].avoid_obstacles.form")),
+            Some(vec!["Radial".to_owned(), "DetectionBox".to_owned()])
+        );
+        assert_eq!(
+            choices(&path("groups[0].combination")),
             Some(vec![
-                "Radial".to_owned(),
-                "DetectionBox".to_owned(),
-                "Predict".to_owned(),
-                "Waypoints".to_owned()
+                "WeightedSum".to_owned(),
+                "PrioritizedSum".to_owned(),
+                "PrioritizedDithering".to_owned()
             ])
         );
+        assert_eq!(choices(&path("groups[0].max_speed")), None);
     }
 
     #[test]

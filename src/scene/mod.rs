@@ -13,7 +13,6 @@
 pub mod add;
 pub mod fields;
 pub mod io;
-pub mod locate;
 pub mod messages;
 pub mod overlays;
 pub mod presets;

@@ -3,13 +3,25 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+use crate::sim::field::Limit;
 use crate::sim::params::{BoundsMode, FlowField, Group, Obstacle, Path, Placed, Wall};
+use crate::sim::path::{FieldPath, Number, Numbers};
+use crate::sim::settings::{SEED, SceneNumbers};
 use crate::sim::{Problems, World, WorldSpec};
 
 pub use super::overlays::{Overlay, OverlaySet, Scope};
 
 /// The format version this build writes. Files of older versions are migrated on load.
 pub const CURRENT_VERSION: u32 = 2;
+
+/// The scene file's format version field.
+pub const VERSION: &str = "version";
+
+/// The scene file's view section.
+pub const VIEW: &str = "view";
+
+/// The scene's description.
+pub const DESCRIPTION: &str = "description";
 
 fn default_seed() -> u64 {
     1
@@ -69,7 +81,7 @@ impl SceneView {
         let (lo, hi) = ZOOM_RANGE;
         if !(self.zoom.is_finite() && (lo..=hi).contains(&self.zoom)) {
             out.push(crate::sim::Problem::new(
-                "view.zoom",
+                FieldPath::root().key(VIEW).key("zoom"),
                 format!("must be from {lo} to {hi}, got {}", self.zoom),
             ));
         }
@@ -77,7 +89,7 @@ impl SceneView {
             && !c.is_finite()
         {
             out.push(crate::sim::Problem::new(
-                "view.center",
+                FieldPath::root().key(VIEW).key("center"),
                 "must be a finite point",
             ));
         }
@@ -188,5 +200,26 @@ impl Scene {
     /// Builds the world of this scene, at tick 0.
     pub fn build_world(&self) -> Result<World, Problems> {
         World::new(self.world_spec())
+    }
+}
+
+impl Numbers for Scene {
+    /// The seed, then every number a world is built from, at the paths of the file (the
+    /// format version and the view are not parameters and are not listed).
+    fn numbers(&mut self, at: &FieldPath, f: &mut dyn FnMut(&FieldPath, Number<'_>, Limit)) {
+        debug_assert!(at.is_root(), "a scene's numbers are at the root");
+        f(&at.key(SEED.key), Number::Large(&mut self.seed), SEED.limit);
+        SceneNumbers {
+            dt: &mut self.dt,
+            size: (&mut self.world.width, &mut self.world.height),
+            click_target: self.click_target.as_mut(),
+            obstacles: &mut self.obstacles,
+            walls: &mut self.walls,
+            paths: &mut self.paths,
+            flow_fields: &mut self.flow_fields,
+            placed: &mut self.agents,
+            groups: &mut self.groups,
+        }
+        .visit(f);
     }
 }

@@ -9,11 +9,10 @@
 
 use std::fmt;
 
-use serde_json::Value;
-
-use super::{Scene, fields};
+use super::Scene;
 use crate::sim::World;
 use crate::sim::metrics::{Metrics, Recorder};
+use crate::sim::path::{FieldPath, SetError, numbers};
 
 /// Most variants one sweep may run.
 pub const MAX_VARIANTS: usize = 10_000;
@@ -22,7 +21,7 @@ pub const MAX_VARIANTS: usize = 10_000;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param {
     /// The field path.
-    pub field: String,
+    pub field: FieldPath,
     /// The first value.
     pub lo: f64,
     /// The last value.
@@ -66,6 +65,7 @@ pub fn parse_param(text: &str) -> Result<Param, String> {
     if field.is_empty() {
         return Err(format!("`{text}`: the field path is empty"));
     }
+    let field = FieldPath::parse(field).map_err(|e| e.to_string())?;
     let number = |s: &str| {
         s.trim()
             .parse::<f64>()
@@ -97,155 +97,42 @@ pub fn parse_param(text: &str) -> Result<Param, String> {
         (v, v, 1)
     };
     Ok(Param {
-        field: field.to_owned(),
+        field,
         lo,
         hi,
         count,
     })
 }
 
-/// A field path that the scene does not have as a number.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FieldError {
-    /// The path asked for.
-    pub field: String,
-    /// Why, with the nearest numeric field when there is one.
-    pub message: String,
-}
+/// A field path that the scene does not have as a number, with the nearest that it has.
+pub type FieldError = SetError;
 
-impl fmt::Display for FieldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for FieldError {}
-
-/// Whether a field's RON text is a number, or a choice that carries one number
-/// (`SlowingRadius(150.0)`: the sweep sets the number and keeps the choice).
-fn is_numeric(text: &str) -> bool {
-    text.parse::<f64>().is_ok()
-        || text
-            .strip_suffix(')')
-            .and_then(|t| t.split_once('('))
-            .is_some_and(|(name, inner)| {
-                !name.is_empty()
-                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                    && inner.parse::<f64>().is_ok()
-            })
-}
-
-/// The fields of `scene` that hold a number, or a choice carrying one number (the arrive
-/// block's `mode: SlowingRadius(150.0)`): the paths a sweep can set.
+/// The paths of every number of `scene` that a sweep can set (see
+/// [`crate::sim::path::numbers`]): the seed, the tick, the world, the scenery, and every
+/// number of every group and behavior block (a choice carrying one number, like the arrive
+/// block's `mode: SlowingRadius(150.0)`, is set through its number).
 #[must_use]
-pub fn numeric_fields(scene: &Scene) -> Vec<String> {
-    fields::flatten(scene)
+pub fn numeric_fields(scene: &Scene) -> Vec<FieldPath> {
+    numbers::all(&mut scene.clone())
         .into_iter()
-        .filter(|(_, text)| is_numeric(text))
-        .map(|(path, _)| path)
+        .map(|(path, ..)| path)
         .collect()
-}
-
-fn unknown(scene: &Scene, field: &str, what: &str) -> FieldError {
-    let known = numeric_fields(scene);
-    let best = known
-        .iter()
-        .map(|k| (strsim::damerau_levenshtein(field, k), k))
-        .min();
-    let message = match best {
-        Some((_, k)) => format!("{what}; the nearest numeric field is `{k}`"),
-        None => format!("{what}; this scene has no numeric fields"),
-    };
-    FieldError {
-        field: field.to_owned(),
-        message,
-    }
-}
-
-/// One step of a path: a field name, or an index into a list.
-enum Step<'a> {
-    Key(&'a str),
-    Index(usize),
-}
-
-fn steps(path: &str) -> Option<Vec<Step<'_>>> {
-    let mut out = Vec::new();
-    for part in path.split('.') {
-        let (name, mut rest) = part.split_at(part.find('[').unwrap_or(part.len()));
-        if name.is_empty() {
-            return None;
-        }
-        out.push(Step::Key(name));
-        while let Some(inner) = rest.strip_prefix('[') {
-            let close = inner.find(']')?;
-            out.push(Step::Index(inner[..close].parse().ok()?));
-            rest = &inner[close + 1..];
-        }
-        if !rest.is_empty() {
-            return None;
-        }
-    }
-    Some(out)
 }
 
 /// `scene` with the number at `field` set to `value` (rounded for a whole-number field).
 /// The result is not validated: [`Scene::build_world`] checks it.
-pub fn with_field(scene: &Scene, field: &str, value: f64) -> Result<Scene, FieldError> {
-    let fail = |what: &str| unknown(scene, field, what);
-    if !numeric_fields(scene).iter().any(|k| k == field) {
-        return Err(fail(if fields::flatten(scene).contains_key(field) {
+pub fn with_field(scene: &Scene, field: &FieldPath, value: f64) -> Result<Scene, FieldError> {
+    let mut out = scene.clone();
+    if field.get(&mut out).is_none() {
+        let what = if super::fields::flatten(scene).contains_key(field) {
             "not a number"
         } else {
             "no such field in this scene"
-        }));
+        };
+        return Err(field.unknown(&mut out, what));
     }
-    let mut root = serde_json::to_value(scene).map_err(|e| fail(&e.to_string()))?;
-    let path = steps(field).ok_or_else(|| fail("not a field path"))?;
-    let mut at = &mut root;
-    let (last, inner) = path.split_last().ok_or_else(|| fail("not a field path"))?;
-    for step in inner {
-        at = match step {
-            Step::Key(k) => at.get_mut(*k),
-            Step::Index(i) => at.get_mut(*i),
-        }
-        .ok_or_else(|| fail("no such field in this scene"))?;
-    }
-    let Step::Key(key) = last else {
-        return Err(fail("not a number"));
-    };
-    let object = at
-        .as_object_mut()
-        .ok_or_else(|| fail("no such field in this scene"))?;
-    // A choice carrying one number (`{"SlowingRadius": 150.0}`): set the number inside.
-    let object = match object.get(*key) {
-        Some(Value::Object(inner)) if inner.len() == 1 => object
-            .get_mut(*key)
-            .and_then(Value::as_object_mut)
-            .ok_or_else(|| fail("not a number"))?,
-        _ => object,
-    };
-    let key = if object.len() == 1
-        && let Some((k, v)) = object.iter().next()
-        && v.is_number()
-        && !object.contains_key(*key)
-    {
-        k.clone()
-    } else {
-        (*key).to_owned()
-    };
-    let whole = object.get(&key).is_some_and(|v| v.is_u64() || v.is_i64());
-    let number = if whole {
-        // Written out whole and read back: an integer when it fits one, so that a count or
-        // a seed takes it; a value beyond the field's type fails below with the field named.
-        serde_json::from_str::<Value>(&format!("{:.0}", value.round()))
-            .map_err(|e| fail(&e.to_string()))?
-    } else {
-        serde_json::Number::from_f64(value)
-            .map(Value::Number)
-            .ok_or_else(|| fail("the value is not finite"))?
-    };
-    object.insert(key, number);
-    serde_json::from_value(root).map_err(|e| fail(&format!("cannot hold {value}: {e}")))
+    field.set(&mut out, value)?;
+    Ok(out)
 }
 
 /// One variant of a sweep: its values, one per parameter, and its scene.
@@ -276,7 +163,7 @@ pub fn variants(scene: &Scene, params: &[Param]) -> Result<Vec<Variant>, String>
         }
         let mut s = scene.clone();
         for (p, &v) in params.iter().zip(&values) {
-            s = with_field(&s, &p.field, v).map_err(|e| e.to_string())?;
+            p.field.set(&mut s, v).map_err(|e| e.to_string())?;
         }
         // Checked, not built: each variant's world is built once, when it runs.
         let problems = crate::sim::check::check_spec(&s.world_spec());

@@ -5,15 +5,16 @@
 //! suggests the closest valid name. Syntax and type errors stop at the first; range errors
 //! found after parsing are all reported.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use ron::extensions::Extensions;
 use serde_path_to_error::Segment;
 
-use super::locate::{LineCol, locate, locate_all};
 use super::messages::escape_controls;
-use super::schema::{CURRENT_VERSION, Scene};
+use super::schema::{CURRENT_VERSION, Scene, VERSION};
 use crate::sim::check::check_spec;
+use crate::sim::path::FieldPath;
+use crate::sim::path::locate::{LineCol, locate, locate_all};
 
 /// Deepest nesting accepted in a scene file.
 pub const MAX_NESTING: usize = 64;
@@ -27,8 +28,8 @@ pub struct SceneError {
     pub line: usize,
     /// Column in characters, from 1 (0 when the error is about the file as a whole).
     pub col: usize,
-    /// Field path, e.g. `groups[1].wander.circle_radius`; empty for the whole document.
-    pub field: String,
+    /// Field path, e.g. `groups[1].wander.circle_radius`; the root for the whole document.
+    pub field: FieldPath,
     /// Why.
     pub message: String,
 }
@@ -40,7 +41,7 @@ impl SceneError {
             file: file.to_owned(),
             line: 0,
             col: 0,
-            field: String::new(),
+            field: FieldPath::root(),
             message: message.into(),
         }
     }
@@ -56,8 +57,8 @@ impl fmt::Display for SceneError {
         } else {
             write!(f, "{file}:{}:{}: ", self.line, self.col)?;
         }
-        if !self.field.is_empty() {
-            write!(f, "{}: ", escape_controls(&self.field))?;
+        if !self.field.is_root() {
+            write!(f, "{}: ", escape_controls(&self.field.to_string()))?;
         }
         f.write_str(&escape_controls(&self.message))
     }
@@ -96,7 +97,7 @@ pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
             file: file.to_owned(),
             line: 1,
             col: 1,
-            field: String::new(),
+            field: FieldPath::root(),
             message: "the file is empty; a scene starts with `(` and needs at least `version`, \
                       `name`, `world` and `groups` (see docs/scenes.md)"
                 .to_owned(),
@@ -104,12 +105,13 @@ pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
     }
     let scene: Scene = deserialize_located(text, file)?;
     let scene = migrate(scene).map_err(|message| {
-        let at = locate(&locate_all(text), "version").unwrap_or(LineCol { line: 1, col: 1 });
+        let version = FieldPath::root().key(VERSION);
+        let at = locate(&locate_all(text), &version).unwrap_or(LineCol { line: 1, col: 1 });
         SceneErrors(vec![SceneError {
             file: file.to_owned(),
             line: at.line,
             col: at.col,
-            field: "version".to_owned(),
+            field: version,
             message,
         }])
     })?;
@@ -121,7 +123,7 @@ pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
         return Ok(scene);
     }
     let found = locate_all(text);
-    let errors = problems
+    let mut errors: Vec<SceneError> = problems
         .into_iter()
         .map(|p| {
             // `world.width` etc. are checked on the world spec; paths match the file's.
@@ -135,6 +137,8 @@ pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
             }
         })
         .collect();
+    // In the order of the file, as a designer reads it.
+    errors.sort_by_key(|e| (e.line, e.col));
     Err(SceneErrors(errors))
 }
 
@@ -153,8 +157,8 @@ impl fmt::Display for SceneWarning {
         } else {
             write!(f, "{file}:{}:{}: warning: ", e.line, e.col)?;
         }
-        if !e.field.is_empty() {
-            write!(f, "{}: ", escape_controls(&e.field))?;
+        if !e.field.is_root() {
+            write!(f, "{}: ", escape_controls(&e.field.to_string()))?;
         }
         f.write_str(&escape_controls(&e.message))
     }
@@ -192,7 +196,14 @@ pub fn deserialize_located<T: serde::de::DeserializeOwned>(
     let options = ron_options();
     let mut de = match ron::Deserializer::from_str_with_options(text, &options) {
         Ok(de) => de,
-        Err(e) => return Err(SceneErrors(vec![from_ron(file, text, &e, String::new())])),
+        Err(e) => {
+            return Err(SceneErrors(vec![from_ron(
+                file,
+                text,
+                &e,
+                FieldPath::root(),
+            )]));
+        }
     };
     let value: T = match serde_path_to_error::deserialize(&mut de) {
         Ok(value) => value,
@@ -208,7 +219,7 @@ pub fn deserialize_located<T: serde::de::DeserializeOwned>(
             file,
             text,
             &spanned,
-            String::new(),
+            FieldPath::root(),
         )]));
     }
     Ok(value)
@@ -249,27 +260,20 @@ fn v1_to_v2(mut scene: Scene) -> Scene {
 }
 
 /// The field path as the scene file spells it: enum variant names left out.
-fn field_path(path: &serde_path_to_error::Path) -> String {
-    let mut out = String::new();
+fn field_path(path: &serde_path_to_error::Path) -> FieldPath {
+    let mut out = FieldPath::root();
     for segment in path {
         match segment {
-            Segment::Seq { index } => {
-                let _ = write!(out, "[{index}]");
-            }
-            Segment::Map { key } => {
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                // An unknown field's name comes from the file: cut short.
-                out.push_str(&super::messages::echo(key));
-            }
+            Segment::Seq { index } => out = out.index(*index),
+            // An unknown field's name comes from the file: cut short.
+            Segment::Map { key } => out = out.key(super::messages::echo(key)),
             Segment::Enum { .. } | Segment::Unknown => {}
         }
     }
     out
 }
 
-fn from_ron(file: &str, text: &str, e: &ron::error::SpannedError, field: String) -> SceneError {
+fn from_ron(file: &str, text: &str, e: &ron::error::SpannedError, field: FieldPath) -> SceneError {
     let token = super::messages::token_at(text, e.span.start.line, e.span.start.col);
     let message = super::messages::for_ron(&e.code, &field, token.as_deref(), MAX_NESTING);
     SceneError {

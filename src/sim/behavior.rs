@@ -13,8 +13,8 @@ pub(crate) use super::block::block;
 pub use super::block::{BehaviorInfo, BlockCommon, Body, Rgb, Steer};
 use super::debug::Trace;
 pub use super::field::{
-    DECELERATION, EXCLUSIVE, Field, Limit, NameOf, PREDICTION, PROBABILITY, RANGE, TARGET, Value,
-    WEIGHT,
+    DECELERATION, EXCLUSIVE, Field, Limit, NameOf, OTHER, PREDICTION, PROBABILITY, RANGE, TARGET,
+    Value, WEIGHT,
 };
 pub use super::marks::{Figure, Layer, Mark, Tint, point_marks};
 pub use super::tick::{Memory, Step, Tick};

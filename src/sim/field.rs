@@ -7,7 +7,8 @@ use glam::Vec2;
 
 use super::limits::{MAX_MAGNITUDE, MIN_PROBABILITY};
 use super::types::{
-    ArriveMode, AvoidForm, Deceleration, PathForm, Prediction, Region, Slot, Target,
+    ArriveMode, AvoidForm, Combination, Deceleration, PathForm, Prediction, Region, Slot, Stamina,
+    Target,
 };
 
 /// How far a number may go. The scene check refuses a value outside it, with the field's path;
@@ -169,11 +170,30 @@ impl NameOf {
     }
 }
 
-/// A block's field, to read or edit, by its type.
+/// A number held at a path, to read or write, by its type.
+#[derive(Debug)]
+pub enum Number<'a> {
+    /// A real number.
+    Real(&'a mut f32),
+    /// A whole number (a count, a cap).
+    Whole(&'a mut u32),
+    /// A large whole number (the seed).
+    Large(&'a mut u64),
+}
+
+/// A field, to read or edit, by its type.
 #[derive(Debug)]
 pub enum Value<'a> {
     /// A number within the field's limit.
     Number(&'a mut f32),
+    /// A whole number within the field's limit.
+    Whole(&'a mut u32),
+    /// A whole number that can be off; the second is the value it takes when switched on.
+    OptionalWhole(&'a mut Option<u32>, u32),
+    /// How a group's forces combine.
+    Combination(&'a mut Combination),
+    /// A hunter's stamina, when it has one.
+    Stamina(&'a mut Option<Stamina>),
     /// An angle in radians within the field's limit, shown in degrees.
     Radians(&'a mut f32),
     /// A number the block's current form does not use: checked, not shown.
@@ -203,50 +223,86 @@ pub enum Value<'a> {
 }
 
 impl Value<'_> {
-    /// Every number the value holds now, with the path below the field (empty for the field
-    /// itself, `.x`, `.fixed_secs`, ...) and its limit (`limit` is the field's).
-    pub fn numbers(&mut self, limit: Limit, f: &mut dyn FnMut(&str, &mut f32, Limit)) {
-        let point = |p: &mut Vec2, f: &mut dyn FnMut(&str, &mut f32, Limit)| {
-            f(".x", &mut p.x, Limit::Signed);
-            f(".y", &mut p.y, Limit::Signed);
+    /// Every number the value holds now, with the name of the field below this one that holds
+    /// it (`None` for the field itself, `x`, `fixed_secs`, ...) and its limit (`limit` is the
+    /// field's).
+    pub fn numbers(
+        &mut self,
+        limit: Limit,
+        f: &mut dyn FnMut(Option<&'static str>, Number<'_>, Limit),
+    ) {
+        let point = |p: &mut Vec2, f: &mut dyn FnMut(Option<&'static str>, Number<'_>, Limit)| {
+            f(Some("x"), Number::Real(&mut p.x), Limit::Signed);
+            f(Some("y"), Number::Real(&mut p.y), Limit::Signed);
         };
         match self {
-            Self::Number(v) | Self::Radians(v) | Self::Unused(v) => f("", v, limit),
+            Self::Number(v) | Self::Radians(v) | Self::Unused(v) => f(None, Number::Real(v), limit),
+            Self::Whole(v) => f(None, Number::Whole(v), limit),
+            Self::OptionalWhole(v, _) => {
+                if let Some(v) = v.as_mut() {
+                    f(None, Number::Whole(v), limit);
+                }
+            }
             Self::Optional(v, _) => {
                 if let Some(v) = v.as_mut() {
-                    f("", v, limit);
+                    f(None, Number::Real(v), limit);
+                }
+            }
+            Self::Stamina(Some(s)) => {
+                for (field, v) in [
+                    (&STAMINA_MAX, &mut s.max),
+                    (&STAMINA_REGEN, &mut s.regen_per_tick),
+                    (&STAMINA_COST, &mut s.cost_per_tick),
+                ] {
+                    f(Some(field.key), Number::Real(v), field.limit);
                 }
             }
             Self::Target(Target::Point(p)) | Self::Slot(Slot::Offset(p)) => point(p, f),
             Self::Prediction(p) => {
                 for (key, v) in [
-                    (".fixed_secs", &mut p.fixed_secs),
-                    (".max_secs", &mut p.max_secs),
+                    ("fixed_secs", &mut p.fixed_secs),
+                    ("max_secs", &mut p.max_secs),
                 ] {
                     if let Some(v) = v.as_mut() {
-                        f(key, v, Limit::NonNegative);
+                        f(Some(key), Number::Real(v), Limit::NonNegative);
                     }
                 }
             }
-            Self::ArriveMode(ArriveMode::SlowingRadius(r)) => f("", r, Limit::NonNegative),
+            Self::ArriveMode(ArriveMode::SlowingRadius(r)) => {
+                f(None, Number::Real(r), Limit::NonNegative);
+            }
             Self::AvoidForm(AvoidForm::DetectionBox {
                 min_length,
                 braking_weight,
             }) => {
-                f(".min_length", min_length, Limit::NonNegative);
-                f(".braking_weight", braking_weight, Limit::NonNegative);
+                f(
+                    Some("min_length"),
+                    Number::Real(min_length),
+                    Limit::NonNegative,
+                );
+                f(
+                    Some("braking_weight"),
+                    Number::Real(braking_weight),
+                    Limit::NonNegative,
+                );
             }
             Self::PathForm(PathForm::Predict {
                 predict_secs,
                 ahead,
             }) => {
-                f(".predict_secs", predict_secs, Limit::NonNegative);
-                f(".ahead", ahead, Limit::Signed);
+                f(
+                    Some("predict_secs"),
+                    Number::Real(predict_secs),
+                    Limit::NonNegative,
+                );
+                f(Some("ahead"), Number::Real(ahead), Limit::Signed);
             }
             Self::Slot(Slot::Line(d) | Slot::Column(d) | Slot::Wedge(d) | Slot::Circle(d)) => {
-                f("", d, Limit::NonNegative);
+                f(None, Number::Real(d), Limit::NonNegative);
             }
-            Self::Flag(_)
+            Self::Stamina(None)
+            | Self::Combination(_)
+            | Self::Flag(_)
             | Self::Target(_)
             | Self::Name(..)
             | Self::Deceleration(_)
@@ -277,6 +333,9 @@ pub const PROBABILITY: Field = Field::plain(
 /// A block's `target` field, as most behaviors show it.
 pub const TARGET: Field = Field::plain("target", "target", "What this behavior steers for.");
 
+/// A block's second target (interpose steers between `target` and `other`).
+pub const OTHER: Field = Field::plain("other", "and", "The second agent it steers between.");
+
 /// A block's optional `range`: active only while the target is that close.
 pub const RANGE: Field = Field::distance(
     "range",
@@ -305,3 +364,16 @@ pub const DECELERATION: Field = Field::plain(
     "deceleration",
     "speed = min(d / (k * 0.3), max_speed), k = 3, 2, 1",
 );
+
+/// A hunter's full stamina.
+pub const STAMINA_MAX: Field = Field::plain("max", "max", "Full stamina.").limit(Limit::Positive);
+
+/// Stamina gained per tick of rest.
+pub const STAMINA_REGEN: Field =
+    Field::plain("regen_per_tick", "regen", "Gained per tick of rest.")
+        .unit(" /tick")
+        .warn_zero("is 0: a hunter that rests never recovers");
+
+/// Stamina spent per tick of pursuit.
+pub const STAMINA_COST: Field =
+    Field::plain("cost_per_tick", "cost", "Spent per tick of pursuit.").unit(" /tick");

@@ -17,23 +17,9 @@ pub use super::registry::BehaviorKind;
 use super::registry::for_each_behavior;
 pub use super::scenery::{FlowBase, FlowField, Obstacle, PaintedCell, Path, Placed, Wall};
 pub use super::types::{
-    ArriveMode, AvoidForm, BoundsMode, Deceleration, PathForm, Prediction, Region, Slot, Stamina,
-    Target,
+    ArriveMode, AvoidForm, BoundsMode, Combination, Deceleration, PathForm, Prediction, Region,
+    Slot, Stamina, Target,
 };
-
-/// How the forces of one group's behaviors are combined into one steering force.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Combination {
-    /// `truncate(sum of weight * force, max_force)`: the sources' movement manager.
-    #[default]
-    WeightedSum,
-    /// Behaviors in priority order add `weight * force` until `max_force` is spent; the one
-    /// that would overflow adds only what is left, in its own direction.
-    PrioritizedSum,
-    /// Behaviors in priority order are each evaluated with their own `probability`; the first
-    /// non-zero `weight * force / probability` is the steering force (truncated).
-    PrioritizedDithering,
-}
 
 /// The default of [`Group::max_neighbors`].
 pub const DEFAULT_MAX_NEIGHBORS: u32 = 256;
@@ -342,19 +328,35 @@ impl Group {
         }
     }
 
+    /// The neighbour radius of each of the group's enabled flocking behaviors, in priority
+    /// order.
+    #[must_use]
+    pub fn flocking_radii(&self) -> Vec<(BehaviorKind, f32)> {
+        let radius = |kind, r: Option<(bool, f32)>| r.filter(|&(on, _)| on).map(|(_, r)| (kind, r));
+        [
+            radius(
+                BehaviorKind::Separation,
+                self.separation.as_ref().map(|b| (b.enabled, b.radius)),
+            ),
+            radius(
+                BehaviorKind::Alignment,
+                self.alignment.as_ref().map(|b| (b.enabled, b.radius)),
+            ),
+            radius(
+                BehaviorKind::Cohesion,
+                self.cohesion.as_ref().map(|b| (b.enabled, b.radius)),
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
     /// The largest neighbour radius of the group's enabled flocking behaviors (0 if none).
     #[must_use]
     pub fn neighbor_radius(&self) -> f32 {
-        let mut r: f32 = 0.0;
-        if let Some(b) = self.separation.as_ref().filter(|b| b.enabled) {
-            r = r.max(b.radius);
-        }
-        if let Some(b) = self.alignment.as_ref().filter(|b| b.enabled) {
-            r = r.max(b.radius);
-        }
-        if let Some(b) = self.cohesion.as_ref().filter(|b| b.enabled) {
-            r = r.max(b.radius);
-        }
-        r
+        self.flocking_radii()
+            .into_iter()
+            .fold(0.0, |r, (_, b)| r.max(b))
     }
 }

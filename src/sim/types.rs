@@ -338,3 +338,17 @@ pub fn away_from(offset: Vec2, distance: f32) -> Vec2 {
         normalize_or_zero(offset)
     }
 }
+
+/// How the forces of one group's behaviors are combined into one steering force.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Combination {
+    /// `truncate(sum of weight * force, max_force)`: the sources' movement manager.
+    #[default]
+    WeightedSum,
+    /// Behaviors in priority order add `weight * force` until `max_force` is spent; the one
+    /// that would overflow adds only what is left, in its own direction.
+    PrioritizedSum,
+    /// Behaviors in priority order are each evaluated with their own `probability`; the first
+    /// non-zero `weight * force / probability` is the steering force (truncated).
+    PrioritizedDithering,
+}

@@ -5,8 +5,12 @@
 
 use glam::Vec2;
 
+use super::behaviors::flocking::RADIUS as FLOCK_RADIUS;
 use super::check::Problem;
+use super::field::{Field, OTHER, PROBABILITY, STAMINA_REGEN, TARGET, Value};
 use super::params::{BlockCommon, Combination, Group, Spawn, Target};
+use super::path::FieldPath;
+use super::settings::{CLICK_TARGET, MAX_NEIGHBORS_FIELD, SPAWN, STAMINA};
 use super::spec::WorldSpec;
 use super::text::{echo, thousands};
 
@@ -17,7 +21,7 @@ pub fn warnings(spec: &WorldSpec) -> Vec<Problem> {
     let inside = |p: Vec2| p.x >= 0.0 && p.y >= 0.0 && p.x <= spec.size.x && p.y <= spec.size.y;
     if !inside(spec.click_target) {
         out.push(Problem::new(
-            "click_target",
+            FieldPath::root().key(CLICK_TARGET.key),
             format!(
                 "is outside the world (0..{}, 0..{}): agents that seek it leave the world",
                 spec.size.x, spec.size.y
@@ -27,46 +31,46 @@ pub fn warnings(spec: &WorldSpec) -> Vec<Problem> {
     let total: u64 =
         spec.groups.iter().map(|g| u64::from(g.count)).sum::<u64>() + spec.placed.len() as u64;
     for (g, group) in spec.groups.iter().enumerate() {
-        let path = format!("groups[{g}]");
-        group_warnings(&path, group, spec, total, &mut out);
+        let path = FieldPath::group(g);
+        group_warnings(&path, group, total, &mut out);
+        neighbour_warning(&path, group, spec, total, &mut out);
         spawn_warnings(&path, group, &inside, &mut out);
     }
     out
 }
 
+/// Whether the number a field holds itself (not one below it) is 0.
+fn is_zero(field: &Field, mut value: Value<'_>) -> bool {
+    let mut zero = false;
+    value.numbers(field.limit, &mut |below, n, _| {
+        if below.is_none() && n.get() == 0.0 {
+            zero = true;
+        }
+    });
+    zero
+}
+
 // One stanza per warning, in the order validate prints them.
-#[allow(clippy::too_many_lines)]
-fn group_warnings(path: &str, group: &Group, spec: &WorldSpec, total: u64, out: &mut Vec<Problem>) {
-    let mut push = |field: &str, message: String| {
-        let at = if field.is_empty() {
-            path.to_owned()
-        } else {
-            format!("{path}.{field}")
-        };
-        out.push(Problem::new(at, message));
-    };
-    let enabled: Vec<_> = super::BehaviorKind::ALL
+fn group_warnings(path: &FieldPath, group: &Group, total: u64, out: &mut Vec<Problem>) {
+    let mut push = |at: FieldPath, message: String| out.push(Problem::new(at, message));
+    let enabled = super::BehaviorKind::ALL
         .into_iter()
-        .filter(|&k| group.block(k).is_some_and(BlockCommon::enabled))
-        .collect();
-    if enabled.is_empty() && group.count > 0 {
+        .any(|k| group.block(k).is_some_and(BlockCommon::enabled));
+    let mut copy = group.clone();
+    if !enabled && group.count > 0 {
         push(
-            "",
+            path.clone(),
             "every behavior of this group is off: its agents drift at their spawn speed".to_owned(),
         );
-    } else if !enabled.is_empty() {
-        if group.max_speed == 0.0 {
-            push(
-                "max_speed",
-                "is 0 with behaviors on: the agents never move".to_owned(),
-            );
-        }
-        if group.max_force == 0.0 {
-            push(
-                "max_force",
-                "is 0 with behaviors on: no behavior can steer the agents".to_owned(),
-            );
-        }
+    } else if enabled {
+        // The group's own numbers that do nothing at 0 while a behavior steers.
+        copy.own_fields(&mut |field, value| {
+            if let Some(message) = field.when_zero
+                && is_zero(field, value)
+            {
+                push(path.key(field.key), message.to_owned());
+            }
+        });
     }
     if group.combination != Combination::PrioritizedDithering {
         for kind in super::BehaviorKind::ALL {
@@ -74,7 +78,7 @@ fn group_warnings(path: &str, group: &Group, spec: &WorldSpec, total: u64, out: 
                 && b.probability().to_bits() != 1.0_f32.to_bits()
             {
                 push(
-                    &format!("{}.probability", kind.field_name()),
+                    path.key(kind.field_name()).key(PROBABILITY.key),
                     format!(
                         "is {}, but only PrioritizedDithering uses a probability (this group \
                          combines with {:?})",
@@ -86,29 +90,25 @@ fn group_warnings(path: &str, group: &Group, spec: &WorldSpec, total: u64, out: 
         }
     }
     // Numbers a behavior's own fields say are not meant at 0.
-    let mut copy = group.clone();
     for kind in super::BehaviorKind::ALL {
-        copy.visit_fields(kind, &mut |field, mut value| {
-            let Some(message) = field.when_zero else {
-                return;
-            };
-            value.numbers(field.limit, &mut |below, v, _| {
-                if below.is_empty() && *v == 0.0 {
-                    push(
-                        &format!("{}.{}", kind.field_name(), field.key),
-                        message.to_owned(),
-                    );
-                }
-            });
+        copy.visit_fields(kind, &mut |field, value| {
+            if let Some(message) = field.when_zero
+                && is_zero(field, value)
+            {
+                push(
+                    path.key(kind.field_name()).key(field.key),
+                    message.to_owned(),
+                );
+            }
         });
     }
     for (kind, which, target) in group.targets() {
         if let Target::Agent(id) = target
             && u64::from(*id) >= total
         {
-            let field = if which == 0 { "target" } else { "other" };
+            let field = if which == 0 { TARGET.key } else { OTHER.key };
             push(
-                &format!("{}.{field}", kind.field_name()),
+                path.key(kind.field_name()).key(field),
                 format!(
                     "agent {id} never exists: the scene spawns {} agents (ids 0 to {})",
                     thousands(total),
@@ -119,18 +119,18 @@ fn group_warnings(path: &str, group: &Group, spec: &WorldSpec, total: u64, out: 
     }
     if let Some(s) = &group.stamina
         && s.regen_per_tick == 0.0
+        && let Some(message) = STAMINA_REGEN.when_zero
     {
         push(
-            "stamina.regen_per_tick",
-            "is 0: a hunter that rests never recovers".to_owned(),
+            path.key(STAMINA.key).key(STAMINA_REGEN.key),
+            message.to_owned(),
         );
     }
-    neighbour_warning(path, group, spec, total, out);
 }
 
 /// A flocking radius that takes in far more agents than the group's cap considers.
 fn neighbour_warning(
-    path: &str,
+    path: &FieldPath,
     group: &Group,
     spec: &WorldSpec,
     total: u64,
@@ -146,46 +146,34 @@ fn neighbour_warning(
     if expected <= 4.0 * f64::from(group.max_neighbors) {
         return;
     }
-    let field = [
-        (
-            "separation",
-            group.separation.as_ref().map(|b| (b.enabled, b.radius)),
-        ),
-        (
-            "alignment",
-            group.alignment.as_ref().map(|b| (b.enabled, b.radius)),
-        ),
-        (
-            "cohesion",
-            group.cohesion.as_ref().map(|b| (b.enabled, b.radius)),
-        ),
-    ]
-    .into_iter()
-    // The largest radius is one of these values, bit for bit.
-    .find(|(_, b)| b.is_some_and(|(on, r)| on && r.to_bits() == radius.to_bits()))
-    .map_or("max_neighbors", |(key, _)| key);
+    // The flocking block whose radius is the largest (bit for bit), or the cap.
+    let at = group
+        .flocking_radii()
+        .into_iter()
+        .find(|&(_, r)| r.to_bits() == radius.to_bits())
+        .map_or_else(
+            || path.key(MAX_NEIGHBORS_FIELD.key),
+            |(kind, _)| path.key(kind.field_name()).key(FLOCK_RADIUS.key),
+        );
     // A count of agents: far inside u64.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let expected = expected.round() as u64;
     out.push(Problem::new(
-        if field == "max_neighbors" {
-            format!("{path}.max_neighbors")
-        } else {
-            format!("{path}.{field}.radius")
-        },
+        at,
         format!(
             "a radius of {radius} takes in about {} of the {} agents when they spread evenly; \
-             each considers only its {} nearest (max_neighbors), and finding them costs more \
-             than a smaller radius would",
+             each considers only its {} nearest ({}), and finding them costs more than a \
+             smaller radius would",
             thousands(expected),
             thousands(total),
-            group.max_neighbors
+            group.max_neighbors,
+            MAX_NEIGHBORS_FIELD.label,
         ),
     ));
 }
 
 fn spawn_warnings(
-    path: &str,
+    path: &FieldPath,
     group: &Group,
     inside: &dyn Fn(Vec2) -> bool,
     out: &mut Vec<Problem>,
@@ -196,7 +184,7 @@ fn spawn_warnings(
     };
     if outside && group.count > 0 {
         out.push(Problem::new(
-            format!("{path}.spawn"),
+            path.key(SPAWN.key),
             format!(
                 "places agents of \"{}\" outside the world: they start beyond its edges",
                 echo(&group.name)
@@ -240,7 +228,10 @@ mod tests {
     }
 
     fn paths(spec: &WorldSpec) -> Vec<String> {
-        warnings(spec).into_iter().map(|p| p.path).collect()
+        warnings(spec)
+            .into_iter()
+            .map(|p| p.path.to_string())
+            .collect()
     }
 
     #[test]

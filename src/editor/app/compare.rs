@@ -85,7 +85,7 @@ impl EditorApp {
 
     /// Sets the numeric field at `path` to `value`, as one undo step; a path or value the scene
     /// cannot take shows why and changes nothing.
-    pub(super) fn set_field(&mut self, path: &str, value: f64) {
+    pub(super) fn set_field(&mut self, path: &crate::sim::FieldPath, value: f64) {
         match sweep::with_field(self.doc.scene(), path, value) {
             Ok(draft) => {
                 self.doc.commit();

@@ -21,7 +21,7 @@ fn changes_grid_ui(ui: &mut egui::Ui, id: &str, before: &str, changes: &[Change]
         ui.strong("now");
         ui.end_row();
         for c in changes {
-            ui.monospace(&c.path);
+            ui.monospace(c.path.to_string());
             ui.monospace(c.old.as_deref().unwrap_or("—"));
             ui.monospace(c.new.as_deref().unwrap_or("—"));
             ui.end_row();

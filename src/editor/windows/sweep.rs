@@ -14,6 +14,7 @@ use egui_plot::{Line, Plot, Points, VLine};
 use crate::editor::action::Action;
 use crate::scene::Scene;
 use crate::scene::sweep::{self, Param, Trace};
+use crate::sim::FieldPath;
 use crate::sim::metrics::{DEFINITIONS, Metrics};
 use crate::view::palette;
 
@@ -49,7 +50,7 @@ impl Default for SweepPanel {
     fn default() -> Self {
         Self {
             setup: SweepSetup {
-                field: String::new(),
+                field: FieldPath::root(),
                 lo: 0.0,
                 hi: 1.0,
                 count: 8,
@@ -178,11 +179,11 @@ impl SweepWindow<'_> {
 }
 
 fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group: usize) {
-    let prefix = format!("groups[{current_group}].");
+    let group = FieldPath::group(current_group);
     let mut fields = sweep::numeric_fields(scene);
     // The current group's fields first, then the world's, then the other groups'.
-    fields.sort_by_key(|f| (!f.starts_with(&prefix), f.starts_with("groups["), f.clone()));
-    if panel.setup.field.is_empty()
+    fields.sort_by_key(|f| (!f.is_within(&group), f.group_index().is_some(), f.clone()));
+    if panel.setup.field.is_root()
         && let Some(first) = fields.first()
     {
         panel.setup.field.clone_from(first);
@@ -193,10 +194,10 @@ fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group
         let before = panel.setup.field.clone();
         egui::ComboBox::from_id_salt("sweep field")
             .width(300.0)
-            .selected_text(&panel.setup.field)
+            .selected_text(panel.setup.field.to_string())
             .show_ui(ui, |ui| {
                 for f in &fields {
-                    ui.selectable_value(&mut panel.setup.field, f.clone(), f);
+                    ui.selectable_value(&mut panel.setup.field, f.clone(), f.to_string());
                 }
             })
             .response
@@ -259,13 +260,8 @@ fn set_range_around(panel: &mut SweepPanel, scene: &Scene) {
 
 /// The present value of a numeric field (the number inside a choice like
 /// `SlowingRadius(150.0)`).
-fn current_value(scene: &Scene, field: &str) -> Option<f64> {
-    let fields = crate::scene::fields::flatten(scene);
-    let text = fields.get(field)?;
-    let number = text
-        .split_once('(')
-        .map_or(text.as_str(), |(_, inner)| inner.trim_end_matches(')'));
-    number.parse().ok()
+fn current_value(scene: &Scene, field: &FieldPath) -> Option<f64> {
+    field.get(&mut scene.clone())
 }
 
 fn results_ui(
@@ -315,7 +311,7 @@ fn results_ui(
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
-        .x_axis_label(results.param.field.clone())
+        .x_axis_label(results.param.field.to_string())
         .show(ui, |p| {
             p.line(Line::new(metric.clone(), points.clone()).color(palette::VELOCITY));
             p.points(

@@ -106,7 +106,7 @@ pub fn cohesion(body: &Body, sums: &NeighborSums) -> Steer {
 }
 
 /// A flocking rule's neighbour radius.
-const RADIUS: Field = Field::distance("radius", "radius", "Neighbour radius.");
+pub const RADIUS: Field = Field::distance("radius", "radius", "Neighbour radius.");
 
 /// A flocking rule's group filter.
 const OWN_GROUP_ONLY: Field = Field::plain(

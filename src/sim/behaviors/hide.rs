@@ -21,7 +21,7 @@ use crate::sim::registry::BehaviorKind;
 use super::arrive::arrive_deceleration;
 use super::pursuit::evade;
 use crate::sim::behavior::{
-    Behavior, BehaviorInfo, Body, DECELERATION, Field, Rgb, Steer, Value, block,
+    Behavior, BehaviorInfo, Body, DECELERATION, Field, OTHER, Rgb, Steer, TARGET, Value, block,
 };
 use crate::sim::math::normalize_or_zero;
 use crate::sim::scenery::Obstacle;
@@ -180,10 +180,12 @@ impl Behavior for Interpose {
     }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
-        const BETWEEN: Field = Field::plain("target", "between", "What this behavior steers for.");
-        const AND: Field = Field::plain("other", "and", "What this behavior steers for.");
+        const BETWEEN: Field = Field {
+            label: "between",
+            ..TARGET
+        };
         visit(&BETWEEN, Value::Target(&mut self.target));
-        visit(&AND, Value::Target(&mut self.other));
+        visit(&OTHER, Value::Target(&mut self.other));
         visit(&DECELERATION, Value::Deceleration(&mut self.deceleration));
     }
 

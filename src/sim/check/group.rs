@@ -1,102 +1,30 @@
-//! The checks of one group: its numbers, its spawn and every behavior block.
+//! The checks of one group beyond its numbers' limits (which [`super::check_spec`] walks for
+//! every number of the scene): its name, its spawn area, its stamina, and what each behavior
+//! block refers to.
 
-use super::{Checker, MAX_GROUP_COUNT, MAX_HEADING_SMOOTHING, MAX_NEIGHBORS};
+use super::Checker;
 use crate::sim::behavior::{Behavior, NameOf, Value};
 use crate::sim::params::{BehaviorKind, BlockVisitor, Group, Region, Spawn};
+use crate::sim::path::FieldPath;
+use crate::sim::settings::{NAME, SPAWN, STAMINA};
 use crate::sim::spec::WorldSpec;
-use crate::sim::text::thousands;
 
 impl Checker {
-    pub(super) fn optional(&mut self, path: &str, v: Option<f32>) {
-        if let Some(v) = v {
-            self.non_negative(path, v);
-        }
-    }
-
-    pub(super) fn group(&mut self, path: &str, group: &Group, spec: &WorldSpec) {
-        let Group {
-            name,
-            count,
-            spawn,
-            max_force,
-            max_speed,
-            mass,
-            radius,
-            combination: _,
-            max_turn_rate_deg,
-            heading_smoothing,
-            stamina,
-            max_neighbors,
-            ..
-        } = group;
-        self.name(&format!("{path}.name"), name);
-        if *count > MAX_GROUP_COUNT {
-            self.push(
-                &format!("{path}.count"),
-                format!(
-                    "must be at most {}, got {count}",
-                    thousands(u64::from(MAX_GROUP_COUNT))
-                ),
-            );
-        }
-        match spawn {
-            Spawn::Area { min, max, speed } => {
-                self.point(&format!("{path}.spawn.min"), *min);
-                self.point(&format!("{path}.spawn.max"), *max);
-                if min.x > max.x || min.y > max.y {
-                    self.push(
-                        &format!("{path}.spawn.max"),
-                        format!("must be >= min on both axes, got min {min}, max {max}"),
-                    );
-                }
-                self.non_negative(&format!("{path}.spawn.speed"), *speed);
-            }
-            Spawn::At { position, velocity } => {
-                self.point(&format!("{path}.spawn.position"), *position);
-                self.point(&format!("{path}.spawn.velocity"), *velocity);
-            }
-            Spawn::Queue {
-                position,
-                velocity,
-                interval_secs,
-            } => {
-                self.point(&format!("{path}.spawn.position"), *position);
-                self.point(&format!("{path}.spawn.velocity"), *velocity);
-                self.positive(&format!("{path}.spawn.interval_secs"), *interval_secs);
-            }
-        }
-        self.non_negative(&format!("{path}.max_force"), *max_force);
-        self.non_negative(&format!("{path}.max_speed"), *max_speed);
-        self.positive(&format!("{path}.mass"), *mass);
-        self.non_negative(&format!("{path}.radius"), *radius);
-        self.optional(&format!("{path}.max_turn_rate_deg"), *max_turn_rate_deg);
-        if let Some(n) = heading_smoothing
-            && !(1..=MAX_HEADING_SMOOTHING).contains(n)
+    pub(super) fn group(&mut self, path: &FieldPath, group: &Group, spec: &WorldSpec) {
+        self.name(&path.key(NAME.key), &group.name);
+        if let Spawn::Area { min, max, .. } = &group.spawn
+            && (min.x > max.x || min.y > max.y)
         {
             self.push(
-                &format!("{path}.heading_smoothing"),
-                format!("must be 1 to {MAX_HEADING_SMOOTHING} headings, got {n}"),
+                &path.key(SPAWN.key).key("max"),
+                format!("must be >= min on both axes, got min {min}, max {max}"),
             );
         }
-        if !(1..=MAX_NEIGHBORS).contains(max_neighbors) {
+        if group.stamina.is_some() && group.pursuit.is_none() {
             self.push(
-                &format!("{path}.max_neighbors"),
-                format!(
-                    "must be 1 to {}, got {max_neighbors}",
-                    thousands(u64::from(MAX_NEIGHBORS))
-                ),
+                &path.key(STAMINA.key),
+                "gates pursuit, but the group has no pursuit".to_owned(),
             );
-        }
-        if let Some(s) = stamina {
-            self.positive(&format!("{path}.stamina.max"), s.max);
-            self.non_negative(&format!("{path}.stamina.regen_per_tick"), s.regen_per_tick);
-            self.non_negative(&format!("{path}.stamina.cost_per_tick"), s.cost_per_tick);
-            if group.pursuit.is_none() {
-                self.push(
-                    &format!("{path}.stamina"),
-                    "gates pursuit, but the group has no pursuit".to_owned(),
-                );
-            }
         }
         group.visit_blocks(&mut Blocks {
             checker: self,
@@ -106,10 +34,10 @@ impl Checker {
     }
 }
 
-/// Checks every block of a group against its fields' descriptions.
+/// Checks what every block of a group refers to against the scene.
 struct Blocks<'a> {
     checker: &'a mut Checker,
-    path: &'a str,
+    path: &'a FieldPath,
     spec: &'a WorldSpec,
 }
 
@@ -119,18 +47,12 @@ impl BlockVisitor for Blocks<'_> {
             return;
         };
         let c = &mut *self.checker;
-        let p = format!("{}.{}", self.path, kind.field_name());
-        c.common(&p, block);
+        let p = self.path.key(kind.field_name());
         // The descriptions hand out values to edit: check a copy.
         let mut copy = block.clone();
-        copy.fields(&mut |field, mut value| {
-            let at = format!("{p}.{}", field.key);
-            value.numbers(field.limit, &mut |below, v, limit| {
-                let (lo, open) = limit.low();
-                c.range(&format!("{at}{below}"), *v, lo, open, limit.high());
-            });
+        copy.fields(&mut |field, value| {
+            let at = p.key(field.key);
             match value {
-                // A point target's numbers were checked above; a group's name is checked here.
                 Value::Target(t) => c.target_group(&at, t, &self.spec.groups),
                 Value::Name(name, of) => {
                     let names: Vec<&str> = match of {

@@ -8,9 +8,10 @@
 mod group;
 mod scenery;
 
-use glam::Vec2;
-
-use super::params::{BlockCommon, Group, Target};
+use super::field::{Limit, Number};
+use super::params::{Group, Target};
+use super::path::{FieldPath, Numbers};
+use super::settings::{AGENTS, GROUPS, NAME, OBSTACLES, PLACED_GROUP};
 use super::spec::WorldSpec;
 use super::text::{echo, escape_controls, thousands};
 
@@ -20,16 +21,16 @@ pub use super::limits::*;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     /// Field path in the scene file, e.g. `groups[1].wander.circle_radius`.
-    pub path: String,
+    pub path: FieldPath,
     /// Why it is invalid, e.g. `must be >= 0, got -3`.
     pub message: String,
 }
 
 impl Problem {
     /// A problem at `path`.
-    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(path: FieldPath, message: impl Into<String>) -> Self {
         Self {
-            path: path.into(),
+            path,
             message: message.into(),
         }
     }
@@ -41,7 +42,7 @@ impl std::fmt::Display for Problem {
         write!(
             f,
             "{}: {}",
-            escape_controls(&self.path),
+            escape_controls(&self.path.to_string()),
             escape_controls(&self.message)
         )
     }
@@ -119,11 +120,36 @@ fn valid_name(name: &str) -> bool {
 }
 
 impl Checker {
-    fn push(&mut self, path: &str, message: String) {
-        self.problems.push(Problem::new(path, message));
+    fn push(&mut self, path: &FieldPath, message: String) {
+        self.problems.push(Problem::new(path.clone(), message));
     }
 
-    fn finite(&mut self, path: &str, v: f32) -> bool {
+    /// A number within its limit: finite, and `lo <= v <= hi` (`lo < v` when the low end is
+    /// excluded); a whole number from `lo` to `hi`.
+    fn number(&mut self, path: &FieldPath, n: &Number<'_>, limit: Limit) {
+        let (lo, open) = limit.low();
+        let hi = limit.high();
+        match n {
+            Number::Real(v) => self.range(path, **v, lo, open, hi),
+            Number::Whole(v) => {
+                let v = **v;
+                // Limits of whole numbers are whole numbers well inside f64.
+                let (lo_n, hi_n) = (f64::from(lo), f64::from(hi));
+                if !(lo_n..=hi_n).contains(&f64::from(v)) {
+                    let message = if lo_n <= 0.0 {
+                        format!("must be at most {}, got {v}", bound(hi))
+                    } else {
+                        format!("must be {} to {}, got {v}", bound(lo), bound(hi))
+                    };
+                    self.push(path, message);
+                }
+            }
+            // A seed takes any value.
+            Number::Large(_) => {}
+        }
+    }
+
+    fn finite(&mut self, path: &FieldPath, v: f32) -> bool {
         if v.is_finite() {
             true
         } else {
@@ -133,7 +159,7 @@ impl Checker {
     }
 
     /// `lo <= v <= hi` (or `lo < v` when `open_low`).
-    fn range(&mut self, path: &str, v: f32, lo: f32, open_low: bool, hi: f32) {
+    fn range(&mut self, path: &FieldPath, v: f32, lo: f32, open_low: bool, hi: f32) {
         if !self.finite(path, v) {
             return;
         }
@@ -146,35 +172,21 @@ impl Checker {
         }
     }
 
-    fn non_negative(&mut self, path: &str, v: f32) {
-        self.range(path, v, 0.0, false, MAX_MAGNITUDE);
+    /// At most `max` items in the list at `path`.
+    fn count(&mut self, path: &FieldPath, what: &str, n: usize, max: usize) {
+        if n > max {
+            self.push(
+                path,
+                format!(
+                    "at most {} {what}, got {}",
+                    thousands(max as u64),
+                    thousands(n as u64)
+                ),
+            );
+        }
     }
 
-    fn positive(&mut self, path: &str, v: f32) {
-        self.range(path, v, 0.0, true, MAX_MAGNITUDE);
-    }
-
-    fn signed(&mut self, path: &str, v: f32) {
-        self.range(path, v, -MAX_MAGNITUDE, false, MAX_MAGNITUDE);
-    }
-
-    fn point(&mut self, path: &str, p: Vec2) {
-        self.signed(&format!("{path}.x"), p.x);
-        self.signed(&format!("{path}.y"), p.y);
-    }
-
-    fn common(&mut self, path: &str, block: &impl BlockCommon) {
-        self.signed(&format!("{path}.weight"), block.weight());
-        self.range(
-            &format!("{path}.probability"),
-            block.probability(),
-            MIN_PROBABILITY,
-            false,
-            1.0,
-        );
-    }
-
-    fn name(&mut self, path: &str, name: &str) {
+    fn name(&mut self, path: &FieldPath, name: &str) {
         if !valid_name(name) {
             self.push(
                 path,
@@ -187,7 +199,7 @@ impl Checker {
     }
 
     /// `name` must be one of `names` (what a block refers to: a path, a flow field).
-    fn names_one(&mut self, path: &str, what: &str, name: &str, names: &[&str]) {
+    fn names_one(&mut self, path: &FieldPath, what: &str, name: &str, names: &[&str]) {
         if !names.contains(&name) {
             let list = if names.is_empty() {
                 format!("the scene has no {what}s")
@@ -199,7 +211,7 @@ impl Checker {
     }
 
     /// A target that names a group must name one of `groups`.
-    fn target_group(&mut self, path: &str, target: &Target, groups: &[Group]) {
+    fn target_group(&mut self, path: &FieldPath, target: &Target, groups: &[Group]) {
         if let Target::Nearest(name) = target
             && !groups.iter().any(|g| &g.name == name)
         {
@@ -222,61 +234,32 @@ pub fn check_spec(spec: &WorldSpec) -> Problems {
     let mut c = Checker {
         problems: Vec::new(),
     };
-    let WorldSpec {
-        seed: _,
-        dt,
-        size,
-        bounds: _,
-        click_target,
-        obstacles,
-        walls,
-        paths,
-        flow_fields,
-        placed,
-        groups,
-    } = spec;
-    c.range("dt", *dt, MIN_DT_SECS, false, MAX_DT_SECS);
-    c.positive("world.width", size.x);
-    c.positive("world.height", size.y);
-    c.point("click_target", *click_target);
-    if obstacles.len() > MAX_OBSTACLES {
-        c.push(
-            "obstacles",
-            format!(
-                "at most {} obstacles, got {}",
-                thousands(MAX_OBSTACLES as u64),
-                obstacles.len()
-            ),
-        );
-    }
-    for (i, o) in obstacles.iter().enumerate() {
-        c.point(&format!("obstacles[{i}].center"), o.center);
-        c.non_negative(&format!("obstacles[{i}].radius"), o.radius);
-    }
-    if groups.len() > MAX_GROUPS {
-        c.push(
-            "groups",
-            format!("at most {MAX_GROUPS} groups, got {}", groups.len()),
-        );
-    }
+    // Every number within the limit its description gives (the walk hands out values to
+    // edit: it walks a copy).
+    spec.clone()
+        .numbers(&FieldPath::root(), &mut |path, n, limit| {
+            c.number(path, &n, limit);
+        });
+    let root = FieldPath::root();
+    c.count(
+        &root.key(OBSTACLES),
+        "obstacles",
+        spec.obstacles.len(),
+        MAX_OBSTACLES,
+    );
+    c.count(&root.key(GROUPS), "groups", spec.groups.len(), MAX_GROUPS);
     c.scenery(spec);
-    for (i, p) in placed.iter().enumerate() {
-        let path = format!("agents[{i}]");
-        if !groups.iter().any(|g| g.name == p.group) {
-            let names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
-            c.names_one(&format!("{path}.group"), "group", &p.group, &names);
-        }
-        c.point(&format!("{path}.position"), p.position);
-        c.point(&format!("{path}.velocity"), p.velocity);
-        if let Some(a) = p.wander_angle_deg {
-            c.signed(&format!("{path}.wander_angle_deg"), a);
-        }
+    let groups = &spec.groups;
+    let names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
+    for (i, p) in spec.placed.iter().enumerate() {
+        let path = root.key(AGENTS).index(i).key(PLACED_GROUP);
+        c.names_one(&path, "group", &p.group, &names);
     }
-    let _ = (walls, paths, flow_fields);
-    let total: u64 = groups.iter().map(|g| u64::from(g.count)).sum::<u64>() + placed.len() as u64;
+    let total: u64 =
+        groups.iter().map(|g| u64::from(g.count)).sum::<u64>() + spec.placed.len() as u64;
     if total > MAX_TOTAL_COUNT {
         c.push(
-            "groups",
+            &root.key(GROUPS),
             format!(
                 "at most {} agents in all, got {total}",
                 thousands(MAX_TOTAL_COUNT)
@@ -284,10 +267,10 @@ pub fn check_spec(spec: &WorldSpec) -> Problems {
         );
     }
     for (i, g) in groups.iter().enumerate() {
-        let path = format!("groups[{i}]");
+        let path = FieldPath::group(i);
         if groups[..i].iter().any(|other| other.name == g.name) {
             c.push(
-                &format!("{path}.name"),
+                &path.key(NAME.key),
                 format!("{:?} is already the name of another group", g.name),
             );
         }

@@ -286,7 +286,7 @@ impl World {
     pub fn retune(&mut self, spec: WorldSpec) -> Result<(), Problems> {
         if spec.groups.len() != self.spec.groups.len() {
             return Err(Problems(vec![Problem::new(
-                "groups",
+                super::path::FieldPath::root().key(super::settings::GROUPS),
                 "adding or removing a group needs a restart",
             )]));
         }

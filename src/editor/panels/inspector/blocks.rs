@@ -11,9 +11,10 @@ use super::widgets::{
 };
 use crate::sim::behavior::{Behavior, Field, NameOf, Value};
 use crate::sim::check::MAX_MAGNITUDE;
+use crate::sim::field::{Number, STAMINA_COST, STAMINA_MAX, STAMINA_REGEN};
 use crate::sim::params::{
-    ArriveMode, AvoidForm, BehaviorKind, BlockVisitorMut, Deceleration, Group, PathForm, Region,
-    Slot,
+    ArriveMode, AvoidForm, BehaviorKind, BlockVisitorMut, Combination, Deceleration, Group,
+    PathForm, Region, Slot, Stamina,
 };
 
 const DISTANCE: std::ops::RangeInclusive<f32> = 0.0..=MAX_MAGNITUDE;
@@ -57,7 +58,8 @@ impl BlockVisitorMut for Rows<'_, '_> {
             slot,
             (kind, self.dithering),
             |ui, cx, block: &mut B| {
-                block.fields(&mut |field, value| value_ui(ui, cx, (kind, field), value, names));
+                let owner = kind.field_name();
+                block.fields(&mut |field, value| value_ui(ui, cx, (owner, field), value, names));
             },
         );
         if add {
@@ -66,11 +68,12 @@ impl BlockVisitorMut for Rows<'_, '_> {
     }
 }
 
-/// One field's row (or rows, for a value with a form).
-fn value_ui(
+/// One field's row (or rows, for a value with a form); `owner` names the block or group it
+/// belongs to (it tells apart the ids of two target editors).
+pub fn value_ui(
     ui: &mut Ui,
     cx: &Cx<'_>,
-    (kind, field): (BehaviorKind, &Field),
+    (owner, field): (&str, &Field),
     value: Value<'_>,
     names: &SceneNames,
 ) {
@@ -94,8 +97,12 @@ fn value_ui(
         Value::Flag(v) => {
             flag_ui(ui, cx, key, v, label).on_hover_text(help);
         }
+        Value::Whole(v) => whole_ui(ui, cx, field, v),
+        Value::OptionalWhole(v, on) => optional_whole_ui(ui, cx, field, v, on),
+        Value::Combination(c) => combination_ui(ui, cx, field, c),
+        Value::Stamina(s) => stamina_ui(ui, cx, field, s),
         Value::Target(t) => {
-            let id = format!("{} {key}", kind.field_name());
+            let id = format!("{owner} {key}");
             target_field_ui(ui, cx, (key, label), &id, t, &names.groups);
         }
         Value::Name(n, of) => {
@@ -112,6 +119,137 @@ fn value_ui(
         Value::PathForm(f) => path_form_ui(ui, cx, field, f),
         Value::Slot(s) => slot_ui(ui, cx, field, s),
         Value::Region(r) => region_ui(ui, cx, field, r, names),
+    }
+}
+
+/// A whole number within the field's limit.
+fn whole_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, value: &mut u32) {
+    ui.horizontal(|ui| {
+        let label = field_label_ui(ui, cx, field.key, field.label, field.help);
+        if let Some(v) = cx.marked(field.key, &label) {
+            *value = v;
+        }
+        ui.add(
+            DragValue::new(value)
+                .range(whole_range(field))
+                .suffix(field.unit),
+        )
+        .labelled_by(label.id);
+    });
+}
+
+/// The whole numbers within a field's limit (whole numbers far inside u32).
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+fn whole_range(field: &Field) -> std::ops::RangeInclusive<u32> {
+    let range = field.limit.range();
+    (range.start().ceil() as u32)..=(range.end().floor() as u32)
+}
+
+/// A whole number that can be off: a checkbox, and the number while it is on.
+fn optional_whole_ui(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    field: &Field,
+    value: &mut Option<u32>,
+    on_value: u32,
+) {
+    ui.horizontal(|ui| {
+        cx.dot_ui(ui, field.key);
+        let mut on = value.is_some();
+        let check = ui.checkbox(&mut on, field.label).on_hover_text(field.help);
+        if check.changed() {
+            *value = on.then_some(value.unwrap_or(on_value));
+        }
+        if let Some(v) = cx.marked::<Option<u32>>(field.key, &check) {
+            *value = v;
+        }
+        if let Some(n) = value {
+            ui.add(
+                DragValue::new(n)
+                    .range(whole_range(field))
+                    .suffix(field.unit),
+            )
+            .labelled_by(check.id)
+            .on_hover_text(field.help);
+        }
+    });
+}
+
+/// How a group's forces combine, with each method's rule as its tooltip.
+fn combination_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, combination: &mut Combination) {
+    let methods = [
+        (
+            Combination::WeightedSum,
+            "WeightedSum",
+            "truncate(sum of weight * force, max_force)",
+        ),
+        (
+            Combination::PrioritizedSum,
+            "PrioritizedSum",
+            "In priority order, add until max_force is spent.",
+        ),
+        (
+            Combination::PrioritizedDithering,
+            "PrioritizedDithering",
+            "In priority order, each evaluated with its probability; the first non-zero wins.",
+        ),
+    ];
+    ui.horizontal(|ui| {
+        let label = field_label_ui(ui, cx, field.key, field.label, field.help);
+        if let Some(v) = cx.marked(field.key, &label) {
+            *combination = v;
+        }
+        egui::ComboBox::from_id_salt(ui.scope_id().with(field.key))
+            .selected_text(format!("{combination:?}"))
+            .show_ui(ui, |ui| {
+                for (value, name, rule) in methods {
+                    ui.selectable_value(combination, value, name)
+                        .on_hover_text(rule);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
+/// A hunter's stamina: a switch, and its three numbers while it is on.
+fn stamina_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, stamina: &mut Option<Stamina>) {
+    ui.horizontal(|ui| {
+        let mut on = stamina.is_some();
+        if ui
+            .checkbox(&mut on, field.label)
+            .on_hover_text(field.help)
+            .changed()
+        {
+            *stamina = on.then(Stamina::default);
+        }
+    });
+    if stamina.is_some() {
+        let cx = cx.child(field.key);
+        ui.indent(field.key, |ui| {
+            let mut value = Value::Stamina(stamina);
+            value.numbers(field.limit, &mut |below, n, _| {
+                let (Some(key), Number::Real(v)) = (below, n) else {
+                    return;
+                };
+                let Some(f) = [&STAMINA_MAX, &STAMINA_REGEN, &STAMINA_COST]
+                    .into_iter()
+                    .find(|f| f.key == key)
+                else {
+                    return;
+                };
+                number_ui(
+                    ui,
+                    &cx,
+                    f.key,
+                    f.label,
+                    v,
+                    f.unit,
+                    f.limit.control_range(),
+                    f.help,
+                );
+            });
+        });
     }
 }
 

@@ -2,28 +2,24 @@
 
 use egui::{DragValue, Ui};
 
-use super::blocks::behaviors_ui;
-use super::widgets::{Cx, SceneNames, field_label_ui, number_ui, optional_number_ui};
+use super::blocks::{behaviors_ui, value_ui};
+use super::widgets::{Cx, SceneNames, field_label_ui, number_ui};
 use crate::scene::Scene;
 use crate::sim::check::MAX_MAGNITUDE;
-use crate::sim::params::{BehaviorKind, Group, Stamina};
+use crate::sim::params::{BehaviorKind, Group};
+use crate::sim::settings::{BOUNDS, DT, GROUPS, HEIGHT, MAX_NEIGHBORS_FIELD, SEED, WIDTH, WORLD};
 use crate::sim::{BoundsMode, Combination};
 
 /// The world section.
 pub fn world_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene, time_scale: &mut f32) {
     let bounds = &mut scene.world.bounds;
+    let world = cx.child(WORLD);
     ui.horizontal(|ui| {
-        let label = field_label_ui(
-            ui,
-            cx,
-            "world.bounds",
-            "bounds",
-            "What happens to an agent leaving the world.",
-        );
-        if let Some(v) = cx.marked("world.bounds", &label) {
+        let label = field_label_ui(ui, &world, BOUNDS.key, BOUNDS.label, BOUNDS.help);
+        if let Some(v) = world.marked(BOUNDS.key, &label) {
             *bounds = v;
         }
-        egui::ComboBox::from_id_salt("bounds")
+        egui::ComboBox::from_id_salt(BOUNDS.key)
             .selected_text(format!("{bounds:?}"))
             .show_ui(ui, |ui| {
                 for b in [
@@ -38,45 +34,34 @@ pub fn world_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene, time_scale: &mut f3
             .response
             .labelled_by(label.id);
     });
+    for (field, value) in [
+        (&WIDTH, &mut scene.world.width),
+        (&HEIGHT, &mut scene.world.height),
+    ] {
+        number_ui(
+            ui,
+            &world,
+            field.key,
+            field.label,
+            value,
+            field.unit,
+            1.0..=MAX_MAGNITUDE,
+            field.help,
+        );
+    }
     number_ui(
         ui,
         cx,
-        "world.width",
-        "width",
-        &mut scene.world.width,
-        " u",
-        1.0..=MAX_MAGNITUDE,
-        "World width (world units).",
-    );
-    number_ui(
-        ui,
-        cx,
-        "world.height",
-        "height",
-        &mut scene.world.height,
-        " u",
-        1.0..=MAX_MAGNITUDE,
-        "World height (world units).",
-    );
-    number_ui(
-        ui,
-        cx,
-        "dt",
-        "dt",
+        DT.key,
+        DT.label,
         &mut scene.dt,
-        " s",
-        crate::sim::check::MIN_DT_SECS..=crate::sim::check::MAX_DT_SECS,
-        "Tick length. velocity += force / mass * dt; position += velocity * dt.",
+        DT.unit,
+        DT.limit.range(),
+        DT.help,
     );
     ui.horizontal(|ui| {
-        let label = field_label_ui(
-            ui,
-            cx,
-            "seed",
-            "seed",
-            "Seed of every random draw. Applies on Restart.",
-        );
-        if let Some(v) = cx.marked("seed", &label) {
+        let label = field_label_ui(ui, cx, SEED.key, SEED.label, SEED.help);
+        if let Some(v) = cx.marked(SEED.key, &label) {
             scene.seed = v;
         }
         ui.add(DragValue::new(&mut scene.seed))
@@ -122,7 +107,6 @@ fn time_scale_ui(ui: &mut Ui, time_scale: &mut f32) {
 
 /// One group's section: its own parameters, then its behaviors. Returns the behavior whose
 /// "add" was clicked.
-#[allow(clippy::too_many_lines)] // One stanza per parameter, in file order.
 pub fn group_ui(
     ui: &mut Ui,
     cx: &Cx<'_>,
@@ -137,223 +121,13 @@ pub fn group_ui(
     ]
     .into_iter()
     .any(|k| group.has_block(k));
-    let Group {
-        count,
-        max_force,
-        max_speed,
-        mass,
-        radius,
-        combination,
-        max_turn_rate_deg,
-        heading_smoothing,
-        stamina,
-        max_neighbors,
-        ..
-    } = group;
-    ui.horizontal(|ui| {
-        let label = field_label_ui(
-            ui,
-            cx,
-            "count",
-            "count",
-            "Number of agents. Applies on Restart.",
-        );
-        if let Some(v) = cx.marked("count", &label) {
-            *count = v;
-        }
-        ui.add(DragValue::new(count).range(0..=crate::sim::check::MAX_GROUP_COUNT))
-            .labelled_by(label.id);
-    });
-    number_ui(
-        ui,
-        cx,
-        "max_force",
-        "max_force",
-        max_force,
-        "",
-        0.0..=MAX_MAGNITUDE,
-        "steering = truncate(sum of forces, max_force)",
-    );
-    number_ui(
-        ui,
-        cx,
-        "max_speed",
-        "max_speed",
-        max_speed,
-        " u/s",
-        0.0..=MAX_MAGNITUDE,
-        "velocity = truncate(velocity + accel * dt, max_speed)",
-    );
-    number_ui(
-        ui,
-        cx,
-        "mass",
-        "mass",
-        mass,
-        "",
-        0.001..=MAX_MAGNITUDE,
-        "accel = steering / mass. \
-         With force = desired - velocity, mass is the response time in seconds.",
-    );
-    number_ui(
-        ui,
-        cx,
-        "radius",
-        "body radius",
-        radius,
-        " u",
-        0.0..=MAX_MAGNITUDE,
-        "The body's radius: the detection box's half width, what collision avoidance keeps \
-         apart.",
-    );
-    combination_ui(ui, cx, combination);
-    optional_number_ui(
-        ui,
-        cx,
-        "max_turn_rate_deg",
-        "max turn rate",
-        max_turn_rate_deg,
-        180.0,
-        "°/s",
-        "The velocity turns at most this fast; a sharper turn is spread over later ticks.",
-    );
-    heading_smoothing_ui(ui, cx, heading_smoothing);
-    if flocks {
-        max_neighbors_ui(ui, cx, max_neighbors);
-    }
-    let dithering = *combination == Combination::PrioritizedDithering;
-    ui.horizontal(|ui| {
-        let mut on = stamina.is_some();
-        if ui
-            .checkbox(&mut on, "stamina (hunter)")
-            .on_hover_text("Rest +regen per tick up to max; pursue at -cost per tick; rest at 0.")
-            .changed()
-        {
-            *stamina = on.then(Stamina::default);
+    group.own_fields(&mut |field, value| {
+        if field.key != MAX_NEIGHBORS_FIELD.key || flocks {
+            value_ui(ui, cx, (GROUPS, field), value, names);
         }
     });
-    if let Some(s) = stamina {
-        ui.indent("stamina", |ui| {
-            number_ui(
-                ui,
-                cx,
-                "stamina.max",
-                "max",
-                &mut s.max,
-                "",
-                0.001..=MAX_MAGNITUDE,
-                "Full stamina.",
-            );
-            number_ui(
-                ui,
-                cx,
-                "stamina.regen_per_tick",
-                "regen",
-                &mut s.regen_per_tick,
-                " /tick",
-                0.0..=MAX_MAGNITUDE,
-                "Gained per tick of rest.",
-            );
-            number_ui(
-                ui,
-                cx,
-                "stamina.cost_per_tick",
-                "cost",
-                &mut s.cost_per_tick,
-                " /tick",
-                0.0..=MAX_MAGNITUDE,
-                "Spent per tick of pursuit.",
-            );
-        });
-    }
+    let dithering = group.combination == Combination::PrioritizedDithering;
     ui.separator();
     ui.label(egui::RichText::new("Behaviors, in priority order").strong());
     behaviors_ui(ui, cx, group, names, dithering)
-}
-
-/// How the group's forces combine, with each method's rule as its tooltip.
-fn combination_ui(ui: &mut Ui, cx: &Cx<'_>, combination: &mut Combination) {
-    let methods = [
-        (
-            Combination::WeightedSum,
-            "WeightedSum",
-            "truncate(sum of weight * force, max_force)",
-        ),
-        (
-            Combination::PrioritizedSum,
-            "PrioritizedSum",
-            "In priority order, add until max_force is spent.",
-        ),
-        (
-            Combination::PrioritizedDithering,
-            "PrioritizedDithering",
-            "In priority order, each evaluated with its probability; the first non-zero wins.",
-        ),
-    ];
-    ui.horizontal(|ui| {
-        let label = field_label_ui(
-            ui,
-            cx,
-            "combination",
-            "combination",
-            "How the behaviors' forces combine into one steering force.",
-        );
-        if let Some(v) = cx.marked("combination", &label) {
-            *combination = v;
-        }
-        egui::ComboBox::from_id_salt(ui.scope_id().with("combination"))
-            .selected_text(format!("{combination:?}"))
-            .show_ui(ui, |ui| {
-                for (value, name, rule) in methods {
-                    ui.selectable_value(combination, value, name)
-                        .on_hover_text(rule);
-                }
-            })
-            .response
-            .labelled_by(label.id);
-    });
-}
-
-/// Buckland's heading smoother: agents drawn along the mean of their last N headings.
-fn heading_smoothing_ui(ui: &mut Ui, cx: &Cx<'_>, value: &mut Option<u32>) {
-    const TIP: &str = "Draw agents along the mean of their last N headings (the drawing only).";
-    ui.horizontal(|ui| {
-        cx.dot_ui(ui, "heading_smoothing");
-        let mut on = value.is_some();
-        let check = ui.checkbox(&mut on, "smooth heading").on_hover_text(TIP);
-        if check.changed() {
-            *value = on.then_some(value.unwrap_or(8));
-        }
-        if let Some(v) = cx.marked::<Option<u32>>("heading_smoothing", &check) {
-            *value = v;
-        }
-        if let Some(n) = value {
-            ui.add(
-                DragValue::new(n)
-                    .range(1..=crate::sim::check::MAX_HEADING_SMOOTHING)
-                    .suffix(" ticks"),
-            )
-            .labelled_by(check.id)
-            .on_hover_text(TIP);
-        }
-    });
-}
-
-/// The cap on the neighbours a flocking agent considers.
-fn max_neighbors_ui(ui: &mut Ui, cx: &Cx<'_>, max_neighbors: &mut u32) {
-    ui.horizontal(|ui| {
-        let label = field_label_ui(
-            ui,
-            cx,
-            "max_neighbors",
-            "max neighbours",
-            "When more agents are within the largest flocking radius, only the nearest this \
-             many count (ties: the lower agent id).",
-        );
-        if let Some(v) = cx.marked("max_neighbors", &label) {
-            *max_neighbors = v;
-        }
-        ui.add(DragValue::new(max_neighbors).range(1..=crate::sim::check::MAX_NEIGHBORS))
-            .labelled_by(label.id);
-    });
 }

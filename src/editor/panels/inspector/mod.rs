@@ -13,6 +13,7 @@ use egui::Ui;
 use super::super::action::Action;
 use super::super::marks::Marks;
 use crate::scene::{Scene, fields};
+use crate::sim::FieldPath;
 use crate::view::palette::group_color;
 pub use widgets::Cx;
 
@@ -57,7 +58,7 @@ impl Inspector<'_> {
             egui::CollapsingHeader::new("World")
                 .default_open(true)
                 .show(ui, |ui| {
-                    widgets::warnings_ui(ui, marks, "");
+                    widgets::warnings_ui(ui, marks, &FieldPath::root());
                     group::world_ui(ui, &cx, &mut draft, time_scale);
                 });
             egui::CollapsingHeader::new("Scenery")
@@ -66,7 +67,7 @@ impl Inspector<'_> {
             let names = widgets::SceneNames::of(&draft);
             ui.horizontal_wrapped(|ui| {
                 for (i, name) in names.groups.iter().enumerate() {
-                    let changed = marks.changed_within(&format!("groups[{i}]"));
+                    let changed = marks.changed_within(&FieldPath::group(i));
                     let text = format!("{name}{}", if changed { " *" } else { "" });
                     let text = egui::RichText::new(text).color(group_color(i));
                     if ui.selectable_value(&mut current_group, i, text).changed() {
@@ -110,8 +111,8 @@ impl Inspector<'_> {
                         actions.push(Action::RequestPaste);
                     }
                 });
-                widgets::warnings_ui(ui, marks, &format!("groups[{g}]"));
-                let cx = cx.child(&format!("groups[{g}]"));
+                widgets::warnings_ui(ui, marks, &FieldPath::group(g));
+                let cx = cx.within(&FieldPath::group(g));
                 ui.push_id(g, |ui| {
                     add = group::group_ui(ui, &cx, group, &names);
                 });

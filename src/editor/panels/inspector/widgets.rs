@@ -6,6 +6,7 @@ use egui::{DragValue, Ui};
 use glam::Vec2;
 
 use crate::editor::marks::{Marks, Source};
+use crate::sim::FieldPath;
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::params::{BehaviorKind, BlockCommon, Prediction, Target};
 
@@ -96,7 +97,7 @@ pub fn deceleration_ui(ui: &mut Ui, cx: &Cx<'_>, value: &mut crate::sim::params:
 /// Where the inspector is in the scene: the marks, and the path of the section being drawn.
 pub struct Cx<'a> {
     marks: &'a Marks,
-    prefix: String,
+    prefix: FieldPath,
 }
 
 impl<'a> Cx<'a> {
@@ -105,27 +106,29 @@ impl<'a> Cx<'a> {
     pub fn new(marks: &'a Marks) -> Self {
         Self {
             marks,
-            prefix: String::new(),
+            prefix: FieldPath::root(),
         }
     }
 
-    /// The section `name` within this one (`groups[1]`, then `separation`).
+    /// The section `key` within this one (`separation` within `groups[1]`).
     #[must_use]
-    pub fn child(&self, name: &str) -> Self {
+    pub fn child(&self, key: &str) -> Self {
+        self.within(&FieldPath::root().key(key.to_owned()))
+    }
+
+    /// The section at `below` within this one (`groups[1]` within the scene).
+    #[must_use]
+    pub fn within(&self, below: &FieldPath) -> Self {
         Self {
             marks: self.marks,
-            prefix: self.path(name),
+            prefix: self.prefix.join(below),
         }
     }
 
-    /// The field path of `field` in this section.
+    /// The field path of the field `key` in this section.
     #[must_use]
-    pub fn path(&self, field: &str) -> String {
-        match (self.prefix.is_empty(), field.starts_with('[')) {
-            (true, _) => field.to_owned(),
-            (false, true) => format!("{}{field}", self.prefix),
-            (false, false) => format!("{}.{field}", self.prefix),
-        }
+    pub fn path(&self, key: &str) -> FieldPath {
+        self.prefix.key(key.to_owned())
     }
 
     /// Draws the changed marker of `field` (a dot when it differs from the saved file, with the
@@ -212,7 +215,7 @@ fn warning_mark(ui: &Ui, rect: egui::Rect) {
 
 /// The warnings of a section (`prefix`), each on its own line: what the markers beside the
 /// fields say, and the warnings about a whole group or its spawn, which have no row.
-pub fn warnings_ui(ui: &mut Ui, marks: &Marks, prefix: &str) {
+pub fn warnings_ui(ui: &mut Ui, marks: &Marks, prefix: &FieldPath) {
     for w in marks.warnings_within(prefix) {
         ui.horizontal_top(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(8.0, 8.0), egui::Sense::hover());

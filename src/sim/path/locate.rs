@@ -8,6 +8,8 @@
 
 use std::collections::HashMap;
 
+use super::field_path::FieldPath;
+
 /// Line and column, both from 1; columns count characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineCol {
@@ -22,12 +24,12 @@ struct Scanner {
     at: usize,
     line: usize,
     col: usize,
-    found: HashMap<String, LineCol>,
+    found: HashMap<FieldPath, LineCol>,
 }
 
 /// Every path in `text` with the position where its value starts.
 #[must_use]
-pub fn locate_all(text: &str) -> HashMap<String, LineCol> {
+pub fn locate_all(text: &str) -> HashMap<FieldPath, LineCol> {
     let mut s = Scanner {
         chars: text.chars().collect(),
         at: 0,
@@ -36,23 +38,22 @@ pub fn locate_all(text: &str) -> HashMap<String, LineCol> {
         found: HashMap::new(),
     };
     s.skip_trivia();
-    s.value("", 0);
+    s.value(&FieldPath::root(), 0);
     s.found
 }
 
 /// The position of `path`, or of its nearest ancestor that has one.
 #[must_use]
 pub fn locate<S: std::hash::BuildHasher>(
-    found: &HashMap<String, LineCol, S>,
-    path: &str,
+    found: &HashMap<FieldPath, LineCol, S>,
+    path: &FieldPath,
 ) -> Option<LineCol> {
-    let mut p = path;
+    let mut p = path.clone();
     loop {
-        if let Some(at) = found.get(p) {
+        if let Some(at) = found.get(&p) {
             return Some(*at);
         }
-        let cut = p.rfind(['.', '['])?;
-        p = &p[..cut];
+        p = p.parent()?;
     }
 }
 
@@ -188,13 +189,13 @@ impl Scanner {
         }
     }
 
-    fn value(&mut self, path: &str, depth: usize) {
+    fn value(&mut self, path: &FieldPath, depth: usize) {
         if depth > MAX_DEPTH {
             return;
         }
         self.skip_trivia();
         let here = self.here();
-        self.found.entry(path.to_owned()).or_insert(here);
+        self.found.entry(path.clone()).or_insert(here);
         match self.peek() {
             Some('(') => self.parens(path, depth),
             Some('[') => self.list(path, depth),
@@ -244,14 +245,14 @@ impl Scanner {
     }
 
     /// After a named struct, enum variant or keyword: its contents belong to the same path.
-    fn after_ident(&mut self, path: &str, depth: usize) {
+    fn after_ident(&mut self, path: &FieldPath, depth: usize) {
         self.skip_trivia();
         if self.peek() == Some('(') {
             self.parens(path, depth);
         }
     }
 
-    fn parens(&mut self, path: &str, depth: usize) {
+    fn parens(&mut self, path: &FieldPath, depth: usize) {
         self.items(')', depth, |s, index| {
             // A struct field is `ident :`; anything else is a tuple element.
             let save = (s.at, s.line, s.col);
@@ -260,20 +261,16 @@ impl Scanner {
                 s.skip_trivia();
                 if s.peek() == Some(':') {
                     s.bump();
-                    return if path.is_empty() {
-                        name
-                    } else {
-                        format!("{path}.{name}")
-                    };
+                    return path.key(name);
                 }
             }
             (s.at, s.line, s.col) = save;
-            format!("{path}[{index}]")
+            path.index(index)
         });
     }
 
-    fn list(&mut self, path: &str, depth: usize) {
-        self.items(']', depth, |_, index| format!("{path}[{index}]"));
+    fn list(&mut self, path: &FieldPath, depth: usize) {
+        self.items(']', depth, |_, index| path.index(index));
     }
 
     /// The comma-separated items of a `(...)` or `[...]`, the opening bracket at the cursor.
@@ -282,7 +279,7 @@ impl Scanner {
         &mut self,
         close: char,
         depth: usize,
-        mut child: impl FnMut(&mut Self, usize) -> String,
+        mut child: impl FnMut(&mut Self, usize) -> FieldPath,
     ) {
         self.bump(); // the opening bracket
         let mut index = 0;
@@ -311,7 +308,7 @@ impl Scanner {
         }
     }
 
-    fn map(&mut self, path: &str, depth: usize) {
+    fn map(&mut self, path: &FieldPath, depth: usize) {
         self.bump(); // {
         loop {
             self.skip_trivia();
@@ -328,7 +325,7 @@ impl Scanner {
             }
             let before = self.at;
             // Keys and values are both walked; map entries have no path of their own.
-            self.value(&format!("{path}{{}}"), depth + 1);
+            self.value(&path.key("{}"), depth + 1);
             if self.at == before {
                 self.bump();
             }
@@ -348,14 +345,18 @@ mod tests {
             "        Named(b: r#\"raw\"#, c: 'q'),\n    ],\n)\n",
         );
         let found = locate_all(text);
-        assert_eq!(found["a"], LineCol { line: 4, col: 8 });
+        let at = |t: &str| found[&FieldPath::parse(t).unwrap()];
+        assert_eq!(at("a"), LineCol { line: 4, col: 8 });
         assert_eq!(
-            found["groups[0].wander.circle_radius"],
+            at("groups[0].wander.circle_radius"),
             LineCol { line: 6, col: 45 }
         );
-        assert_eq!(found["groups[1].c"], LineCol { line: 7, col: 31 });
+        assert_eq!(at("groups[1].c"), LineCol { line: 7, col: 31 });
         assert_eq!(
-            locate(&found, "groups[1].missing.deeper"),
+            locate(
+                &found,
+                &FieldPath::parse("groups[1].missing.deeper").unwrap()
+            ),
             Some(LineCol { line: 7, col: 9 })
         );
     }
