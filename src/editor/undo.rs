@@ -5,8 +5,8 @@
 //! snapshot cannot drift the way replaying field operations can. The app commits an edit when
 //! the pointer is released, so one slider drag or one obstacle drag is one step.
 
-use crate::scene::Scene;
-use crate::sim::Agent;
+use crate::scene::{Scene, fields};
+use crate::sim::{Agent, FieldPath};
 
 /// Most edits kept; the oldest are dropped beyond this.
 pub const LIMIT: usize = 500;
@@ -25,6 +25,47 @@ pub enum Edit {
     AddAgent(Box<Agent>),
     /// This agent (as it was then) was removed from the world.
     RemoveAgent(Box<Agent>),
+}
+
+impl Edit {
+    /// What the edit changed, for the status line: the field it changed, the part of the
+    /// scene that holds every field it changed (`groups[0].arrive (5 fields)`), or the agent
+    /// it added or removed.
+    #[must_use]
+    pub fn label(&self) -> String {
+        match self {
+            Self::Scene { before, after } => {
+                let changes = fields::diff(&fields::flatten(before), &fields::flatten(after));
+                let paths: Vec<&FieldPath> = changes.iter().map(|c| &c.path).collect();
+                changed_label(&paths)
+            }
+            Self::AddAgent(agent) => format!("add agent {}", agent.id),
+            Self::RemoveAgent(agent) => format!("remove agent {}", agent.id),
+        }
+    }
+}
+
+/// `paths` in a few words: the one path, or the deepest path that holds them all with how
+/// many there are.
+fn changed_label(paths: &[&FieldPath]) -> String {
+    match paths {
+        [] => "no change".to_owned(),
+        [one] => one.to_string(),
+        [first, rest @ ..] => {
+            let mut common = (*first).clone();
+            while !rest.iter().all(|p| p.is_within(&common)) {
+                let Some(up) = common.parent() else {
+                    break;
+                };
+                common = up;
+            }
+            if common.is_root() {
+                format!("{} fields", paths.len())
+            } else {
+                format!("{common} ({} fields)", paths.len())
+            }
+        }
+    }
 }
 
 /// The undo and redo stacks.
@@ -138,6 +179,27 @@ impl Undo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_edit_is_labelled_by_the_fields_it_changed() {
+        let before = Scene::new_default();
+        let mut after = before.clone();
+        after.groups[0].max_speed = 12.0;
+        let edit = |after: &Scene| Edit::Scene {
+            before: Box::new(before.clone()),
+            after: Box::new(after.clone()),
+        };
+        assert_eq!(edit(&after).label(), "groups[0].max_speed");
+        // A block has its switch, weight and probability and wander three numbers of its own.
+        let mut removed = before.clone();
+        removed.groups[0].wander = None;
+        assert_eq!(edit(&removed).label(), "groups[0].wander (6 fields)");
+        after.groups[0].wander = None;
+        assert_eq!(edit(&after).label(), "groups[0] (7 fields)");
+        after.dt = 0.5;
+        assert_eq!(edit(&after).label(), "8 fields");
+        assert_eq!(edit(&before).label(), "no change");
+    }
 
     fn scene(speed: f32) -> Scene {
         let mut s = Scene::new_default();

@@ -96,7 +96,7 @@ fn choices(field: &FieldPath) -> Option<Vec<String>> {
         }
     } else if last == BOUNDS.key {
         variants_of::<BoundsMode>()
-    } else if last == BASE {
+    } else if last == BASE.key {
         variants_of::<FlowBase>()
     } else {
         Vec::new()

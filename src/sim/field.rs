@@ -259,10 +259,7 @@ impl Value<'_> {
             }
             Self::Target(Target::Point(p)) | Self::Slot(Slot::Offset(p)) => point(p, f),
             Self::Prediction(p) => {
-                for (key, v) in [
-                    ("fixed_secs", &mut p.fixed_secs),
-                    ("max_secs", &mut p.max_secs),
-                ] {
+                for (key, v) in [(FIXED_SECS, &mut p.fixed_secs), (MAX_SECS, &mut p.max_secs)] {
                     if let Some(v) = v.as_mut() {
                         f(Some(key), Number::Real(v), Limit::NonNegative);
                     }
@@ -314,11 +311,18 @@ impl Value<'_> {
     }
 }
 
+/// A block's on/off switch.
+pub const ENABLED: Field = Field::plain(
+    "enabled",
+    "on",
+    "Off: the behavior is kept in the file but not evaluated.",
+);
+
 /// The fields of [`BlockCommon`] that have numbers, as the checks and the inspector see them.
 pub const WEIGHT: Field = Field::plain(
     "weight",
     "weight",
-    "Multiplies the force before combination (negative inverts it).",
+    "force * weight before combination (negative inverts it).",
 )
 .limit(Limit::Signed);
 
@@ -326,7 +330,7 @@ pub const WEIGHT: Field = Field::plain(
 pub const PROBABILITY: Field = Field::plain(
     "probability",
     "probability",
-    "Chance that the behavior is evaluated on a tick (PrioritizedDithering only).",
+    "Prioritized dithering: evaluated with this chance; force * weight / probability.",
 )
 .limit(Limit::Within(MIN_PROBABILITY, 1.0));
 
@@ -350,6 +354,12 @@ pub const EXCLUSIVE: Field = Field::plain(
     "exclusive",
     "While active, the behaviors after this one (in priority order) are skipped.",
 );
+
+/// The look-ahead fixed to a time, inside [`PREDICTION`] (`None`: distance / max speed).
+pub const FIXED_SECS: &str = "fixed_secs";
+
+/// The cap on the look-ahead, inside [`PREDICTION`].
+pub const MAX_SECS: &str = "max_secs";
 
 /// A block's `prediction` (pursuit, evade).
 pub const PREDICTION: Field = Field::plain(

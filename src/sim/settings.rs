@@ -223,21 +223,21 @@ impl Numbers for Spawn {
         };
         match self {
             Self::Area { min, max, speed } => {
-                point("min", min);
-                point("max", max);
+                point(SPAWN_MIN, min);
+                point(SPAWN_MAX, max);
                 f(&at.key("speed"), Number::Real(speed), Limit::NonNegative);
             }
             Self::At { position, velocity } => {
-                point("position", position);
-                point("velocity", velocity);
+                point(POSITION.key, position);
+                point(VELOCITY.key, velocity);
             }
             Self::Queue {
                 position,
                 velocity,
                 interval_secs,
             } => {
-                point("position", position);
-                point("velocity", velocity);
+                point(POSITION.key, position);
+                point(VELOCITY.key, velocity);
                 f(
                     &at.key("interval_secs"),
                     Number::Real(interval_secs),
@@ -299,7 +299,37 @@ pub const POINTS: &str = "points";
 /// See [`POINTS`].
 pub const PAINTED: &str = "painted";
 /// A flow field's cell size.
-pub const CELL_SIZE: &str = "cell_size";
+pub const CELL_SIZE: Field = Field::distance(
+    "cell_size",
+    "cell",
+    "Side of a cell; the field covers the world.",
+)
+.limit(Limit::Positive);
+
+/// Whether a path's last point joins its first.
+pub const LOOPED: Field = Field::plain(
+    "looped",
+    "loop",
+    "The last point joins the first; a loop of 3 or more points is also a region.",
+);
+
+/// A path's radius.
+pub const PATH_RADIUS: Field = Field::distance(
+    "radius",
+    "radius",
+    "Half the width of the band path following keeps agents in.",
+);
+
+/// Where a placed agent starts.
+pub const POSITION: Field = Field::plain("position", "at", "Where it starts.");
+
+/// A placed agent's starting velocity.
+pub const VELOCITY: Field = Field::plain("velocity", "velocity", "Its starting velocity.");
+
+/// The corners of a group's spawn area (`spawn.min`, `spawn.max`).
+pub const SPAWN_MIN: &str = "min";
+/// See [`SPAWN_MIN`].
+pub const SPAWN_MAX: &str = "max";
 
 fn point(at: &FieldPath, p: &mut glam::Vec2, f: &mut dyn FnMut(&FieldPath, Number<'_>, Limit)) {
     f(&at.key("x"), Number::Real(&mut p.x), Limit::Signed);
@@ -331,7 +361,7 @@ impl Numbers for Path {
             point(&points.index(k), p, f);
         }
         f(
-            &at.key("radius"),
+            &at.key(PATH_RADIUS.key),
             Number::Real(&mut self.radius),
             Limit::NonNegative,
         );
@@ -341,11 +371,11 @@ impl Numbers for Path {
 impl Numbers for FlowField {
     fn numbers(&mut self, at: &FieldPath, f: &mut dyn FnMut(&FieldPath, Number<'_>, Limit)) {
         f(
-            &at.key(CELL_SIZE),
+            &at.key(CELL_SIZE.key),
             Number::Real(&mut self.cell_size),
-            Limit::Positive,
+            CELL_SIZE.limit,
         );
-        let base = at.key("base");
+        let base = at.key(BASE.key);
         match &mut self.base {
             FlowBase::Uniform { angle_deg } => {
                 f(
@@ -388,8 +418,8 @@ impl Numbers for FlowField {
 
 impl Numbers for Placed {
     fn numbers(&mut self, at: &FieldPath, f: &mut dyn FnMut(&FieldPath, Number<'_>, Limit)) {
-        point(&at.key("position"), &mut self.position, f);
-        point(&at.key("velocity"), &mut self.velocity, f);
+        point(&at.key(POSITION.key), &mut self.position, f);
+        point(&at.key(VELOCITY.key), &mut self.velocity, f);
         if let Some(a) = self.wander_angle_deg.as_mut() {
             f(&at.key("wander_angle_deg"), Number::Real(a), Limit::Signed);
         }
@@ -481,7 +511,7 @@ impl Numbers for WorldSpec {
 pub const PLACED_GROUP: &str = "group";
 
 /// A flow field's base direction (`flow_fields[0].base`).
-pub const BASE: &str = "base";
+pub const BASE: Field = Field::plain("base", "base", "What the field is generated from.");
 
 /// Calls `f` with the description and a value of the field a path into a group names, below
 /// the group (`mass`, `arrive.mode`): one of the group's own fields or a field of one of its

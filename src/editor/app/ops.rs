@@ -395,7 +395,7 @@ impl EditorApp {
     pub(crate) fn undo(&mut self) {
         if let Some(edit) = self.doc.undo() {
             self.apply_edit(&edit, false);
-            "Undo".clone_into(&mut self.files.status);
+            self.files.status = format!("Undo: {}", edit.label());
         }
     }
 
@@ -403,7 +403,7 @@ impl EditorApp {
     pub(crate) fn redo(&mut self) {
         if let Some(edit) = self.doc.redo() {
             self.apply_edit(&edit, true);
-            "Redo".clone_into(&mut self.files.status);
+            self.files.status = format!("Redo: {}", edit.label());
         }
     }
 

@@ -8,6 +8,7 @@ use egui_plot::{Line, LineStyle, Plot, PlotPoints};
 
 use crate::editor::history::{History, Sample};
 use crate::sim::BehaviorKind;
+use crate::sim::settings::{MAX_FORCE, MAX_SPEED};
 use crate::view::palette::{self, behavior_color};
 
 /// A plot that shows the last seconds as they are: no dragging, zooming or scrolling, and no
@@ -136,11 +137,11 @@ impl Plots<'_> {
         }
         let speed = [
             curve("speed (u/s)", palette::VELOCITY, 1.5, |s| Some(s.speed)),
-            curve("max_speed", Color32::GRAY, 1.0, |s| Some(s.max_speed)),
+            curve(MAX_SPEED.label, Color32::GRAY, 1.0, |s| Some(s.max_speed)),
         ];
         let mut forces = vec![
             curve("applied", palette::APPLIED, 2.0, |s| Some(s.force)),
-            curve("max_force", Color32::GRAY, 1.0, |s| Some(s.max_force)),
+            curve(MAX_FORCE.label, Color32::GRAY, 1.0, |s| Some(s.max_force)),
         ];
         for kind in BehaviorKind::ALL {
             let k = kind.index();

@@ -139,7 +139,10 @@ impl Behavior for OffsetPursuit {
     }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
-        const LEADER: Field = Field::plain("target", "leader", "What this behavior steers for.");
+        const LEADER: Field = Field {
+            label: "leader",
+            ..TARGET
+        };
         const SLOT: Field = Field::plain(
             "slot",
             "slot",

@@ -121,7 +121,10 @@ impl Behavior for Hide {
     }
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
-        const HUNTER: Field = Field::plain("target", "hunter", "What this behavior steers for.");
+        const HUNTER: Field = Field {
+            label: "hunter",
+            ..TARGET
+        };
         const BEHIND: Field = Field::distance(
             "distance_from_boundary",
             "behind by",

@@ -6,7 +6,7 @@ use super::Checker;
 use crate::sim::behavior::{Behavior, NameOf, Value};
 use crate::sim::params::{BehaviorKind, BlockVisitor, Group, Region, Spawn};
 use crate::sim::path::FieldPath;
-use crate::sim::settings::{NAME, SPAWN, STAMINA};
+use crate::sim::settings::{NAME, SPAWN, SPAWN_MAX, STAMINA};
 use crate::sim::spec::WorldSpec;
 
 impl Checker {
@@ -16,7 +16,7 @@ impl Checker {
             && (min.x > max.x || min.y > max.y)
         {
             self.push(
-                &path.key(SPAWN.key).key("max"),
+                &path.key(SPAWN.key).key(SPAWN_MAX),
                 format!("must be >= min on both axes, got min {min}, max {max}"),
             );
         }

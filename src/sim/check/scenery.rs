@@ -78,7 +78,7 @@ impl Checker {
         let cells = cols.saturating_mul(rows);
         if f.cell_size > 0.0 && cells > MAX_FLOW_CELLS {
             self.push(
-                &path.key(CELL_SIZE),
+                &path.key(CELL_SIZE.key),
                 format!(
                     "gives {} cells over the world; at most {} (make the cells larger)",
                     thousands(cells as u64),

@@ -7,8 +7,12 @@ use glam::Vec2;
 
 use super::widgets::{Cx, flag_ui, number_ui, point_ui};
 use crate::scene::Scene;
+use crate::sim::FieldPath;
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::params::{FlowBase, FlowField};
+use crate::sim::settings::{
+    AGENTS, BASE, CELL_SIZE, FLOW_FIELDS, LOOPED, PATH_RADIUS, PATHS, POSITION, VELOCITY,
+};
 
 /// The scenery of `scene`, edited in place.
 pub fn scenery_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene) {
@@ -29,7 +33,7 @@ pub fn scenery_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene) {
         );
     let mut remove = None;
     for (k, placed) in scene.agents.iter_mut().enumerate() {
-        let cx = cx.child(&format!("agents[{k}]"));
+        let cx = cx.within(&FieldPath::root().key(AGENTS).index(k));
         ui.push_id(("placed", k), |ui| {
             ui.horizontal(|ui| {
                 ui.label(format!("#{k}"));
@@ -44,22 +48,12 @@ pub fn scenery_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene) {
                     remove = Some(k);
                 }
             });
-            point_ui(
-                ui,
-                &cx,
-                "position",
-                "at",
-                &mut placed.position,
-                "Where it starts.",
-            );
-            point_ui(
-                ui,
-                &cx,
-                "velocity",
-                "velocity",
-                &mut placed.velocity,
-                "Its starting velocity.",
-            );
+            for (field, p) in [
+                (&POSITION, &mut placed.position),
+                (&VELOCITY, &mut placed.velocity),
+            ] {
+                point_ui(ui, &cx, field.key, field.label, p, field.help);
+            }
         });
     }
     if let Some(k) = remove {
@@ -72,7 +66,7 @@ fn paths_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene) {
         .on_hover_text("Draw paths with the Paths tool (P).");
     let mut remove = None;
     for (i, path) in scene.paths.iter_mut().enumerate() {
-        let cx = cx.child(&format!("paths[{i}]"));
+        let cx = cx.within(&FieldPath::root().key(PATHS).index(i));
         ui.push_id(("path", i), |ui| {
             ui.horizontal(|ui| {
                 ui.add(egui::TextEdit::singleline(&mut path.name).desired_width(90.0))
@@ -82,18 +76,16 @@ fn paths_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene) {
                     remove = Some(i);
                 }
             });
-            flag_ui(ui, &cx, "looped", &mut path.looped, "loop").on_hover_text(
-                "The last point joins the first; a loop of 3 or more points is also a region.",
-            );
+            flag_ui(ui, &cx, LOOPED.key, &mut path.looped, LOOPED.label).on_hover_text(LOOPED.help);
             number_ui(
                 ui,
                 &cx,
-                "radius",
-                "radius",
+                PATH_RADIUS.key,
+                PATH_RADIUS.label,
                 &mut path.radius,
-                " u",
-                0.0..=MAX_MAGNITUDE,
-                "Half the width of the band path following keeps agents in.",
+                PATH_RADIUS.unit,
+                PATH_RADIUS.limit.control_range(),
+                PATH_RADIUS.help,
             );
         });
     }
@@ -128,7 +120,7 @@ fn fields_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene) {
     });
     let mut remove = None;
     for (i, field) in scene.flow_fields.iter_mut().enumerate() {
-        let cx = cx.child(&format!("flow_fields[{i}]"));
+        let cx = cx.within(&FieldPath::root().key(FLOW_FIELDS).index(i));
         ui.push_id(("field", i), |ui| {
             ui.horizontal(|ui| {
                 ui.add(egui::TextEdit::singleline(&mut field.name).desired_width(90.0))
@@ -144,12 +136,12 @@ fn fields_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene) {
             number_ui(
                 ui,
                 &cx,
-                "cell_size",
-                "cell",
+                CELL_SIZE.key,
+                CELL_SIZE.label,
                 &mut field.cell_size,
-                " u",
+                CELL_SIZE.unit,
                 1.0..=MAX_MAGNITUDE,
-                "Side of a cell; the field covers the world.",
+                CELL_SIZE.help,
             );
             base_ui(ui, &cx, &mut field.base);
         });
@@ -162,7 +154,7 @@ fn fields_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene) {
 /// The base a field is generated from.
 fn base_ui(ui: &mut Ui, cx: &Cx<'_>, base: &mut FlowBase) {
     ui.horizontal(|ui| {
-        ui.label("base");
+        ui.label(BASE.label).on_hover_text(BASE.help);
         let is = |b: &FlowBase, k: u8| {
             matches!(
                 (b, k),
@@ -191,7 +183,7 @@ fn base_ui(ui: &mut Ui, cx: &Cx<'_>, base: &mut FlowBase) {
         FlowBase::Uniform { angle_deg } => number_ui(
             ui,
             cx,
-            "base",
+            BASE.key,
             "angle",
             angle_deg,
             "°",
@@ -199,11 +191,11 @@ fn base_ui(ui: &mut Ui, cx: &Cx<'_>, base: &mut FlowBase) {
             "Degrees from +x toward +y.",
         ),
         FlowBase::Vortex { center, inward_deg } => {
-            point_ui(ui, cx, "base", "centre", center, "The vortex's centre.");
+            point_ui(ui, cx, BASE.key, "centre", center, "The vortex's centre.");
             number_ui(
                 ui,
                 cx,
-                "base",
+                BASE.key,
                 "inward",
                 inward_deg,
                 "°",
@@ -219,7 +211,7 @@ fn base_ui(ui: &mut Ui, cx: &Cx<'_>, base: &mut FlowBase) {
             number_ui(
                 ui,
                 cx,
-                "base",
+                BASE.key,
                 "scale",
                 scale,
                 " u",

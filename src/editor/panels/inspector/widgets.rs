@@ -8,6 +8,9 @@ use glam::Vec2;
 use crate::editor::marks::{Marks, Source};
 use crate::sim::FieldPath;
 use crate::sim::check::MAX_MAGNITUDE;
+use crate::sim::field::{
+    DECELERATION, ENABLED, FIXED_SECS, MAX_SECS, PREDICTION, PROBABILITY, WEIGHT,
+};
 use crate::sim::params::{BehaviorKind, BlockCommon, Prediction, Target};
 
 /// The names a block can refer to: groups (targets), paths and flow fields.
@@ -81,11 +84,11 @@ pub fn deceleration_ui(ui: &mut Ui, cx: &Cx<'_>, value: &mut crate::sim::params:
         let label = field_label_ui(
             ui,
             cx,
-            "deceleration",
-            "deceleration",
-            "speed = min(d / (k * 0.3), max_speed), k = 3, 2, 1",
+            DECELERATION.key,
+            DECELERATION.label,
+            DECELERATION.help,
         );
-        if let Some(v) = cx.marked("deceleration", &label) {
+        if let Some(v) = cx.marked(DECELERATION.key, &label) {
             *value = v;
         }
         ui.selectable_value(value, Deceleration::Slow, "slow (3)");
@@ -428,16 +431,11 @@ pub fn prediction_ui(ui: &mut Ui, cx: &Cx<'_>, p: &mut Prediction) {
         fixed_secs,
         max_secs,
     } = p;
+    let cx = cx.child(PREDICTION.key);
     ui.horizontal(|ui| {
         let mut dynamic = fixed_secs.is_none();
-        let label = field_label_ui(
-            ui,
-            cx,
-            "prediction.fixed_secs",
-            "T",
-            "future = target.position + target.velocity * T",
-        );
-        if let Some(v) = cx.marked("prediction.fixed_secs", &label) {
+        let label = field_label_ui(ui, &cx, FIXED_SECS, PREDICTION.label, PREDICTION.help);
+        if let Some(v) = cx.marked(FIXED_SECS, &label) {
             *fixed_secs = v;
         }
         if ui
@@ -464,8 +462,8 @@ pub fn prediction_ui(ui: &mut Ui, cx: &Cx<'_>, p: &mut Prediction) {
     });
     optional_number_ui(
         ui,
-        cx,
-        "prediction.max_secs",
+        &cx,
+        MAX_SECS,
         "cap T at",
         max_secs,
         1.0,
@@ -484,15 +482,9 @@ pub fn common_ui(
     dithering: bool,
 ) {
     ui.horizontal(|ui| {
-        flag_ui(ui, cx, "enabled", enabled, "on");
-        let label = field_label_ui(
-            ui,
-            cx,
-            "weight",
-            "weight",
-            "force * weight before combination",
-        );
-        if let Some(v) = cx.marked("weight", &label) {
+        flag_ui(ui, cx, ENABLED.key, enabled, ENABLED.label).on_hover_text(ENABLED.help);
+        let label = field_label_ui(ui, cx, WEIGHT.key, WEIGHT.label, WEIGHT.help);
+        if let Some(v) = cx.marked(WEIGHT.key, &label) {
             *weight = v;
         }
         ui.add(
@@ -507,12 +499,12 @@ pub fn common_ui(
         number_ui(
             ui,
             cx,
-            "probability",
-            "probability",
+            PROBABILITY.key,
+            PROBABILITY.label,
             probability,
-            "",
-            0.001..=1.0,
-            "Prioritized dithering: evaluated with this chance; force * weight / probability.",
+            PROBABILITY.unit,
+            PROBABILITY.limit.range(),
+            PROBABILITY.help,
         );
     }
 }
