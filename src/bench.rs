@@ -136,7 +136,7 @@ pub fn scaled_spec(spec: &WorldSpec, agents: u32) -> WorldSpec {
     for p in out.paths.iter_mut().flat_map(|p| p.points.iter_mut()) {
         *p *= s;
     }
-    for a in &mut out.placed {
+    for a in &mut out.agents {
         a.position *= s;
     }
     for f in &mut out.flow_fields {

@@ -624,7 +624,7 @@ fn placed_agents_spawn_first_with_their_ids() {
     let mut g = Group::new("a", 2, at(Vec2::new(9.0, 9.0), Vec2::ZERO));
     g.wander = Some(Wander::default());
     let mut s = spec(1.0, vec![g]);
-    s.placed.push(Placed {
+    s.agents.push(Placed {
         group: "a".to_owned(),
         position: Vec2::new(1.0, 2.0),
         velocity: Vec2::new(3.0, 4.0),

@@ -77,7 +77,7 @@ fn agents_per_group_and_in_all() {
 }
 
 #[test]
-fn the_neighbour_cap() {
+fn the_neighbor_cap() {
     for cap in [1, MAX_NEIGHBORS] {
         let mut g = group("a", 1);
         g.max_neighbors = cap;

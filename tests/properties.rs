@@ -419,7 +419,7 @@ prop_compose! {
             walls,
             paths,
             flow_fields,
-            placed,
+            agents: placed,
             groups: vec![a, b],
         }
     }

@@ -15,7 +15,7 @@ use crate::scene;
 use crate::sim::World;
 use crate::sim::text::escape_controls;
 
-mod tune;
+mod measure;
 
 /// Tune steering behaviors on a live simulation and play them back in a game.
 #[derive(Debug, Parser)]
@@ -125,7 +125,7 @@ pub enum Command {
     },
     /// Run a scene once per combination of parameter values, in parallel, and print the
     /// metrics of each: one row per variant, the same bytes at any thread count.
-    Sweep(tune::SweepArgs),
+    Sweep(measure::SweepArgs),
     /// Check scene files; print `PATH:LINE:COL: field: message` on standard error for each
     /// error, and `PATH:LINE:COL: warning: field: message` for each value that is legal but
     /// almost surely not meant.
@@ -191,8 +191,8 @@ where
             deny_warnings,
             files,
         }) => validate(&files, deny_warnings),
-        Some(Command::Metrics { scene, steps, json }) => tune::metrics(&scene, steps, json),
-        Some(Command::Sweep(args)) => tune::sweep(&args),
+        Some(Command::Metrics { scene, steps, json }) => measure::metrics(&scene, steps, json),
+        Some(Command::Sweep(args)) => measure::sweep(&args),
         #[cfg(feature = "render")]
         Some(Command::Render {
             scene,

@@ -192,7 +192,7 @@ impl Scene {
             walls: self.walls.clone(),
             paths: self.paths.clone(),
             flow_fields: self.flow_fields.clone(),
-            placed: self.agents.clone(),
+            agents: self.agents.clone(),
             groups: self.groups.clone(),
         }
     }
@@ -217,7 +217,7 @@ impl Numbers for Scene {
             walls: &mut self.walls,
             paths: &mut self.paths,
             flow_fields: &mut self.flow_fields,
-            placed: &mut self.agents,
+            agents: &mut self.agents,
             groups: &mut self.groups,
         }
         .visit(f);

@@ -342,7 +342,7 @@ mod tests {
     }
 
     #[test]
-    fn candidates_cover_every_neighbour() {
+    fn candidates_cover_every_neighbor() {
         let positions = [
             Vec2::new(5.0, 5.0),
             Vec2::new(95.0, 95.0),

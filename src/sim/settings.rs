@@ -292,7 +292,7 @@ pub const WALLS: &str = "walls";
 pub const PATHS: &str = "paths";
 /// See [`OBSTACLES`].
 pub const FLOW_FIELDS: &str = "flow_fields";
-/// See [`OBSTACLES`] (the scene file's `agents`; `placed` in a [`WorldSpec`]).
+/// See [`OBSTACLES`]: the agents placed by hand (`Scene::agents`, `WorldSpec::agents`).
 pub const AGENTS: &str = "agents";
 /// A path's points, a flow field's painted cells: the lists inside scenery.
 pub const POINTS: &str = "points";
@@ -456,7 +456,7 @@ pub struct SceneNumbers<'a> {
     /// Flow fields.
     pub flow_fields: &'a mut [FlowField],
     /// Agents placed by hand.
-    pub placed: &'a mut [Placed],
+    pub agents: &'a mut [Placed],
     /// The groups.
     pub groups: &'a mut [Group],
 }
@@ -484,7 +484,7 @@ impl SceneNumbers<'_> {
         list_numbers(&root.key(WALLS), self.walls, f);
         list_numbers(&root.key(PATHS), self.paths, f);
         list_numbers(&root.key(FLOW_FIELDS), self.flow_fields, f);
-        list_numbers(&root.key(AGENTS), self.placed, f);
+        list_numbers(&root.key(AGENTS), self.agents, f);
         list_numbers(&root.key(GROUPS), self.groups, f);
     }
 }
@@ -500,7 +500,7 @@ impl Numbers for WorldSpec {
             walls: &mut self.walls,
             paths: &mut self.paths,
             flow_fields: &mut self.flow_fields,
-            placed: &mut self.placed,
+            agents: &mut self.agents,
             groups: &mut self.groups,
         }
         .visit(f);

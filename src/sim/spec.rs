@@ -27,7 +27,7 @@ pub struct WorldSpec {
     /// Flow fields, by name.
     pub flow_fields: Vec<FlowField>,
     /// Agents placed by hand, spawned first (ids 0, 1, ... in list order).
-    pub placed: Vec<Placed>,
+    pub agents: Vec<Placed>,
     /// Groups of agents.
     pub groups: Vec<Group>,
 }
@@ -46,7 +46,7 @@ impl WorldSpec {
             walls: Vec::new(),
             paths: Vec::new(),
             flow_fields: Vec::new(),
-            placed: Vec::new(),
+            agents: Vec::new(),
             groups: Vec::new(),
         }
     }

@@ -29,11 +29,11 @@ pub fn warnings(spec: &WorldSpec) -> Vec<Problem> {
         ));
     }
     let total: u64 =
-        spec.groups.iter().map(|g| u64::from(g.count)).sum::<u64>() + spec.placed.len() as u64;
+        spec.groups.iter().map(|g| u64::from(g.count)).sum::<u64>() + spec.agents.len() as u64;
     for (g, group) in spec.groups.iter().enumerate() {
         let path = FieldPath::group(g);
         group_warnings(&path, group, total, &mut out);
-        neighbour_warning(&path, group, spec, total, &mut out);
+        neighbor_warning(&path, group, spec, total, &mut out);
         spawn_warnings(&path, group, &inside, &mut out);
     }
     out
@@ -129,7 +129,7 @@ fn group_warnings(path: &FieldPath, group: &Group, total: u64, out: &mut Vec<Pro
 }
 
 /// A flocking radius that takes in far more agents than the group's cap considers.
-fn neighbour_warning(
+fn neighbor_warning(
     path: &FieldPath,
     group: &Group,
     spec: &WorldSpec,
@@ -209,7 +209,7 @@ mod tests {
             walls: Vec::new(),
             paths: Vec::new(),
             flow_fields: Vec::new(),
-            placed: Vec::new(),
+            agents: Vec::new(),
             groups,
         }
     }

@@ -231,7 +231,7 @@ mod tests {
     }
 
     #[test]
-    fn no_neighbours_no_force() {
+    fn no_neighbors_no_force() {
         let s = NeighborSums::default();
         assert_eq!(separation(&body(), &s), Steer::NONE);
         assert_eq!(alignment(&body(), &s), Steer::NONE);

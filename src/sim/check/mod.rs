@@ -251,12 +251,12 @@ pub fn check_spec(spec: &WorldSpec) -> Problems {
     c.scenery(spec);
     let groups = &spec.groups;
     let names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
-    for (i, p) in spec.placed.iter().enumerate() {
+    for (i, p) in spec.agents.iter().enumerate() {
         let path = root.key(AGENTS).index(i).key(PLACED_GROUP);
         c.names_one(&path, "group", &p.group, &names);
     }
     let total: u64 =
-        groups.iter().map(|g| u64::from(g.count)).sum::<u64>() + spec.placed.len() as u64;
+        groups.iter().map(|g| u64::from(g.count)).sum::<u64>() + spec.agents.len() as u64;
     if total > MAX_TOTAL_COUNT {
         c.push(
             &root.key(GROUPS),

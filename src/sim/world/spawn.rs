@@ -10,8 +10,8 @@ use crate::sim::params::Spawn;
 
 impl World {
     pub(super) fn spawn_initial(&mut self) {
-        for k in 0..self.spec.placed.len() {
-            let placed = self.spec.placed[k].clone();
+        for k in 0..self.spec.agents.len() {
+            let placed = self.spec.agents[k].clone();
             let Some(g) = self.spec.group_index(&placed.group) else {
                 continue;
             };

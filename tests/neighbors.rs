@@ -16,7 +16,7 @@ proptest! {
     /// The grid finds exactly the naive scan's neighbours, for agents anywhere (outside the
     /// world too) and any radius up to the cell size.
     #[test]
-    fn grid_finds_the_same_neighbours_as_the_naive_scan(
+    fn grid_finds_the_same_neighbors_as_the_naive_scan(
         positions in prop::collection::vec((-50.0_f32..250.0, -50.0_f32..150.0), 1..120),
         radius in 0.5_f32..40.0,
         cell_factor in prop_oneof![Just(0.5_f32), Just(1.0_f32)],
@@ -54,8 +54,8 @@ fn grid_and_naive_agree_on_a_dense_flock() {
     world.step();
     naive.step();
     assert!(world.grid().cell_size() > 0.0, "the grid was used");
-    let neighbours: u32 = world.records().iter().map(|r| r.neighbors).sum();
-    assert!(neighbours > 1000, "the flock is dense: {neighbours}");
+    let neighbors: u32 = world.records().iter().map(|r| r.neighbors).sum();
+    assert!(neighbors > 1000, "the flock is dense: {neighbors}");
     for (ra, rb) in world.records().iter().zip(naive.records()) {
         assert_eq!(ra.neighbors, rb.neighbors);
         assert!((ra.applied - rb.applied).length() <= 1e-3 * (1.0 + rb.applied.length()));
