@@ -85,6 +85,49 @@ fn simulate_accepts_a_built_in_preset_name() {
 }
 
 #[test]
+fn a_preset_name_works_wherever_a_scene_does_or_is_suggested() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let run = |args: &[&str]| {
+        common::steerlab()
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .expect("run")
+    };
+    // By its name alone, as well as by its file name.
+    let out = run(&["validate", "hunter_and_prey", "boids.ron"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run(&["metrics", "arrive_slowing", "--steps", "5"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let gif = dir.path().join("h.gif");
+    let out = run(&[
+        "render",
+        "hunter_and_prey",
+        "--frames",
+        "2",
+        "--size",
+        "64x48",
+        "--out",
+        gif.to_str().expect("utf-8"),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // A near miss names the preset it was probably meant to be.
+    let out = run(&["validate", "hunter_and_pray"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("did you mean the built-in preset `hunter_and_prey`?"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn help_says_that_a_png_is_an_animated_png() {
+    let out = steerlab(&["render", "--help"]);
+    assert!(text(&out.stdout).contains("APNG"), "{}", text(&out.stdout));
+}
+
+#[test]
 fn a_bad_flag_exits_2_with_usage() {
     for args in [
         &["simulate", "presets/seek.ron", "--steps", "ten"][..],
@@ -391,6 +434,30 @@ fn sweep_and_metrics_say_what_is_wrong() {
     assert_eq!(v["ticks"], 600);
     assert_eq!(v["groups"][0]["name"], "arrivers");
     assert_eq!(v["groups"][0]["metrics"]["arrived"], 1.0);
+}
+
+#[test]
+fn sweep_prints_its_metrics_in_the_order_asked_for() {
+    let run = steerlab(&[
+        "sweep",
+        "arrive_slowing.ron",
+        "--param",
+        "groups[0].max_speed=100..200:2",
+        "--steps",
+        "600",
+        "--metric",
+        "overshoot",
+        "--metric",
+        "arrived",
+    ]);
+    let header = text(&run.stdout)
+        .lines()
+        .next()
+        .map(str::to_owned)
+        .unwrap_or_default();
+    let overshoot = header.find("overshoot").expect("overshoot");
+    let arrived = header.find("arrived").expect("arrived");
+    assert!(overshoot < arrived, "{header}");
 }
 
 #[test]

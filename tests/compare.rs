@@ -122,7 +122,13 @@ fn compare_with_saved_pins_the_saved_file_and_restarts_both() {
             .is_some()
     );
     // Once against the baseline, once since saved.
-    assert_eq!(harness.get_all_by_label("groups[0].max_speed").count(), 2);
+    // By its label, with the path in the tooltip.
+    assert_eq!(
+        harness
+            .query_all_by_label_contains("› max_speed (u/s)")
+            .count(),
+        2
+    );
 }
 
 #[test]

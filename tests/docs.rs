@@ -92,7 +92,7 @@ fn the_behaviors_doc_lists_the_registry() {
     check_or_update("docs/behaviors.md", &behaviors_md());
 }
 
-/// Every metric has its row in docs/metrics.md, with the unit-independent direction the code
+/// Every metric has its row in docs/metrics.md, with the unit and the direction the code
 /// reports.
 #[test]
 fn every_metric_is_defined_in_docs_metrics_md() {
@@ -104,5 +104,7 @@ fn every_metric_is_defined_in_docs_metrics_md() {
             .unwrap_or_else(|| panic!("no row for `{}` in docs/metrics.md", d.name));
         let cells: Vec<&str> = row.split(" | ").collect();
         assert_eq!(cells.get(2).copied(), Some(d.better.word()), "{row}");
+        assert!(!d.unit.is_empty(), "`{}` has no unit", d.name);
+        assert_eq!(cells.get(1).copied(), Some(d.unit), "{row}");
     }
 }

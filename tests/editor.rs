@@ -334,7 +334,7 @@ fn warnings_show_beside_their_fields() {
     assert_eq!(list, 1, "the group's warning list names it");
     // Fixing the value removes the marker.
     harness
-        .get_by_role_and_label(Role::SpinButton, "radius")
+        .get_by_role_and_label(Role::SpinButton, "slowing radius")
         .set_value_accesskit(50.0);
     harness.run_steps(2);
     assert!(

@@ -594,3 +594,37 @@ fn the_annotated_example_in_the_docs_is_a_valid_scene() {
     preset.groups[0].max_turn_rate_deg = Some(360.0);
     assert_eq!(example, preset);
 }
+
+#[test]
+fn a_file_cut_short_anywhere_says_it_ends_too_early() {
+    // Every cut of a preset (after its first line) that leaves it unreadable: the message says
+    // the file ends too early, whatever RON met first at the cut.
+    for file in ["arrive_slowing.ron", "path_patrol.ron", "flow_field.ron"] {
+        let text = common::preset_text(file);
+        let mut cuts = 0;
+        let mut wrong = Vec::new();
+        let first_line = text.find('\n').unwrap_or(0);
+        for (at, _) in text.char_indices().filter(|&(i, _)| i > first_line) {
+            let Err(errors) = steerlab::scene::from_str(&text[..at], "cut.ron") else {
+                continue;
+            };
+            cuts += 1;
+            let e = &errors.0[0];
+            if !e.message.contains("ends too early") {
+                wrong.push(format!("{at}: {e}"));
+            }
+        }
+        assert!(cuts > 100, "{file}: {cuts}");
+        assert!(
+            wrong.is_empty(),
+            "{file}: {} of {cuts}:\n{}",
+            wrong.len(),
+            wrong
+                .iter()
+                .take(12)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+}

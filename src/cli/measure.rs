@@ -152,8 +152,9 @@ pub struct SweepArgs {
     pub threads: usize,
 }
 
-/// The qualified metric names (`group.metric`) the sweep reports, in group then definition
-/// order: all, or those `wanted` names (a bare name for every group).
+/// The qualified metric names (`group.metric`) the sweep reports: all, in group then
+/// definition order, or the `wanted` names in the order they were asked for (a bare name for
+/// every group, in group order).
 fn columns(scene: &scene::Scene, wanted: &[String]) -> Result<Vec<String>, String> {
     let groups: Vec<&str> = scene.groups.iter().map(|g| g.name.as_str()).collect();
     let names: Vec<&str> = DEFINITIONS.iter().map(|d| d.name).collect();
@@ -171,15 +172,23 @@ fn columns(scene: &scene::Scene, wanted: &[String]) -> Result<Vec<String>, Strin
             return Err(scene::messages::unknown_name("group", g, &groups));
         }
     }
-    let mut out = Vec::new();
-    for g in &groups {
-        for d in DEFINITIONS {
-            let keep = wanted.is_empty()
-                || wanted
-                    .iter()
-                    .any(|w| w == d.name || w.rsplit_once('.') == Some((g, d.name)));
-            if keep {
+    let mut out: Vec<String> = Vec::new();
+    if wanted.is_empty() {
+        for g in &groups {
+            for d in DEFINITIONS {
                 out.push(format!("{g}.{}", d.name));
+            }
+        }
+    }
+    for w in wanted {
+        let names: Vec<String> = if w.contains('.') {
+            vec![w.clone()]
+        } else {
+            groups.iter().map(|g| format!("{g}.{w}")).collect()
+        };
+        for name in names {
+            if !out.contains(&name) {
+                out.push(name);
             }
         }
     }

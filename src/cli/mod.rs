@@ -77,9 +77,10 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Render a scene headless (no window, no GPU) to a looping GIF or a directory of PNG
-    /// frames: the editor's canvas with velocity and steering-force overlays, a legend and a
-    /// caption. Frames are simulation time apart; the same scene gives the same bytes.
+    /// Render a scene headless (no window, no GPU) to a looping GIF, an animated PNG (APNG,
+    /// full colour) or a directory of PNG frames: the editor's canvas with velocity and
+    /// steering-force overlays, a legend and a caption. Frames are simulation time apart; the
+    /// same scene gives the same bytes.
     #[cfg(feature = "render")]
     Render {
         /// The scene (.ron), or the name of a built-in preset such as `boids.ron`.
@@ -93,7 +94,9 @@ pub enum Command {
         /// Frame size in pixels, `WIDTHxHEIGHT`.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: Size,
-        /// FILE.gif for an animated GIF; any other path is a directory of PNG frames.
+        /// FILE.gif for an animated GIF (256 colours, plays everywhere); FILE.png (or .apng) for
+        /// an animated PNG in full colour (APNG: browsers play it, some image viewers show
+        /// the first frame only); any other path is a directory of numbered PNG frames.
         #[arg(long)]
         out: PathBuf,
         /// Leave out the legend of the overlay colours.
@@ -340,11 +343,25 @@ pub(crate) fn load_scene(path: &Path) -> Result<scene::Scene, scene::SceneErrors
 /// [`load_scene`] with the scene's warnings.
 fn load_scene_checked(path: &Path) -> Result<scene::Checked, scene::SceneErrors> {
     if !path.exists()
-        && let Some(preset) = path.to_str().and_then(scene::presets::find)
+        && let Some(preset) = path.to_str().and_then(scene::presets::named)
     {
         return scene::check_str(preset.text, preset.file);
     }
-    scene::load_checked(path)
+    scene::load_checked(path).map_err(|mut errors| {
+        // A file that does not exist, named like a preset: say which one was meant.
+        if !path.exists()
+            && path.parent().is_none_or(|p| p.as_os_str().is_empty())
+            && let Some(near) = path.to_str().and_then(scene::presets::nearest)
+            && let Some(first) = errors.0.first_mut()
+        {
+            first.message = format!(
+                "{}; did you mean the built-in preset `{}`?",
+                first.message,
+                near.file.strip_suffix(".ron").unwrap_or(near.file)
+            );
+        }
+        errors
+    })
 }
 
 fn simulate(path: &Path, steps: u64, out: Option<&Path>) -> ExitCode {

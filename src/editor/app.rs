@@ -363,6 +363,7 @@ impl EditorApp {
                     .as_ref()
                     .map(|b| (b.recorder.report(&b.world), b.label.as_str()));
                 let window = MetricsWindow {
+                    scene: self.doc.scene(),
                     current: &current,
                     baseline: baseline.as_ref().map(|(m, l)| (m, *l)),
                     on: self.session.metrics_on,

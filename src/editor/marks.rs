@@ -61,6 +61,12 @@ impl Marks {
         })
     }
 
+    /// The scene these marks were made for.
+    #[must_use]
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
     /// Whether these marks were made for `scene` against `saved`.
     #[must_use]
     pub fn is_for(&self, scene: &Scene, saved: &Scene) -> bool {

@@ -76,6 +76,22 @@ pub fn app_for(path: Option<PathBuf>) -> EditorApp {
             None,
             &format!("built-in {}", crate::scene::presets::DEFAULT.file),
         ),
+        Some(path)
+            if !path.exists()
+                && path
+                    .to_str()
+                    .and_then(crate::scene::presets::named)
+                    .is_some() =>
+        {
+            let preset = path
+                .to_str()
+                .and_then(crate::scene::presets::named)
+                .unwrap_or(crate::scene::presets::DEFAULT);
+            match crate::scene::from_str(preset.text, preset.file) {
+                Ok(scene) => EditorApp::showing(scene, None, &format!("built-in {}", preset.file)),
+                Err(errors) => EditorApp::awaiting(path, &errors),
+            }
+        }
         Some(path) => match crate::scene::load(&path) {
             Ok(scene) => EditorApp::showing(scene, Some(path), ""),
             Err(errors) => {

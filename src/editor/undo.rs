@@ -5,7 +5,7 @@
 //! snapshot cannot drift the way replaying field operations can. The app commits an edit when
 //! the pointer is released, so one slider drag or one obstacle drag is one step.
 
-use crate::scene::{Scene, fields};
+use crate::scene::{Scene, fields, labels};
 use crate::sim::{Agent, FieldPath};
 
 /// Most edits kept; the oldest are dropped beyond this.
@@ -37,7 +37,7 @@ impl Edit {
             Self::Scene { before, after } => {
                 let changes = fields::diff(&fields::flatten(before), &fields::flatten(after));
                 let paths: Vec<&FieldPath> = changes.iter().map(|c| &c.path).collect();
-                changed_label(&paths)
+                changed_label(after, &paths)
             }
             Self::AddAgent(agent) => format!("add agent {}", agent.id),
             Self::RemoveAgent(agent) => format!("remove agent {}", agent.id),
@@ -45,12 +45,12 @@ impl Edit {
     }
 }
 
-/// `paths` in a few words: the one path, or the deepest path that holds them all with how
-/// many there are.
-fn changed_label(paths: &[&FieldPath]) -> String {
+/// `paths` of `scene` in a few words: the one field, or the deepest part of the scene that
+/// holds them all with how many fields changed.
+fn changed_label(scene: &Scene, paths: &[&FieldPath]) -> String {
     match paths {
         [] => "no change".to_owned(),
-        [one] => one.to_string(),
+        [one] => labels::field_label(scene, one),
         [first, rest @ ..] => {
             let mut common = (*first).clone();
             while !rest.iter().all(|p| p.is_within(&common)) {
@@ -62,7 +62,11 @@ fn changed_label(paths: &[&FieldPath]) -> String {
             if common.is_root() {
                 format!("{} fields", paths.len())
             } else {
-                format!("{common} ({} fields)", paths.len())
+                format!(
+                    "{} ({} fields)",
+                    labels::field_label(scene, &common),
+                    paths.len()
+                )
             }
         }
     }
@@ -189,13 +193,13 @@ mod tests {
             before: Box::new(before.clone()),
             after: Box::new(after.clone()),
         };
-        assert_eq!(edit(&after).label(), "groups[0].max_speed");
+        assert_eq!(edit(&after).label(), "agents › max_speed (u/s)");
         // A block has its switch, weight and probability and wander three numbers of its own.
         let mut removed = before.clone();
         removed.groups[0].wander = None;
-        assert_eq!(edit(&removed).label(), "groups[0].wander (6 fields)");
+        assert_eq!(edit(&removed).label(), "agents › wander (6 fields)");
         after.groups[0].wander = None;
-        assert_eq!(edit(&after).label(), "groups[0] (7 fields)");
+        assert_eq!(edit(&after).label(), "agents (7 fields)");
         after.dt = 0.5;
         assert_eq!(edit(&after).label(), "8 fields");
         assert_eq!(edit(&before).label(), "no change");

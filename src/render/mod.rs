@@ -13,6 +13,7 @@ pub mod raster;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
+use crate::scene::labels;
 use crate::scene::schema::{DESCRIPTION, VIEW};
 use crate::scene::{SaveError, Scene};
 use crate::sim::World;
@@ -22,7 +23,7 @@ use crate::sim::text::escape_controls;
 use crate::view::headless::Headless;
 use crate::view::overlays::Overlays;
 use crate::view::palette::BACKGROUND;
-use crate::view::present::{MAX_SIDE, Presentation, frame_ui};
+use crate::view::present::{LIST_SEP, MAX_SIDE, Presentation, frame_ui};
 use crate::view::{CanvasInput, CanvasState, Trails, View};
 use raster::{Raster, Textures};
 
@@ -260,9 +261,10 @@ pub struct Compare {
     pub layout: Layout,
 }
 
-/// The captions of a before-and-after clip: each scene's name followed by the fields in which
-/// it differs from the other (the first three), e.g. `Baseline · groups[0].arrive.mode =
-/// SlowingRadius(20.0)`.
+/// The captions of a before-and-after clip: each side's name followed by the fields in which
+/// it differs from the other, in the designer's words (the first three, then how many more;
+/// the frame shortens a list that does not fit), e.g. `Baseline · arrivers › arrive › slowing
+/// radius (u) = 20`.
 #[must_use]
 pub fn compare_captions(base: &Scene, current: &Scene) -> (String, String) {
     use crate::scene::fields;
@@ -284,8 +286,8 @@ pub fn compare_captions(base: &Scene, current: &Scene) -> (String, String) {
             .map(|c| {
                 format!(
                     "{} = {}",
-                    c.path,
-                    pick(c).unwrap_or_else(|| "none".to_owned())
+                    labels::field_label(current, &c.path),
+                    pick(c).map_or_else(|| "none".to_owned(), |v| labels::readable_value(&v))
                 )
             })
             .collect();
@@ -295,7 +297,7 @@ pub fn compare_captions(base: &Scene, current: &Scene) -> (String, String) {
         if parts.is_empty() {
             label.to_owned()
         } else {
-            format!("{label} · {}", parts.join(", "))
+            format!("{label} · {}", parts.join(LIST_SEP))
         }
     };
     (

@@ -13,6 +13,7 @@
 pub mod add;
 pub mod fields;
 pub mod io;
+pub mod labels;
 pub mod messages;
 pub mod overlays;
 pub mod presets;

@@ -57,3 +57,30 @@ pub const DEFAULT: Preset = Preset {
 pub fn find(file: &str) -> Option<Preset> {
     ALL.iter().copied().find(|p| p.file == file)
 }
+
+/// The built-in preset a command line names: by its file name (`boids.ron`) or by its name
+/// alone (`boids`).
+#[must_use]
+pub fn named(name: &str) -> Option<Preset> {
+    find(name).or_else(|| {
+        ALL.iter()
+            .copied()
+            .find(|p| p.file.strip_suffix(".ron") == Some(name))
+    })
+}
+
+/// The built-in preset whose name is nearest to `name` (a typo of one, or its name with
+/// another extension), if one is near enough to suggest.
+#[must_use]
+pub fn nearest(name: &str) -> Option<Preset> {
+    let stem = name.strip_suffix(".ron").unwrap_or(name);
+    ALL.iter()
+        .copied()
+        .map(|p| {
+            let preset = p.file.strip_suffix(".ron").unwrap_or(p.file);
+            (strsim::damerau_levenshtein(stem, preset), p)
+        })
+        .filter(|&(d, p)| d <= 2.max(p.file.len() / 4))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, p)| p)
+}

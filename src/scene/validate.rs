@@ -275,12 +275,101 @@ fn field_path(path: &serde_path_to_error::Path) -> FieldPath {
 
 fn from_ron(file: &str, text: &str, e: &ron::error::SpannedError, field: FieldPath) -> SceneError {
     let token = super::messages::token_at(text, e.span.start.line, e.span.start.col);
-    let message = super::messages::for_ron(&e.code, &field, token.as_deref(), MAX_NESTING);
+    let message = match cut_short(text, e.span.start.line) {
+        // Whatever RON expected next, the reason is that the file stops.
+        Some(open) if !matches!(e.code, ron::Error::Eof) => {
+            format!("the file ends too early: {open} (the text stops before the scene's last `)`)")
+        }
+        _ => super::messages::for_ron(&e.code, &field, token.as_deref(), MAX_NESTING),
+    };
     SceneError {
         file: file.to_owned(),
         line: e.span.start.line,
         col: e.span.start.col,
         field,
         message,
+    }
+}
+
+/// What is left open when `text` stops, if it stops before the scene is complete and the error
+/// at `line` is on its last line: a text cut short (a download or a copy that stopped) gives
+/// whatever error RON meets first at the cut, which says less than that the file ends.
+fn cut_short(text: &str, line: usize) -> Option<String> {
+    let text = text.trim_end();
+    let last_line = text.lines().count().max(1);
+    if line < last_line {
+        return None;
+    }
+    let mut depth: i64 = 0;
+    let mut opened = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut prev = ' ';
+                let mut closed = false;
+                for c in chars.by_ref() {
+                    if prev == '*' && c == '/' {
+                        closed = true;
+                        break;
+                    }
+                    prev = c;
+                }
+                if !closed {
+                    return Some("a comment `/* ...` is not closed".to_owned());
+                }
+            }
+            '"' => {
+                let mut closed = false;
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => {
+                            closed = true;
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+                if !closed {
+                    return Some("a text in double quotes is not closed".to_owned());
+                }
+            }
+            // `#![enable(...)]` comes before the scene and opens nothing of it.
+            '#' if chars.peek() == Some(&'!') => {
+                for c in chars.by_ref() {
+                    if c == ']' {
+                        break;
+                    }
+                }
+            }
+            '(' | '[' | '{' => {
+                depth += 1;
+                opened = true;
+            }
+            ')' | ']' | '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    if depth > 0 {
+        Some(if depth == 1 {
+            "1 bracket is still open".to_owned()
+        } else {
+            format!("{depth} brackets are still open")
+        })
+    } else if !opened {
+        Some("a scene starts with `(`".to_owned())
+    } else {
+        None
     }
 }

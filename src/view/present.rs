@@ -164,11 +164,13 @@ fn legend(
     }
 }
 
-/// The key parameters of the scene, one line per group.
+/// The key parameters of the scene, one line per group; a group's count includes the agents
+/// placed in it by hand.
 #[must_use]
 pub fn caption_lines(scene: &Scene) -> Vec<String> {
     let mut lines = vec![scene.name.clone()];
     for g in &scene.groups {
+        let placed = scene.agents.iter().filter(|a| a.group == g.name).count();
         let mut behaviors: Vec<String> = BehaviorKind::ALL
             .into_iter()
             .filter(|k| g.has_block(*k))
@@ -178,7 +180,7 @@ pub fn caption_lines(scene: &Scene) -> Vec<String> {
         lines.push(format!(
             "{} ×{}: max_speed {}, max_force {}, mass {} — {}",
             g.name,
-            g.count,
+            u64::from(g.count) + placed as u64,
             g.max_speed,
             g.max_force,
             g.mass,
@@ -192,13 +194,19 @@ fn caption(painter: &egui::Painter, rect: Rect, scene: &Scene, scale: f32) {
     let pad = 8.0 * scale;
     let lines = caption_lines(scene);
     let mut galleys = Vec::new();
+    let widest = rect.width() - 4.0 * pad;
     for (k, text) in lines.iter().enumerate() {
-        let size = if k == 0 { 18.0 } else { 13.0 } * scale;
-        galleys.push(painter.layout_no_wrap(
-            text.clone(),
-            FontId::proportional(size),
-            Color32::from_gray(if k == 0 { 245 } else { 210 }),
-        ));
+        let font = FontId::proportional(if k == 0 { 18.0 } else { 13.0 } * scale);
+        let color = Color32::from_gray(if k == 0 { 245 } else { 210 });
+        let fits = |t: &str| {
+            painter
+                .layout_no_wrap(t.to_owned(), font.clone(), color)
+                .size()
+                .x
+                <= widest
+        };
+        let text = shorten(text, &fits);
+        galleys.push(painter.layout_no_wrap(text, font, color));
     }
     let width = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
     let height: f32 = galleys.iter().map(|g| g.size().y).sum();
@@ -213,6 +221,49 @@ fn caption(painter: &egui::Painter, rect: Rect, scene: &Scene, scale: f32) {
         painter.galley(Pos2::new(frame.left() + pad, y), galley, Color32::WHITE);
         y += h;
     }
+}
+
+/// The separator between the items of a caption's list (`Baseline · a = 1; b = 2`).
+pub const LIST_SEP: &str = "; ";
+
+/// `text` shortened until `fits` takes it: a list after ` · ` gives its last items up to
+/// "and N more" (never a half item), anything else is cut with `…`.
+#[must_use]
+pub fn shorten(text: &str, fits: &dyn Fn(&str) -> bool) -> String {
+    if fits(text) {
+        return text.to_owned();
+    }
+    if let Some((head, list)) = text.split_once(" · ") {
+        let mut items: Vec<&str> = list.split(LIST_SEP).collect();
+        let mut more = 0;
+        if let Some(n) = items
+            .last()
+            .and_then(|l| l.strip_prefix("and "))
+            .and_then(|l| l.strip_suffix(" more"))
+            .and_then(|n| n.parse::<usize>().ok())
+        {
+            more = n;
+            items.pop();
+        }
+        while !items.is_empty() {
+            items.pop();
+            more += 1;
+            let candidate = if items.is_empty() {
+                format!("{head} · {more} changes")
+            } else {
+                format!("{head} · {}{LIST_SEP}and {more} more", items.join(LIST_SEP))
+            };
+            if fits(&candidate) {
+                return candidate;
+            }
+        }
+    }
+    let chars: Vec<char> = text.chars().collect();
+    (1..chars.len())
+        .rev()
+        .map(|n| chars[..n].iter().collect::<String>() + "…")
+        .find(|c| fits(c))
+        .unwrap_or_else(|| "…".to_owned())
 }
 
 /// The largest rectangle of `size`'s aspect ratio centred in `area` (letterboxing).
@@ -230,6 +281,21 @@ pub fn fit_aspect(area: Rect, size: [u32; 2]) -> Rect {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_caption_gives_up_whole_items_then_characters() {
+        let fits = |t: &str| t.chars().count() <= 40;
+        let text = "Baseline · a = 1; bb = 22; ccc = 333; and 2 more";
+        assert_eq!(
+            shorten(text, &fits),
+            "Baseline · a = 1; bb = 22; and 3 more"
+        );
+        let fits = |t: &str| t.chars().count() <= 22;
+        assert_eq!(shorten(text, &fits), "Baseline · 5 changes");
+        let fits = |t: &str| t.chars().count() <= 8;
+        assert_eq!(shorten(text, &fits), "Baselin…");
+        assert_eq!(shorten("short", &fits), "short");
+    }
 
     #[test]
     fn letterboxing_keeps_the_aspect_ratio() {

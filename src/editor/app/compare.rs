@@ -92,7 +92,11 @@ impl EditorApp {
                 self.apply_draft(draft);
                 self.doc.commit();
                 if self.rejected.is_empty() {
-                    self.files.status = format!("{path} = {value}");
+                    self.files.status = format!(
+                        "{} = {}",
+                        crate::scene::labels::field_label(self.doc.scene(), path),
+                        crate::scene::labels::readable_number(value)
+                    );
                 }
             }
             Err(e) => self.files.errors = vec![e.to_string()],

@@ -3,7 +3,9 @@
 
 use crate::editor::action::Action;
 use crate::editor::marks::Marks;
+use crate::scene::Scene;
 use crate::scene::fields::Change;
+use crate::scene::labels;
 
 /// The changes window.
 pub struct ChangesWindow<'a> {
@@ -13,17 +15,28 @@ pub struct ChangesWindow<'a> {
     pub baseline: Option<(&'a str, Vec<Change>)>,
 }
 
-/// A grid of changes: field, `before`, `after`.
-fn changes_grid_ui(ui: &mut egui::Ui, id: &str, before: &str, changes: &[Change]) {
+/// A grid of changes: field, `before`, `after`, each field by its label (its path as the
+/// tooltip) and each value readable (as the file writes it in the tooltip).
+fn changes_grid_ui(ui: &mut egui::Ui, id: &str, before: &str, changes: &[Change], scene: &Scene) {
+    let value = |ui: &mut egui::Ui, text: Option<&String>| match text {
+        Some(t) => {
+            ui.label(labels::readable_value(t))
+                .on_hover_text(t.as_str());
+        }
+        None => {
+            ui.weak("—").on_hover_text("not in this scene");
+        }
+    };
     egui::Grid::new(id).striped(true).show(ui, |ui| {
         ui.strong("field");
         ui.strong(before);
         ui.strong("now");
         ui.end_row();
         for c in changes {
-            ui.monospace(c.path.to_string());
-            ui.monospace(c.old.as_deref().unwrap_or("—"));
-            ui.monospace(c.new.as_deref().unwrap_or("—"));
+            ui.label(labels::field_label(scene, &c.path))
+                .on_hover_text(c.path.to_string());
+            value(ui, c.old.as_ref());
+            value(ui, c.new.as_ref());
             ui.end_row();
         }
     });
@@ -46,7 +59,13 @@ impl ChangesWindow<'_> {
                             .id_salt("baseline changes")
                             .max_height(240.0)
                             .show(ui, |ui| {
-                                changes_grid_ui(ui, "baseline changes", "baseline", changes);
+                                changes_grid_ui(
+                                    ui,
+                                    "baseline changes",
+                                    "baseline",
+                                    changes,
+                                    self.marks.scene(),
+                                );
                             });
                     }
                     ui.separator();
@@ -59,7 +78,9 @@ impl ChangesWindow<'_> {
                 }
                 egui::ScrollArea::vertical()
                     .max_height(360.0)
-                    .show(ui, |ui| changes_grid_ui(ui, "changes", "saved", changes));
+                    .show(ui, |ui| {
+                        changes_grid_ui(ui, "changes", "saved", changes, self.marks.scene());
+                    });
                 if ui.button("Revert all to saved").clicked() {
                     actions.push(Action::RevertToSaved);
                 }

@@ -5,11 +5,15 @@
 use egui::{Color32, RichText};
 
 use crate::editor::action::Action;
+use crate::scene::Scene;
 use crate::sim::metrics::{Better, DEFINITIONS, Metrics};
+use crate::sim::{BehaviorKind, Group, Target};
 use crate::view::palette;
 
 /// The metrics window over one frame's numbers.
 pub struct MetricsWindow<'a> {
+    /// The scene the live run is of (what each group does explains some numbers).
+    pub scene: &'a Scene,
     /// The live run's metrics.
     pub current: &'a Metrics,
     /// The baseline's, and what it is.
@@ -33,6 +37,30 @@ pub fn delta(better: Better, base: f64, now: f64) -> (Color32, String) {
         (Better::Neither, _) => Color32::GRAY,
     };
     (color, format!("{d:+.3}"))
+}
+
+/// What a metric means for this group when the number alone would mislead: overlaps of agents
+/// that all arrive at one shared point are where they were sent, not collisions.
+fn meaning_note(metric: &str, group: &Group) -> Option<&'static str> {
+    let shared_point = [BehaviorKind::Arrive, BehaviorKind::Seek]
+        .into_iter()
+        .any(|k| {
+            group.uses(k)
+                && group.targets().iter().any(|(kind, _, t)| {
+                    *kind == k
+                        && matches!(
+                            t,
+                            Target::Point(_) | Target::Click | Target::Center | Target::Pointer
+                        )
+                })
+        });
+    let apart = group.uses(BehaviorKind::Separation) || group.uses(BehaviorKind::AvoidAgents);
+    let about_contact = matches!(metric, "agent_overlaps" | "min_separation");
+    (about_contact && shared_point && !apart && group.count > 1).then_some(
+        "This group's agents all head for one shared point and nothing keeps them apart, so \
+         once they arrive they stand on top of each other: these overlaps count that, not \
+         collisions on the way. Add separation (or avoid_agents) to keep them apart.",
+    )
 }
 
 fn number(v: Option<f64>) -> String {
@@ -79,6 +107,7 @@ impl MetricsWindow<'_> {
                 ui.strong(format!("baseline ({label})"));
             }
             ui.strong("now");
+            ui.strong("unit");
             if self.baseline.is_some() {
                 ui.strong("Δ");
             }
@@ -92,16 +121,26 @@ impl MetricsWindow<'_> {
                         continue;
                     }
                     ui.label(&group.name);
-                    ui.label(d.name).on_hover_text(format!(
-                        "{} ({}; {} is better)",
-                        d.summary,
-                        if d.unit.is_empty() { "no unit" } else { d.unit },
-                        d.better.word()
-                    ));
+                    let direction = match d.better {
+                        Better::Neither => "it describes the run: neither way is better".to_owned(),
+                        other => format!("{} is better", other.word()),
+                    };
+                    let mut tip = format!("{} ({}; {direction})", d.summary, d.unit);
+                    if let Some(note) = self
+                        .scene
+                        .groups
+                        .get(g)
+                        .and_then(|gr| meaning_note(d.name, gr))
+                    {
+                        tip.push_str("\n\n");
+                        tip.push_str(note);
+                    }
+                    ui.label(d.name).on_hover_text(tip);
                     if self.baseline.is_some() {
                         ui.monospace(number(was));
                     }
                     ui.monospace(number(now));
+                    ui.weak(d.unit);
                     if self.baseline.is_some() {
                         if let (Some(was), Some(now)) = (was, now) {
                             let (color, text) = delta(d.better, was, now);

@@ -12,8 +12,8 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, vec2};
 use egui_plot::{Line, Plot, Points, VLine};
 
 use crate::editor::action::Action;
-use crate::scene::Scene;
 use crate::scene::sweep::{self, Param, Trace};
+use crate::scene::{Scene, labels};
 use crate::sim::FieldPath;
 use crate::sim::metrics::{DEFINITIONS, Metrics};
 use crate::view::palette;
@@ -194,10 +194,15 @@ fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group
         let before = panel.setup.field.clone();
         egui::ComboBox::from_id_salt("sweep field")
             .width(300.0)
-            .selected_text(panel.setup.field.to_string())
+            .selected_text(labels::field_label(scene, &panel.setup.field))
             .show_ui(ui, |ui| {
                 for f in &fields {
-                    ui.selectable_value(&mut panel.setup.field, f.clone(), f.to_string());
+                    ui.selectable_value(
+                        &mut panel.setup.field,
+                        f.clone(),
+                        labels::field_label(scene, f),
+                    )
+                    .on_hover_text(f.to_string());
                 }
             })
             .response
@@ -311,7 +316,7 @@ fn results_ui(
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
-        .x_axis_label(results.param.field.to_string())
+        .x_axis_label(labels::field_label(scene, &results.param.field))
         .show(ui, |p| {
             p.line(Line::new(metric.clone(), points.clone()).color(palette::VELOCITY));
             p.points(
@@ -335,13 +340,14 @@ fn results_ui(
         actions.push(Action::SetField(results.param.field.clone(), *v));
     }
     ui.weak("Click a run to take its value into the scene (one undo step).");
-    thumbnails_ui(ui, results, metric, now, actions);
+    let field = labels::field_label(scene, &results.param.field);
+    thumbnails_ui(ui, results, (metric, &field), now, actions);
 }
 
 fn thumbnails_ui(
     ui: &mut Ui,
     results: &SweepResults,
-    metric: &str,
+    (metric, field): (&str, &str),
     now: Option<f64>,
     actions: &mut Vec<Action>,
 ) {
@@ -364,21 +370,24 @@ fn thumbnails_ui(
                     paint_trace(ui, thumb, trace, response.hovered() || current);
                     let y = m
                         .get(metric)
-                        .map_or_else(|| "—".to_owned(), |y| format!("{y:.3}"));
+                        .map_or_else(|| "—".to_owned(), labels::readable_number);
                     ui.painter().text(
                         Pos2::new(rect.left() + 2.0, thumb.bottom() + 2.0),
                         egui::Align2::LEFT_TOP,
-                        format!("{value:.4}\n{y}"),
+                        format!("{}\n{y}", labels::readable_number(*value)),
                         egui::FontId::proportional(11.0),
                         ui.visuals().text_color(),
                     );
+                    // Named by the field's path for screen readers and tests, which the tooltip
+                    // repeats in the designer's words.
                     let label = format!("run {} = {value}", results.param.field);
                     response.widget_info(|| {
                         egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
                     });
                     let response = response.on_hover_text(format!(
-                        "{} = {value}\n{metric} = {y}\nclick to take this value",
-                        results.param.field
+                        "{} = {}\n{metric} = {y}\nclick to take this value",
+                        field,
+                        labels::readable_number(*value)
                     ));
                     if response.clicked() {
                         actions.push(Action::SetField(results.param.field.clone(), *value));

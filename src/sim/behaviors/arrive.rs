@@ -90,8 +90,12 @@ impl Behavior for Arrive {
     const INFO: BehaviorInfo = ARRIVE;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
-        const MODE: Field = Field::distance("mode", "radius", "Slowing radius.")
-            .warn_zero("slowing radius is 0: arrive is plain seek and overshoots the target");
+        const MODE: Field = Field::distance(
+            "mode",
+            "slowing radius",
+            "desired = dir * max_speed * d / r inside r",
+        )
+        .warn_zero("slowing radius is 0: arrive is plain seek and overshoots the target");
         const DEAD_BAND: Field = Field::distance(
             "dead_band",
             "dead band",

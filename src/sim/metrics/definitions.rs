@@ -29,7 +29,7 @@ impl Better {
 pub struct Definition {
     /// The name on the command line and in `docs/metrics.md`.
     pub name: &'static str,
-    /// The unit, `""` for a plain number.
+    /// The unit (`s`, `u`, `share` for a fraction of agents or ticks, `count`, ...).
     pub unit: &'static str,
     /// Which way is better.
     pub better: Better,
@@ -55,7 +55,7 @@ const fn def(
 pub const DEFINITIONS: &[Definition] = &[
     def(
         "arrived",
-        "",
+        "share",
         Better::Higher,
         "share of agents that came within the tolerance of their target",
     ),
@@ -85,7 +85,7 @@ pub const DEFINITIONS: &[Definition] = &[
     ),
     def(
         "path_ratio",
-        "",
+        "ratio",
         Better::Lower,
         "mean path length over straight-line distance (1 = straight)",
     ),
@@ -97,31 +97,31 @@ pub const DEFINITIONS: &[Definition] = &[
     ),
     def(
         "force_jitter",
-        "",
+        "force units",
         Better::Lower,
         "mean length of the change of the applied force per tick",
     ),
     def(
         "at_max_speed",
-        "",
+        "share",
         Better::Neither,
         "share of agent-ticks at max_speed",
     ),
     def(
         "at_max_force",
-        "",
+        "share",
         Better::Neither,
         "share of agent-ticks at max_force",
     ),
     def(
         "agent_overlaps",
-        "",
+        "pair-ticks",
         Better::Lower,
         "pair-ticks with two agents' bodies overlapping",
     ),
     def(
         "obstacle_overlaps",
-        "",
+        "agent-ticks",
         Better::Lower,
         "agent-ticks with a body overlapping an obstacle or a wall",
     ),
@@ -133,7 +133,7 @@ pub const DEFINITIONS: &[Definition] = &[
     ),
     def(
         "captures",
-        "",
+        "count",
         Better::Neither,
         "times a pursuer's body came to touch one of its prey",
     ),
@@ -145,13 +145,13 @@ pub const DEFINITIONS: &[Definition] = &[
     ),
     def(
         "prey_survival",
-        "",
+        "share",
         Better::Higher,
         "share of the prey never touched by a pursuer",
     ),
     def(
         "polarization",
-        "",
+        "0–1",
         Better::Higher,
         "mean over ticks of |sum of unit headings| / n",
     ),
@@ -163,7 +163,7 @@ pub const DEFINITIONS: &[Definition] = &[
     ),
     def(
         "flocks",
-        "",
+        "count",
         Better::Neither,
         "mean over ticks of the number of connected groups by the neighbour radius",
     ),

@@ -1,0 +1,353 @@
+//! Fields and values in a designer's words: `groups[0].arrive.mode` reads "arrivers › arrive ›
+//! slowing radius (u)", `285.7142857` reads "286". The Sweep window, Changes, the undo labels and
+//! the status line show these; the field path stays in the tooltip and in files.
+
+use super::Scene;
+use crate::sim::BehaviorKind;
+use crate::sim::field::Field;
+use crate::sim::path::{FieldPath, Step};
+use crate::sim::settings::{
+    self, AGENTS, BASE, CELL_SIZE, CLICK_TARGET, DT, FLOW_FIELDS, GROUPS, HEIGHT, LOOPED,
+    OBSTACLES, PATH_RADIUS, PATHS, POSITION, SEED, SPAWN, STAMINA, VELOCITY, WALLS, WIDTH, WORLD,
+};
+
+/// The separator between the parts of a label.
+pub const SEP: &str = " › ";
+
+/// A field's label with its unit: "slowing radius (u)", "mass", "max turn rate (°/s)".
+#[must_use]
+pub fn with_unit(field: &Field) -> String {
+    let unit = field.unit.trim();
+    if unit.is_empty() {
+        field.label.to_owned()
+    } else {
+        format!("{} ({unit})", field.label)
+    }
+}
+
+/// The steps of `path` as text, from step `from` on (`x`, `points 3`): the part of a label
+/// that no description names.
+fn rest(steps: &[Step]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for step in steps {
+        match step {
+            Step::Key(k) => out.push(k.replace('_', " ")),
+            // A list element, counted from 1 as a designer counts.
+            Step::Index(i) => match out.last_mut() {
+                Some(last) => *last = format!("{last} {}", i + 1),
+                None => out.push(format!("{}", i + 1)),
+            },
+        }
+    }
+    out
+}
+
+fn key(steps: &[Step], i: usize) -> Option<&str> {
+    match steps.get(i) {
+        Some(Step::Key(k)) => Some(k.as_ref()),
+        _ => None,
+    }
+}
+
+fn index(steps: &[Step], i: usize) -> Option<usize> {
+    match steps.get(i) {
+        Some(Step::Index(n)) => Some(*n),
+        _ => None,
+    }
+}
+
+/// The field at `path` of `scene` in a designer's words: the group's name, the behavior, the
+/// field's label with its unit (`arrivers › arrive › slowing radius (u)`); the scene's own
+/// fields and its scenery by what they are (`world › width (u)`, `path "loop" › radius (u)`).
+#[must_use]
+pub fn field_label(scene: &Scene, path: &FieldPath) -> String {
+    let steps = path.steps();
+    let mut parts: Vec<String> = Vec::new();
+    let (head, tail): (Option<&str>, &[Step]) = match (key(steps, 0), index(steps, 1)) {
+        (Some(GROUPS), Some(g)) => {
+            parts.push(
+                scene
+                    .groups
+                    .get(g)
+                    .map_or_else(|| format!("group {}", g + 1), |gr| gr.name.clone()),
+            );
+            group_parts(steps.get(2..).unwrap_or_default(), &mut parts);
+            return parts.join(SEP);
+        }
+        (Some(list), Some(_)) => (Some(list), steps.get(2..).unwrap_or_default()),
+        _ => (None, steps),
+    };
+    match head {
+        Some(list) => scenery_parts(
+            scene,
+            (list, index(steps, 1).unwrap_or_default()),
+            tail,
+            &mut parts,
+        ),
+        None => top_parts(tail, &mut parts),
+    }
+    if parts.is_empty() {
+        "the scene".to_owned()
+    } else {
+        parts.join(SEP)
+    }
+}
+
+/// The parts of a label for item `i` of the scene's list `list` (`obstacles[1].radius`).
+fn scenery_parts(scene: &Scene, (list, i): (&str, usize), tail: &[Step], parts: &mut Vec<String>) {
+    let named = |names: Vec<&str>| names.get(i).map(|n| format!("\"{n}\""));
+    let item = match list {
+        OBSTACLES => format!("obstacle {}", i + 1),
+        WALLS => format!("wall {}", i + 1),
+        PATHS => format!(
+            "path {}",
+            named(scene.paths.iter().map(|p| p.name.as_str()).collect())
+                .unwrap_or_else(|| (i + 1).to_string())
+        ),
+        FLOW_FIELDS => format!(
+            "flow field {}",
+            named(scene.flow_fields.iter().map(|f| f.name.as_str()).collect())
+                .unwrap_or_else(|| (i + 1).to_string())
+        ),
+        AGENTS => format!("placed agent #{i}"),
+        other => format!("{} {}", other.replace('_', " "), i + 1),
+    };
+    parts.push(item);
+    let field = key(tail, 0).and_then(|k| {
+        [
+            &PATH_RADIUS,
+            &LOOPED,
+            &CELL_SIZE,
+            &BASE,
+            &POSITION,
+            &VELOCITY,
+        ]
+        .into_iter()
+        .find(|f| f.key == k && (k != PATH_RADIUS.key || list == PATHS))
+    });
+    match field {
+        Some(f) => {
+            parts.push(with_unit(f));
+            parts.extend(rest(tail.get(1..).unwrap_or_default()));
+        }
+        None => parts.extend(rest(tail)),
+    }
+}
+
+/// The parts of a label for the scene's own fields (`dt`, `world.width`).
+fn top_parts(tail: &[Step], parts: &mut Vec<String>) {
+    let top = [&DT, &SEED, &CLICK_TARGET]
+        .into_iter()
+        .find(|f| key(tail, 0) == Some(f.key));
+    if let Some(f) = top {
+        parts.push(with_unit(f));
+        parts.extend(rest(tail.get(1..).unwrap_or_default()));
+    } else if key(tail, 0) == Some(WORLD) {
+        parts.push(WORLD.to_owned());
+        match [&WIDTH, &HEIGHT, &settings::BOUNDS]
+            .into_iter()
+            .find(|f| key(tail, 1) == Some(f.key))
+        {
+            Some(f) => parts.push(with_unit(f)),
+            None => parts.extend(rest(tail.get(1..).unwrap_or_default())),
+        }
+    } else {
+        parts.extend(rest(tail));
+    }
+}
+
+/// The parts of a label below a group: its own field, or a behavior and its field.
+fn group_parts(below: &[Step], parts: &mut Vec<String>) {
+    let Some(first) = key(below, 0) else {
+        return;
+    };
+    if let Some(kind) = BehaviorKind::ALL
+        .into_iter()
+        .find(|k| k.field_name() == first)
+    {
+        parts.push(kind.field_name().to_owned());
+        let Some(second) = key(below, 1) else {
+            return;
+        };
+        let mut found = None;
+        settings::group_field_at(
+            &FieldPath::root()
+                .key(first.to_owned())
+                .key(second.to_owned()),
+            &mut |field, _| found = Some(field),
+        );
+        let common = [
+            &crate::sim::field::WEIGHT,
+            &crate::sim::field::PROBABILITY,
+            &crate::sim::field::ENABLED,
+        ]
+        .into_iter()
+        .find(|f| f.key == second);
+        match found.or(common) {
+            Some(f) => parts.push(with_unit(f)),
+            None => parts.push(second.replace('_', " ")),
+        }
+        parts.extend(rest(below.get(2..).unwrap_or_default()));
+        return;
+    }
+    if first == STAMINA.key {
+        parts.push(STAMINA.label.to_owned());
+        let sub = [
+            &crate::sim::field::STAMINA_MAX,
+            &crate::sim::field::STAMINA_REGEN,
+            &crate::sim::field::STAMINA_COST,
+        ]
+        .into_iter()
+        .find(|f| key(below, 1) == Some(f.key));
+        match sub {
+            Some(f) => parts.push(with_unit(f)),
+            None => parts.extend(rest(below.get(1..).unwrap_or_default())),
+        }
+        return;
+    }
+    if first == SPAWN.key {
+        parts.push(SPAWN.label.to_owned());
+        parts.extend(rest(below.get(1..).unwrap_or_default()));
+        return;
+    }
+    match settings::group_field(first) {
+        Some(f) => {
+            parts.push(with_unit(f));
+            parts.extend(rest(below.get(1..).unwrap_or_default()));
+        }
+        None => parts.extend(rest(below)),
+    }
+}
+
+/// A number as a designer reads it: three significant digits, and never fewer than its whole
+/// part (`286`, `1.5`, `0.0167`, `12000`); the file keeps every digit.
+#[must_use]
+pub fn readable_number(v: f64) -> String {
+    if !v.is_finite() {
+        return v.to_string();
+    }
+    if v == 0.0 {
+        return "0".to_owned();
+    }
+    // A magnitude's order: far inside i32 for any finite f64.
+    #[allow(clippy::cast_possible_truncation)]
+    let order = v.abs().log10().floor() as i32;
+    let decimals = usize::try_from((2 - order).clamp(0, 12)).unwrap_or(0);
+    let text = format!("{v:.decimals$}");
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        text
+    };
+    if text == "-0" { "0".to_owned() } else { text }
+}
+
+/// A field's value as the file writes it (RON text), with every number in it made readable:
+/// `SlowingRadius(285.7142857)` reads `SlowingRadius(286)`, `(12.5, 300.25)` reads
+/// `(12.5, 300)`.
+#[must_use]
+pub fn readable_value(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut number = String::new();
+    let flush = |number: &mut String, out: &mut String| {
+        if !number.is_empty() {
+            match number.parse::<f64>() {
+                Ok(v) if number.contains('.') || number.contains('e') => {
+                    out.push_str(&readable_number(v));
+                }
+                _ => out.push_str(number),
+            }
+            number.clear();
+        }
+    };
+    let mut prev: Option<char> = None;
+    for c in text.chars() {
+        let starts = c.is_ascii_digit()
+            || (c == '-' && !prev.is_some_and(|p| p.is_alphanumeric() || p == '_'));
+        // A digit inside a name (`flock2`) is part of the name.
+        let inside_word = prev.is_some_and(|p| p.is_alphabetic() || p == '_') && number.is_empty();
+        let continues =
+            !number.is_empty() && (c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-'));
+        if continues || (!inside_word && starts) {
+            number.push(c);
+        } else {
+            flush(&mut number, &mut out);
+            out.push(c);
+        }
+        prev = Some(c);
+    }
+    flush(&mut number, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::presets;
+
+    fn path(text: &str) -> FieldPath {
+        FieldPath::parse(text).unwrap()
+    }
+
+    #[test]
+    fn fields_read_in_the_designers_words() {
+        let p = presets::find("arrive_slowing.ron").unwrap();
+        let scene = crate::scene::from_str(p.text, p.file).unwrap();
+        let name = &scene.groups[0].name;
+        assert_eq!(
+            field_label(&scene, &path("groups[0].arrive.mode")),
+            format!("{name} › arrive › slowing radius (u)")
+        );
+        assert_eq!(
+            field_label(&scene, &path("groups[0].max_speed")),
+            format!("{name} › max_speed (u/s)")
+        );
+        assert_eq!(
+            field_label(&scene, &path("groups[0].arrive.weight")),
+            format!("{name} › arrive › weight")
+        );
+        assert_eq!(
+            field_label(&scene, &path("groups[0].max_turn_rate_deg")),
+            format!("{name} › max turn rate (°/s)")
+        );
+        assert_eq!(field_label(&scene, &path("dt")), "dt (s)");
+        assert_eq!(
+            field_label(&scene, &path("world.width")),
+            "world › width (u)"
+        );
+        assert_eq!(
+            field_label(&scene, &path("obstacles[1].radius")),
+            "obstacle 2 › radius"
+        );
+        assert_eq!(
+            field_label(&scene, &path("groups[9].mass")),
+            "group 10 › mass",
+            "a group the scene does not have is counted, not named"
+        );
+    }
+
+    #[test]
+    fn numbers_read_with_three_significant_digits() {
+        for (v, text) in [
+            (285.714_285_7, "286"),
+            (140.0, "140"),
+            (1.5, "1.5"),
+            (0.016_666_668, "0.0167"),
+            (12_000.4, "12000"),
+            (-3.25, "-3.25"),
+            (0.0, "0"),
+            (-0.000_000_012_34, "-0.0000000123"),
+            (57.295_78, "57.3"),
+        ] {
+            assert_eq!(readable_number(v), text, "{v}");
+        }
+        assert_eq!(
+            readable_value("SlowingRadius(285.7142857)"),
+            "SlowingRadius(286)"
+        );
+        assert_eq!(readable_value("(12.5, -300.25)"), "(12.5, -300)");
+        assert_eq!(readable_value("Agent(12)"), "Agent(12)");
+        assert_eq!(readable_value("\"flock2\""), "\"flock2\"");
+        assert_eq!(readable_value("1e-7"), "0.0000001");
+    }
+}
