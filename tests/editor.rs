@@ -12,6 +12,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use steerlab::editor::{Action, EditorApp};
+use steerlab::sim::BehaviorKind;
 use steerlab::view::Overlay;
 use steerlab::view::{Overlays, Scope};
 
@@ -342,4 +343,39 @@ fn warnings_show_beside_their_fields() {
             .query_by_label("warning: groups[0].arrive.mode")
             .is_none()
     );
+}
+
+#[test]
+fn the_legend_lists_the_behaviors_the_scene_uses_and_the_rest_on_demand() {
+    let scene = steerlab::scene::from_str(
+        steerlab::scene::presets::DEFAULT.text,
+        steerlab::scene::presets::DEFAULT.file,
+    )
+    .expect("valid");
+    let used: Vec<BehaviorKind> = BehaviorKind::ALL
+        .into_iter()
+        .filter(|&k| scene.groups.iter().any(|g| g.has_block(k)))
+        .collect();
+    let mut app = EditorApp::new(scene, None, "test");
+    app.apply(&egui::Context::default(), Action::SetPlaying(false));
+    let mut harness = common::ui::paused_harness(app);
+    let unused = BehaviorKind::Queue;
+    assert!(!used.contains(&unused));
+    let shown = |harness: &Harness<'_, EditorApp>, kind: BehaviorKind| {
+        harness.query_all_by_label(kind.field_name()).count()
+    };
+    // Each used behavior once in the legend (and once more as its block's header if the
+    // inspector shows its group); an unused one nowhere.
+    for &kind in &used {
+        assert!(shown(&harness, kind) >= 1, "{kind:?} in the legend");
+    }
+    assert_eq!(shown(&harness, unused), 0);
+    harness
+        .get_by_label(&format!(
+            "show all ({} more)",
+            BehaviorKind::COUNT - used.len()
+        ))
+        .click();
+    harness.run_steps(2);
+    assert_eq!(shown(&harness, unused), 1);
 }

@@ -356,9 +356,9 @@ fn every_block_describes_every_field_it_serializes() {
 #[cfg(feature = "editor")]
 #[test]
 fn adding_each_behavior_in_the_editor_gives_a_valid_running_scene() {
-    use egui_kittest::kittest::Queryable as _;
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
     use steerlab::editor::{Action, EditorApp};
-    for (k, kind) in BehaviorKind::ALL.into_iter().enumerate() {
+    for kind in BehaviorKind::ALL {
         let mut app = EditorApp::new(two_groups(), None, "test");
         app.apply(&egui::Context::default(), Action::SetPlaying(false));
         // Tall enough that the inspector shows every row without scrolling.
@@ -367,13 +367,24 @@ fn adding_each_behavior_in_the_editor_gives_a_valid_running_scene() {
             .with_step_dt(0.25)
             .build_eframe(move |_cc| app);
         harness.run_steps(2);
-        // A group with no block: one "add" per behavior, in priority order.
-        let adds: Vec<_> = harness.get_all_by_label("add").collect();
-        assert_eq!(adds.len(), BehaviorKind::COUNT);
-        adds[k].click();
+        // A group with no block: the "Add behavior" menu offers every behavior, each with
+        // what it does.
+        let key = kind.field_name();
+        harness.get_by_label("Add behavior…").click();
+        harness.run_steps(2);
+        let items: Vec<String> = harness
+            .query_all_by_label_contains(" — ")
+            .filter_map(|n| n.accesskit_node().label())
+            .collect();
+        assert_eq!(items.len(), BehaviorKind::COUNT, "{items:?}");
+        let prefix = format!("{key} — {}", kind.info().summary);
+        harness
+            .query_all_by_label_contains(" — ")
+            .find(|n| n.accesskit_node().label().is_some_and(|l| l == prefix))
+            .unwrap_or_else(|| panic!("{key} in the menu"))
+            .click();
         harness.run_steps(2);
         let app = harness.state();
-        let key = kind.field_name();
         assert!(app.scene().groups[0].has_block(kind), "{key} added");
         assert!(
             problems(app.scene()).is_empty(),

@@ -9,7 +9,7 @@ mod common;
 
 use std::path::Path;
 
-use common::ui::{click_on_canvas, drag_on_canvas, harness_stepping, pause, paused_harness};
+use common::ui::{click_on_canvas, drag_on_canvas, pause, paused_harness};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -240,7 +240,13 @@ fn dropping_a_file_or_closing_with_unsaved_changes_asks_first() {
 
 #[test]
 fn reset_to_default_restores_the_default_value() {
-    let mut harness = harness_stepping(EditorApp::with_default_scene(), 0.04);
+    // Tall enough that the group's own rows, below its behaviors, are on screen.
+    let app = EditorApp::with_default_scene();
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1440.0, 1600.0))
+        .with_step_dt(0.04)
+        .build_eframe(move |_cc| app);
+    harness.run_steps(2);
     pause(&mut harness);
     type_max_speed(&mut harness, 77.5);
     let default =

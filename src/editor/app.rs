@@ -245,6 +245,7 @@ impl EditorApp {
             .default_size(340.0)
             .resizable(true)
             .show(ui, |ui| {
+                let opened = self.doc.opened();
                 let (scene, saved, marks) = self.doc.with_marks();
                 let inspector = Inspector {
                     scene,
@@ -252,6 +253,7 @@ impl EditorApp {
                     marks,
                     current_group: self.session.current_group,
                     rejected: &self.rejected,
+                    opened,
                 };
                 inspector.ui(ui, &mut self.session.time_scale)
             })

@@ -80,6 +80,9 @@ pub struct Document {
     disk: Option<DiskStamp>,
     /// The file's new content, waiting on the user's choice.
     reload_offer: Option<Scene>,
+    /// How many scenes were opened in place of the first (what the inspector's scroll
+    /// position belongs to).
+    opened: u64,
 }
 
 impl Document {
@@ -96,7 +99,15 @@ impl Document {
             path,
             origin: origin.to_owned(),
             reload_offer: None,
+            opened: 0,
         }
+    }
+
+    /// How many scenes this document has been replaced by: a new number for each scene
+    /// opened, created or restored.
+    #[must_use]
+    pub fn opened(&self) -> u64 {
+        self.opened
     }
 
     /// The scene being edited.
@@ -157,7 +168,9 @@ impl Document {
     /// A new document in place of this one (a file opened, a preset, New): saved as it is,
     /// with no history.
     pub fn replace(&mut self, scene: Scene, path: Option<PathBuf>, origin: &str) {
+        let opened = self.opened + 1;
         *self = Self::new(scene, path, origin);
+        self.opened = opened;
     }
 
     /// Takes `scene` as the edited scene (the world has accepted it). The change becomes an

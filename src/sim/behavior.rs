@@ -10,7 +10,7 @@
 //! This file sits below the behaviors: it knows no behavior, group or world.
 
 pub(crate) use super::block::block;
-pub use super::block::{BehaviorInfo, BlockCommon, Body, Rgb, Steer};
+pub use super::block::{BehaviorInfo, BlockCommon, Body, Family, Rgb, Steer};
 use super::debug::Trace;
 pub use super::field::{
     DECELERATION, EXCLUSIVE, Field, Limit, NameOf, OTHER, PREDICTION, PROBABILITY, RANGE, TARGET,

@@ -33,6 +33,50 @@ pub struct BehaviorInfo {
     pub formula: &'static str,
     /// What the behavior does, in one sentence.
     pub summary: &'static str,
+    /// The kind of steering it is, which the editor's "Add behavior" menu groups by.
+    pub family: Family,
+}
+
+/// The families of behaviors, as a designer looks for one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Toward or away from a target: seek, flee, arrive, goal.
+    SeekAndArrive,
+    /// Relative to another agent's motion: pursuit, evade, formations, interpose, hide.
+    Pursuit,
+    /// The boids rules.
+    Flocking,
+    /// Along or within the scenery: walls, containment, obstacles, paths, flow fields.
+    PathsAndWalls,
+    /// Many agents sharing space: collision avoidance, queuing.
+    Crowds,
+    /// Random variation: wander.
+    Jitter,
+}
+
+impl Family {
+    /// Every family, in menu order.
+    pub const ALL: [Self; 6] = [
+        Self::SeekAndArrive,
+        Self::Pursuit,
+        Self::Flocking,
+        Self::PathsAndWalls,
+        Self::Crowds,
+        Self::Jitter,
+    ];
+
+    /// The family's name in the menu.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::SeekAndArrive => "Seek & arrive",
+            Self::Pursuit => "Pursuit",
+            Self::Flocking => "Flocking",
+            Self::PathsAndWalls => "Paths & walls",
+            Self::Crowds => "Crowds",
+            Self::Jitter => "Jitter",
+        }
+    }
 }
 
 /// The kinematic state a behavior reads: the sources' `IBoid` (position, velocity, max speed,

@@ -120,7 +120,7 @@ impl EditorApp {
                 }
             }
             Action::PinBaseline => self.pin_baseline(),
-            Action::Unpin => self.session.baseline = None,
+            Action::Unpin => self.unpin("Baseline unpinned: the runs are no longer compared"),
             Action::SwapBaseline => self.swap_baseline(),
             Action::CompareWithSaved => self.compare_with_saved(),
             Action::ShowMetrics => self.open.metrics = true,
@@ -178,12 +178,20 @@ impl EditorApp {
                     self.prefs.touch(p);
                 }
                 self.doc.replace(scene, path.map(Path::to_path_buf), origin);
+                self.unpin("Baseline unpinned: it was pinned on the scene before");
                 self.session.reset_to(world);
                 self.after_restart();
                 self.canvas.view.fit_pending = true;
                 self.apply_scene_view();
             }
             Err(problems) => self.files.errors = lines(&problems),
+        }
+    }
+
+    /// Unpins the baseline, if one is pinned, saying so (`why`) on the status line.
+    pub(crate) fn unpin(&mut self, why: &str) {
+        if self.session.baseline.take().is_some() {
+            why.clone_into(&mut self.files.status);
         }
     }
 

@@ -10,8 +10,9 @@ use crate::view::palette::{
 use crate::view::{Overlay, Overlays, Scope};
 
 /// The toggles with their colour swatches: the legend. One per overlay of [`Overlay::ALL`], in
-/// its order; the behaviors' forces last, with a swatch per behavior under them.
-pub fn overlays_ui(ui: &mut egui::Ui, overlays: &mut Overlays) {
+/// its order; the behaviors' forces last, with a swatch per behavior the scene `used` under
+/// them (the others behind "show all").
+pub fn overlays_ui(ui: &mut egui::Ui, overlays: &mut Overlays, used: &[BehaviorKind]) {
     let Overlays {
         scope,
         shown,
@@ -48,7 +49,7 @@ pub fn overlays_ui(ui: &mut egui::Ui, overlays: &mut Overlays) {
         shown.set(Overlay::Behaviors, behaviors);
     }
     if behaviors {
-        behavior_legend_ui(ui);
+        behavior_legend_ui(ui, used);
     }
     scales_ui(ui, velocity_scale_secs, force_scale);
 }
@@ -90,14 +91,37 @@ fn scales_ui(ui: &mut egui::Ui, velocity_scale_secs: &mut f32, force_scale: &mut
     .on_hover_text("A force F is drawn F * this long (world units).");
 }
 
-/// One swatch per behavior, in priority order.
-fn behavior_legend_ui(ui: &mut egui::Ui) {
+/// One swatch per behavior the scene uses, in priority order; every other behavior's behind
+/// "show all".
+fn behavior_legend_ui(ui: &mut egui::Ui, used: &[BehaviorKind]) {
+    let id = ui.make_persistent_id("behavior legend shows all");
+    let mut all = ui.data_mut(|d| *d.get_persisted_mut_or_default::<bool>(id));
     ui.indent("behavior legend", |ui| {
+        if used.is_empty() {
+            ui.weak("no group has a behavior");
+        }
         for kind in BehaviorKind::ALL {
-            ui.horizontal(|ui| {
-                swatch_ui(ui, behavior_color(kind));
-                ui.label(kind.field_name());
-            });
+            if all || used.contains(&kind) {
+                ui.horizontal(|ui| {
+                    swatch_ui(ui, behavior_color(kind));
+                    let label = ui.label(kind.field_name());
+                    if !used.contains(&kind) {
+                        label.on_hover_text("No group of this scene has it.");
+                    }
+                });
+            }
+        }
+        let others = BehaviorKind::COUNT - used.len();
+        if others > 0 {
+            let text = if all {
+                "show only the scene's".to_owned()
+            } else {
+                format!("show all ({others} more)")
+            };
+            if ui.small_button(text).clicked() {
+                all = !all;
+                ui.data_mut(|d| d.insert_persisted(id, all));
+            }
         }
     });
 }

@@ -5,7 +5,7 @@ use egui::Ui;
 use super::overlays::overlays_ui;
 use crate::editor::action::Action;
 use crate::scene::Scene;
-use crate::sim::World;
+use crate::sim::{BehaviorKind, World};
 use crate::view::Overlays;
 
 /// The right panel over one frame's state.
@@ -24,7 +24,11 @@ impl SidePanel<'_> {
         let mut actions = Vec::new();
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading("Overlays");
-            overlays_ui(ui, overlays);
+            let used: Vec<BehaviorKind> = BehaviorKind::ALL
+                .into_iter()
+                .filter(|&k| self.scene.groups.iter().any(|g| g.has_block(k)))
+                .collect();
+            overlays_ui(ui, overlays, &used);
             ui.separator();
             ui.heading("Selection");
             ui.horizontal(|ui| {

@@ -18,7 +18,7 @@ use glam::Vec2;
 use crate::sim::behavior::Tick;
 
 use crate::sim::behavior::{
-    Behavior, BehaviorInfo, Body, EXCLUSIVE, Field, RANGE, Rgb, Steer, TARGET, Value, block,
+    Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, RANGE, Rgb, Steer, TARGET, Value, block,
 };
 use crate::sim::math::normalize_or_zero;
 use crate::sim::types::{ArriveMode, Deceleration, Target};
@@ -26,6 +26,7 @@ use crate::sim::types::{ArriveMode, Deceleration, Target};
 /// Arrive in the registry.
 pub const ARRIVE: BehaviorInfo = BehaviorInfo {
     key: "arrive",
+    family: Family::SeekAndArrive,
     color: Rgb(40, 200, 200),
     formula: "seek that slows: inside the slowing radius, or by deceleration",
     summary: "Seek that slows down to stop at the target, \

@@ -22,7 +22,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Figure, Mark, Tick, Tint};
+use crate::sim::behavior::{Family, Figure, Mark, Tick, Tint};
 use crate::sim::debug::Trace;
 use crate::sim::registry::BehaviorKind;
 use crate::sim::types::AvoidMemory;
@@ -131,6 +131,7 @@ pub fn detection_box(
 /// Obstacle avoidance in the registry.
 pub const AVOID_OBSTACLES: BehaviorInfo = BehaviorInfo {
     key: "avoid_obstacles",
+    family: Family::PathsAndWalls,
     color: Rgb(200, 140, 90),
     formula: "radial: mean(normalize(p - c)) * max_speed; box: side * (R - |y|) * \
               (1 + (L - x) / L) + brake (r - x) * k",

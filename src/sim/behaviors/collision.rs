@@ -19,7 +19,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Figure, Mark, Tick, Tint};
+use crate::sim::behavior::{Family, Figure, Mark, Tick, Tint};
 use crate::sim::debug::Trace;
 use crate::sim::registry::BehaviorKind;
 use crate::sim::types::Other;
@@ -29,6 +29,7 @@ use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Valu
 /// Unaligned collision avoidance in the registry.
 pub const AVOID_AGENTS: BehaviorInfo = BehaviorInfo {
     key: "avoid_agents",
+    family: Family::Crowds,
     color: Rgb(120, 255, 200),
     formula: "t = (w·d)/|w|²; if |(p + v t) - (q + u t)| < r + r': force = side * ±max_speed",
     summary: "Predict the closest approach to each agent in range and steer sideways from \

@@ -11,7 +11,7 @@ use glam::Vec2;
 use crate::sim::behavior::Tick;
 
 use crate::sim::behavior::{
-    Behavior, BehaviorInfo, Body, EXCLUSIVE, Field, Rgb, Steer, TARGET, Value, block,
+    Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, Rgb, Steer, TARGET, Value, block,
 };
 use crate::sim::math::normalize_or_zero;
 use crate::sim::types::Target;
@@ -19,6 +19,7 @@ use crate::sim::types::Target;
 /// Flee in the registry.
 pub const FLEE: BehaviorInfo = BehaviorInfo {
     key: "flee",
+    family: Family::SeekAndArrive,
     color: Rgb(240, 90, 230),
     formula: "desired = normalize(p - target) * max_speed; force = desired - v",
     summary: "Steer away from a target, optionally only while it is within the panic distance.",

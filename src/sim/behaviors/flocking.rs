@@ -15,12 +15,13 @@ use crate::sim::behavior::Tick;
 use crate::sim::types::NeighborSums;
 
 use super::seek::seek;
-use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Value, block};
+use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Family, Field, Rgb, Steer, Value, block};
 use crate::sim::registry::BehaviorKind;
 
 /// Separation in the registry.
 pub const SEPARATION: BehaviorInfo = BehaviorInfo {
     key: "separation",
+    family: Family::Flocking,
     color: Rgb(255, 230, 60),
     formula: "force = mean(normalize(p - n.p)) * max_speed",
     summary: "Push away from the neighbours within the radius.",
@@ -29,6 +30,7 @@ pub const SEPARATION: BehaviorInfo = BehaviorInfo {
 /// Alignment in the registry.
 pub const ALIGNMENT: BehaviorInfo = BehaviorInfo {
     key: "alignment",
+    family: Family::Flocking,
     color: Rgb(90, 140, 255),
     formula: "force = mean(n.v) - v",
     summary: "Steer toward the neighbours' mean velocity.",
@@ -37,6 +39,7 @@ pub const ALIGNMENT: BehaviorInfo = BehaviorInfo {
 /// Cohesion in the registry.
 pub const COHESION: BehaviorInfo = BehaviorInfo {
     key: "cohesion",
+    family: Family::Flocking,
     color: Rgb(170, 110, 255),
     formula: "force = seek(mean(n.p))",
     summary: "Seek the neighbours' centre of mass.",

@@ -6,7 +6,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Figure, Mark, Tick};
+use crate::sim::behavior::{Family, Figure, Mark, Tick};
 use crate::sim::debug::Trace;
 use crate::sim::registry::BehaviorKind;
 
@@ -16,6 +16,7 @@ use crate::sim::scenery::FlowGrid;
 /// Flow field following in the registry.
 pub const FOLLOW_FLOW: BehaviorInfo = BehaviorInfo {
     key: "follow_flow",
+    family: Family::PathsAndWalls,
     color: Rgb(110, 170, 210),
     formula: "desired = field(p + v * t) * max_speed; force = desired - velocity",
     summary: "Steer toward the flow field's direction at the predicted position.",

@@ -20,7 +20,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Mark, Tick, point_marks};
+use crate::sim::behavior::{Family, Mark, Tick, point_marks};
 use crate::sim::debug::{Detail, Trace};
 use crate::sim::registry::BehaviorKind;
 use crate::sim::types::Leader;
@@ -34,6 +34,7 @@ use crate::sim::types::{Deceleration, Slot, Target};
 /// Offset pursuit in the registry.
 pub const OFFSET_PURSUIT: BehaviorInfo = BehaviorInfo {
     key: "offset_pursuit",
+    family: Family::Pursuit,
     color: Rgb(200, 150, 70),
     formula: "arrive(slot + leader.velocity * |slot - p| / (max_speed + leader.speed))",
     summary: "Hold a slot in the leader's frame (one offset, or a line, column, wedge or \
@@ -43,6 +44,7 @@ pub const OFFSET_PURSUIT: BehaviorInfo = BehaviorInfo {
 /// Leader following in the registry.
 pub const FOLLOW_LEADER: BehaviorInfo = BehaviorInfo {
     key: "follow_leader",
+    family: Family::Pursuit,
     color: Rgb(255, 110, 200),
     formula: "arrive(leader.p - heading * behind) + side push out of the zone ahead",
     summary: "Arrive behind the leader, and step aside when in front of it.",

@@ -9,12 +9,15 @@ use glam::Vec2;
 use crate::sim::behavior::Tick;
 
 use super::arrive::arrive_slowing;
-use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, TARGET, Value, block};
+use crate::sim::behavior::{
+    Behavior, BehaviorInfo, Body, Family, Field, Rgb, Steer, TARGET, Value, block,
+};
 use crate::sim::types::Target;
 
 /// Goal seeking in the registry.
 pub const GOAL: BehaviorInfo = BehaviorInfo {
     key: "goal",
+    family: Family::SeekAndArrive,
     color: Rgb(190, 240, 60),
     formula: "arrive(target, slowing_radius); seek when 0",
     summary: "The flock's common target: seek with an optional arrival radius.",

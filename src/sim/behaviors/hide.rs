@@ -14,7 +14,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Mark, Tick, point_marks};
+use crate::sim::behavior::{Family, Mark, Tick, point_marks};
 use crate::sim::debug::Trace;
 use crate::sim::registry::BehaviorKind;
 
@@ -30,6 +30,7 @@ use crate::sim::types::{Deceleration, Prediction, Target};
 /// Interpose in the registry.
 pub const INTERPOSE: BehaviorInfo = BehaviorInfo {
     key: "interpose",
+    family: Family::Pursuit,
     color: Rgb(100, 220, 255),
     formula: "arrive(midpoint of a.p + a.v * T and b.p + b.v * T), T = |mid - p| / max_speed",
     summary: "Get between two agents: arrive at the midpoint of where they will be.",
@@ -38,6 +39,7 @@ pub const INTERPOSE: BehaviorInfo = BehaviorInfo {
 /// Hide in the registry.
 pub const HIDE: BehaviorInfo = BehaviorInfo {
     key: "hide",
+    family: Family::Pursuit,
     color: Rgb(175, 175, 95),
     formula: "arrive(c + normalize(c - hunter) * (r + distance)) for the nearest obstacle",
     summary: "Arrive at the spot behind the nearest obstacle as seen from the hunter; evade \

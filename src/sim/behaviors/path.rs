@@ -19,7 +19,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Figure, Mark, Tick};
+use crate::sim::behavior::{Family, Figure, Mark, Tick};
 use crate::sim::debug::Trace;
 use crate::sim::registry::BehaviorKind;
 
@@ -32,6 +32,7 @@ use crate::sim::types::PathForm;
 /// Path following in the registry.
 pub const FOLLOW_PATH: BehaviorInfo = BehaviorInfo {
     key: "follow_path",
+    family: Family::PathsAndWalls,
     color: Rgb(0, 230, 150),
     formula: "f = p + v * t; outside the band: seek(path point ahead of p's projection); \
               arrive at the end",

@@ -13,14 +13,15 @@ use crate::sim::behavior::Tick;
 use super::flee::flee;
 use super::seek::seek;
 use crate::sim::behavior::{
-    Behavior, BehaviorInfo, Body, EXCLUSIVE, Field, PREDICTION, RANGE, Rgb, Steer, TARGET, Value,
-    block,
+    Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, PREDICTION, RANGE, Rgb, Steer, TARGET,
+    Value, block,
 };
 use crate::sim::types::{Prediction, Target};
 
 /// Pursuit in the registry: orange, as the hunter demo draws it.
 pub const PURSUIT: BehaviorInfo = BehaviorInfo {
     key: "pursuit",
+    family: Family::Pursuit,
     color: Rgb(255, 150, 30),
     formula: "seek(target.position + target.velocity * T)",
     summary: "Seek the target's predicted position T seconds ahead.",
@@ -29,6 +30,7 @@ pub const PURSUIT: BehaviorInfo = BehaviorInfo {
 /// Evade in the registry: red, as the hunter demo draws it.
 pub const EVADE: BehaviorInfo = BehaviorInfo {
     key: "evade",
+    family: Family::Pursuit,
     color: Rgb(230, 60, 90),
     formula: "flee(target.position + target.velocity * T)",
     summary: "Flee the target's predicted position T seconds ahead.",

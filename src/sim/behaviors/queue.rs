@@ -24,7 +24,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Figure, Mark, Tick, Tint};
+use crate::sim::behavior::{Family, Figure, Mark, Tick, Tint};
 use crate::sim::debug::Trace;
 use crate::sim::registry::BehaviorKind;
 
@@ -33,6 +33,7 @@ use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Limit, Rgb, Stee
 /// Queuing in the registry.
 pub const QUEUE: BehaviorInfo = BehaviorInfo {
     key: "queue",
+    family: Family::Crowds,
     color: Rgb(235, 120, 50),
     formula: "if an agent is within radius of p + h * ahead: force = -h * (brake * max(0, steering . h) + max(0, velocity . h))",
     summary: "Brake when another agent is just ahead, so a crowd files through a door.",

@@ -15,7 +15,7 @@ use glam::Vec2;
 use crate::sim::behavior::Tick;
 
 use crate::sim::behavior::{
-    Behavior, BehaviorInfo, Body, EXCLUSIVE, Field, RANGE, Rgb, Steer, TARGET, Value, block,
+    Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, RANGE, Rgb, Steer, TARGET, Value, block,
 };
 use crate::sim::math::normalize_or_zero;
 use crate::sim::types::Target;
@@ -23,6 +23,7 @@ use crate::sim::types::Target;
 /// Seek in the registry: green, as the hunter demo draws it.
 pub const SEEK: BehaviorInfo = BehaviorInfo {
     key: "seek",
+    family: Family::SeekAndArrive,
     color: Rgb(60, 210, 80),
     formula: "desired = normalize(target - p) * max_speed; force = desired - v",
     summary: "Steer toward a target at full speed; at the target the force brakes.",

@@ -20,7 +20,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Figure, Mark, Tick, Tint};
+use crate::sim::behavior::{Family, Figure, Mark, Tick, Tint};
 use crate::sim::debug::{Detail, Trace};
 use crate::sim::registry::BehaviorKind;
 
@@ -32,6 +32,7 @@ use crate::sim::types::Region;
 /// Wall avoidance in the registry.
 pub const AVOID_WALLS: BehaviorInfo = BehaviorInfo {
     key: "avoid_walls",
+    family: Family::PathsAndWalls,
     color: Rgb(250, 128, 114),
     formula: "force = wall normal * |feeler tip - crossing| for the nearest crossing",
     summary: "Three feelers ahead; the one that crosses a wall nearest pushes out along the \
@@ -41,6 +42,7 @@ pub const AVOID_WALLS: BehaviorInfo = BehaviorInfo {
 /// Containment in the registry.
 pub const CONTAINMENT: BehaviorInfo = BehaviorInfo {
     key: "containment",
+    family: Family::PathsAndWalls,
     color: Rgb(255, 205, 160),
     formula: "probe = p + v * t; force = inward normal * (margin - depth) when depth < margin",
     summary: "A probe ahead of the agent that comes near the region's edge, or leaves it, \

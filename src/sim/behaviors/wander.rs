@@ -18,12 +18,15 @@ use super::seek::seek;
 use crate::sim::behavior::Tick;
 use crate::sim::types::WanderCircle;
 
-use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Limit, Rgb, Steer, Value, block};
+use crate::sim::behavior::{
+    Behavior, BehaviorInfo, Body, Family, Field, Limit, Rgb, Steer, Value, block,
+};
 use crate::sim::math::normalize_or_zero;
 
 /// Circle wander in the registry: grey, as the hunter demo draws it.
 pub const WANDER: BehaviorInfo = BehaviorInfo {
     key: "wander",
+    family: Family::Jitter,
     color: Rgb(170, 170, 170),
     formula: "force = normalize(v) * distance + (cos a, sin a) * radius; \
               a += random * change - change / 2",
@@ -33,6 +36,7 @@ pub const WANDER: BehaviorInfo = BehaviorInfo {
 /// Random-target wander in the registry.
 pub const WANDER_TARGET: BehaviorInfo = BehaviorInfo {
     key: "wander_target",
+    family: Family::Jitter,
     color: Rgb(220, 220, 220),
     formula: "seek a random point, a new one every interval",
     summary: "Seek a random point of the world, a new one every interval (the naive wander).",

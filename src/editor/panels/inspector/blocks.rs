@@ -9,7 +9,7 @@ use super::widgets::{
     Cx, SceneNames, block_ui, deceleration_ui, field_label_ui, flag_ui, name_choice_ui, number_ui,
     optional_number_ui, point_ui, prediction_ui, target_field_ui,
 };
-use crate::sim::behavior::{Behavior, Field, NameOf, Value};
+use crate::sim::behavior::{Behavior, Family, Field, NameOf, Value};
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::field::{Number, STAMINA_COST, STAMINA_MAX, STAMINA_REGEN};
 use crate::sim::params::{
@@ -19,9 +19,10 @@ use crate::sim::params::{
 
 const DISTANCE: std::ops::RangeInclusive<f32> = 0.0..=MAX_MAGNITUDE;
 
-/// The behavior blocks of a group, in priority order, each with its formula and parameters.
-/// Returns the behavior whose "add" was clicked (the caller adds it to the scene, with what it
-/// needs: see [`crate::scene::add::add_behavior`]).
+/// The behavior blocks the group has, in priority order, each with its switch, weight, formula
+/// and parameters, then the "Add behavior" menu of the others. Returns the behavior chosen
+/// there (the caller adds it to the scene, with what it needs: see
+/// [`crate::scene::add::add_behavior`]).
 pub fn behaviors_ui(
     ui: &mut Ui,
     cx: &Cx<'_>,
@@ -29,15 +30,55 @@ pub fn behaviors_ui(
     names: &SceneNames,
     dithering: bool,
 ) -> Option<BehaviorKind> {
+    if BehaviorKind::ALL.into_iter().all(|k| !group.has_block(k)) {
+        ui.weak("No behaviors yet: its agents drift. Add one below.");
+    }
     let mut rows = Rows {
         ui,
         cx,
         names,
         dithering,
-        add: None,
     };
     group.visit_blocks_mut(&mut rows);
-    rows.add
+    add_menu_ui(ui, group)
+}
+
+/// The menu of the behaviors the group does not have, by family, each with what it does.
+fn add_menu_ui(ui: &mut Ui, group: &Group) -> Option<BehaviorKind> {
+    let mut chosen = None;
+    let missing: Vec<BehaviorKind> = BehaviorKind::ALL
+        .into_iter()
+        .filter(|k| !group.has_block(*k))
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    ui.menu_button("Add behavior…", |ui| {
+        ui.set_max_width(420.0);
+        for family in Family::ALL {
+            let kinds: Vec<BehaviorKind> = missing
+                .iter()
+                .copied()
+                .filter(|k| k.info().family == family)
+                .collect();
+            if kinds.is_empty() {
+                continue;
+            }
+            ui.label(egui::RichText::new(family.name()).strong());
+            for kind in kinds {
+                let info = kind.info();
+                let text = egui::RichText::new(format!("{} — {}", info.key, info.summary));
+                if ui.button(text).on_hover_text(info.formula).clicked() {
+                    chosen = Some(kind);
+                    ui.close();
+                }
+            }
+            ui.add_space(4.0);
+        }
+    })
+    .response
+    .on_hover_text("The behaviors this group does not have yet, by family.");
+    chosen
 }
 
 /// The inspector's visit of each block.
@@ -46,13 +87,12 @@ struct Rows<'a, 'b> {
     cx: &'a Cx<'b>,
     names: &'a SceneNames,
     dithering: bool,
-    add: Option<BehaviorKind>,
 }
 
 impl BlockVisitorMut for Rows<'_, '_> {
     fn visit<B: Behavior>(&mut self, kind: BehaviorKind, slot: &mut Option<B>) {
         let names = self.names;
-        let add = block_ui(
+        block_ui(
             self.ui,
             self.cx,
             slot,
@@ -62,9 +102,6 @@ impl BlockVisitorMut for Rows<'_, '_> {
                 block.fields(&mut |field, value| value_ui(ui, cx, (owner, field), value, names));
             },
         );
-        if add {
-            self.add = Some(kind);
-        }
     }
 }
 
@@ -268,7 +305,9 @@ fn radians_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, radians: &mut f32) {
                 DragValue::new(&mut degrees)
                     .range(range.start().to_degrees()..=range.end().to_degrees().floor())
                     .speed(0.5)
-                    .max_decimals(4)
+                    // Tenths of a degree: the angle reads 22.9°, not 22.9183°; a typed value
+                    // keeps every digit.
+                    .max_decimals(1)
                     .suffix(field.unit),
             )
             .labelled_by(label.id)

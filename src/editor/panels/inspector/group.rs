@@ -121,13 +121,23 @@ pub fn group_ui(
     ]
     .into_iter()
     .any(|k| group.has_block(k));
-    group.own_fields(&mut |field, value| {
-        if field.key != MAX_NEIGHBORS_FIELD.key || flocks {
-            value_ui(ui, cx, (GROUPS, field), value, names);
-        }
-    });
     let dithering = group.combination == Combination::PrioritizedDithering;
+    ui.label(egui::RichText::new("Behaviors, in priority order").strong())
+        .on_hover_text(
+            "Each behavior's force, weighted, combines into the steering force; the first \
+             has the highest priority (PrioritizedSum and PrioritizedDithering).",
+        );
+    let add = behaviors_ui(ui, cx, group, names, dithering);
     ui.separator();
-    ui.label(egui::RichText::new("Behaviors, in priority order").strong());
-    behaviors_ui(ui, cx, group, names, dithering)
+    egui::CollapsingHeader::new(egui::RichText::new("Agents: count, speed, force").strong())
+        .id_salt("agents of the group")
+        .default_open(true)
+        .show(ui, |ui| {
+            group.own_fields(&mut |field, value| {
+                if field.key != MAX_NEIGHBORS_FIELD.key || flocks {
+                    value_ui(ui, cx, (GROUPS, field), value, names);
+                }
+            });
+        });
+    add
 }

@@ -33,6 +33,9 @@ pub struct Inspector<'a> {
     pub current_group: usize,
     /// The problems of the last edit the world refused.
     pub rejected: &'a [String],
+    /// Which scene this is (a new number for each scene opened): the scroll position is the
+    /// scene's own.
+    pub opened: u64,
 }
 
 impl Inspector<'_> {
@@ -44,86 +47,62 @@ impl Inspector<'_> {
             marks,
             mut current_group,
             rejected,
+            opened,
         } = self;
         let mut actions = Vec::new();
         let cx = Cx::new(marks);
         let mut draft = scene.clone();
         let mut group_reset: Option<crate::sim::Group> = None;
         let mut add: Option<crate::sim::BehaviorKind> = None;
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.heading(&draft.name);
-            if !draft.description.is_empty() {
-                ui.label(egui::RichText::new(&draft.description).small());
-            }
-            egui::CollapsingHeader::new("World")
-                .default_open(true)
-                .show(ui, |ui| {
-                    widgets::warnings_ui(ui, marks, &FieldPath::root());
-                    group::world_ui(ui, &cx, &mut draft, time_scale);
+        egui::ScrollArea::vertical()
+            .id_salt(("inspector", opened))
+            .show(ui, |ui| {
+                ui.heading(&draft.name);
+                if !draft.description.is_empty() {
+                    ui.label(&draft.description);
+                }
+                egui::CollapsingHeader::new("World")
+                    .default_open(true)
+                    .show(ui, |ui| {
+                        widgets::warnings_ui(ui, marks, &FieldPath::root());
+                        group::world_ui(ui, &cx, &mut draft, time_scale);
+                    });
+                egui::CollapsingHeader::new("Scenery")
+                    .default_open(false)
+                    .show(ui, |ui| scenery::scenery_ui(ui, &cx, &mut draft));
+                let names = widgets::SceneNames::of(&draft);
+                ui.horizontal_wrapped(|ui| {
+                    for (i, name) in names.groups.iter().enumerate() {
+                        let changed = marks.changed_within(&FieldPath::group(i));
+                        let text = format!("{name}{}", if changed { " *" } else { "" });
+                        let text = egui::RichText::new(text).color(group_color(i));
+                        if ui.selectable_value(&mut current_group, i, text).changed() {
+                            actions.push(Action::SelectGroup(i));
+                        }
+                    }
                 });
-            egui::CollapsingHeader::new("Scenery")
-                .default_open(false)
-                .show(ui, |ui| scenery::scenery_ui(ui, &cx, &mut draft));
-            let names = widgets::SceneNames::of(&draft);
-            ui.horizontal_wrapped(|ui| {
-                for (i, name) in names.groups.iter().enumerate() {
-                    let changed = marks.changed_within(&FieldPath::group(i));
-                    let text = format!("{name}{}", if changed { " *" } else { "" });
-                    let text = egui::RichText::new(text).color(group_color(i));
-                    if ui.selectable_value(&mut current_group, i, text).changed() {
-                        actions.push(Action::SelectGroup(i));
+                let g = current_group;
+                if let Some(group) = draft.groups.get_mut(g) {
+                    group_buttons_ui(
+                        ui,
+                        (scene, saved),
+                        (g, group),
+                        &mut group_reset,
+                        &mut actions,
+                    );
+                    widgets::warnings_ui(ui, marks, &FieldPath::group(g));
+                    let cx = cx.within(&FieldPath::group(g));
+                    ui.push_id(g, |ui| {
+                        add = group::group_ui(ui, &cx, group, &names);
+                    });
+                }
+                if !rejected.is_empty() {
+                    ui.separator();
+                    for problem in rejected {
+                        ui.colored_label(ui.visuals().error_fg_color, problem);
                     }
                 }
             });
-            let g = current_group;
-            if let Some(group) = draft.groups.get_mut(g) {
-                ui.horizontal(|ui| {
-                    if ui
-                        .small_button("Reset group")
-                        .on_hover_text(RESET_GROUP_TIP)
-                        .clicked()
-                    {
-                        group_reset = fields::defaults_like(scene).groups.get(g).cloned();
-                    }
-                    let saved = saved.groups.get(g).filter(|s| s.name == group.name);
-                    if ui
-                        .add_enabled(saved.is_some(), egui::Button::new("Revert group").small())
-                        .on_hover_text("This group as in the saved file.")
-                        .clicked()
-                    {
-                        group_reset = saved.cloned();
-                    }
-                    if ui
-                        .small_button("Copy")
-                        .on_hover_text("This group's parameters to the clipboard, as RON.")
-                        .clicked()
-                    {
-                        actions.push(Action::CopyGroup);
-                    }
-                    if ui
-                        .small_button("Paste")
-                        .on_hover_text(
-                            "Parameters from the clipboard (RON) into this group; \
-                             Ctrl+V on the canvas does the same.",
-                        )
-                        .clicked()
-                    {
-                        actions.push(Action::RequestPaste);
-                    }
-                });
-                widgets::warnings_ui(ui, marks, &FieldPath::group(g));
-                let cx = cx.within(&FieldPath::group(g));
-                ui.push_id(g, |ui| {
-                    add = group::group_ui(ui, &cx, group, &names);
-                });
-            }
-            if !rejected.is_empty() {
-                ui.separator();
-                for problem in rejected {
-                    ui.colored_label(ui.visuals().error_fg_color, problem);
-                }
-            }
-        });
         if let Some(group) = group_reset
             && let Some(slot) = draft.groups.get_mut(current_group)
         {
@@ -137,4 +116,48 @@ impl Inspector<'_> {
         }
         actions
     }
+}
+
+/// Reset, revert, copy and paste of the group `g` shown.
+fn group_buttons_ui(
+    ui: &mut Ui,
+    (scene, saved): (&Scene, &Scene),
+    (g, group): (usize, &crate::sim::Group),
+    group_reset: &mut Option<crate::sim::Group>,
+    actions: &mut Vec<Action>,
+) {
+    ui.horizontal(|ui| {
+        if ui
+            .small_button("Reset group")
+            .on_hover_text(RESET_GROUP_TIP)
+            .clicked()
+        {
+            *group_reset = fields::defaults_like(scene).groups.get(g).cloned();
+        }
+        let saved = saved.groups.get(g).filter(|s| s.name == group.name);
+        if ui
+            .add_enabled(saved.is_some(), egui::Button::new("Revert group").small())
+            .on_hover_text("This group as in the saved file.")
+            .clicked()
+        {
+            *group_reset = saved.cloned();
+        }
+        if ui
+            .small_button("Copy")
+            .on_hover_text("This group's parameters to the clipboard, as RON.")
+            .clicked()
+        {
+            actions.push(Action::CopyGroup);
+        }
+        if ui
+            .small_button("Paste")
+            .on_hover_text(
+                "Parameters from the clipboard (RON) into this group; \
+             Ctrl+V on the canvas does the same.",
+            )
+            .clicked()
+        {
+            actions.push(Action::RequestPaste);
+        }
+    });
 }

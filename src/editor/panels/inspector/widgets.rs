@@ -472,84 +472,83 @@ pub fn prediction_ui(ui: &mut Ui, cx: &Cx<'_>, p: &mut Prediction) {
     );
 }
 
-/// The shared fields of a block: on/off, weight, probability.
-pub fn common_ui(
-    ui: &mut Ui,
-    cx: &Cx<'_>,
-    enabled: &mut bool,
-    weight: &mut f32,
-    probability: &mut f32,
-    dithering: bool,
-) {
-    ui.horizontal(|ui| {
-        flag_ui(ui, cx, ENABLED.key, enabled, ENABLED.label).on_hover_text(ENABLED.help);
-        let label = field_label_ui(ui, cx, WEIGHT.key, WEIGHT.label, WEIGHT.help);
-        if let Some(v) = cx.marked(WEIGHT.key, &label) {
-            *weight = v;
-        }
-        ui.add(
-            DragValue::new(weight)
-                .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
-                .speed(0.01)
-                .max_decimals(6),
-        )
-        .labelled_by(label.id);
-    });
-    if dithering {
-        number_ui(
-            ui,
-            cx,
-            PROBABILITY.key,
-            PROBABILITY.label,
-            probability,
-            PROBABILITY.unit,
-            PROBABILITY.limit.range(),
-            PROBABILITY.help,
-        );
+/// A block's weight: its label (reset and revert) and its value.
+pub fn weight_ui(ui: &mut Ui, cx: &Cx<'_>, weight: &mut f32) {
+    let label = field_label_ui(ui, cx, WEIGHT.key, WEIGHT.label, WEIGHT.help);
+    if let Some(v) = cx.marked(WEIGHT.key, &label) {
+        *weight = v;
     }
+    ui.add(
+        DragValue::new(weight)
+            .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
+            .speed(0.01)
+            .max_decimals(6),
+    )
+    .labelled_by(label.id);
 }
 
-/// One behavior block, with an add/remove control and its formula (from the registry). Edits
-/// in place; returns whether "add" was clicked (the caller adds the block: it may need more of
-/// the scene than the group).
+/// One behavior block the group has: a header with its switch, its name in its colour and its
+/// weight, and below it (collapsible) its formula (from the registry), its fields and "remove".
+/// Edits in place.
 pub fn block_ui<T: BlockCommon>(
     ui: &mut Ui,
     cx: &Cx<'_>,
     slot: &mut Option<T>,
     (kind, dithering): (BehaviorKind, bool),
     body: impl FnOnce(&mut Ui, &Cx<'_>, &mut T),
-) -> bool {
+) {
+    let Some(b) = slot else {
+        return;
+    };
     let name = kind.field_name();
-    // The formula, from the behavior's own file.
-    let tip = kind.info().formula;
+    let info = kind.info();
     let cx = cx.child(name);
-    match slot {
-        None => {
-            ui.horizontal(|ui| {
-                ui.weak(name).on_hover_text(tip);
-                ui.small_button("add").on_hover_text(tip).clicked()
-            })
-            .inner
-        }
-        Some(b) => {
-            let mut remove = false;
-            let id = ui.scope_id().with(name);
-            egui::CollapsingHeader::new(
-                egui::RichText::new(name).color(crate::view::palette::behavior_color(kind)),
-            )
-            .id_salt(id)
-            .default_open(true)
-            .show(ui, |ui| {
-                ui.label(egui::RichText::new(tip).small().weak());
-                let (enabled, weight, probability) = b.common_mut();
-                common_ui(ui, &cx, enabled, weight, probability, dithering);
-                body(ui, &cx, b);
-                remove = ui.small_button("remove").clicked();
-            });
-            if remove {
-                *slot = None;
+    let id = ui.make_persistent_id(("block", name));
+    let mut remove = false;
+    egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, true)
+        .show_header(ui, |ui| {
+            let (enabled, weight, _) = b.common_mut();
+            cx.dot_ui(ui, ENABLED.key);
+            let on = ui
+                .checkbox(
+                    enabled,
+                    egui::RichText::new(name)
+                        .strong()
+                        .color(crate::view::palette::behavior_color(kind)),
+                )
+                .on_hover_text(format!(
+                    "{}\n{}\n\n{}",
+                    info.summary, info.formula, ENABLED.help
+                ));
+            if let Some(v) = cx.marked(ENABLED.key, &on) {
+                *enabled = v;
             }
-            false
-        }
+            weight_ui(ui, &cx, weight);
+        })
+        .body(|ui| {
+            ui.label(egui::RichText::new(info.formula).small().weak());
+            if dithering {
+                let (_, _, probability) = b.common_mut();
+                number_ui(
+                    ui,
+                    &cx,
+                    PROBABILITY.key,
+                    PROBABILITY.label,
+                    probability,
+                    PROBABILITY.unit,
+                    PROBABILITY.limit.range(),
+                    PROBABILITY.help,
+                );
+            }
+            body(ui, &cx, b);
+            remove = ui
+                .small_button("remove")
+                .on_hover_text(format!(
+                    "Take {name} out of this group (Undo brings it back)."
+                ))
+                .clicked();
+        });
+    if remove {
+        *slot = None;
     }
 }
