@@ -53,8 +53,10 @@ pub enum Action {
     Fit,
     /// Enter or leave presentation mode.
     TogglePresent,
-    /// Leave presentation mode (nothing when not presenting).
-    LeavePresent,
+    /// Esc: leave presentation mode, or close one open window.
+    Back,
+    /// Show "start here": what the editor is, and three things to try.
+    ShowStart,
     /// Show or hide the list of shortcuts.
     ToggleHelp,
     /// Show the list of shortcuts.

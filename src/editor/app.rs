@@ -23,7 +23,9 @@ use super::persist::{Prefs, Restored};
 use super::record::{self, Recording, Screenshots};
 use super::session::Session;
 use super::shortcuts;
-use super::windows::{self, CaptureWindow, ChangesWindow, HelpWindow, MetricsWindow, Questions};
+use super::windows::{
+    self, CaptureWindow, ChangesWindow, HelpWindow, MetricsWindow, Questions, StartWindow,
+};
 use crate::scene::{self, Scene, presets};
 use crate::view::present;
 use crate::view::{CanvasInput, CanvasState, Overlays, canvas_ui};
@@ -49,6 +51,8 @@ pub struct EditorApp {
     restore_offer: Option<Restored>,
     /// Only the canvas, at the presentation size (F11; Esc leaves).
     presenting: bool,
+    /// The canvas's zoom and centre before presenting, given back on leaving.
+    view_before_present: Option<crate::view::View>,
     recording: Option<Recording>,
     screenshots: Screenshots,
     open: windows::Open,
@@ -102,6 +106,7 @@ impl EditorApp {
             close_confirmed: false,
             restore_offer: None,
             presenting: false,
+            view_before_present: None,
             recording: None,
             screenshots: Screenshots::default(),
             open: windows::Open::default(),
@@ -241,8 +246,12 @@ impl EditorApp {
             }
             .ui(ui);
         });
+        // The side panels never take the canvas below half the window's width (at 1024 px
+        // the inspector is 286 px and the legend 225 px; on a large screen 340 and 250).
+        let width = ctx.content_rect().width();
         let actions = Panel::left("inspector")
             .default_size(340.0)
+            .max_size((width * 0.28).max(200.0))
             .resizable(true)
             .show(ui, |ui| {
                 let opened = self.doc.opened();
@@ -260,7 +269,7 @@ impl EditorApp {
             .inner;
         self.apply_all(&ctx, actions);
         let actions = Panel::right("side")
-            .default_size(250.0)
+            .exact_size(250.0_f32.min(width * 0.22).max(160.0))
             .resizable(true)
             .show(ui, |ui| {
                 let side = SidePanel {
@@ -349,6 +358,7 @@ impl EditorApp {
             };
             actions.extend(capture.ui(ctx, &mut open.capture, &mut self.prefs));
             HelpWindow.ui(ctx, &mut open.help);
+            StartWindow.ui(ctx, &mut open.start);
             if open.sweep {
                 let window = windows::SweepWindow {
                     panel: &mut self.sweep,
@@ -412,7 +422,7 @@ impl eframe::App for EditorApp {
         if self.recording.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
-        if !self.questions().any() {
+        if !self.questions().any() && !self.files.path_field_open() {
             let copy_allowed = !label_text_selected(ctx);
             let actions = shortcuts::actions(ctx, copy_allowed);
             self.apply_all(ctx, actions);

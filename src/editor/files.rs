@@ -78,12 +78,19 @@ impl Files {
         self.pending.is_some()
     }
 
+    /// Whether the path field window is open (it takes every key while it is).
+    #[must_use]
+    pub fn path_field_open(&self) -> bool {
+        self.path_field.is_some()
+    }
+
     /// The path field window. Returns a path when the user confirms one.
     pub fn path_field_ui(&mut self, ctx: &egui::Context) -> Option<(Purpose, PathBuf)> {
         let (purpose, text) = self.path_field.as_mut()?;
         let purpose = *purpose;
         let mut confirmed = None;
         let mut open = true;
+        let mut escaped = false;
         let title = match purpose {
             Purpose::Open => "Open scene",
             Purpose::SaveAs => "Save scene as",
@@ -99,6 +106,14 @@ impl Files {
                         .desired_width(360.0)
                         .hint_text("presets/boids.ron"),
                 );
+                // The field has the keys from the moment the window opens: what is typed goes
+                // into it, never to a shortcut.
+                if ui.memory(|m| m.focused().is_none()) {
+                    edit.request_focus();
+                }
+                if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                    escaped = true;
+                }
                 let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let button = match purpose {
                     Purpose::Open => "Open",
@@ -108,7 +123,7 @@ impl Files {
                     confirmed = Some(PathBuf::from(text.trim()));
                 }
             });
-        if confirmed.is_some() || !open {
+        if confirmed.is_some() || !open || escaped {
             self.path_field = None;
         }
         confirmed.map(|p| (purpose, p))

@@ -37,6 +37,20 @@ pub struct Autosave {
     pub history: Vec<String>,
     /// How many edits of the history are done.
     pub position: usize,
+    /// How the scene was being looked at.
+    pub view: Option<LiveView>,
+}
+
+/// How the scene was being looked at when its work was saved: the overlays and for whom, the
+/// selected agent, the canvas's zoom and centre.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LiveView {
+    /// Overlay toggles, scope and scales.
+    pub overlays: Overlays,
+    /// The selected agent.
+    pub selected: Option<u32>,
+    /// The canvas's centre and zoom.
+    pub canvas: crate::view::View,
 }
 
 /// The unsaved work, read back.
@@ -54,6 +68,8 @@ pub struct Restored {
     pub history: Vec<Scene>,
     /// How many edits of the history are done.
     pub position: usize,
+    /// How the scene was being looked at.
+    pub view: Option<LiveView>,
 }
 
 impl Autosave {
@@ -74,6 +90,7 @@ impl Autosave {
             origin: origin.to_owned(),
             history: history[skip..].iter().map(scene::to_string).collect(),
             position: position.saturating_sub(skip),
+            view: None,
         }
     }
 
@@ -103,6 +120,7 @@ impl Autosave {
             origin: entry.origin,
             position: entry.position.min(history.len().saturating_sub(1)),
             history,
+            view: entry.view,
         })
     }
 }

@@ -173,8 +173,8 @@ pub static TABLE: &[Row] = &[
     },
     Row {
         triggers: &[Trigger::Key(Key::Escape)],
-        what: "leave presentation mode",
-        action: Some(Action::LeavePresent),
+        what: "leave presentation mode, or close a window",
+        action: Some(Action::Back),
         hint: None,
     },
     Row {

@@ -13,6 +13,7 @@ use crate::editor::files::Purpose;
 use crate::editor::persist::Restored;
 use crate::editor::record::{RecordError, Recording};
 use crate::editor::undo::Edit;
+use crate::editor::windows;
 use crate::render::Take;
 use crate::scene::{self, Scene, presets};
 use crate::sim::{Group, Problems, Target};
@@ -57,9 +58,10 @@ impl EditorApp {
                 self.canvas.view.fit_pending = true;
             }
             Action::TogglePresent => self.set_presenting(!self.presenting),
-            Action::LeavePresent => self.set_presenting(false),
+            Action::Back => self.back(),
             Action::ToggleHelp => self.open.help = !self.open.help,
             Action::ShowHelp => self.open.help = true,
+            Action::ShowStart => self.open.start = true,
             Action::ShowChanges => self.open.changes = true,
             Action::ShowCapture => self.open.capture = true,
             Action::Undo => self.undo(),
@@ -148,9 +150,40 @@ impl EditorApp {
 
     /// Enters or leaves presentation mode (the view is fitted to the new canvas).
     pub(crate) fn set_presenting(&mut self, on: bool) {
-        if on != self.presenting {
-            self.presenting = on;
+        if on == self.presenting {
+            return;
+        }
+        self.presenting = on;
+        if on {
+            // The presentation frames the whole world; the editor's own zoom comes back after.
+            self.view_before_present = Some(self.canvas.view.clone());
             self.canvas.view.fit_pending = true;
+        } else if let Some(view) = self.view_before_present.take() {
+            self.canvas.view = view;
+        } else {
+            self.canvas.view.fit_pending = true;
+        }
+    }
+
+    /// Esc: leaves presentation mode, or else closes one open window (the help first).
+    pub(crate) fn back(&mut self) {
+        if self.presenting {
+            self.set_presenting(false);
+            return;
+        }
+        let windows::Open {
+            start,
+            help,
+            changes,
+            capture,
+            metrics,
+            sweep,
+        } = &mut self.open;
+        if let Some(open) = [start, help, changes, capture, sweep, metrics]
+            .into_iter()
+            .find(|open| **open)
+        {
+            *open = false;
         }
     }
 
@@ -536,13 +569,22 @@ impl EditorApp {
             origin,
             history,
             position,
+            view,
         } = offer;
         if let Ok(world) = scene.build_world() {
             self.doc
                 .restore(scene, saved, path, &origin, (&history, position));
             self.session.reset_to(world);
             self.after_restart();
-            self.canvas.view.fit_pending = true;
+            match view {
+                // As it was being looked at: the overlays, the selection, the zoom.
+                Some(view) => {
+                    self.overlays = view.overlays;
+                    self.session.select(view.selected);
+                    self.canvas.view = view.canvas;
+                }
+                None => self.canvas.view.fit_pending = true,
+            }
             "Restored the unsaved work of the last session".clone_into(&mut self.files.status);
         }
     }

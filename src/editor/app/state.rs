@@ -204,7 +204,19 @@ impl EditorApp {
         &self.prefs.record
     }
 
-    /// The overlay toggles.
+    /// Where the canvas was drawn last frame (`None` before the first frame).
+    #[must_use]
+    pub fn canvas_rect(&self) -> Option<egui::Rect> {
+        self.canvas.rect
+    }
+
+    /// The canvas's centre and zoom.
+    #[must_use]
+    pub fn canvas_view(&self) -> &crate::view::View {
+        &self.canvas.view
+    }
+
+    /// The overlay toggles, scope and scales.
     #[must_use]
     pub fn overlays(&self) -> &crate::view::Overlays {
         &self.overlays
@@ -227,6 +239,9 @@ impl EditorApp {
         if let Some(text) = storage.get_string(PREFS_KEY) {
             self.prefs = Prefs::from_ron(&text);
             self.overlays = self.prefs.overlays.clone();
+        } else {
+            // The first launch: what the editor is and three things to try.
+            self.open.start = true;
         }
         if let Some(text) = storage.get_string(AUTOSAVE_KEY) {
             match Autosave::from_ron(&text) {
@@ -250,13 +265,18 @@ impl EditorApp {
             return;
         }
         if self.doc.is_dirty() && !self.close_confirmed {
-            let entry = Autosave::new(
+            let mut entry = Autosave::new(
                 self.doc.scene(),
                 self.doc.saved(),
                 self.doc.path().map(Path::to_path_buf),
                 self.doc.origin(),
                 self.doc.history(),
             );
+            entry.view = Some(crate::editor::persist::LiveView {
+                overlays: self.overlays.clone(),
+                selected: self.session.selected,
+                canvas: self.canvas.view.clone(),
+            });
             storage.set_string(AUTOSAVE_KEY, entry.to_ron());
         } else {
             storage.remove_string(AUTOSAVE_KEY);

@@ -51,23 +51,30 @@ impl MenuBar<'_> {
     pub fn ui(self, ui: &mut Ui, time_scale: &mut f32) -> Vec<Action> {
         let mut actions = Vec::new();
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| self.file_menu_ui(ui, &mut actions));
-            ui.menu_button("Edit", |ui| self.edit_menu_ui(ui, &mut actions));
-            ui.menu_button("Compare", |ui| self.compare_menu_ui(ui, &mut actions));
-            ui.menu_button("Presets", |ui| {
-                for preset in presets::ALL {
-                    if ui.button(preset.file.trim_end_matches(".ron")).clicked() {
-                        actions.push(Action::Request(Pending::Preset(*preset)));
+            // A narrow window wraps the bar onto a second line rather than cutting it off.
+            ui.horizontal_wrapped(|ui| {
+                ui.menu_button("File", |ui| self.file_menu_ui(ui, &mut actions));
+                ui.menu_button("Edit", |ui| self.edit_menu_ui(ui, &mut actions));
+                ui.menu_button("Compare", |ui| self.compare_menu_ui(ui, &mut actions));
+                ui.menu_button("Presets", |ui| {
+                    for preset in presets::ALL {
+                        if ui.button(preset.file.trim_end_matches(".ron")).clicked() {
+                            actions.push(Action::Request(Pending::Preset(*preset)));
+                        }
                     }
-                }
+                });
+                ui.menu_button("Help", |ui| {
+                    if ui.button("Start here").clicked() {
+                        actions.push(Action::ShowStart);
+                        ui.close();
+                    }
+                    if item_ui(ui, true, "Keyboard and mouse", &Action::ToggleHelp).clicked() {
+                        actions.push(Action::ShowHelp);
+                    }
+                });
+                ui.separator();
+                self.transport_ui(ui, time_scale, &mut actions);
             });
-            ui.menu_button("Help", |ui| {
-                if item_ui(ui, true, "Keyboard and mouse", &Action::ToggleHelp).clicked() {
-                    actions.push(Action::ShowHelp);
-                }
-            });
-            ui.separator();
-            self.transport_ui(ui, time_scale, &mut actions);
         });
         actions
     }
@@ -182,9 +189,8 @@ impl MenuBar<'_> {
                 actions.push(action);
             }
         }
-        if let Some(label) = self.baseline {
-            ui.weak(format!("Baseline: {label}"));
-        }
+        // Always a line here, so Metrics and Sweep stay where the hand expects them.
+        ui.weak(format!("Baseline: {}", self.baseline.unwrap_or("none")));
         ui.separator();
         if ui.button("Metrics…").clicked() {
             actions.push(Action::ShowMetrics);

@@ -22,6 +22,10 @@ impl SidePanel<'_> {
     /// Shows the panel; the overlay toggles and `follow` are edited in place.
     pub fn ui(self, ui: &mut Ui, overlays: &mut Overlays, follow: &mut bool) -> Vec<Action> {
         let mut actions = Vec::new();
+        // A narrow panel wraps its labels and shortens its sliders rather than spilling over
+        // the canvas.
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+        ui.spacing_mut().slider_width = (ui.available_width() - 150.0).clamp(40.0, 140.0);
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading("Overlays");
             let used: Vec<BehaviorKind> = BehaviorKind::ALL
@@ -31,7 +35,7 @@ impl SidePanel<'_> {
             overlays_ui(ui, overlays, &used);
             ui.separator();
             ui.heading("Selection");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("agents of the current group:");
                 if ui.button("Prev").clicked() {
                     actions.push(Action::CycleSelection(-1));

@@ -10,7 +10,7 @@ pub mod sweep;
 
 pub use capture::CaptureWindow;
 pub use changes::ChangesWindow;
-pub use help::HelpWindow;
+pub use help::{HelpWindow, StartWindow};
 pub use metrics::MetricsWindow;
 pub use questions::Questions;
 pub use sweep::{SweepPanel, SweepWindow};
@@ -19,6 +19,8 @@ pub use sweep::{SweepPanel, SweepWindow};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[allow(clippy::struct_excessive_bools)] // Independent windows, each open or not.
 pub struct Open {
+    /// Start here: what the editor is, on the first launch (and in Help).
+    pub start: bool,
     /// Every shortcut (F1).
     pub help: bool,
     /// Edit › Changes since saved.

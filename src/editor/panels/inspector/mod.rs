@@ -126,7 +126,7 @@ fn group_buttons_ui(
     group_reset: &mut Option<crate::sim::Group>,
     actions: &mut Vec<Action>,
 ) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui
             .small_button("Reset group")
             .on_hover_text(RESET_GROUP_TIP)

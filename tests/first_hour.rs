@@ -1,0 +1,216 @@
+//! A designer's first hour: state that follows the scene, windows that close with Esc, text
+//! fields that keep their keys, the view that comes back after presenting or a crash, and the
+//! "start here" of the first launch.
+
+// The view comes back exactly: comparing its numbers exactly is the point.
+#![allow(clippy::float_cmp)]
+
+mod common;
+
+use common::ui::{act, paused_harness};
+use egui::Key;
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use steerlab::editor::persist::MemoryStorage;
+use steerlab::editor::{Action, EditorApp, Pending};
+use steerlab::scene::presets;
+use steerlab::view::Overlay;
+
+#[test]
+fn opening_or_creating_a_scene_unpins_the_baseline_and_says_so() {
+    for pending in [
+        Pending::Preset(presets::find("seek.ron").expect("preset")),
+        Pending::New,
+    ] {
+        let mut harness = paused_harness(EditorApp::with_default_scene());
+        act(&mut harness, Action::PinBaseline);
+        harness.run_steps(2);
+        assert!(harness.state().baseline().is_some());
+        act(&mut harness, Action::Request(pending.clone()));
+        harness.run_steps(2);
+        assert!(harness.state().baseline().is_none(), "{pending:?}");
+        assert!(
+            harness.state().status().contains("unpinned"),
+            "{pending:?}: {}",
+            harness.state().status()
+        );
+    }
+    // Unpin says what it did: the status no longer speaks of a pinned baseline.
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    act(&mut harness, Action::PinBaseline);
+    harness.run_steps(2);
+    assert!(harness.state().status().contains("pinned at tick"));
+    act(&mut harness, Action::Unpin);
+    harness.run_steps(2);
+    assert!(harness.state().status().starts_with("Baseline unpinned"));
+}
+
+#[test]
+fn esc_closes_the_windows_one_by_one() {
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    act(&mut harness, Action::ShowHelp);
+    act(&mut harness, Action::ShowMetrics);
+    harness.run_steps(2);
+    assert!(harness.state().open_windows().help && harness.state().open_windows().metrics);
+    harness.key_press(Key::Escape);
+    harness.run_steps(2);
+    assert!(!harness.state().open_windows().help);
+    assert!(harness.state().open_windows().metrics);
+    harness.key_press(Key::Escape);
+    harness.run_steps(2);
+    assert!(!harness.state().open_windows().metrics);
+}
+
+#[test]
+fn the_path_field_has_the_keys_as_it_opens() {
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    let tick = harness.state().world().tick();
+    act(&mut harness, Action::Request(Pending::OpenPathField));
+    harness.run_steps(2);
+    // Space would play, R restart, a period step: here they are text.
+    for key in [Key::Space, Key::R, Key::Period] {
+        harness.key_press(key);
+        harness.run_steps(1);
+    }
+    harness
+        .get_by_role(Role::TextInput)
+        .type_text("presets/r .ron");
+    harness.run_steps(2);
+    assert!(!harness.state().is_playing(), "Space went to the field");
+    assert_eq!(harness.state().world().tick(), tick, "no step, no restart");
+    let typed = harness
+        .get_by_role(Role::TextInput)
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    // (The field keeps every key it was given.)
+    assert!(typed.ends_with("presets/r .ron"), "{typed:?}");
+    // Esc closes it, and the keys are the editor's again.
+    harness.key_press(Key::Escape);
+    harness.run_steps(2);
+    assert!(harness.query_by_role(Role::TextInput).is_none());
+    harness.key_press(Key::Period);
+    harness.run_steps(2);
+    assert_eq!(harness.state().world().tick(), tick + 1);
+}
+
+#[test]
+fn leaving_presentation_gives_the_zoom_back() {
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    // Zoom in on the canvas with the wheel.
+    let centre = harness
+        .state()
+        .screen_from_world(glam::Vec2::new(700.0, 450.0))
+        .expect("on screen");
+    let fitted = harness.state().canvas_view().pixels_per_unit;
+    harness.hover_at(centre);
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Line,
+        delta: egui::vec2(0.0, 3.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+    });
+    harness.run_steps(2);
+    let zoomed = harness.state().canvas_view().pixels_per_unit;
+    assert!(
+        zoomed > fitted * 1.05,
+        "the wheel zoomed in: {fitted} → {zoomed}"
+    );
+    act(&mut harness, Action::TogglePresent);
+    harness.run_steps(3);
+    assert!(harness.state().is_presenting());
+    harness.key_press(Key::Escape);
+    harness.run_steps(3);
+    assert!(!harness.state().is_presenting());
+    assert_eq!(harness.state().canvas_view().pixels_per_unit, zoomed);
+}
+
+#[test]
+fn a_restored_session_is_looked_at_as_it_was() {
+    // A session that changed its overlays, selected an agent and was killed with unsaved work.
+    let mut storage = MemoryStorage::default();
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    let mut overlays = harness.state().overlays().clone();
+    let grid_was = overlays.shown.contains(Overlay::Grid);
+    overlays.shown.set(Overlay::Grid, !grid_was);
+    act(
+        &mut harness,
+        Action::SetOverlays(Box::new(overlays.clone())),
+    );
+    act(&mut harness, Action::Select(Some(3)));
+    let mut scene = harness.state().scene().clone();
+    scene.groups[0].max_speed = 61.0;
+    act(&mut harness, Action::Edit(Box::new(scene)));
+    harness.run_steps(2);
+    let view = harness.state().canvas_view().clone();
+    harness.state_mut().store(&mut storage);
+
+    let mut app = EditorApp::with_default_scene();
+    app.load_storage(&storage);
+    let mut harness = paused_harness(app);
+    harness.get_by_label("Restore").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().overlays().shown, overlays.shown);
+    assert_eq!(harness.state().selected(), Some(3));
+    assert_eq!(
+        harness.state().canvas_view().pixels_per_unit,
+        view.pixels_per_unit
+    );
+    assert_eq!(
+        harness.state().canvas_view().center_world,
+        view.center_world
+    );
+}
+
+#[test]
+fn the_first_launch_says_where_to_start_and_later_ones_do_not() {
+    let mut app = EditorApp::with_default_scene();
+    app.load_storage(&MemoryStorage::default());
+    let mut harness = paused_harness(app);
+    assert!(harness.state().open_windows().start);
+    harness.get_by_label("Start here");
+    harness.get_by_label("Got it").click();
+    harness.run_steps(2);
+    assert!(!harness.state().open_windows().start);
+    // Its preferences are stored on the way out: the next launch starts straight away.
+    let mut storage = MemoryStorage::default();
+    harness.state_mut().store(&mut storage);
+    let mut next = EditorApp::with_default_scene();
+    next.load_storage(&storage);
+    assert!(!next.open_windows().start);
+}
+
+#[test]
+fn a_small_window_keeps_half_its_width_for_the_canvas() {
+    for preset in ["boids.ron", "hunter_and_prey.ron", "path_patrol.ron"] {
+        let scene = common::preset_scene(preset);
+        let app = EditorApp::new(scene, None, "test");
+        let mut harness = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(1024.0, 640.0))
+            .with_step_dt(0.25)
+            .build_eframe(move |_cc| app);
+        harness.run_steps(4);
+        let canvas = harness.state().canvas_rect().expect("drawn");
+        // Nothing spills out of the window (a row too wide for its panel would push the
+        // panel, and the canvas beside it, out of place).
+        for n in harness.query_all(egui_kittest::kittest::by()) {
+            if let Some(b) = n.accesskit_node().bounding_box() {
+                assert!(
+                    b.x1 <= 1024.5,
+                    "{preset}: {:?} ends at x = {}",
+                    n.accesskit_node().label(),
+                    b.x1
+                );
+            }
+        }
+        assert!(
+            canvas.width() >= 512.0,
+            "{preset}: the canvas is {canvas:?}"
+        );
+        assert!(
+            canvas.right() <= 1024.0 - 160.0,
+            "{preset}: the legend keeps its room"
+        );
+    }
+}
