@@ -214,3 +214,75 @@ fn a_small_window_keeps_half_its_width_for_the_canvas() {
         );
     }
 }
+
+#[test]
+fn an_edit_the_world_refuses_says_why_beside_the_field_and_where_the_click_was() {
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    let mut draft = harness.state().scene().clone();
+    draft.groups[0].mass = -1.0;
+    act(&mut harness, Action::Edit(Box::new(draft)));
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().scene().groups[0].mass,
+        1.0,
+        "nothing changed"
+    );
+    // Beside the pointer, and at the top of the group's section, in the designer's words.
+    let name = harness.state().scene().groups[0].name.clone();
+    let said = harness
+        .query_all_by_label_contains(&format!("{name} › mass: must be > 0, got -1"))
+        .count();
+    assert_eq!(said, 2, "the toast and the group's list");
+    // And marked on the field's own row.
+    harness.get_by_label("not applied: groups[0].mass");
+}
+
+#[test]
+fn a_wall_no_group_avoids_says_so_on_the_canvas() {
+    use steerlab::view::CanvasAction;
+    let mut harness = paused_harness(EditorApp::new(
+        common::preset_scene("seek.ron"),
+        None,
+        "test",
+    ));
+    assert!(
+        harness
+            .state()
+            .scene()
+            .groups
+            .iter()
+            .all(|g| !g.uses(steerlab::sim::BehaviorKind::AvoidWalls))
+    );
+    act(
+        &mut harness,
+        Action::Canvas(CanvasAction::AddWall(
+            glam::Vec2::new(100.0, 100.0),
+            glam::Vec2::new(300.0, 100.0),
+        )),
+    );
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene().walls.len(), 1);
+    harness.get_by_label_contains("No group avoids walls");
+}
+
+#[test]
+fn a_behavior_that_brings_a_path_says_so() {
+    let mut scene = common::preset_scene("seek.ron");
+    scene.paths.clear();
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1440.0, 1600.0))
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| EditorApp::new(scene, None, "test"));
+    harness.run_steps(2);
+    harness.get_by_label("Add behavior…").click();
+    harness.run_steps(2);
+    let prefix = "follow_path — ";
+    harness
+        .query_all_by_label_contains(prefix)
+        .next()
+        .expect("follow_path in the menu")
+        .click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().scene().paths.len(), 1);
+    harness.get_by_label_contains("follows a new path");
+}

@@ -57,6 +57,8 @@ pub enum Action {
     Back,
     /// Show "start here": what the editor is, and three things to try.
     ShowStart,
+    /// Say this beside the pointer for a few seconds (what a click also did, or why not).
+    Toast(String),
     /// Show or hide the list of shortcuts.
     ToggleHelp,
     /// Show the list of shortcuts.

@@ -57,7 +57,13 @@ pub struct EditorApp {
     screenshots: Screenshots,
     open: windows::Open,
     /// The problems of the last edit the world refused.
-    rejected: Vec<String>,
+    rejected: Vec<crate::sim::Problem>,
+    /// A message shown where the designer last clicked, for a few seconds.
+    toast: Option<Toast>,
+    /// A message to show that way at the end of this frame.
+    toast_request: Option<String>,
+    /// The refused edit's problems last shown that way (each refusal is said once).
+    toasted: Vec<crate::sim::Problem>,
     /// The file the editor was started on, while it does not load: it opens when it does.
     awaiting: Option<Awaiting>,
     last_poll_secs: f64,
@@ -111,6 +117,9 @@ impl EditorApp {
             screenshots: Screenshots::default(),
             open: windows::Open::default(),
             rejected: Vec::new(),
+            toast: None,
+            toast_request: None,
+            toasted: Vec::new(),
             awaiting: None,
             last_poll_secs: 0.0,
             title: String::new(),
@@ -488,6 +497,93 @@ impl eframe::App for EditorApp {
         self.panels_ui(ui);
         let ctx = ui.ctx().clone();
         self.windows_ui(&ctx);
+        // An edit the world refused says why where the designer is looking.
+        if self.rejected.is_empty() {
+            self.toasted.clear();
+        }
+        if !self.rejected.is_empty() && self.rejected != self.toasted {
+            self.toasted.clone_from(&self.rejected);
+            let scene = self.doc.scene();
+            let text = self
+                .rejected
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{}: {}",
+                        crate::scene::labels::field_label(scene, &p.path),
+                        p.message
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            self.show_toast(&ctx, format!("Not applied. {text}"));
+        } else if let Some(text) = self.toast_request.take() {
+            self.show_toast(&ctx, text);
+        }
+        self.toast_ui(&ctx);
+    }
+}
+
+/// A short message beside the pointer: why a click did nothing, or what it also did.
+#[derive(Clone, Debug)]
+struct Toast {
+    text: String,
+    at: egui::Pos2,
+    until_secs: f64,
+}
+
+/// How long a toast stays, seconds.
+const TOAST_SECS: f64 = 6.0;
+
+impl EditorApp {
+    /// Shows `text` beside the pointer (or the middle of the window) for a few seconds.
+    pub(crate) fn show_toast(&mut self, ctx: &egui::Context, text: String) {
+        let (at, now) = ctx.input(|i| {
+            (
+                i.pointer
+                    .interact_pos()
+                    .or(i.pointer.hover_pos())
+                    .unwrap_or_else(|| i.content_rect().center()),
+                i.time,
+            )
+        });
+        self.toast = Some(Toast {
+            text,
+            at,
+            until_secs: now + TOAST_SECS,
+        });
+    }
+
+    /// The toast, while it lasts; a click anywhere dismisses it.
+    fn toast_ui(&mut self, ctx: &egui::Context) {
+        let Some(toast) = &self.toast else {
+            return;
+        };
+        let now = ctx.input(|i| i.time);
+        if now > toast.until_secs {
+            self.toast = None;
+            return;
+        }
+        let screen = ctx.content_rect();
+        let pos = egui::pos2(
+            (toast.at.x + 14.0)
+                .min(screen.right() - 340.0)
+                .max(screen.left()),
+            (toast.at.y + 14.0)
+                .min(screen.bottom() - 80.0)
+                .max(screen.top()),
+        );
+        egui::Area::new(egui::Id::unique("steerlab toast"))
+            .order(egui::Order::Tooltip)
+            .fixed_pos(pos)
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width(320.0);
+                    ui.label(egui::RichText::new(&toast.text).color(crate::view::palette::WARNING));
+                });
+            });
+        ctx.request_repaint_after(std::time::Duration::from_millis(250));
     }
 }
 

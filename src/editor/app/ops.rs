@@ -62,6 +62,7 @@ impl EditorApp {
             Action::ToggleHelp => self.open.help = !self.open.help,
             Action::ShowHelp => self.open.help = true,
             Action::ShowStart => self.open.start = true,
+            Action::Toast(text) => self.toast_request = Some(text),
             Action::ShowChanges => self.open.changes = true,
             Action::ShowCapture => self.open.capture = true,
             Action::Undo => self.undo(),
@@ -194,7 +195,7 @@ impl EditorApp {
                 self.session.replace_world(world);
                 self.after_restart();
             }
-            Err(problems) => self.rejected = lines(&problems),
+            Err(problems) => self.rejected = problems.0,
         }
     }
 
@@ -313,7 +314,7 @@ impl EditorApp {
                 self.doc.accept(draft);
                 self.rejected.clear();
             }
-            Err(problems) => self.rejected = lines(&problems),
+            Err(problems) => self.rejected = problems.0,
         }
     }
 
@@ -519,7 +520,10 @@ impl EditorApp {
                         self.doc.scene().groups[g].name
                     );
                 } else {
-                    self.files.errors = std::mem::take(&mut self.rejected);
+                    self.files.errors = std::mem::take(&mut self.rejected)
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect();
                 }
             }
             Err(errors) => self.files.errors = errors.0.iter().map(ToString::to_string).collect(),

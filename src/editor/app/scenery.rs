@@ -79,6 +79,20 @@ impl EditorApp {
             CanvasAction::AddWall(from, to) => {
                 draft.walls.push(Wall { from, to });
                 self.canvas.tools.picked = Some(Pick::Wall(draft.walls.len() - 1));
+                if !draft
+                    .groups
+                    .iter()
+                    .any(|g| g.uses(crate::sim::BehaviorKind::AvoidWalls))
+                {
+                    let group = draft
+                        .groups
+                        .get(self.session.current_group)
+                        .map_or("a group", |g| g.name.as_str());
+                    self.toast_request = Some(format!(
+                        "No group avoids walls: agents pass through this one. Add avoid_walls \
+                         to {group} (Add behavior… › Paths & walls)."
+                    ));
+                }
             }
             CanvasAction::MoveWallEnd(i, end, p) => {
                 if let Some(w) = draft.walls.get_mut(i) {

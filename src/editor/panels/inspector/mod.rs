@@ -32,7 +32,7 @@ pub struct Inspector<'a> {
     /// The group shown.
     pub current_group: usize,
     /// The problems of the last edit the world refused.
-    pub rejected: &'a [String],
+    pub rejected: &'a [crate::sim::Problem],
     /// Which scene this is (a new number for each scene opened): the scroll position is the
     /// scene's own.
     pub opened: u64,
@@ -50,7 +50,7 @@ impl Inspector<'_> {
             opened,
         } = self;
         let mut actions = Vec::new();
-        let cx = Cx::new(marks);
+        let cx = Cx::new(marks, rejected);
         let mut draft = scene.clone();
         let mut group_reset: Option<crate::sim::Group> = None;
         let mut add: Option<crate::sim::BehaviorKind> = None;
@@ -90,17 +90,12 @@ impl Inspector<'_> {
                         &mut group_reset,
                         &mut actions,
                     );
+                    widgets::rejected_ui(ui, scene, rejected);
                     widgets::warnings_ui(ui, marks, &FieldPath::group(g));
                     let cx = cx.within(&FieldPath::group(g));
                     ui.push_id(g, |ui| {
                         add = group::group_ui(ui, &cx, group, &names);
                     });
-                }
-                if !rejected.is_empty() {
-                    ui.separator();
-                    for problem in rejected {
-                        ui.colored_label(ui.visuals().error_fg_color, problem);
-                    }
                 }
             });
         if let Some(group) = group_reset
@@ -109,7 +104,21 @@ impl Inspector<'_> {
             *slot = group;
         }
         if let Some(kind) = add {
-            crate::scene::add::add_behavior(&mut draft, current_group, kind);
+            let added = crate::scene::add::add_behavior(&mut draft, current_group, kind);
+            // What else adding it did, said where the designer clicked.
+            let key = kind.field_name();
+            if let Some(path) = added.path {
+                actions.push(Action::Toast(format!(
+                    "{key} follows a new path \"{path}\" around the middle of the world: \
+                     reshape it with the Paths tool (P)."
+                )));
+            }
+            if let Some(field) = added.flow_field {
+                actions.push(Action::Toast(format!(
+                    "{key} follows a new flow field \"{field}\" pointing right: paint it with \
+                     the Flow tool (B)."
+                )));
+            }
         }
         if draft != *scene {
             actions.push(Action::Edit(Box::new(draft)));

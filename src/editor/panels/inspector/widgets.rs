@@ -6,12 +6,12 @@ use egui::{DragValue, Ui};
 use glam::Vec2;
 
 use crate::editor::marks::{Marks, Source};
-use crate::sim::FieldPath;
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::field::{
     DECELERATION, ENABLED, FIXED_SECS, MAX_SECS, PREDICTION, PROBABILITY, WEIGHT,
 };
 use crate::sim::params::{BehaviorKind, BlockCommon, Prediction, Target};
+use crate::sim::{FieldPath, Problem};
 
 /// The names a block can refer to: groups (targets), paths and flow fields.
 #[derive(Clone, Debug, Default)]
@@ -100,15 +100,18 @@ pub fn deceleration_ui(ui: &mut Ui, cx: &Cx<'_>, value: &mut crate::sim::params:
 /// Where the inspector is in the scene: the marks, and the path of the section being drawn.
 pub struct Cx<'a> {
     marks: &'a Marks,
+    /// The problems of the last edit the world refused, each marked beside its field.
+    rejected: &'a [Problem],
     prefix: FieldPath,
 }
 
 impl<'a> Cx<'a> {
     /// The root of the scene.
     #[must_use]
-    pub fn new(marks: &'a Marks) -> Self {
+    pub fn new(marks: &'a Marks, rejected: &'a [Problem]) -> Self {
         Self {
             marks,
+            rejected,
             prefix: FieldPath::root(),
         }
     }
@@ -124,6 +127,7 @@ impl<'a> Cx<'a> {
     pub fn within(&self, below: &FieldPath) -> Self {
         Self {
             marks: self.marks,
+            rejected: self.rejected,
             prefix: self.prefix.join(below),
         }
     }
@@ -178,7 +182,15 @@ impl<'a> Cx<'a> {
     pub fn dot_ui(&self, ui: &mut Ui, field: &str) {
         let path = self.path(field);
         let (rect, response) = ui.allocate_exact_size(egui::vec2(8.0, 8.0), egui::Sense::hover());
-        if let Some(warning) = self.marks.warning(&path) {
+        if let Some(problem) = self.rejected.iter().find(|p| p.path.is_within(&path)) {
+            ui.painter()
+                .circle_filled(rect.center(), 4.0, ui.visuals().error_fg_color);
+            // Named for screen readers (and tests): "not applied: groups[0].mass".
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Label, true, format!("not applied: {path}"))
+            });
+            response.on_hover_text(format!("Not applied: {}", problem.message));
+        } else if let Some(warning) = self.marks.warning(&path) {
             warning_mark(ui, rect);
             // Named for screen readers (and tests): "warning: groups[0].arrive.mode".
             response.widget_info(|| {
@@ -214,6 +226,21 @@ fn warning_mark(ui: &Ui, rect: egui::Rect) {
         crate::view::palette::WARNING,
         egui::Stroke::NONE,
     ));
+}
+
+/// The problems of the last edit the world refused, in the designer's words, where the group's
+/// section starts (each is also marked beside its field and shown where the click was).
+pub fn rejected_ui(ui: &mut Ui, scene: &crate::scene::Scene, rejected: &[Problem]) {
+    for p in rejected {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!(
+                "Not applied: {}: {}",
+                crate::scene::labels::field_label(scene, &p.path),
+                p.message
+            ),
+        );
+    }
 }
 
 /// The warnings of a section (`prefix`), each on its own line: what the markers beside the
