@@ -192,14 +192,21 @@ fn the_sweep_window_runs_in_the_background_and_a_click_takes_a_value() {
     harness.state_mut().wait_for_sweep();
     harness.run_steps(3);
     let results = harness.state().sweep().results.as_ref().expect("done");
+    // The four values asked for, and the scene's own (150) among them in order.
     assert_eq!(
         results.values,
-        vec![20.0, 20.0 + 280.0 / 3.0, 20.0 + 560.0 / 3.0, 300.0]
+        vec![20.0, 20.0 + 280.0 / 3.0, 150.0, 20.0 + 560.0 / 3.0, 300.0]
     );
     // The smallest slowing radius overshoots; the largest does not.
     let overshoot = |k: usize| results.metrics[k].get("arrivers.overshoot").unwrap();
-    assert!(overshoot(0) > 1.0 && overshoot(3) == 0.0);
-    assert_eq!(results.traces.len(), 4);
+    assert!(overshoot(0) > 1.0 && overshoot(4) == 0.0);
+    assert_eq!(results.traces.len(), 5);
+    // The live run has gone on; taking a value starts it again.
+    for _ in 0..5 {
+        harness.key_press(Key::Period);
+        harness.run_steps(1);
+    }
+    assert!(harness.state().world().tick() >= 5);
     // Click the last run's thumbnail: the scene takes slowing radius 300, as one undo step.
     let undo_before = harness.state().undo_position();
     harness
@@ -212,6 +219,12 @@ fn the_sweep_window_runs_in_the_background_and_a_click_takes_a_value() {
         "SlowingRadius(300.0)"
     );
     assert_eq!(harness.state().undo_position(), undo_before + 1);
+    assert_eq!(
+        harness.state().world().tick(),
+        0,
+        "the live run restarted with it"
+    );
+    assert_eq!(harness.state().sweep().taken, Some(300.0));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
     assert_eq!(

@@ -91,6 +91,8 @@ impl EditorApp {
                 self.doc.commit();
                 self.apply_draft(draft);
                 self.doc.commit();
+                // The live run starts again with the value, so its metrics are of it alone.
+                self.restart();
                 if self.rejected.is_empty() {
                     self.files.status = format!(
                         "{} = {}",

@@ -31,6 +31,8 @@ pub struct SweepResults {
     pub metrics: Vec<Metrics>,
     /// Each variant's trajectories.
     pub traces: Vec<Trace>,
+    /// Simulated seconds each run lasted.
+    pub seconds: f32,
 }
 
 type Job = JoinHandle<Result<(Param, Vec<f64>, Vec<(Metrics, Trace)>), String>>;
@@ -44,6 +46,11 @@ pub struct SweepPanel {
     pub results: Option<SweepResults>,
     /// Why the last sweep failed.
     pub error: Option<String>,
+    /// Simulated seconds of the running sweep's runs.
+    seconds: f32,
+    /// The value last taken from the results into the scene (highlighted while the scene
+    /// still has it: an undo clears it).
+    pub taken: Option<f64>,
 }
 
 impl Default for SweepPanel {
@@ -60,6 +67,8 @@ impl Default for SweepPanel {
             job: None,
             results: None,
             error: None,
+            seconds: 0.0,
+            taken: None,
         }
     }
 }
@@ -80,14 +89,30 @@ impl SweepPanel {
             hi: self.setup.hi,
             count: self.setup.count.max(1),
         };
-        let variants = match sweep::variants(scene, std::slice::from_ref(&param)) {
+        let mut variants = match sweep::variants(scene, std::slice::from_ref(&param)) {
             Ok(v) => v,
             Err(e) => {
                 self.error = Some(e);
                 return;
             }
         };
+        // The scene as it is is always one of the runs, so the plot shows where it stands.
+        if let Some(now) = current_value(scene, &param.field)
+            && !variants
+                .iter()
+                .any(|v| v.values[0].to_bits() == now.to_bits())
+        {
+            let at = variants.partition_point(|v| v.values[0] < now);
+            variants.insert(
+                at,
+                sweep::Variant {
+                    values: vec![now],
+                    scene: scene.clone(),
+                },
+            );
+        }
         let steps = ticks_in(self.setup.seconds, scene.dt);
+        self.seconds = self.setup.seconds;
         let done = Arc::new(AtomicUsize::new(0));
         let counter = Arc::clone(&done);
         let total = variants.len();
@@ -113,6 +138,7 @@ impl SweepPanel {
                         values,
                         metrics,
                         traces,
+                        seconds: self.seconds,
                     });
                 }
                 Ok(Err(e)) => self.error = Some(e),
@@ -171,7 +197,18 @@ impl SweepWindow<'_> {
                 }
                 if let Some(results) = &panel.results {
                     ui.separator();
-                    results_ui(ui, results, &mut panel.setup.metric, scene, &mut actions);
+                    let taken = panel.taken;
+                    results_ui(
+                        ui,
+                        (results, taken),
+                        &mut panel.setup.metric,
+                        scene,
+                        &mut actions,
+                    );
+                    // The value taken is highlighted while the scene has it.
+                    if let Some(Action::SetField(_, v)) = actions.last() {
+                        panel.taken = Some(*v);
+                    }
                 }
             });
         actions
@@ -188,6 +225,7 @@ fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group
     {
         panel.setup.field.clone_from(first);
         set_range_around(panel, scene);
+        panel.setup.metric = default_metric(scene, &panel.setup.field);
     }
     ui.horizontal(|ui| {
         let label = ui.label("field");
@@ -209,6 +247,8 @@ fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group
             .labelled_by(label.id);
         if panel.setup.field != before {
             set_range_around(panel, scene);
+            panel.setup.metric = default_metric(scene, &panel.setup.field);
+            panel.setup.metric = default_metric(scene, &panel.setup.field);
         }
     });
     ui.horizontal(|ui| {
@@ -250,16 +290,37 @@ fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group
     });
 }
 
-/// From half to twice the field's present value (0 to 1 when it is 0).
+/// Round values from about half to about twice the field's present value.
 fn set_range_around(panel: &mut SweepPanel, scene: &Scene) {
     let now = current_value(scene, &panel.setup.field).unwrap_or(0.0);
-    if now == 0.0 {
-        (panel.setup.lo, panel.setup.hi) = (0.0, 1.0);
+    (panel.setup.lo, panel.setup.hi, panel.setup.count) = round_range(now);
+}
+
+/// A range of round values around `now` (from about half to about twice it, 0 to 1 for 0):
+/// its ends and how many values, evenly spaced by a step of 1, 2, 2.5 or 5 times a power of
+/// ten, so that every value reads round (50, 100, ..., 300 around 150).
+#[must_use]
+pub fn round_range(now: f64) -> (f64, f64, u32) {
+    if now == 0.0 || !now.is_finite() {
+        return (0.0, 1.0, 6);
+    }
+    let (a, b) = (now.abs() * 0.5, now.abs() * 2.0);
+    let raw = (b - a) / 6.0;
+    let power = 10_f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|s| *s >= raw * 0.999)
+        .unwrap_or(10.0 * power);
+    let lo = (a / step).floor() * step;
+    let hi = (b / step).ceil() * step;
+    // A handful of values: far inside u32.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let count = (((hi - lo) / step).round() as u32 + 1).clamp(2, 12);
+    if now < 0.0 {
+        (-hi, -lo, count)
     } else {
-        (panel.setup.lo, panel.setup.hi) = (now * 0.5, now * 2.0);
-        if now < 0.0 {
-            (panel.setup.lo, panel.setup.hi) = (panel.setup.hi, panel.setup.lo);
-        }
+        (lo, hi, count)
     }
 }
 
@@ -271,7 +332,7 @@ fn current_value(scene: &Scene, field: &FieldPath) -> Option<f64> {
 
 fn results_ui(
     ui: &mut Ui,
-    results: &SweepResults,
+    (results, taken): (&SweepResults, Option<f64>),
     metric: &mut String,
     scene: &Scene,
     actions: &mut Vec<Action>,
@@ -281,10 +342,13 @@ fn results_ui(
         .first()
         .map(|m| m.flat().into_iter().map(|(n, _)| n).collect())
         .unwrap_or_default();
-    if !names.contains(metric)
-        && let Some(first) = names.first()
-    {
-        metric.clone_from(first);
+    if !names.contains(metric) {
+        let fits = default_metric(scene, &results.param.field);
+        if names.contains(&fits) {
+            *metric = fits;
+        } else if let Some(first) = names.first() {
+            metric.clone_from(first);
+        }
     }
     ui.horizontal(|ui| {
         let label = ui.label("metric");
@@ -298,37 +362,26 @@ fn results_ui(
             })
             .response
             .labelled_by(label.id);
-        let better = metric
-            .rsplit_once('.')
-            .and_then(|(_, m)| DEFINITIONS.iter().find(|d| d.name == m))
-            .map_or("", |d| d.better.word());
-        ui.weak(format!("{better} is better"));
+        ui.weak(metric_better(metric).map_or_else(String::new, |b| format!("{b} is better")));
     });
-    let points: Vec<[f64; 2]> = results
-        .values
-        .iter()
-        .zip(&results.metrics)
-        .filter_map(|(v, m)| m.get(metric).map(|y| [*v, y]))
-        .collect();
     let now = current_value(scene, &results.param.field);
-    let response = Plot::new("sweep plot")
-        .height(170.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .x_axis_label(labels::field_label(scene, &results.param.field))
-        .show(ui, |p| {
-            p.line(Line::new(metric.clone(), points.clone()).color(palette::VELOCITY));
-            p.points(
-                Points::new("variants", points.clone())
-                    .radius(4.0)
-                    .color(palette::VELOCITY),
-            );
-            if let Some(x) = now {
-                p.vline(VLine::new("now", x).color(palette::CHANGED));
-            }
-            p.pointer_coordinate()
-        });
+    let x_label = labels::field_label(scene, &results.param.field);
+    let second = partner(metric).filter(|p| names.contains(p));
+    let height = if second.is_some() { 130.0 } else { 170.0 };
+    let response = metric_plot(ui, ("sweep plot", metric), results, now, (height, &x_label));
+    if let Some(second) = &second {
+        ui.weak(format!(
+            "{second}{}",
+            metric_better(second).map_or_else(String::new, |b| format!(" ({b} is better)"))
+        ));
+        metric_plot(
+            ui,
+            ("sweep plot 2", second),
+            results,
+            now,
+            (100.0, &x_label),
+        );
+    }
     // A click on the plot takes the nearest variant's value.
     if response.response.clicked()
         && let Some(at) = response.inner
@@ -341,14 +394,149 @@ fn results_ui(
     }
     ui.weak("Click a run to take its value into the scene (one undo step).");
     let field = labels::field_label(scene, &results.param.field);
-    thumbnails_ui(ui, results, (metric, &field), now, actions);
+    thumbnails_ui(
+        ui,
+        results,
+        (metric, &field, results.seconds),
+        (now, taken),
+        actions,
+    );
+}
+
+/// The two metrics that together tell what a field of this kind does: how far past the
+/// target against how long to get there, how close against how often touching, ...
+const PAIRS: [(&str, &str); 6] = [
+    ("overshoot", "time_to_arrive"),
+    ("min_separation", "agent_overlaps"),
+    ("polarization", "flocks"),
+    ("heading_jitter", "path_ratio"),
+    ("capture_time", "prey_survival"),
+    ("obstacle_overlaps", "path_ratio"),
+];
+
+/// The metric a sweep of `field` plots first, qualified by the field's group: what a
+/// designer tuning that behavior watches (arrival for arrive, goal and path following and
+/// the kinematics of a group that arrives; separation for the spacing rules; alignment for the
+/// flocking rules; smoothness for wander; captures for pursuit; overlaps for walls and
+/// obstacles).
+fn default_metric(scene: &Scene, field: &FieldPath) -> String {
+    use crate::sim::BehaviorKind as K;
+    let Some(g) = field.group_index() else {
+        return String::new();
+    };
+    let Some(group) = scene.groups.get(g) else {
+        return String::new();
+    };
+    let kind = field
+        .below(&FieldPath::group(g))
+        .and_then(|b| b.steps().first().cloned())
+        .and_then(|step| match step {
+            crate::sim::path::Step::Key(k) => {
+                K::ALL.into_iter().find(|kind| kind.field_name() == k)
+            }
+            crate::sim::path::Step::Index(_) => None,
+        });
+    let of_group = |kinds: &[K]| kinds.iter().any(|k| group.uses(*k));
+    let metric = match kind {
+        Some(K::Arrive | K::Goal | K::FollowPath | K::Seek) => "overshoot",
+        Some(K::Separation | K::AvoidAgents | K::Queue) => "min_separation",
+        Some(K::Alignment | K::Cohesion) => "polarization",
+        Some(K::Wander | K::WanderTarget) => "heading_jitter",
+        Some(K::Pursuit | K::Evade | K::OffsetPursuit | K::FollowLeader) => "capture_time",
+        Some(K::AvoidObstacles | K::AvoidWalls | K::Containment | K::Hide) => "obstacle_overlaps",
+        None if of_group(&[K::Arrive, K::Goal]) => "overshoot",
+        None if of_group(&[K::Separation, K::Alignment, K::Cohesion]) => "polarization",
+        None if of_group(&[K::Pursuit]) => "capture_time",
+        // Flee, interpose, flow following, or nothing above: how direct the way is.
+        _ => "path_ratio",
+    };
+    format!("{}.{metric}", group.name)
+}
+
+/// Which way is better for a qualified metric (`None` when neither is).
+fn metric_better(metric: &str) -> Option<&'static str> {
+    metric
+        .rsplit_once('.')
+        .and_then(|(_, m)| DEFINITIONS.iter().find(|d| d.name == m))
+        .filter(|d| d.better != crate::sim::metrics::Better::Neither)
+        .map(|d| d.better.word())
+}
+
+/// One metric over the swept values, the scene's value marked; the pointer's coordinate (for
+/// a click that takes a value).
+fn metric_plot(
+    ui: &mut Ui,
+    (id, metric): (&str, &str),
+    results: &SweepResults,
+    now: Option<f64>,
+    (height, x_label): (f32, &str),
+) -> egui_plot::PlotResponse<Option<egui_plot::PlotPoint>> {
+    let points: Vec<[f64; 2]> = results
+        .values
+        .iter()
+        .zip(&results.metrics)
+        .filter_map(|(v, m)| m.get(metric).map(|y| [*v, y]))
+        .collect();
+    let current: Vec<[f64; 2]> = points
+        .iter()
+        .copied()
+        .filter(|p| now.is_some_and(|n| (p[0] - n).abs() <= 1e-9 * n.abs().max(1.0)))
+        .collect();
+    Plot::new(id)
+        .height(height)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .x_axis_label(x_label.to_owned())
+        .show(ui, |p| {
+            p.line(Line::new(metric.to_owned(), points.clone()).color(palette::VELOCITY));
+            p.points(
+                Points::new("variants", points.clone())
+                    .radius(4.0)
+                    .color(palette::VELOCITY),
+            );
+            if let Some(x) = now {
+                p.vline(VLine::new("now", x).color(palette::CHANGED));
+            }
+            p.points(
+                Points::new("the scene now", current)
+                    .radius(6.0)
+                    .color(palette::CHANGED),
+            );
+            p.pointer_coordinate()
+        })
+}
+
+/// The metric plotted beside `metric` (qualified), if it has a partner.
+fn partner(metric: &str) -> Option<String> {
+    let (group, name) = metric.rsplit_once('.')?;
+    PAIRS.iter().find_map(|&(a, b)| {
+        (a == name)
+            .then_some(b)
+            .or((b == name && a != "obstacle_overlaps").then_some(a))
+            .map(|other| format!("{group}.{other}"))
+    })
+}
+
+/// What a metric with no value for a run means, in words: an arrival metric of a run that
+/// never arrived, a capture metric of a run with no capture.
+fn missing(metric: &str, seconds: f32) -> String {
+    let name = metric.rsplit_once('.').map_or(metric, |(_, m)| m);
+    let secs = labels::readable_number(f64::from(seconds));
+    match name {
+        "time_to_arrive" | "overshoot" | "settle_time" | "final_error" | "arrived" => {
+            format!("did not arrive in {secs} s")
+        }
+        "capture_time" => format!("no capture in {secs} s"),
+        _ => "no value".to_owned(),
+    }
 }
 
 fn thumbnails_ui(
     ui: &mut Ui,
     results: &SweepResults,
-    (metric, field): (&str, &str),
-    now: Option<f64>,
+    (metric, field, seconds): (&str, &str, f32),
+    (now, taken): (Option<f64>, Option<f64>),
     actions: &mut Vec<Action>,
 ) {
     let size = vec2(140.0, 96.0);
@@ -366,11 +554,22 @@ fn thumbnails_ui(
                     let (rect, response) =
                         ui.allocate_exact_size(size + vec2(0.0, 28.0), Sense::click());
                     let thumb = Rect::from_min_size(rect.min, size);
-                    let current = now.is_some_and(|n| (n - value).abs() <= 1e-9 * n.abs().max(1.0));
-                    paint_trace(ui, thumb, trace, response.hovered() || current);
+                    let same = |n: f64| (n - value).abs() <= 1e-9 * n.abs().max(1.0);
+                    let current = now.is_some_and(same);
+                    let taken_now = current && taken.is_some_and(same);
+                    paint_trace(ui, thumb, trace, response.hovered() || taken_now);
+                    if current {
+                        ui.painter().text(
+                            thumb.right_top() + vec2(-4.0, 3.0),
+                            egui::Align2::RIGHT_TOP,
+                            "now",
+                            egui::FontId::proportional(11.0),
+                            palette::CHANGED,
+                        );
+                    }
                     let y = m
                         .get(metric)
-                        .map_or_else(|| "—".to_owned(), labels::readable_number);
+                        .map_or_else(|| missing(metric, seconds), labels::readable_number);
                     ui.painter().text(
                         Pos2::new(rect.left() + 2.0, thumb.bottom() + 2.0),
                         egui::Align2::LEFT_TOP,
@@ -418,13 +617,47 @@ fn paint_trace(ui: &Ui, rect: Rect, trace: &Trace, highlight: bool) {
     let scale = ((rect.width() - 6.0) / w).min((rect.height() - 6.0) / h);
     let origin = rect.center() - vec2(w, h) * scale * 0.5;
     let at = |p: glam::Vec2| origin + vec2(p.x, p.y) * scale;
+    // Coloured by time: faint at the start, the group's colour at the end, so runs that
+    // cover the same ground at different speeds look different.
     for (group, points) in &trace.agents {
         let color: Color32 = palette::group_color(usize::from(*group));
-        for pair in points.windows(2) {
+        let last = points.len().saturating_sub(1).max(1) as f32;
+        for (k, pair) in points.windows(2).enumerate() {
             if (pair[1] - pair[0]).abs().cmpgt(trace.size * 0.5).any() {
                 continue;
             }
-            painter.line_segment([at(pair[0]), at(pair[1])], Stroke::new(1.0, color));
+            let t = (k + 1) as f32 / last;
+            let faded = palette::BACKGROUND.lerp_to_gamma(color, 0.25 + 0.75 * t);
+            painter.line_segment([at(pair[0]), at(pair[1])], Stroke::new(1.2, faded));
         }
+        if let Some(end) = points.last() {
+            painter.circle_filled(at(*end), 1.8, color);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_round_and_hold_the_present_value() {
+        assert_eq!(round_range(150.0), (50.0, 300.0, 6));
+        assert_eq!(round_range(-40.0), (-80.0, -20.0, 7));
+        assert_eq!(round_range(0.0), (0.0, 1.0, 6));
+        let (lo, hi, n) = round_range(1.0 / 60.0);
+        assert!((lo - 0.005).abs() < 1e-12 && (hi - 0.035).abs() < 1e-12 && n == 7);
+        let (lo, hi, n) = round_range(285.714_285_7);
+        assert_eq!((lo, hi, n), (100.0, 600.0, 6));
+    }
+
+    #[test]
+    fn metrics_come_in_telling_pairs() {
+        assert_eq!(partner("a.overshoot").as_deref(), Some("a.time_to_arrive"));
+        assert_eq!(partner("a.time_to_arrive").as_deref(), Some("a.overshoot"));
+        assert_eq!(partner("a.path_ratio").as_deref(), Some("a.heading_jitter"));
+        assert_eq!(partner("a.spread"), None);
+        assert_eq!(metric_better("a.flocks"), None, "neither way is better");
+        assert_eq!(metric_better("a.overshoot"), Some("lower"));
     }
 }
