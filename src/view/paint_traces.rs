@@ -32,8 +32,9 @@ pub fn paint_scenery(
     let to_screen = |p: Vec2| view.screen_from_world(rect, p);
     let scale = view.pixels_per_unit;
     if input.overlays.shows(Overlay::Flow) {
-        for grid in input.world.flow_grids() {
-            paint_flow(batch, grid, scale, &to_screen);
+        for (k, grid) in input.world.flow_grids().iter().enumerate() {
+            let color = palette::FLOW_FIELDS[k % palette::FLOW_FIELDS.len()];
+            paint_flow(batch, grid, (scale, color), &to_screen);
         }
     }
     let picked = tools.and_then(|t| t.picked);
@@ -86,7 +87,12 @@ pub fn paint_scenery(
 }
 
 /// One arrow per cell, pointing along the field.
-fn paint_flow(batch: &mut Batch, grid: &FlowGrid, scale: f32, to_screen: &impl Fn(Vec2) -> Pos2) {
+fn paint_flow(
+    batch: &mut Batch,
+    grid: &FlowGrid,
+    (scale, color): (f32, egui::Color32),
+    to_screen: &impl Fn(Vec2) -> Pos2,
+) {
     let (cols, rows, cell) = grid.dims();
     let pixels = cell * scale;
     if pixels < MIN_FLOW_CELL_PIXELS {
@@ -102,7 +108,7 @@ fn paint_flow(batch: &mut Batch, grid: &FlowGrid, scale: f32, to_screen: &impl F
             }
             let d = grid.cell(col, row);
             let arrow = vec2(d.x, d.y) * (pixels * 0.4);
-            batch.arrow(c - arrow * 0.5, arrow, 1.0, palette::FLOW);
+            batch.arrow(c - arrow * 0.5, arrow, 1.2, color);
         }
     }
 }

@@ -32,8 +32,15 @@ pub const WALL: Color32 = Color32::from_rgb(200, 205, 220);
 pub const PATH: Color32 = Color32::from_rgb(0, 200, 140);
 /// Colour of a path's band (its radius either side), translucent.
 pub const PATH_BAND: Color32 = Color32::from_rgba_premultiplied(0, 40, 28, 40);
-/// Colour of flow field arrows.
-pub const FLOW: Color32 = Color32::from_rgba_premultiplied(70, 100, 130, 150);
+/// Colour of flow field arrows: a muted violet, apart from the blues of velocity (the first
+/// field; [`FLOW_FIELDS`] tints each field of a scene apart).
+pub const FLOW: Color32 = FLOW_FIELDS[0];
+/// Colours of the flow fields of a scene, in order (a scene has at most a few; they repeat).
+pub const FLOW_FIELDS: [Color32; 3] = [
+    Color32::from_rgb(150, 120, 200),
+    Color32::from_rgb(200, 160, 90),
+    Color32::from_rgb(110, 180, 150),
+];
 /// Colour of sensors: feelers, detection boxes, probes.
 pub const SENSOR: Color32 = Color32::from_rgb(255, 235, 150);
 /// Colour of a sensor's hit (a feeler crossing a wall, the box meeting an obstacle).
