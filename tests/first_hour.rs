@@ -286,3 +286,24 @@ fn a_behavior_that_brings_a_path_says_so() {
     assert_eq!(harness.state().scene().paths.len(), 1);
     harness.get_by_label_contains("follows a new path");
 }
+
+#[test]
+fn the_sweep_and_the_metrics_open_side_by_side() {
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    act(&mut harness, Action::ShowSweep);
+    act(&mut harness, Action::ShowMetrics);
+    harness.run_steps(3);
+    let sweep = harness.get_by_label("Run sweep").rect();
+    let metrics = harness.get_by_label("compute every tick").rect();
+    // The sweep window is 620 points wide: the metrics window opens to its right.
+    assert!(
+        metrics.left() >= sweep.left() + 620.0,
+        "sweep at {sweep:?}, metrics at {metrics:?}"
+    );
+    for r in [sweep, metrics] {
+        assert!(
+            r.right() <= 1440.0 && r.top() >= 0.0,
+            "{r:?} inside the window"
+        );
+    }
+}

@@ -24,38 +24,42 @@ impl CaptureWindow<'_> {
     /// Shows the window while `open`; the settings in `prefs` are edited in place.
     pub fn ui(self, ctx: &egui::Context, open: &mut bool, prefs: &mut Prefs) -> Vec<Action> {
         let mut actions = Vec::new();
-        egui::Window::new("Capture")
-            .open(open)
-            .resizable(false)
-            .show(ctx, |ui| {
-                ui.horizontal(|ui| {
-                    let label = ui.label("folder");
-                    let mut folder = prefs.record.folder.display().to_string();
-                    if ui
-                        .text_edit_singleline(&mut folder)
-                        .labelled_by(label.id)
-                        .changed()
-                    {
-                        prefs.record.folder = PathBuf::from(folder);
-                    }
-                });
-                ui.separator();
-                ui.strong("Presentation");
-                presentation_settings_ui(ui, &mut prefs.presentation);
-                ui.separator();
-                ui.strong("Screenshot (PNG)");
-                ui.horizontal(|ui| {
-                    if ui.button("Canvas").clicked() {
-                        actions.push(Action::Screenshot(ShotKind::Canvas));
-                    }
-                    if ui.button("Whole window").clicked() {
-                        actions.push(Action::Screenshot(ShotKind::Window));
-                    }
-                });
-                ui.separator();
-                ui.strong("Recording");
-                self.recording_ui(ui, prefs, &mut actions);
+        super::place::placed(
+            egui::Window::new("Capture"),
+            ctx,
+            super::place::Place::Capture,
+        )
+        .open(open)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label("folder");
+                let mut folder = prefs.record.folder.display().to_string();
+                if ui
+                    .text_edit_singleline(&mut folder)
+                    .labelled_by(label.id)
+                    .changed()
+                {
+                    prefs.record.folder = PathBuf::from(folder);
+                }
             });
+            ui.separator();
+            ui.strong("Presentation");
+            presentation_settings_ui(ui, &mut prefs.presentation);
+            ui.separator();
+            ui.strong("Screenshot (PNG)");
+            ui.horizontal(|ui| {
+                if ui.button("Canvas").clicked() {
+                    actions.push(Action::Screenshot(ShotKind::Canvas));
+                }
+                if ui.button("Whole window").clicked() {
+                    actions.push(Action::Screenshot(ShotKind::Window));
+                }
+            });
+            ui.separator();
+            ui.strong("Recording");
+            self.recording_ui(ui, prefs, &mut actions);
+        });
         actions
     }
 

@@ -46,45 +46,49 @@ impl ChangesWindow<'_> {
     /// Shows the window while `open`.
     pub fn ui(self, ctx: &egui::Context, open: &mut bool) -> Vec<Action> {
         let mut actions = Vec::new();
-        egui::Window::new("Changes since saved")
-            .open(open)
-            .default_width(420.0)
-            .show(ctx, |ui| {
-                if let Some((label, changes)) = &self.baseline {
-                    ui.strong(format!("Against the baseline ({label})"));
-                    if changes.is_empty() {
-                        ui.weak("The same as the baseline.");
-                    } else {
-                        egui::ScrollArea::vertical()
-                            .id_salt("baseline changes")
-                            .max_height(240.0)
-                            .show(ui, |ui| {
-                                changes_grid_ui(
-                                    ui,
-                                    "baseline changes",
-                                    "baseline",
-                                    changes,
-                                    self.marks.scene(),
-                                );
-                            });
-                    }
-                    ui.separator();
-                    ui.strong("Since saved");
-                }
-                let changes = self.marks.changes();
+        super::place::placed(
+            egui::Window::new("Changes since saved"),
+            ctx,
+            super::place::Place::Changes,
+        )
+        .open(open)
+        .default_width(420.0)
+        .show(ctx, |ui| {
+            if let Some((label, changes)) = &self.baseline {
+                ui.strong(format!("Against the baseline ({label})"));
                 if changes.is_empty() {
-                    ui.weak("No unsaved changes.");
-                    return;
+                    ui.weak("The same as the baseline.");
+                } else {
+                    egui::ScrollArea::vertical()
+                        .id_salt("baseline changes")
+                        .max_height(240.0)
+                        .show(ui, |ui| {
+                            changes_grid_ui(
+                                ui,
+                                "baseline changes",
+                                "baseline",
+                                changes,
+                                self.marks.scene(),
+                            );
+                        });
                 }
-                egui::ScrollArea::vertical()
-                    .max_height(360.0)
-                    .show(ui, |ui| {
-                        changes_grid_ui(ui, "changes", "saved", changes, self.marks.scene());
-                    });
-                if ui.button("Revert all to saved").clicked() {
-                    actions.push(Action::RevertToSaved);
-                }
-            });
+                ui.separator();
+                ui.strong("Since saved");
+            }
+            let changes = self.marks.changes();
+            if changes.is_empty() {
+                ui.weak("No unsaved changes.");
+                return;
+            }
+            egui::ScrollArea::vertical()
+                .max_height(360.0)
+                .show(ui, |ui| {
+                    changes_grid_ui(ui, "changes", "saved", changes, self.marks.scene());
+                });
+            if ui.button("Revert all to saved").clicked() {
+                actions.push(Action::RevertToSaved);
+            }
+        });
         actions
     }
 }

@@ -71,31 +71,35 @@ impl MetricsWindow<'_> {
     /// Shows the window while `open`; returns the switch's new state as an action.
     pub fn ui(self, ctx: &egui::Context, open: &mut bool) -> Vec<Action> {
         let mut actions = Vec::new();
-        egui::Window::new("Metrics")
-            .open(open)
-            .default_width(460.0)
-            .show(ctx, |ui| {
-                let mut on = self.on;
-                if ui
-                    .checkbox(&mut on, "compute every tick")
-                    .on_hover_text("Off: the runs go on, the numbers stop where they are.")
-                    .changed()
-                {
-                    actions.push(Action::SetMetrics(on));
-                }
-                ui.label(format!(
-                    "{:.2} s of the live run since its start (Restart starts both again).",
-                    self.current.seconds
-                ));
-                if self.baseline.is_none() {
-                    ui.weak("Compare › Pin baseline to set a baseline beside these numbers.");
-                }
-                egui::ScrollArea::vertical()
-                    .max_height(420.0)
-                    .show(ui, |ui| {
-                        self.grid_ui(ui);
-                    });
-            });
+        super::place::placed(
+            egui::Window::new("Metrics"),
+            ctx,
+            super::place::Place::Metrics,
+        )
+        .open(open)
+        .default_width(460.0)
+        .show(ctx, |ui| {
+            let mut on = self.on;
+            if ui
+                .checkbox(&mut on, "compute every tick")
+                .on_hover_text("Off: the runs go on, the numbers stop where they are.")
+                .changed()
+            {
+                actions.push(Action::SetMetrics(on));
+            }
+            ui.label(format!(
+                "{:.2} s of the live run since its start (Restart starts both again).",
+                self.current.seconds
+            ));
+            if self.baseline.is_none() {
+                ui.weak("Compare › Pin baseline to set a baseline beside these numbers.");
+            }
+            egui::ScrollArea::vertical()
+                .max_height(420.0)
+                .show(ui, |ui| {
+                    self.grid_ui(ui);
+                });
+        });
         actions
     }
 

@@ -5,6 +5,7 @@ pub mod capture;
 pub mod changes;
 pub mod help;
 pub mod metrics;
+pub mod place;
 pub mod questions;
 pub mod sweep;
 

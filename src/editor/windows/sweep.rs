@@ -187,7 +187,7 @@ impl SweepWindow<'_> {
         if panel.poll() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
-        egui::Window::new("Sweep")
+        super::place::placed(egui::Window::new("Sweep"), ctx, super::place::Place::Sweep)
             .open(open)
             .default_width(620.0)
             .show(ctx, |ui| {
