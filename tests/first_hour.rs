@@ -307,3 +307,27 @@ fn the_sweep_and_the_metrics_open_side_by_side() {
         );
     }
 }
+
+#[test]
+fn a_scene_sets_the_length_of_its_arrows() {
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    assert_eq!(harness.state().overlays().force_scale, 0.25);
+    act(
+        &mut harness,
+        Action::Request(Pending::Preset(
+            presets::find("hunter_and_prey.ron").expect("preset"),
+        )),
+    );
+    harness.run_steps(2);
+    assert_eq!(harness.state().overlays().force_scale, 0.6);
+    // Out of the slider's range: refused where the file says it.
+    let text =
+        common::preset_text("hunter_and_prey.ron").replace("force_scale: 0.6", "force_scale: 9.0");
+    let errors = steerlab::scene::from_str(&text, "h.ron").expect_err("refused");
+    assert!(
+        errors
+            .to_string()
+            .contains("view.force_scale: must be from 0.005 to 5, got 9"),
+        "{errors}"
+    );
+}

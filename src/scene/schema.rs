@@ -64,7 +64,20 @@ pub struct SceneView {
     /// The point in the middle of the view (world units); the world's centre when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub center: Option<Vec2>,
+    /// How long a velocity arrow is: the distance travelled in this many seconds (0.05 to
+    /// 3); absent: the editor's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub velocity_scale_secs: Option<f32>,
+    /// How long a force arrow is: the force times this (0.005 to 5, seconds²); absent: the
+    /// editor's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub force_scale: Option<f32>,
 }
+
+/// The range of [`SceneView::velocity_scale_secs`] (the editor's slider's).
+pub const VELOCITY_SCALE_RANGE: (f32, f32) = (0.05, 3.0);
+/// The range of [`SceneView::force_scale`] (the editor's slider's).
+pub const FORCE_SCALE_RANGE: (f32, f32) = (0.005, 5.0);
 
 fn one() -> f32 {
     1.0
@@ -92,6 +105,23 @@ impl SceneView {
                 FieldPath::root().key(VIEW).key("center"),
                 "must be a finite point",
             ));
+        }
+        for (key, value, (lo, hi)) in [
+            (
+                "velocity_scale_secs",
+                self.velocity_scale_secs,
+                VELOCITY_SCALE_RANGE,
+            ),
+            ("force_scale", self.force_scale, FORCE_SCALE_RANGE),
+        ] {
+            if let Some(v) = value
+                && !(v.is_finite() && (lo..=hi).contains(&v))
+            {
+                out.push(crate::sim::Problem::new(
+                    FieldPath::root().key(VIEW).key(key),
+                    format!("must be from {lo} to {hi}, got {v}"),
+                ));
+            }
         }
         out
     }

@@ -18,6 +18,12 @@ impl EditorApp {
             self.overlays.shown = on;
         }
         self.overlays.scope = view.scope;
+        if let Some(s) = view.velocity_scale_secs {
+            self.overlays.velocity_scale_secs = s;
+        }
+        if let Some(s) = view.force_scale {
+            self.overlays.force_scale = s;
+        }
         self.session.select(view.selected);
         self.canvas.view.framing = Some((view.zoom, view.center.map(|c| c.to_array())));
         self.canvas.view.fit_pending = true;

@@ -2,6 +2,7 @@
 
 use egui::Color32;
 
+use crate::scene::schema::{FORCE_SCALE_RANGE, VELOCITY_SCALE_RANGE};
 use crate::sim::BehaviorKind;
 use crate::view::palette::{
     APPLIED, DESIRED, FLOW, GRID, PREDICTION, RADIUS, SENSOR, VELOCITY, WANDER_CIRCLE,
@@ -76,14 +77,17 @@ fn swatch(overlay: Overlay) -> Option<Color32> {
 /// The screen scales of velocity and force vectors.
 fn scales_ui(ui: &mut egui::Ui, velocity_scale_secs: &mut f32, force_scale: &mut f32) {
     ui.add(
-        egui::Slider::new(velocity_scale_secs, 0.05..=3.0)
-            .logarithmic(true)
-            .text("velocity scale")
-            .suffix(" s"),
+        egui::Slider::new(
+            velocity_scale_secs,
+            VELOCITY_SCALE_RANGE.0..=VELOCITY_SCALE_RANGE.1,
+        )
+        .logarithmic(true)
+        .text("velocity scale")
+        .suffix(" s"),
     )
     .on_hover_text("A velocity v is drawn as the distance v * this.");
     ui.add(
-        egui::Slider::new(force_scale, 0.005..=5.0)
+        egui::Slider::new(force_scale, FORCE_SCALE_RANGE.0..=FORCE_SCALE_RANGE.1)
             .logarithmic(true)
             .text("force scale")
             .suffix(" s²"),
