@@ -378,6 +378,16 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
+/// Presets whose design changed after the version-1 release, each for a reason: their
+/// version-1 files are kept as the old design (they still load, migrate and run their own
+/// ticks), and no longer equal the shipped preset.
+///
+/// - `boids.ron`: the flocks packed onto the click target and stood still after about 20 s
+///   (mean speed 3 u/s). Its goal is now a plain seek at a lower weight and each ship wanders
+///   a little, so the flocks keep flowing through and around the target (about 110 u/s at
+///   30 s, polarization near 1).
+const REDESIGNED_SINCE_VERSION_1: &[&str] = &["boids.ron"];
+
 #[test]
 fn every_version_1_preset_migrates_to_version_2_and_runs_the_same_ticks() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/v1");
@@ -394,12 +404,20 @@ fn every_version_1_preset_migrates_to_version_2_and_runs_the_same_ticks() {
         let migrated = scene::from_str(&text, file).expect("a version-1 preset loads");
         assert_eq!(migrated.version, scene::CURRENT_VERSION, "{file}");
         // The same scene as the shipped version-2 preset (apart from the editor's first
-        // view, which the simulation does not read)...
+        // view, which the simulation does not read), unless the preset was redesigned since:
+        // then the version-1 file is the old design, and still runs its own ticks below.
         let preset = presets::find(file).expect("shipped preset");
         let mut shipped = scene::from_str(preset.text, file).expect("valid");
         assert!(shipped.view.is_some(), "{file} declares its first view");
         shipped.view = None;
-        assert_eq!(migrated, shipped, "{file}");
+        if REDESIGNED_SINCE_VERSION_1.contains(&file) {
+            assert_ne!(
+                migrated, shipped,
+                "{file} is listed as redesigned but is not"
+            );
+        } else {
+            assert_eq!(migrated, shipped, "{file}");
+        }
         // ...that runs the ticks the previous release printed, to the byte.
         let mut world = migrated.build_world().expect("valid");
         let mut csv = Vec::new();
