@@ -331,3 +331,22 @@ fn a_scene_sets_the_length_of_its_arrows() {
         "{errors}"
     );
 }
+
+#[test]
+fn in_a_small_window_the_metrics_open_under_the_sweep() {
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1024.0, 640.0))
+        .with_step_dt(0.25)
+        .build_eframe(|_cc| EditorApp::with_default_scene());
+    harness.run_steps(2);
+    act(&mut harness, Action::ShowSweep);
+    act(&mut harness, Action::ShowMetrics);
+    harness.run_steps(3);
+    let sweep = harness.get_by_label("Run sweep").rect();
+    let metrics = harness.get_by_label("compute every tick").rect();
+    assert!(
+        metrics.top() > sweep.bottom() + 100.0,
+        "sweep at {sweep:?}, metrics at {metrics:?}"
+    );
+    assert!(metrics.bottom() <= 640.0, "{metrics:?} inside the window");
+}

@@ -191,24 +191,35 @@ impl SweepWindow<'_> {
             .open(open)
             .default_width(620.0)
             .show(ctx, |ui| {
-                settings_ui(ui, panel, scene, current_group);
-                if let Some(e) = &panel.error {
-                    ui.colored_label(palette::WARNING, e);
-                }
-                if let Some(results) = &panel.results {
-                    ui.separator();
-                    let taken = panel.taken;
-                    results_ui(
-                        ui,
-                        (results, taken),
-                        &mut panel.setup.metric,
-                        scene,
-                        &mut actions,
-                    );
-                    // The value taken is highlighted while the scene has it.
-                    if let Some(Action::SetField(_, v)) = actions.last() {
-                        panel.taken = Some(*v);
+                let mut body = |ui: &mut Ui| {
+                    settings_ui(ui, panel, scene, current_group);
+                    if let Some(e) = &panel.error {
+                        ui.colored_label(palette::WARNING, e);
                     }
+                    if let Some(results) = &panel.results {
+                        ui.separator();
+                        let taken = panel.taken;
+                        results_ui(
+                            ui,
+                            (results, taken),
+                            &mut panel.setup.metric,
+                            scene,
+                            &mut actions,
+                        );
+                        // The value taken is highlighted while the scene has it.
+                        if let Some(Action::SetField(_, v)) = actions.last() {
+                            panel.taken = Some(*v);
+                        }
+                    }
+                };
+                // In a small window (half its height, under which the metrics open) the whole
+                // sweep scrolls.
+                if super::place::side_by_side(ctx) {
+                    body(ui);
+                } else {
+                    egui::ScrollArea::vertical()
+                        .id_salt("sweep window")
+                        .show(ui, body);
                 }
             });
         actions
