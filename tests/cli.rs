@@ -489,3 +489,98 @@ fn the_readme_sweep_example_prints_the_table_the_readme_shows() {
     assert!(run.status.success(), "{}", text(&run.stderr));
     assert_eq!(text(&run.stdout).lines().collect::<Vec<_>>(), table);
 }
+
+/// The arrive preset with goals: its file text and where it was written.
+fn with_goals(dir: &std::path::Path, list: &str) -> std::path::PathBuf {
+    let text = common::preset_text("arrive_slowing.ron");
+    let end = text.rfind(')').expect("closing paren");
+    let text = format!(
+        "{}    goals: (\n        seconds: 8.0,\n        seeds: 3,\n        list: [{list}],\n    ),\n)\n",
+        &text[..end]
+    );
+    common::write(dir, "goals.ron", text)
+}
+
+#[test]
+fn check_runs_the_goals_on_every_seed_and_reports_the_worst() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = with_goals(
+        dir.path(),
+        r#"(group: "arrivers", metric: "overshoot", at_most: 1.0), (group: "arrivers", metric: "time_to_arrive", at_most: 60.0)"#,
+    );
+    let path = file.to_str().expect("utf-8");
+    let run = steerlab(&["check", path, "--json"]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&run.stdout).expect("json");
+    assert_eq!(v["holds"], true);
+    let t = &v["goals"][1];
+    assert_eq!(t["seeds"].as_array().map(Vec::len), Some(3));
+    // The worst seed is the one reported: the largest time to arrive of the three.
+    let values: Vec<f64> = t["values"]
+        .as_array()
+        .expect("values")
+        .iter()
+        .map(|x| x.as_f64().expect("a number"))
+        .collect();
+    let largest = values.iter().copied().fold(f64::MIN, f64::max);
+    assert_eq!(t["worst"].as_f64(), Some(largest));
+    assert!(
+        values.iter().any(|&x| x < largest),
+        "the seeds differ: {values:?}"
+    );
+    // The same bytes on one thread and on two.
+    let one = steerlab(&["check", path, "--json", "--threads", "1"]);
+    let two = steerlab(&["check", path, "--json", "--threads", "2"]);
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.stdout, run.stdout);
+    // A goal that fails: exit 1, and the table says which.
+    let file = with_goals(
+        dir.path(),
+        r#"(group: "arrivers", metric: "time_to_arrive", at_most: 0.1)"#,
+    );
+    let run = steerlab(&["check", file.to_str().expect("utf-8")]);
+    assert_eq!(run.status.code(), Some(1));
+    let table = text(&run.stdout);
+    assert!(table.contains("arrivers.time_to_arrive <= 0.1"), "{table}");
+    assert!(table.contains("FAIL"), "{table}");
+}
+
+#[test]
+fn goals_that_name_nothing_are_refused_where_they_are() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = with_goals(
+        dir.path(),
+        r#"(group: "arrivers", metric: "overshot", at_most: 1.0), (group: "arivers", metric: "overshoot", at_most: 1.0, at_least: 0.0)"#,
+    );
+    let run = steerlab(&["check", file.to_str().expect("utf-8")]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = text(&run.stderr);
+    assert!(
+        err.contains("goals.list[0].metric: unknown metric `overshot`; did you mean `overshoot`?"),
+        "{err}"
+    );
+    assert!(
+        err.contains("goals.list[1].group: unknown group `arivers`; did you mean `arrivers`?"),
+        "{err}"
+    );
+    assert!(err.contains("goals.list[1]: give exactly one of"), "{err}");
+    // A scene without goals says so, and fails the check.
+    let run = steerlab(&["check", "arrive_slowing"]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(text(&run.stderr).contains("the scene has no goals"));
+}
+
+#[test]
+fn goals_round_trip_through_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = with_goals(
+        dir.path(),
+        r#"(group: "arrivers", metric: "overshoot", minimize: true)"#,
+    );
+    let scene = steerlab::scene::load(&file).expect("valid");
+    let goals = scene.goals.as_ref().expect("goals");
+    assert_eq!((goals.seconds, goals.seeds, goals.list.len()), (8.0, 3, 1));
+    let again =
+        steerlab::scene::from_str(&steerlab::scene::to_string(&scene), "again").expect("valid");
+    assert_eq!(again, scene);
+}

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use serde_json::{Map, Value, json};
 
 use super::load_scene;
-use crate::scene::{self, sweep};
+use crate::scene::{self, goal_check, goals, sweep};
 use crate::sim::metrics::{DEFINITIONS, Metrics, definition};
 use crate::sim::text::escape_controls;
 
@@ -418,4 +418,105 @@ fn sweep_table(
         out.push('\n');
     }
     out
+}
+
+/// `steerlab check SCENE... [--json]`: every goal of every scene, on each of its seeds.
+pub fn check(paths: &[PathBuf], json_out: bool, threads: usize) -> ExitCode {
+    let mut all_hold = true;
+    for path in paths {
+        let scene = match load_scene(path) {
+            Ok(scene) => scene,
+            Err(e) => {
+                eprintln!("{e}");
+                all_hold = false;
+                continue;
+            }
+        };
+        let outcomes = match goal_check::check(&scene, threads) {
+            Ok(o) => o,
+            Err(e) => {
+                eprintln!("{}: {e}", shown(path));
+                all_hold = false;
+                continue;
+            }
+        };
+        all_hold &= outcomes.iter().all(|o| o.holds);
+        if json_out {
+            println!("{}", check_json(path, &outcomes));
+        } else {
+            print!("{}", check_table(path, &scene, &outcomes));
+        }
+    }
+    if all_hold {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// One goal's value as the table prints it (`—` for none, with why in the legend line).
+fn value_text(v: Option<f64>) -> String {
+    v.map_or_else(|| "—".to_owned(), short)
+}
+
+fn check_table(path: &Path, scene: &scene::Scene, outcomes: &[goal_check::Outcome]) -> String {
+    let mut out = String::new();
+    let (seconds, seeds) = scene
+        .goals
+        .as_ref()
+        .map_or((0.0, 0), |g| (g.seconds, g.seeds));
+    let _ = writeln!(
+        out,
+        "{}: {} goals, {seeds} seeds from {}, {seconds} s each",
+        shown(path),
+        outcomes.len(),
+        scene.seed
+    );
+    for o in outcomes {
+        let unit = definition(&o.goal.metric).map_or("", |d| d.unit);
+        let values: Vec<String> = o
+            .seeds
+            .iter()
+            .zip(&o.values)
+            .map(|(s, v)| format!("{s}: {}", value_text(*v)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  {:<34} {}  worst {} {unit}  {}",
+            goal_check::target_text(&o.goal),
+            values.join("  "),
+            value_text(o.worst),
+            if o.holds { "pass" } else { "FAIL" }
+        );
+    }
+    out
+}
+
+fn check_json(path: &Path, outcomes: &[goal_check::Outcome]) -> Value {
+    let goals: Vec<Value> = outcomes
+        .iter()
+        .map(|o| {
+            let target = match o.goal.want() {
+                Some(goals::Want::AtMost(v)) => json!({ "at_most": v }),
+                Some(goals::Want::AtLeast(v)) => json!({ "at_least": v }),
+                Some(goals::Want::Minimize) => json!("minimize"),
+                Some(goals::Want::Maximize) => json!("maximize"),
+                None => Value::Null,
+            };
+            json!({
+                "group": o.goal.group,
+                "metric": o.goal.metric,
+                "target": target,
+                "seeds": o.seeds,
+                "values": o.values,
+                "worst": o.worst,
+                "holds": o.holds,
+            })
+        })
+        .collect();
+    json!({
+        "file": shown(path),
+        "holds": outcomes.iter().all(|o| o.holds),
+        "goals": goals,
+    })
 }

@@ -129,6 +129,20 @@ pub enum Command {
     /// Run a scene once per combination of parameter values, in parallel, and print the
     /// metrics of each: one row per variant, the same bytes at any thread count.
     Sweep(measure::SweepArgs),
+    /// Run each scene's goals (its `goals` section) on each of their seeds and print, per
+    /// goal, the target, the value on each seed, the worst and whether it holds. Exit 0 when
+    /// every goal of every scene holds, 1 when one fails or a file is invalid.
+    Check {
+        /// The scene files, or names of built-in presets.
+        #[arg(required = true)]
+        scenes: Vec<PathBuf>,
+        /// One JSON object per scene instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Threads: 0 = all cores (the same results at any number).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
     /// Check scene files; print `PATH:LINE:COL: field: message` on standard error for each
     /// error, and `PATH:LINE:COL: warning: field: message` for each value that is legal but
     /// almost surely not meant.
@@ -196,6 +210,11 @@ where
         }) => validate(&files, deny_warnings),
         Some(Command::Metrics { scene, steps, json }) => measure::metrics(&scene, steps, json),
         Some(Command::Sweep(args)) => measure::sweep(&args),
+        Some(Command::Check {
+            scenes,
+            json,
+            threads,
+        }) => measure::check(&scenes, json, threads),
         #[cfg(feature = "render")]
         Some(Command::Render {
             scene,

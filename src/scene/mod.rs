@@ -12,6 +12,8 @@
 
 pub mod add;
 pub mod fields;
+pub mod goal_check;
+pub mod goals;
 pub mod io;
 pub mod labels;
 pub mod messages;

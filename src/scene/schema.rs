@@ -169,6 +169,9 @@ pub struct Scene {
     /// How the editor first shows the scene.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub view: Option<SceneView>,
+    /// What "good" is for this scene, and what a tuner may change (docs/scenes.md, Goals).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goals: Option<super::goals::Goals>,
 }
 
 impl Scene {
@@ -205,6 +208,7 @@ impl Scene {
             agents: Vec::new(),
             groups: vec![group],
             view: None,
+            goals: None,
         }
     }
 

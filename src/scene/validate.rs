@@ -119,6 +119,11 @@ pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
     if let Some(view) = &scene.view {
         problems.0.extend(view.problems());
     }
+    if let Some(goals) = &scene.goals {
+        problems
+            .0
+            .extend(super::goal_check::problems(goals, &scene));
+    }
     if problems.is_empty() {
         return Ok(scene);
     }

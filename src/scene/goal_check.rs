@@ -1,0 +1,171 @@
+//! Goals checked and run: each goal's names against the scene (located problems with the
+//! nearest valid name), and each goal on each of its seeds ([`check`]).
+
+use super::Scene;
+use super::goals::{GOALS, Goal, Goals, MAX_SECONDS, MAX_SEEDS, Want};
+use super::messages::unknown_name;
+use super::sweep;
+use crate::sim::Problem;
+use crate::sim::metrics::{DEFINITIONS, Metrics};
+use crate::sim::path::FieldPath;
+
+/// The target of `goal` as a designer reads it: `arrivers.overshoot <= 1`.
+#[must_use]
+pub fn target_text(goal: &Goal) -> String {
+    let q = goal.qualified();
+    match goal.want() {
+        Some(Want::AtMost(v)) => format!("{q} <= {}", super::labels::readable_number(v)),
+        Some(Want::AtLeast(v)) => format!("{q} >= {}", super::labels::readable_number(v)),
+        Some(Want::Minimize) => format!("{q} min"),
+        Some(Want::Maximize) => format!("{q} max"),
+        None => q,
+    }
+}
+
+/// Every problem with `goals` in `scene`, each at its path (`goals.list[0].metric`), with the
+/// nearest valid name for a typo.
+#[must_use]
+pub fn problems(goals: &Goals, scene: &Scene) -> Vec<Problem> {
+    let root = FieldPath::root().key(GOALS);
+    let mut out = Vec::new();
+    let mut push = |at: FieldPath, message: String| out.push(Problem::new(at, message));
+    if !(goals.seconds.is_finite() && goals.seconds > 0.0 && goals.seconds <= MAX_SECONDS) {
+        push(
+            root.key("seconds"),
+            format!(
+                "must be > 0 and at most {MAX_SECONDS}, got {}",
+                goals.seconds
+            ),
+        );
+    }
+    if !(1..=MAX_SEEDS).contains(&goals.seeds) {
+        push(
+            root.key("seeds"),
+            format!("must be 1 to {MAX_SEEDS}, got {}", goals.seeds),
+        );
+    }
+    let groups: Vec<&str> = scene.groups.iter().map(|g| g.name.as_str()).collect();
+    let metrics: Vec<&str> = DEFINITIONS.iter().map(|d| d.name).collect();
+    for (i, goal) in goals.list.iter().enumerate() {
+        let at = root.key("list").index(i);
+        if !groups.contains(&goal.group.as_str()) {
+            push(at.key("group"), unknown_name("group", &goal.group, &groups));
+        }
+        if !metrics.contains(&goal.metric.as_str()) {
+            push(
+                at.key("metric"),
+                unknown_name("metric", &goal.metric, &metrics),
+            );
+        }
+        match goal.want() {
+            None => push(
+                at.clone(),
+                "give exactly one of `at_most`, `at_least`, `minimize: true` or \
+                 `maximize: true`"
+                    .to_owned(),
+            ),
+            Some(Want::AtMost(v) | Want::AtLeast(v)) if !v.is_finite() => {
+                push(
+                    at.clone(),
+                    format!("the target must be a finite number, got {v}"),
+                );
+            }
+            Some(_) => {}
+        }
+    }
+    let mut copy = scene.clone();
+    for (i, t) in goals.tune.iter().enumerate() {
+        let at = root.key("tune").index(i);
+        if t.field.get(&mut copy).is_none() {
+            let e = t
+                .field
+                .unknown(&mut copy, "no number at this path in this scene");
+            push(at.key("field"), e.message);
+        }
+        if !(t.lo.is_finite() && t.hi.is_finite() && t.lo < t.hi) {
+            push(
+                at.clone(),
+                format!(
+                    "the range must be finite with lo < hi, got {}..{}",
+                    t.lo, t.hi
+                ),
+            );
+        }
+    }
+    out
+}
+
+/// One goal's outcome.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The goal.
+    pub goal: Goal,
+    /// The seed of each run, in order.
+    pub seeds: Vec<u64>,
+    /// The metric on each seed (`None`: not defined for that run, like the time to arrive of
+    /// a run where an agent never arrived).
+    pub values: Vec<Option<f64>>,
+    /// The worst of them for the goal (the largest for `at_most` and `minimize`, the smallest
+    /// for `at_least` and `maximize`; `None` when a run has no value).
+    pub worst: Option<f64>,
+    /// Whether it holds on every seed (a goal to minimize or maximize always holds).
+    pub holds: bool,
+}
+
+/// Runs `scene` on each of its goals' seeds (on up to `threads` threads, 0 for all; the same
+/// bits at any number) and says how each goal fared. `Err` when the scene has no goals or a
+/// run cannot be built.
+pub fn check(scene: &Scene, threads: usize) -> Result<Vec<Outcome>, String> {
+    let goals = scene
+        .goals
+        .as_ref()
+        .ok_or_else(|| "the scene has no goals".to_owned())?;
+    let seeds: Vec<u64> = (0..u64::from(goals.seeds.max(1)))
+        .map(|k| scene.seed.wrapping_add(k))
+        .collect();
+    let runs: Vec<sweep::Variant> = seeds
+        .iter()
+        .map(|&seed| sweep::Variant {
+            values: Vec::new(),
+            scene: Scene {
+                seed,
+                ..scene.clone()
+            },
+        })
+        .collect();
+    let steps = (f64::from(goals.seconds) / f64::from(scene.dt).max(1e-6)).round();
+    // Limited to MAX_SECONDS at the smallest tick: far inside u64.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let steps = steps.clamp(1.0, 1e9) as u64;
+    let metrics: Vec<Metrics> = sweep::run(&runs, steps, threads, &|| {})?;
+    Ok(goals
+        .list
+        .iter()
+        .map(|goal| outcome(goal, &seeds, &metrics))
+        .collect())
+}
+
+fn outcome(goal: &Goal, seeds: &[u64], metrics: &[Metrics]) -> Outcome {
+    let values: Vec<Option<f64>> = metrics.iter().map(|m| m.get(&goal.qualified())).collect();
+    let all: Option<Vec<f64>> = values.iter().copied().collect();
+    let want = goal.want();
+    let worst = all.as_ref().and_then(|v| {
+        let larger_is_worse = matches!(want, Some(Want::AtMost(_) | Want::Minimize));
+        v.iter()
+            .copied()
+            .reduce(|a, b| if larger_is_worse == (b > a) { b } else { a })
+    });
+    let holds = match want {
+        Some(Want::AtMost(t)) => worst.is_some_and(|w| w <= t),
+        Some(Want::AtLeast(t)) => worst.is_some_and(|w| w >= t),
+        Some(Want::Minimize | Want::Maximize) => true,
+        None => false,
+    };
+    Outcome {
+        goal: goal.clone(),
+        seeds: seeds.to_vec(),
+        values,
+        worst,
+        holds,
+    }
+}

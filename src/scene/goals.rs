@@ -1,0 +1,105 @@
+//! Goals: what "good" is for a scene, stated once in its file. Each goal names a group, a
+//! metric (docs/metrics.md) and a target (`at_most`, `at_least`, or `minimize` / `maximize`
+//! for a tuner); the goals share a run length and a number of seeds (the scene's and the next
+//! K−1). A goal holds when it holds on every seed; the worst seed is the one reported.
+//! `steerlab check` runs them; `tune` lists the fields a tuner may change, each with a range.
+//! This file holds what the scene file says; [`super::goal_check`] checks and runs it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::sim::path::FieldPath;
+
+/// The goals of a scene and the fields a tuner may change.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Goals {
+    /// Simulated seconds each run lasts (0 < s ≤ 3,600).
+    pub seconds: f32,
+    /// How many seeds each goal must hold on: the scene's and the next `seeds − 1` (1 to 64).
+    #[serde(default = "one")]
+    pub seeds: u32,
+    /// The goals.
+    pub list: Vec<Goal>,
+    /// The fields a tuner may change, each within its range.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tune: Vec<TuneRange>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// Most seeds a goal runs on.
+pub const MAX_SEEDS: u32 = 64;
+/// Longest run of a goal, simulated seconds.
+pub const MAX_SECONDS: f32 = 3600.0;
+
+/// One goal: a group's metric and what it must be.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Goal {
+    /// The group's name.
+    pub group: String,
+    /// The metric's name (`overshoot`, `time_to_arrive`, ...).
+    pub metric: String,
+    /// The metric must be at most this, on every seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_most: Option<f64>,
+    /// The metric must be at least this, on every seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<f64>,
+    /// A tuner makes the metric as small as it can (a check reports it, and it always holds).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub minimize: bool,
+    /// A tuner makes the metric as large as it can.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub maximize: bool,
+}
+
+/// A field a tuner may change, and its range.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TuneRange {
+    /// The field, as validation prints it (`groups[0].arrive.mode`).
+    pub field: FieldPath,
+    /// The smallest value it may take.
+    pub lo: f64,
+    /// The largest value it may take.
+    pub hi: f64,
+}
+
+/// What a goal asks of its metric.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Want {
+    /// At most this.
+    AtMost(f64),
+    /// At least this.
+    AtLeast(f64),
+    /// As small as it can be.
+    Minimize,
+    /// As large as it can be.
+    Maximize,
+}
+
+impl Goal {
+    /// What the goal asks (`None` unless exactly one of the four is given).
+    #[must_use]
+    pub fn want(&self) -> Option<Want> {
+        match (self.at_most, self.at_least, self.minimize, self.maximize) {
+            (Some(v), None, false, false) => Some(Want::AtMost(v)),
+            (None, Some(v), false, false) => Some(Want::AtLeast(v)),
+            (None, None, true, false) => Some(Want::Minimize),
+            (None, None, false, true) => Some(Want::Maximize),
+            _ => None,
+        }
+    }
+
+    /// `group.metric`, as the metrics name it.
+    #[must_use]
+    pub fn qualified(&self) -> String {
+        format!("{}.{}", self.group, self.metric)
+    }
+}
+
+/// The scene file's goals section.
+pub const GOALS: &str = "goals";
