@@ -7,6 +7,7 @@
 //! scale), so motion is the same at any frame rate; `ui` paints.
 
 mod compare;
+mod disk;
 mod ops;
 mod scenery;
 mod state;
