@@ -16,6 +16,29 @@ use steerlab::editor::{Action, EditorApp, Pending};
 use steerlab::scene::presets;
 use steerlab::view::Overlay;
 
+/// A harness on `app` in a 1024 × 640 window, after two frames.
+fn small_harness(app: EditorApp) -> egui_kittest::Harness<'static, EditorApp> {
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1024.0, 640.0))
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| app);
+    harness.run_steps(2);
+    harness
+}
+
+/// Opens the sweep and the metrics windows; where a widget of each is drawn.
+fn sweep_and_metrics(
+    harness: &mut egui_kittest::Harness<'_, EditorApp>,
+) -> (egui::Rect, egui::Rect) {
+    act(harness, Action::ShowSweep);
+    act(harness, Action::ShowMetrics);
+    harness.run_steps(3);
+    (
+        harness.get_by_label("Run sweep").rect(),
+        harness.get_by_label("compute every tick").rect(),
+    )
+}
+
 #[test]
 fn opening_or_creating_a_scene_unpins_the_baseline_and_says_so() {
     for pending in [
@@ -185,12 +208,8 @@ fn the_first_launch_says_where_to_start_and_later_ones_do_not() {
 fn a_small_window_keeps_half_its_width_for_the_canvas() {
     for preset in ["boids.ron", "hunter_and_prey.ron", "path_patrol.ron"] {
         let scene = common::preset_scene(preset);
-        let app = EditorApp::new(scene, None, "test");
-        let mut harness = egui_kittest::Harness::builder()
-            .with_size(egui::vec2(1024.0, 640.0))
-            .with_step_dt(0.25)
-            .build_eframe(move |_cc| app);
-        harness.run_steps(4);
+        let mut harness = small_harness(EditorApp::new(scene, None, "test"));
+        harness.run_steps(2);
         let canvas = harness.state().canvas_rect().expect("drawn");
         // Nothing spills out of the window (a row too wide for its panel would push the
         // panel, and the canvas beside it, out of place).
@@ -290,11 +309,7 @@ fn a_behavior_that_brings_a_path_says_so() {
 #[test]
 fn the_sweep_and_the_metrics_open_side_by_side() {
     let mut harness = paused_harness(EditorApp::with_default_scene());
-    act(&mut harness, Action::ShowSweep);
-    act(&mut harness, Action::ShowMetrics);
-    harness.run_steps(3);
-    let sweep = harness.get_by_label("Run sweep").rect();
-    let metrics = harness.get_by_label("compute every tick").rect();
+    let (sweep, metrics) = sweep_and_metrics(&mut harness);
     // The sweep window is 620 points wide: the metrics window opens to its right.
     assert!(
         metrics.left() >= sweep.left() + 620.0,
@@ -334,16 +349,8 @@ fn a_scene_sets_the_length_of_its_arrows() {
 
 #[test]
 fn in_a_small_window_the_metrics_open_under_the_sweep() {
-    let mut harness = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1024.0, 640.0))
-        .with_step_dt(0.25)
-        .build_eframe(|_cc| EditorApp::with_default_scene());
-    harness.run_steps(2);
-    act(&mut harness, Action::ShowSweep);
-    act(&mut harness, Action::ShowMetrics);
-    harness.run_steps(3);
-    let sweep = harness.get_by_label("Run sweep").rect();
-    let metrics = harness.get_by_label("compute every tick").rect();
+    let mut harness = small_harness(EditorApp::with_default_scene());
+    let (sweep, metrics) = sweep_and_metrics(&mut harness);
     assert!(
         metrics.top() > sweep.bottom() + 100.0,
         "sweep at {sweep:?}, metrics at {metrics:?}"

@@ -329,9 +329,10 @@ impl Group {
     }
 
     /// The neighbour radius of each of the group's enabled flocking behaviors, in priority
-    /// order.
+    /// order (`None` for one the group does not have on). No allocation: the world reads it
+    /// every tick.
     #[must_use]
-    pub fn flocking_radii(&self) -> Vec<(BehaviorKind, f32)> {
+    pub fn flocking_radii(&self) -> [Option<(BehaviorKind, f32)>; 3] {
         let radius = |kind, r: Option<(bool, f32)>| r.filter(|&(on, _)| on).map(|(_, r)| (kind, r));
         [
             radius(
@@ -347,9 +348,6 @@ impl Group {
                 self.cohesion.as_ref().map(|b| (b.enabled, b.radius)),
             ),
         ]
-        .into_iter()
-        .flatten()
-        .collect()
     }
 
     /// The largest neighbour radius of the group's enabled flocking behaviors (0 if none).
@@ -357,6 +355,7 @@ impl Group {
     pub fn neighbor_radius(&self) -> f32 {
         self.flocking_radii()
             .into_iter()
+            .flatten()
             .fold(0.0, |r, (_, b)| r.max(b))
     }
 }

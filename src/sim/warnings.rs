@@ -150,6 +150,7 @@ fn neighbor_warning(
     let at = group
         .flocking_radii()
         .into_iter()
+        .flatten()
         .find(|&(_, r)| r.to_bits() == radius.to_bits())
         .map_or_else(
             || path.key(MAX_NEIGHBORS_FIELD.key),
