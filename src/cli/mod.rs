@@ -16,6 +16,7 @@ use crate::sim::World;
 use crate::sim::text::escape_controls;
 
 mod measure;
+mod tune;
 
 /// Tune steering behaviors on a live simulation and play them back in a game.
 #[derive(Debug, Parser)]
@@ -143,6 +144,11 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         threads: usize,
     },
+    /// Find the values of the scene's tunable fields that meet every goal with the smallest
+    /// change from the scene's own values (BiteOpt after a Latin hypercube, in parallel, the same result at any thread
+    /// count), print each goal before and after and each changed field, and save the tuned
+    /// scene. Exit 1 when a goal cannot be met.
+    Tune(tune::TuneArgs),
     /// Check scene files; print `PATH:LINE:COL: field: message` on standard error for each
     /// error, and `PATH:LINE:COL: warning: field: message` for each value that is legal but
     /// almost surely not meant.
@@ -215,6 +221,7 @@ where
             json,
             threads,
         }) => measure::check(&scenes, json, threads),
+        Some(Command::Tune(args)) => tune::tune(&args),
         #[cfg(feature = "render")]
         Some(Command::Render {
             scene,

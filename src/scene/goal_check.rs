@@ -90,6 +90,20 @@ pub fn problems(goals: &Goals, scene: &Scene) -> Vec<Problem> {
                     t.lo, t.hi
                 ),
             );
+        } else if let Some(limit) = t.field.limit(&mut copy) {
+            let r = limit.range();
+            if t.lo < f64::from(*r.start()) || t.hi > f64::from(*r.end()) {
+                push(
+                    at.clone(),
+                    format!(
+                        "the range {}..{} goes outside what the field may hold ({}..{})",
+                        t.lo,
+                        t.hi,
+                        super::labels::readable_number(f64::from(*r.start())),
+                        super::labels::readable_number(f64::from(*r.end()))
+                    ),
+                );
+            }
         }
     }
     out
@@ -120,9 +134,7 @@ pub fn check(scene: &Scene, threads: usize) -> Result<Vec<Outcome>, String> {
         .goals
         .as_ref()
         .ok_or_else(|| "the scene has no goals".to_owned())?;
-    let seeds: Vec<u64> = (0..u64::from(goals.seeds.max(1)))
-        .map(|k| scene.seed.wrapping_add(k))
-        .collect();
+    let seeds = seeds(scene, goals);
     let runs: Vec<sweep::Variant> = seeds
         .iter()
         .map(|&seed| sweep::Variant {
@@ -133,10 +145,7 @@ pub fn check(scene: &Scene, threads: usize) -> Result<Vec<Outcome>, String> {
             },
         })
         .collect();
-    let steps = (f64::from(goals.seconds) / f64::from(scene.dt).max(1e-6)).round();
-    // Limited to MAX_SECONDS at the smallest tick: far inside u64.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let steps = steps.clamp(1.0, 1e9) as u64;
+    let steps = steps(scene, goals);
     let metrics: Vec<Metrics> = sweep::run(&runs, steps, threads, &|| {})?;
     Ok(goals
         .list
@@ -145,7 +154,26 @@ pub fn check(scene: &Scene, threads: usize) -> Result<Vec<Outcome>, String> {
         .collect())
 }
 
-fn outcome(goal: &Goal, seeds: &[u64], metrics: &[Metrics]) -> Outcome {
+/// The seeds the goals run on: the scene's and the next `seeds − 1`.
+#[must_use]
+pub fn seeds(scene: &Scene, goals: &Goals) -> Vec<u64> {
+    (0..u64::from(goals.seeds.max(1)))
+        .map(|k| scene.seed.wrapping_add(k))
+        .collect()
+}
+
+/// Ticks in a run of the goals' length (at least 1).
+#[must_use]
+pub fn steps(scene: &Scene, goals: &Goals) -> u64 {
+    let steps = (f64::from(goals.seconds) / f64::from(scene.dt).max(1e-6)).round();
+    // Limited to MAX_SECONDS at the smallest tick: far inside u64.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let steps = steps.clamp(1.0, 1e9) as u64;
+    steps
+}
+
+/// How `goal` fared on runs with `seeds` that measured `metrics` (one per seed, in order).
+pub(crate) fn outcome(goal: &Goal, seeds: &[u64], metrics: &[Metrics]) -> Outcome {
     let values: Vec<Option<f64>> = metrics.iter().map(|m| m.get(&goal.qualified())).collect();
     let all: Option<Vec<f64>> = values.iter().copied().collect();
     let want = goal.want();

@@ -103,3 +103,112 @@ impl Goal {
 
 /// The scene file's goals section.
 pub const GOALS: &str = "goals";
+
+impl Goal {
+    /// Parses a goal as the command line writes it: `GROUP.METRIC<=V`, `GROUP.METRIC>=V`,
+    /// `GROUP.METRIC min` or `GROUP.METRIC max` (spaces around the operator allowed; `=min`
+    /// and `=max` too). The names are checked against a scene by
+    /// [`super::goal_check::problems`].
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let usage = || {
+            format!(
+                "`{text}`: expected GROUP.METRIC<=VALUE, GROUP.METRIC>=VALUE, GROUP.METRIC min \
+                 or GROUP.METRIC max, like arrivers.overshoot<=1"
+            )
+        };
+        let t = text.trim();
+        let (name, want) = if let Some((name, v)) = t.split_once("<=") {
+            (name, Want::AtMost(target(text, v)?))
+        } else if let Some((name, v)) = t.split_once(">=") {
+            (name, Want::AtLeast(target(text, v)?))
+        } else {
+            let (name, word) = t
+                .rsplit_once(|c: char| c == '=' || c.is_whitespace())
+                .ok_or_else(usage)?;
+            match word.trim() {
+                "min" => (name, Want::Minimize),
+                "max" => (name, Want::Maximize),
+                _ => return Err(usage()),
+            }
+        };
+        let (group, metric) = name.trim().rsplit_once('.').ok_or_else(usage)?;
+        if group.trim().is_empty() || metric.trim().is_empty() {
+            return Err(usage());
+        }
+        Ok(Self::new(group.trim(), metric.trim(), want))
+    }
+
+    /// A goal on `group`'s `metric`.
+    #[must_use]
+    pub fn new(group: &str, metric: &str, want: Want) -> Self {
+        let (at_most, at_least) = match want {
+            Want::AtMost(v) => (Some(v), None),
+            Want::AtLeast(v) => (None, Some(v)),
+            Want::Minimize | Want::Maximize => (None, None),
+        };
+        Self {
+            group: group.to_owned(),
+            metric: metric.to_owned(),
+            at_most,
+            at_least,
+            minimize: want == Want::Minimize,
+            maximize: want == Want::Maximize,
+        }
+    }
+}
+
+fn target(text: &str, v: &str) -> Result<f64, String> {
+    v.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| format!("`{text}`: `{}` is not a finite number", v.trim()))
+}
+
+impl TuneRange {
+    /// Parses a tuned field as the command line writes it: `FIELD=LO..HI`.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let usage = || format!("`{text}`: expected FIELD=LO..HI, like groups[0].max_speed=50..300");
+        let (field, range) = text.split_once('=').ok_or_else(usage)?;
+        let (lo, hi) = range.split_once("..").ok_or_else(usage)?;
+        let field = FieldPath::parse(field.trim()).map_err(|e| format!("`{text}`: {e}"))?;
+        let (lo, hi) = (target(text, lo)?, target(text, hi)?);
+        if lo >= hi {
+            return Err(format!("`{text}`: LO must be below HI"));
+        }
+        Ok(Self { field, lo, hi })
+    }
+}
+
+impl Goals {
+    /// Goals with no goals yet, `seconds` long on one seed.
+    #[must_use]
+    pub fn empty(seconds: f32) -> Self {
+        Self {
+            seconds,
+            seeds: 1,
+            list: Vec::new(),
+            tune: Vec::new(),
+        }
+    }
+
+    /// Adds `goal`, in place of a goal on the same group's same metric.
+    pub fn put_goal(&mut self, goal: Goal) {
+        match self
+            .list
+            .iter_mut()
+            .find(|g| g.qualified() == goal.qualified())
+        {
+            Some(g) => *g = goal,
+            None => self.list.push(goal),
+        }
+    }
+
+    /// Adds `range`, in place of the range of the same field.
+    pub fn put_range(&mut self, range: TuneRange) {
+        match self.tune.iter_mut().find(|t| t.field == range.field) {
+            Some(t) => *t = range,
+            None => self.tune.push(range),
+        }
+    }
+}

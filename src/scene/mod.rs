@@ -21,6 +21,7 @@ pub mod overlays;
 pub mod presets;
 pub mod schema;
 pub mod sweep;
+pub mod tune;
 pub mod validate;
 
 pub use io::{

@@ -268,22 +268,54 @@ pub fn run_traced(
     agents: usize,
     done: &(dyn Fn() + Sync),
 ) -> Result<Vec<(Metrics, Trace)>, String> {
-    let one = |v: &Variant| {
+    let pool = Pool::new(threads)?;
+    pool.map(variants, |v| {
         let m = measure_traced(&v.scene, steps, agents);
         done();
         m
-    };
+    })
+    .into_iter()
+    .collect()
+}
+
+/// Up to a number of threads (0: all cores) that map over a slice in order: the results are
+/// the same, in the same order, at any number of threads.
+pub struct Pool {
     #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        if threads != 1 {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| e.to_string())?;
-            return pool.install(|| variants.par_iter().map(one).collect());
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Pool {
+    /// A pool of `threads` threads (0: all cores; 1: the calling thread alone).
+    pub fn new(threads: usize) -> Result<Self, String> {
+        #[cfg(feature = "parallel")]
+        {
+            let pool = if threads == 1 {
+                None
+            } else {
+                Some(
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .map_err(|e| e.to_string())?,
+                )
+            };
+            Ok(Self { pool })
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            let _ = threads;
+            Ok(Self {})
         }
     }
-    let _ = threads;
-    variants.iter().map(one).collect()
+
+    /// `f` of every item, in order.
+    pub fn map<T: Sync, R: Send>(&self, items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+        #[cfg(feature = "parallel")]
+        if let Some(pool) = &self.pool {
+            use rayon::prelude::*;
+            return pool.install(|| items.par_iter().map(&f).collect());
+        }
+        items.iter().map(f).collect()
+    }
 }

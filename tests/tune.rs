@@ -1,0 +1,236 @@
+//! `steerlab tune` and the search behind it: a known optimum found, goals it cannot meet
+//! reported, flags that add to the file's goals, and the same bytes at any thread count.
+
+mod common;
+
+use std::path::Path;
+
+use common::{run as steerlab, text};
+use steerlab::scene::goals::{Goal, Goals, TuneRange, Want};
+use steerlab::scene::sweep::Pool;
+use steerlab::scene::tune::Tuning;
+use steerlab::scene::tune::search::{self, Method, Options};
+use steerlab::sim::path::FieldPath;
+
+const RADIUS: &str = "groups[0].arrive.mode";
+
+/// The overshooting arrive example with one goal (overshoot at most 1 u, one seed of 15 s)
+/// and the slowing radius free from 100 to 800 (from 900 the agents have not arrived in 15 s,
+/// and an overshoot needs an arrival).
+fn one_field_problem() -> Tuning {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/arrive_overshoot.ron");
+    let mut scene = steerlab::scene::load(&path).expect("example");
+    scene.goals = Some(Goals {
+        seconds: 15.0,
+        seeds: 1,
+        list: vec![Goal::new("arrivers", "overshoot", Want::AtMost(1.0))],
+        tune: vec![TuneRange {
+            field: FieldPath::parse(RADIUS).expect("path"),
+            lo: 100.0,
+            hi: 800.0,
+        }],
+    });
+    Tuning::new(&scene).expect("tuning")
+}
+
+#[test]
+fn tune_finds_the_smallest_slowing_radius_that_stops_the_overshoot() {
+    let tuning = one_field_problem();
+    let pool = Pool::new(0).expect("pool");
+    let meets = |u: f64| tuning.evaluate(&[vec![u]], &pool)[0].meets();
+    // The overshoot falls as the radius grows (README's sweep): bisect for where it first
+    // holds, to 1/1024 of the range (under 1 u).
+    assert!(!meets(0.0) && meets(1.0));
+    let (mut lo, mut hi) = (0.0, 1.0);
+    for _ in 0..10 {
+        let mid = 0.5 * (lo + hi);
+        if meets(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    let threshold = tuning.value(0, hi);
+    let report = search::run(
+        &tuning,
+        &Options {
+            budget: 150,
+            seed: 3,
+            method: Method::Bite,
+        },
+        &pool,
+        &mut |_| true,
+    );
+    assert!(report.best.meets(), "{:?}", report.best.outcomes);
+    let found = report.best.values[0];
+    // The smallest change from 100 that holds: at the threshold, within 2 % of the range.
+    assert!(
+        found >= threshold - 1.0 && found <= threshold + 14.0,
+        "found {found}, the threshold is {threshold}"
+    );
+    assert_eq!(report.start.values, vec![100.0]);
+    assert!(!report.start.meets());
+}
+
+#[test]
+fn the_score_puts_every_point_that_meets_the_goals_below_every_point_that_misses() {
+    let tuning = one_field_problem();
+    let pool = Pool::new(0).expect("pool");
+    let xs: Vec<Vec<f64>> = (0..=20).map(|k| vec![f64::from(k) / 20.0]).collect();
+    let all = tuning.evaluate(&xs, &pool);
+    let worst_meeting = all
+        .iter()
+        .filter(|e| e.meets())
+        .map(|e| e.score)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let best_missing = all
+        .iter()
+        .filter(|e| !e.meets())
+        .map(|e| e.score)
+        .fold(f64::INFINITY, f64::min);
+    assert!(worst_meeting <= -1.0 && best_missing > 0.0);
+    // Among the points that meet it, the nearer the start (radius 100), the better.
+    let meeting: Vec<f64> = all.iter().filter(|e| e.meets()).map(|e| e.score).collect();
+    assert!(meeting.len() >= 3, "{meeting:?}");
+    assert!(meeting.windows(2).all(|w| w[0] < w[1]), "{meeting:?}");
+}
+
+fn example(name: &str) -> String {
+    format!("docs/examples/{name}")
+}
+
+#[test]
+fn tune_reports_goals_it_cannot_meet_and_saves_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("tuned.ron");
+    let run = steerlab(&[
+        "tune",
+        &example("arrive_overshoot.ron"),
+        "--goal",
+        "arrivers.overshoot<=1",
+        "--goal",
+        "arrivers.time_to_arrive<=2",
+        "--param",
+        &format!("{RADIUS}=100..1000"),
+        "--seconds",
+        "15",
+        "--budget",
+        "40",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    let stdout = text(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{stdout}{}", text(&run.stderr));
+    assert!(stdout.contains("could not meet every goal"), "{stdout}");
+    assert!(
+        stdout.contains("arrivers.time_to_arrive <= 2 (best reached: "),
+        "{stdout}"
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn tune_gives_the_same_bytes_at_one_and_two_threads() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let outputs: Vec<(String, Vec<u8>)> = ["1", "2"]
+        .iter()
+        .map(|threads| {
+            let out = dir.path().join(format!("tuned{threads}.ron"));
+            let run = steerlab(&[
+                "tune",
+                &example("arrive_goals.ron"),
+                "--seeds",
+                "2",
+                "--budget",
+                "60",
+                "--threads",
+                threads,
+                "--out",
+                out.to_str().expect("utf-8"),
+            ]);
+            let file = std::fs::read(&out).unwrap_or_default();
+            (text(&run.stdout), file)
+        })
+        .collect();
+    assert!(!outputs[0].0.is_empty());
+    assert_eq!(outputs[0], outputs[1]);
+}
+
+#[test]
+fn a_goal_flag_replaces_the_files_goal_on_the_same_metric_and_the_result_keeps_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("tuned.ron");
+    let run = steerlab(&[
+        "tune",
+        &example("arrive_goals.ron"),
+        "--goal",
+        "arrivers.overshoot<=60",
+        "--param",
+        &format!("{RADIUS}=100..1000"),
+        "--budget",
+        "80",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let tuned = steerlab::scene::load(&out).expect("the tuned scene loads");
+    let goals = tuned.goals.expect("goals kept");
+    let overshoot: Vec<&Goal> = goals
+        .list
+        .iter()
+        .filter(|g| g.metric == "overshoot")
+        .collect();
+    assert_eq!(overshoot.len(), 1);
+    assert_eq!(overshoot[0].at_most, Some(60.0));
+    assert_eq!(goals.list.len(), 3);
+    let check = steerlab(&["check", out.to_str().expect("utf-8")]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stdout));
+}
+
+#[test]
+fn goal_and_range_flags_parse_and_refuse_with_a_reason() {
+    let g = Goal::parse("arrivers.overshoot<=1").expect("at most");
+    assert_eq!(g.want(), Some(Want::AtMost(1.0)));
+    assert_eq!(g.qualified(), "arrivers.overshoot");
+    let g = Goal::parse(" red team.arrived >= 0.5 ").expect("at least");
+    assert_eq!(
+        (g.group.as_str(), g.want()),
+        ("red team", Some(Want::AtLeast(0.5)))
+    );
+    assert_eq!(
+        Goal::parse("flock.polarization max").expect("max").want(),
+        Some(Want::Maximize)
+    );
+    assert_eq!(
+        Goal::parse("a.time_to_arrive=min").expect("min").want(),
+        Some(Want::Minimize)
+    );
+    for bad in ["overshoot<=1", "a.b<=x", "a.b<=inf", "a.b == 1", ".b<=1"] {
+        let e = Goal::parse(bad).expect_err(bad);
+        assert!(e.starts_with(&format!("`{bad}`")), "{e}");
+    }
+    let r = TuneRange::parse("groups[0].max_speed=50..300").expect("range");
+    assert_eq!((r.lo, r.hi), (50.0, 300.0));
+    assert_eq!(r.field, "groups[0].max_speed");
+    for bad in ["groups[0].max_speed=300..50", "groups[0].max_speed=5", "x"] {
+        assert!(TuneRange::parse(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn a_range_outside_what_the_field_may_hold_is_refused_where_it_is() {
+    let run = steerlab(&[
+        "tune",
+        &example("arrive_goals.ron"),
+        "--param",
+        "groups[0].mass=-1..3",
+        "--out",
+        "/nonexistent/tuned.ron",
+    ]);
+    let stderr = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        stderr.contains("goals.tune[0]") && stderr.contains("outside what the field may hold"),
+        "{stderr}"
+    );
+}
