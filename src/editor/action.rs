@@ -147,6 +147,33 @@ pub enum Action {
     SetSweep(Box<SweepSetup>),
     /// Run the sweep window's sweep on the scene as it is.
     RunSweep,
+    /// Goals and tuning.
+    Goals(GoalAction),
+}
+
+/// What the Goals and Tune windows ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GoalAction {
+    /// Show the Goals window.
+    Show,
+    /// Show the Tune window.
+    ShowTune,
+    /// Add a goal to the scene (in place of one on the same group's same metric): one undo
+    /// step.
+    Add(crate::scene::goals::Goal),
+    /// Remove the scene's goal at this index: one undo step.
+    Remove(usize),
+    /// The goals' run length (seconds) and number of seeds: one undo step.
+    SetRun(f32, u32),
+    /// What the Tune window tunes.
+    SetTune(Box<crate::editor::windows::tune::TuneSetup>),
+    /// Start tuning the scene as it is, in the background.
+    RunTune,
+    /// Stop the running tuning; the best found so far is kept.
+    CancelTune,
+    /// Take the values of the last tuning's candidate at this index into the scene (one undo
+    /// step), pinning the scene as it was as the baseline.
+    ApplyTune(usize),
 }
 
 /// What the sweep window sweeps: a numeric field over a range, and the metric it plots.

@@ -8,6 +8,7 @@
 
 mod compare;
 mod disk;
+mod goals;
 mod ops;
 mod scenery;
 mod state;
@@ -70,6 +71,7 @@ pub struct EditorApp {
     last_poll_secs: f64,
     title: String,
     sweep: windows::SweepPanel,
+    tune: windows::TunePanel,
 }
 
 /// A file the editor waits for: it did not load when the editor started.
@@ -125,6 +127,7 @@ impl EditorApp {
             last_poll_secs: 0.0,
             title: String::new(),
             sweep: windows::SweepPanel::default(),
+            tune: windows::TunePanel::default(),
         }
     }
 
@@ -376,6 +379,24 @@ impl EditorApp {
                     current_group: self.session.current_group,
                 };
                 actions.extend(window.ui(ctx, &mut open.sweep));
+            }
+            if self.tune.poll() {
+                ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            }
+            if open.tune {
+                let window = windows::TuneWindow {
+                    panel: &self.tune,
+                    scene,
+                };
+                actions.extend(window.ui(ctx, &mut open.tune));
+            }
+            if open.goals {
+                let current = self.session.recorder.report(&self.session.world);
+                let window = windows::GoalsWindow {
+                    scene,
+                    current: &current,
+                };
+                actions.extend(window.ui(ctx, &mut open.goals));
             }
             if open.metrics {
                 let current = self.session.recorder.report(&self.session.world);

@@ -46,6 +46,7 @@ impl EditorApp {
             Action::SaveTo(path) => self.save_to(&path),
             Action::SetSweep(setup) => self.sweep.setup = *setup,
             Action::RunSweep => self.sweep.start(self.doc.scene()),
+            Action::Goals(a) => self.goal_action(a),
             Action::Step => {
                 self.session.playing = false;
                 self.step_once();
@@ -177,8 +178,10 @@ impl EditorApp {
             capture,
             metrics,
             sweep,
+            goals,
+            tune,
         } = &mut self.open;
-        if let Some(open) = [start, help, changes, capture, sweep, metrics]
+        if let Some(open) = [start, help, changes, capture, tune, goals, sweep, metrics]
             .into_iter()
             .find(|open| **open)
         {

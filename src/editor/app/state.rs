@@ -183,6 +183,16 @@ impl EditorApp {
         &self.sweep
     }
 
+    /// The Tune window's settings, search and result.
+    pub fn tune(&self) -> &windows::TunePanel {
+        &self.tune
+    }
+
+    /// Blocks until the Tune window's running search (if any) is done and collects it.
+    pub fn wait_for_tune(&mut self) {
+        self.tune.wait();
+    }
+
     /// Blocks until the sweep window's running sweep (if any) is done and collects it.
     pub fn wait_for_sweep(&mut self) {
         self.sweep.wait();

@@ -202,6 +202,20 @@ impl MenuBar<'_> {
         {
             actions.push(Action::ShowSweep);
         }
+        if ui
+            .button("Goals…")
+            .on_hover_text("What good is for this scene, and whether the run on screen meets it.")
+            .clicked()
+        {
+            actions.push(Action::Goals(crate::editor::action::GoalAction::Show));
+        }
+        if ui
+            .button("Tune…")
+            .on_hover_text("Find the values that meet every goal with the smallest change.")
+            .clicked()
+        {
+            actions.push(Action::Goals(crate::editor::action::GoalAction::ShowTune));
+        }
     }
 
     fn transport_ui(&self, ui: &mut Ui, time_scale: &mut f32, actions: &mut Vec<Action>) {

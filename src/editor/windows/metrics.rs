@@ -97,13 +97,13 @@ impl MetricsWindow<'_> {
             egui::ScrollArea::vertical()
                 .max_height(420.0)
                 .show(ui, |ui| {
-                    self.grid_ui(ui);
+                    self.grid_ui(ui, &mut actions);
                 });
         });
         actions
     }
 
-    fn grid_ui(&self, ui: &mut egui::Ui) {
+    fn grid_ui(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         egui::Grid::new("metrics").striped(true).show(ui, |ui| {
             ui.strong("group");
             ui.strong("metric");
@@ -115,6 +115,7 @@ impl MetricsWindow<'_> {
             if self.baseline.is_some() {
                 ui.strong("Δ");
             }
+            ui.strong("");
             ui.end_row();
             for (g, group) in self.current.groups.iter().enumerate() {
                 let base = self.baseline.and_then(|(m, _)| m.groups.get(g));
@@ -153,10 +154,45 @@ impl MetricsWindow<'_> {
                             ui.label("");
                         }
                     }
+                    self.goal_button(ui, &group.name, d.name, now, actions);
                     ui.end_row();
                 }
             }
         });
+    }
+}
+
+impl MetricsWindow<'_> {
+    /// "+ goal": this metric of this group as a goal at its value now.
+    fn goal_button(
+        &self,
+        ui: &mut egui::Ui,
+        group: &str,
+        metric: &str,
+        now: Option<f64>,
+        actions: &mut Vec<Action>,
+    ) {
+        let Some(now) = now else {
+            ui.label("");
+            return;
+        };
+        let goal = super::goals::goal_from(group, metric, now);
+        let has = self
+            .scene
+            .goals
+            .as_ref()
+            .is_some_and(|g| g.list.iter().any(|x| x.qualified() == goal.qualified()));
+        let text = if has { "set goal" } else { "+ goal" };
+        if ui
+            .small_button(text)
+            .on_hover_text(format!(
+                "Make it a goal of the scene: {} (Goals… shows them, Tune… meets them)",
+                crate::scene::goal_check::target_text(&goal)
+            ))
+            .clicked()
+        {
+            actions.push(Action::Goals(crate::editor::action::GoalAction::Add(goal)));
+        }
     }
 }
 

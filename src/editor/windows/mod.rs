@@ -3,18 +3,22 @@
 
 pub mod capture;
 pub mod changes;
+pub mod goals;
 pub mod help;
 pub mod metrics;
 pub mod place;
 pub mod questions;
 pub mod sweep;
+pub mod tune;
 
 pub use capture::CaptureWindow;
 pub use changes::ChangesWindow;
+pub use goals::GoalsWindow;
 pub use help::{HelpWindow, StartWindow};
 pub use metrics::MetricsWindow;
 pub use questions::Questions;
 pub use sweep::{SweepPanel, SweepWindow};
+pub use tune::{TunePanel, TuneWindow};
 
 /// Which floating windows are open.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,4 +36,8 @@ pub struct Open {
     pub metrics: bool,
     /// The sweep window.
     pub sweep: bool,
+    /// The goals window.
+    pub goals: bool,
+    /// The tune window.
+    pub tune: bool,
 }

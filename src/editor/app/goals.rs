@@ -1,0 +1,97 @@
+//! The app's side of goals and tuning: editing the scene's goals (each edit one undo step),
+//! running the Tune window's search, and applying a candidate with the scene as it was pinned
+//! as the baseline.
+
+use super::EditorApp;
+use crate::editor::action::GoalAction;
+use crate::scene::Scene;
+use crate::scene::goals::Goals;
+
+/// The run length of a scene's first goal: what `steerlab check` and the tuner run.
+const FIRST_GOAL_SECONDS: f32 = 10.0;
+
+impl EditorApp {
+    pub(super) fn goal_action(&mut self, action: GoalAction) {
+        match action {
+            GoalAction::Show => self.open.goals = true,
+            GoalAction::ShowTune => {
+                self.tune.prefill(self.doc.scene());
+                self.open.tune = true;
+            }
+            GoalAction::Add(goal) => {
+                let text = crate::scene::goal_check::target_text(&goal);
+                self.edit_goals(|goals| {
+                    goals
+                        .get_or_insert_with(|| Goals::empty(FIRST_GOAL_SECONDS))
+                        .put_goal(goal);
+                });
+                self.files.status = format!("Goal: {text} (Compare › Goals… shows them)");
+            }
+            GoalAction::Remove(i) => self.edit_goals(|goals| {
+                if let Some(g) = goals {
+                    if i < g.list.len() {
+                        g.list.remove(i);
+                    }
+                    if g.list.is_empty() && g.tune.is_empty() {
+                        *goals = None;
+                    }
+                }
+            }),
+            GoalAction::SetRun(seconds, seeds) => self.edit_goals(|goals| {
+                if let Some(g) = goals {
+                    g.seconds = seconds;
+                    g.seeds = seeds;
+                }
+            }),
+            GoalAction::SetTune(setup) => self.tune.setup = *setup,
+            GoalAction::RunTune => self.tune.start(self.doc.scene()),
+            GoalAction::CancelTune => self.tune.cancel(),
+            GoalAction::ApplyTune(k) => self.apply_tune(k),
+        }
+    }
+
+    /// Changes the scene's goals as one undo step (the run goes on: goals do not change it).
+    fn edit_goals(&mut self, edit: impl FnOnce(&mut Option<Goals>)) {
+        let mut draft: Scene = self.doc.scene().clone();
+        edit(&mut draft.goals);
+        if draft.goals == self.doc.scene().goals {
+            return;
+        }
+        self.doc.commit();
+        self.apply_draft(draft);
+        self.doc.commit();
+    }
+
+    /// Takes candidate `k` of the last tuning into the scene as one undo step, with the scene
+    /// as it was pinned as the baseline; both runs restart, so that ghosts, plots and metrics
+    /// show before against after from the same seed.
+    fn apply_tune(&mut self, k: usize) {
+        let Some((tuning, _)) = &self.tune.result else {
+            return;
+        };
+        let Some(candidate) = self.tune.candidates().get(k).map(|c| c.values.clone()) else {
+            return;
+        };
+        let mut draft = self.doc.scene().clone();
+        for (r, &v) in tuning.ranges().iter().zip(&candidate) {
+            if let Err(e) = r.field.set(&mut draft, v) {
+                self.files.errors = vec![e.to_string()];
+                return;
+            }
+        }
+        if let Some(goals) = &mut draft.goals {
+            goals.tune = tuning.ranges().to_vec();
+        }
+        let before = self.doc.scene().clone();
+        self.doc.commit();
+        self.apply_draft(draft);
+        self.doc.commit();
+        if !self.rejected.is_empty() {
+            return;
+        }
+        self.session.pin(before, "before tuning".to_owned());
+        self.restart();
+        "Tuned: the scene before tuning is the baseline, both runs restarted (Undo takes the values back)"
+            .clone_into(&mut self.files.status);
+    }
+}

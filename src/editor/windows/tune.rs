@@ -1,0 +1,455 @@
+//! The Tune window: which fields the tuner may change (picked from a list, each with a range
+//! pre-filled around its current value), a budget, and a run in the background that searches
+//! for the values that meet every goal with the smallest change (`scene::tune::search`, as
+//! `steerlab tune` does). While it runs: how many evaluations, the best score, and a plot of
+//! the best score against evaluations; Cancel keeps the best so far. Then each goal before
+//! and after, the best candidates, and Apply: one undo step, with the scene as it was pinned
+//! as the baseline so that ghosts, plots and metrics show before against after.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use egui::{Color32, RichText, Ui};
+use egui_plot::{HLine, Line, Plot};
+
+use crate::editor::action::{Action, GoalAction};
+use crate::scene::goal_check::target_text;
+use crate::scene::goals::TuneRange;
+use crate::scene::sweep::{self, Pool};
+use crate::scene::tune::search::{self, Options, Report};
+use crate::scene::tune::{Evaluation, Tuning};
+use crate::scene::{Scene, labels};
+use crate::sim::FieldPath;
+use crate::view::palette;
+
+/// What the Tune window tunes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TuneSetup {
+    /// The fields and their ranges.
+    pub ranges: Vec<TuneRange>,
+    /// Most evaluations.
+    pub budget: usize,
+}
+
+impl Default for TuneSetup {
+    fn default() -> Self {
+        Self {
+            ranges: Vec::new(),
+            budget: 300,
+        }
+    }
+}
+
+/// What a running tuning shares with the window.
+#[derive(Default)]
+struct Shared {
+    evaluations: AtomicUsize,
+    history: Mutex<Vec<(usize, f64)>>,
+    cancel: AtomicBool,
+}
+
+type Job = JoinHandle<Result<(Tuning, Report), String>>;
+
+/// The Tune window's settings, its running search and its last result.
+#[derive(Default)]
+pub struct TunePanel {
+    /// What is tuned.
+    pub setup: TuneSetup,
+    job: Option<(Job, Arc<Shared>, usize)>,
+    /// The last search: the problem and what it found.
+    pub result: Option<(Tuning, Report)>,
+    /// Why the last search could not start or failed.
+    pub error: Option<String>,
+}
+
+/// A range around `field`'s current value in `scene`: half to twice it (a value of 0: 0 to 1),
+/// within what the field may hold.
+#[must_use]
+pub fn range_around(scene: &Scene, field: &FieldPath) -> Option<TuneRange> {
+    let mut copy = scene.clone();
+    let v = field.get(&mut copy)?;
+    let limit = field.limit(&mut copy)?.range();
+    let (lo, hi) = if v == 0.0 {
+        (0.0, 1.0)
+    } else {
+        let (a, b) = (v * 0.5, v * 2.0);
+        (a.min(b), a.max(b))
+    };
+    let lo = lo.max(f64::from(*limit.start()));
+    let hi = hi.min(f64::from(*limit.end()));
+    (lo < hi).then(|| TuneRange {
+        field: field.clone(),
+        lo,
+        hi,
+    })
+}
+
+impl TunePanel {
+    /// Whether a search is running.
+    #[must_use]
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Takes the scene's own tuned fields as the setup when it has none yet.
+    pub fn prefill(&mut self, scene: &Scene) {
+        if self.setup.ranges.is_empty()
+            && let Some(goals) = &scene.goals
+        {
+            self.setup.ranges.clone_from(&goals.tune);
+        }
+    }
+
+    /// Starts tuning `scene` (its goals, the window's fields) in the background.
+    pub fn start(&mut self, scene: &Scene) {
+        if self.running() {
+            return;
+        }
+        self.error = None;
+        let mut scene = scene.clone();
+        if let Some(goals) = &mut scene.goals {
+            goals.tune.clone_from(&self.setup.ranges);
+        }
+        let tuning = match Tuning::new(&scene) {
+            Ok(t) => t,
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
+        };
+        let shared = Arc::new(Shared::default());
+        let theirs = Arc::clone(&shared);
+        let options = Options {
+            budget: self.setup.budget.max(1),
+            ..Options::default()
+        };
+        let handle = std::thread::spawn(move || {
+            let pool = Pool::new(0)?;
+            let report = search::run(&tuning, &options, &pool, &mut |p| {
+                theirs.evaluations.store(p.evaluations, Ordering::Relaxed);
+                if let Ok(mut h) = theirs.history.lock() {
+                    h.push((p.evaluations, p.best.score));
+                }
+                !theirs.cancel.load(Ordering::Relaxed)
+            });
+            Ok((tuning, report))
+        });
+        self.job = Some((handle, shared, options.budget));
+    }
+
+    /// Stops the running search after its current generation; the best so far is kept.
+    pub fn cancel(&self) {
+        if let Some((_, shared, _)) = &self.job {
+            shared.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Collects a finished search; returns whether one is still running.
+    pub fn poll(&mut self) -> bool {
+        let finished = self.job.as_ref().is_some_and(|(h, _, _)| h.is_finished());
+        if finished && let Some((handle, _, _)) = self.job.take() {
+            match handle.join() {
+                Ok(Ok(result)) => self.result = Some(result),
+                Ok(Err(e)) => self.error = Some(e),
+                Err(_) => self.error = Some("the tuning stopped unexpectedly".to_owned()),
+            }
+        }
+        self.job.is_some()
+    }
+
+    /// Blocks until the running search (if any) is done.
+    pub fn wait(&mut self) {
+        while self.poll() {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
+    /// Evaluations so far and the budget, while running.
+    #[must_use]
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        self.job
+            .as_ref()
+            .map(|(_, s, budget)| (s.evaluations.load(Ordering::Relaxed), *budget))
+    }
+
+    /// The best score after each generation, of the running search or else the last one.
+    #[must_use]
+    pub fn history(&self) -> Vec<(usize, f64)> {
+        match (&self.job, &self.result) {
+            (Some((_, s, _)), _) => s.history.lock().map(|h| h.clone()).unwrap_or_default(),
+            (None, Some((_, r))) => r.history.clone(),
+            (None, None) => Vec::new(),
+        }
+    }
+
+    /// The candidates of the last search, best first: the (tidied) best, then the others.
+    #[must_use]
+    pub fn candidates(&self) -> Vec<&Evaluation> {
+        let Some((_, r)) = &self.result else {
+            return Vec::new();
+        };
+        let mut out = vec![&r.best];
+        out.extend(r.candidates.iter().filter(|c| c.values != r.best.values));
+        out
+    }
+}
+
+/// The Tune window over one frame.
+pub struct TuneWindow<'a> {
+    /// Its state.
+    pub panel: &'a TunePanel,
+    /// The scene as it is.
+    pub scene: &'a Scene,
+}
+
+impl TuneWindow<'_> {
+    /// Shows the window while `open`.
+    pub fn ui(self, ctx: &egui::Context, open: &mut bool) -> Vec<Action> {
+        let mut actions = Vec::new();
+        egui::Window::new("Tune")
+            .open(open)
+            .default_width(460.0)
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(560.0)
+                    .show(ui, |ui| {
+                        self.body_ui(ui, &mut actions);
+                    });
+            });
+        actions
+    }
+
+    fn body_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let goals = self.scene.goals.as_ref().filter(|g| !g.list.is_empty());
+        let Some(goals) = goals else {
+            ui.label("No goals yet. Say what good is first: in Compare › Metrics…, \"+ goal\" on a row makes that metric a goal.");
+            if ui.button("Goals…").clicked() {
+                actions.push(Action::Goals(GoalAction::Show));
+            }
+            return;
+        };
+        ui.label(format!(
+            "Finds the values of the fields below that meet every goal on {} seed{} of {} s, \
+             changing the scene as little as it can.",
+            goals.seeds,
+            if goals.seeds == 1 { "" } else { "s" },
+            labels::readable_number(f64::from(goals.seconds))
+        ));
+        for g in &goals.list {
+            ui.label(format!("- {}", target_text(g)));
+        }
+        ui.separator();
+        self.fields_ui(ui, actions);
+        ui.separator();
+        self.run_ui(ui, actions);
+        self.result_ui(ui, actions);
+    }
+
+    fn fields_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let mut setup = self.panel.setup.clone();
+        let mut changed = false;
+        ui.strong("Fields it may change");
+        if setup.ranges.is_empty() {
+            ui.weak("None yet: add the fields that matter below.");
+        }
+        let mut remove = None;
+        egui::Grid::new("tune fields").striped(true).show(ui, |ui| {
+            for (i, r) in setup.ranges.iter_mut().enumerate() {
+                ui.label(labels::field_label(self.scene, &r.field))
+                    .on_hover_text(r.field.to_string());
+                let speed = ((r.hi - r.lo).abs() / 200.0).max(1e-3);
+                changed |= ui
+                    .add(egui::DragValue::new(&mut r.lo).speed(speed).prefix("from "))
+                    .changed();
+                changed |= ui
+                    .add(egui::DragValue::new(&mut r.hi).speed(speed).prefix("to "))
+                    .changed();
+                if ui
+                    .small_button("remove")
+                    .on_hover_text("Leave it as it is")
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+                ui.end_row();
+            }
+        });
+        if let Some(i) = remove {
+            setup.ranges.remove(i);
+            changed = true;
+        }
+        egui::ComboBox::from_id_salt("tune add field")
+            .selected_text("Add a field…")
+            .show_ui(ui, |ui| {
+                for field in sweep::numeric_fields(self.scene) {
+                    if setup.ranges.iter().any(|r| r.field == field) {
+                        continue;
+                    }
+                    let label = labels::field_label(self.scene, &field);
+                    if ui.selectable_label(false, label).clicked()
+                        && let Some(r) = range_around(self.scene, &field)
+                    {
+                        setup.ranges.push(r);
+                        changed = true;
+                    }
+                }
+            });
+        changed |= ui
+            .add(
+                egui::DragValue::new(&mut setup.budget)
+                    .range(10..=20_000)
+                    .prefix("budget: ")
+                    .suffix(" evaluations"),
+            )
+            .on_hover_text("Each evaluation runs the scene once per seed.")
+            .changed();
+        if changed {
+            actions.push(Action::Goals(GoalAction::SetTune(Box::new(setup))));
+        }
+    }
+
+    fn run_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        if let Some((done, budget)) = self.panel.progress() {
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::ProgressBar::new(done as f32 / budget.max(1) as f32)
+                        .desired_width(260.0)
+                        .text(format!("{done} / {budget} evaluations")),
+                );
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("Stop now and keep the best found so far.")
+                    .clicked()
+                {
+                    actions.push(Action::Goals(GoalAction::CancelTune));
+                }
+            });
+        } else {
+            let ready = !self.panel.setup.ranges.is_empty();
+            if ui
+                .add_enabled(ready, egui::Button::new("Run"))
+                .on_hover_text("Search in the background; the scene plays on.")
+                .clicked()
+            {
+                actions.push(Action::Goals(GoalAction::RunTune));
+            }
+        }
+        if let Some(e) = &self.panel.error {
+            ui.colored_label(palette::WORSE, e);
+        }
+        let history = self.panel.history();
+        if let Some(&(_, best)) = history.last() {
+            let text = if best <= -1.0 {
+                "every goal met".to_owned()
+            } else {
+                format!("goals missed by {best:.3}")
+            };
+            ui.label(format!("best so far: {text} (score {best:.3})"));
+            let points: Vec<[f64; 2]> = history.iter().map(|&(n, s)| [n as f64, s]).collect();
+            Plot::new("tune progress")
+                .height(120.0)
+                .x_axis_label("evaluations")
+                .y_axis_label("best score")
+                .allow_scroll(false)
+                .show(ui, |plot| {
+                    plot.hline(HLine::new("every goal met below", -1.0).color(palette::BETTER));
+                    plot.line(Line::new("best score", points));
+                });
+            ui.weak("Above 0: how far the goals are missed. Below -1: every goal is met, and the lower, the nearer the scene as it was.");
+        }
+    }
+
+    fn result_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let Some((tuning, report)) = &self.panel.result else {
+            return;
+        };
+        if self.panel.running() {
+            return;
+        }
+        ui.separator();
+        ui.strong(if report.stopped {
+            "Stopped: the best found so far"
+        } else {
+            "Found"
+        });
+        egui::Grid::new("tune goals").striped(true).show(ui, |ui| {
+            ui.strong("goal");
+            ui.strong("before");
+            ui.strong("after");
+            ui.end_row();
+            for (i, g) in tuning.goals().iter().enumerate() {
+                ui.label(target_text(g));
+                for e in [&report.start, &report.best] {
+                    let (text, color) = e.outcomes.get(i).map_or_else(
+                        || ("—".to_owned(), Color32::GRAY),
+                        |o| {
+                            let v = o
+                                .worst
+                                .map_or_else(|| "—".to_owned(), labels::readable_number);
+                            let c = if o.holds {
+                                palette::BETTER
+                            } else {
+                                palette::WORSE
+                            };
+                            (format!("{v} {}", if o.holds { "pass" } else { "fail" }), c)
+                        },
+                    );
+                    ui.label(RichText::new(text).color(color));
+                }
+                ui.end_row();
+            }
+        });
+        ui.strong("Candidates (best first)");
+        for (k, c) in self.panel.candidates().iter().enumerate() {
+            ui.horizontal_wrapped(|ui| {
+                let verdict = if c.meets() {
+                    "meets every goal"
+                } else {
+                    "misses a goal"
+                };
+                if ui
+                    .add_enabled(c.error.is_none(), egui::Button::new("Apply"))
+                    .on_hover_text(
+                        "Take these values into the scene (one undo step) and pin the scene as \
+                         it was as the baseline.",
+                    )
+                    .clicked()
+                {
+                    actions.push(Action::Goals(GoalAction::ApplyTune(k)));
+                }
+                ui.label(format!(
+                    "{verdict}: {}",
+                    changes_text(self.scene, tuning, c)
+                ));
+            });
+        }
+    }
+}
+
+/// The fields a candidate changes from the scene as it is: `label old → new, ...`.
+#[must_use]
+pub fn changes_text(scene: &Scene, tuning: &Tuning, c: &Evaluation) -> String {
+    let mut copy = scene.clone();
+    let parts: Vec<String> = tuning
+        .ranges()
+        .iter()
+        .zip(&c.values)
+        .filter_map(|(r, &new)| {
+            let old = r.field.get(&mut copy)?;
+            (old.to_bits() != new.to_bits()).then(|| {
+                format!(
+                    "{} {} to {}",
+                    labels::field_label(scene, &r.field),
+                    labels::readable_number(old),
+                    labels::readable_number(new)
+                )
+            })
+        })
+        .collect();
+    if parts.is_empty() {
+        "no change".to_owned()
+    } else {
+        parts.join(", ")
+    }
+}
