@@ -47,7 +47,7 @@ impl GoalsWindow<'_> {
     /// Shows the window while `open`.
     pub fn ui(self, ctx: &egui::Context, open: &mut bool) -> Vec<Action> {
         let mut actions = Vec::new();
-        egui::Window::new("Goals")
+        super::place::placed(egui::Window::new("Goals"), ctx, super::place::Place::Goals)
             .open(open)
             .default_width(420.0)
             .show(ctx, |ui| self.body_ui(ui, &mut actions));

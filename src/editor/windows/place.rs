@@ -12,6 +12,10 @@ pub enum Place {
     Changes,
     /// Capture: the middle of the top.
     Capture,
+    /// Tune: where the sweep opens (the two answer the same question).
+    Tune,
+    /// Goals: where the metrics open (goals are made from the metrics).
+    Goals,
 }
 
 /// `window` opened at its place (where it first appears; the designer may move it), kept
@@ -23,15 +27,15 @@ pub fn placed<'a>(window: egui::Window<'a>, ctx: &egui::Context, place: Place) -
     let full = (h - 90.0).max(160.0);
     let half = ((h - 120.0) * 0.5).max(140.0);
     let (pos, tallest) = match place {
-        Place::Sweep => (
+        Place::Sweep | Place::Tune => (
             egui::pos2(w * 0.2, 56.0),
             if side_by_side { full } else { half },
         ),
-        Place::Metrics if side_by_side => (
+        Place::Metrics | Place::Goals if side_by_side => (
             egui::pos2((w * 0.2 + 640.0).min(w - 480.0).max(w * 0.45), 56.0),
             full,
         ),
-        Place::Metrics => (egui::pos2(w * 0.2, 56.0 + half + 30.0), half),
+        Place::Metrics | Place::Goals => (egui::pos2(w * 0.2, 56.0 + half + 30.0), half),
         Place::Changes => (egui::pos2(w * 0.2, (h * 0.55).max(80.0)), full),
         Place::Capture => (egui::pos2(w * 0.4, 56.0), full),
     };

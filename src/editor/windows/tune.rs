@@ -207,15 +207,19 @@ impl TuneWindow<'_> {
     /// Shows the window while `open`.
     pub fn ui(self, ctx: &egui::Context, open: &mut bool) -> Vec<Action> {
         let mut actions = Vec::new();
-        egui::Window::new("Tune")
+        super::place::placed(egui::Window::new("Tune"), ctx, super::place::Place::Tune)
             .open(open)
-            .default_width(460.0)
+            .default_width(480.0)
             .show(ctx, |ui| {
-                egui::ScrollArea::vertical()
-                    .max_height(560.0)
-                    .show(ui, |ui| {
-                        self.body_ui(ui, &mut actions);
-                    });
+                // As the sweep: the window grows with its results where there is room, and
+                // scrolls in a small window.
+                if super::place::side_by_side(ctx) {
+                    self.body_ui(ui, &mut actions);
+                } else {
+                    egui::ScrollArea::vertical()
+                        .id_salt("tune window")
+                        .show(ui, |ui| self.body_ui(ui, &mut actions));
+                }
             });
         actions
     }
@@ -401,7 +405,14 @@ impl TuneWindow<'_> {
             }
         });
         ui.strong("Candidates (best first)");
+        let mut shown: Vec<String> = Vec::new();
         for (k, c) in self.panel.candidates().iter().enumerate() {
+            // Two points that differ only past the digits shown read as one candidate.
+            let text = changes_text(self.scene, tuning, &report.start, c);
+            if shown.contains(&text) {
+                continue;
+            }
+            shown.push(text.clone());
             ui.horizontal_wrapped(|ui| {
                 let verdict = if c.meets() {
                     "meets every goal"
@@ -418,33 +429,28 @@ impl TuneWindow<'_> {
                 {
                     actions.push(Action::Goals(GoalAction::ApplyTune(k)));
                 }
-                ui.label(format!(
-                    "{verdict}: {}",
-                    changes_text(self.scene, tuning, c)
-                ));
+                ui.label(format!("{verdict}: {text}"));
             });
         }
     }
 }
 
-/// The fields a candidate changes from the scene as it is: `label old → new, ...`.
+/// The fields a candidate changes from the values the search started from: `label old to new,
+/// ...` (the labels from `scene`).
 #[must_use]
-pub fn changes_text(scene: &Scene, tuning: &Tuning, c: &Evaluation) -> String {
-    let mut copy = scene.clone();
+pub fn changes_text(scene: &Scene, tuning: &Tuning, start: &Evaluation, c: &Evaluation) -> String {
     let parts: Vec<String> = tuning
         .ranges()
         .iter()
-        .zip(&c.values)
-        .filter_map(|(r, &new)| {
-            let old = r.field.get(&mut copy)?;
-            (old.to_bits() != new.to_bits()).then(|| {
-                format!(
-                    "{} {} to {}",
-                    labels::field_label(scene, &r.field),
-                    labels::readable_number(old),
-                    labels::readable_number(new)
-                )
-            })
+        .zip(start.values.iter().zip(&c.values))
+        .filter(|(_, (old, new))| old.to_bits() != new.to_bits())
+        .map(|(r, (&old, &new))| {
+            format!(
+                "{} {} to {}",
+                labels::field_label(scene, &r.field),
+                labels::readable_number(old),
+                labels::readable_number(new)
+            )
         })
         .collect();
     if parts.is_empty() {
