@@ -234,3 +234,74 @@ fn a_range_outside_what_the_field_may_hold_is_refused_where_it_is() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_readme_tune_example_prints_what_the_readme_shows_and_saves_the_tuned_example() {
+    let readme = std::fs::read_to_string("README.md").expect("README.md");
+    let command = readme
+        .lines()
+        .find(|l| {
+            l.trim_start()
+                .starts_with("steerlab tune docs/examples/arrive_goals.ron")
+        })
+        .expect("the worked example's command")
+        .trim();
+    let at = readme.find(command).expect("command") + command.len();
+    // The indented block under the command (its blank lines included), the indent taken off.
+    let mut shown: Vec<&str> = readme[at..]
+        .lines()
+        .skip_while(|l| l.trim().is_empty())
+        .take_while(|l| l.starts_with("    ") || l.is_empty())
+        .map(|l| l.get(4..).unwrap_or(""))
+        .collect();
+    while shown.last() == Some(&"") {
+        shown.pop();
+    }
+    let mut args: Vec<String> = command
+        .split_whitespace()
+        .skip(1)
+        .map(str::to_owned)
+        .collect();
+    // Saved to a temporary file instead of over the committed one, which it must equal.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("tuned.ron");
+    let committed = args.last().cloned().expect("the --out path");
+    *args.last_mut().expect("the --out path") = out.to_str().expect("utf-8").to_owned();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = steerlab(&args);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let printed = text(&run.stdout).replace(out.to_str().expect("utf-8"), &committed);
+    assert_eq!(printed.lines().collect::<Vec<_>>(), shown);
+    assert_eq!(
+        std::fs::read(&out).expect("saved"),
+        std::fs::read(&committed).expect("the committed tuned example")
+    );
+}
+
+#[test]
+fn no_single_field_of_the_worked_example_meets_its_goals() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/arrive_goals.ron");
+    let scene = steerlab::scene::load(&path).expect("example");
+    let tuning = Tuning::new(&scene).expect("tuning");
+    let pool = Pool::new(0).expect("pool");
+    for field in 0..tuning.dims() {
+        let xs: Vec<Vec<f64>> = (0..=40)
+            .map(|k| {
+                let mut x = tuning.start().to_vec();
+                x[field] = f64::from(k) / 40.0;
+                x
+            })
+            .collect();
+        let met = tuning
+            .evaluate(&xs, &pool)
+            .iter()
+            .filter(|e| e.meets())
+            .count();
+        assert_eq!(
+            met,
+            0,
+            "{} alone meets the goals",
+            tuning.ranges()[field].field
+        );
+    }
+}
