@@ -305,3 +305,35 @@ fn no_single_field_of_the_worked_example_meets_its_goals() {
         );
     }
 }
+
+#[test]
+fn every_search_runs_within_its_budget_and_never_worsens_its_best() {
+    let tuning = one_field_problem();
+    let pool = Pool::new(2).expect("pool");
+    for method in [Method::Bite, Method::Cmaes, Method::De, Method::Random] {
+        let report = search::run(
+            &tuning,
+            &Options {
+                budget: 40,
+                seed: 7,
+                method,
+            },
+            &pool,
+            &mut |p| p.evaluations <= p.budget,
+        );
+        // The budget, plus tidying (one field: back to its start, then three roundings).
+        assert!(
+            report.evaluations <= 40 + 4,
+            "{method:?}: {}",
+            report.evaluations
+        );
+        assert!(report.best.score <= report.start.score, "{method:?}");
+        assert!(
+            report.history.windows(2).all(|w| w[1].1 <= w[0].1),
+            "{method:?}: {:?}",
+            report.history
+        );
+        let u = report.best.x[0];
+        assert!((0.0..=1.0).contains(&u), "{method:?}: {u}");
+    }
+}

@@ -175,19 +175,24 @@ fn finish(scene: &Scene, tuning: &Tuning, report: &Report, out: &Path) -> ExitCo
     ExitCode::SUCCESS
 }
 
-/// What one evaluation costs, measured once on the starting scene: building the world and
-/// running its ticks, per seed.
+/// What one evaluation costs, measured once on the starting scene: setting the fields on a copy
+/// of the scene, building the world, and running its ticks, per seed.
 fn cost(scene: &Scene, tuning: &Tuning) -> String {
+    let t = Instant::now();
+    let _ = tuning.scene_at(tuning.start());
+    let set = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let buildable = scene.build_world().is_ok();
     let build = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let _ = sweep::measure(scene, tuning.steps());
     let run = t.elapsed().as_secs_f64();
+    let seeds = tuning.seeds().len();
     format!(
-        "one evaluation: {} seed{} × (building the world {:.3} ms{} + {} ticks {:.1} ms)",
-        tuning.seeds().len(),
-        if tuning.seeds().len() == 1 { "" } else { "s" },
+        "one evaluation: {seeds} seed{} × (fields set {:.3} ms + world built {:.3} ms{} + {} \
+         ticks {:.2} ms)",
+        if seeds == 1 { "" } else { "s" },
+        set * 1e3,
         build * 1e3,
         if buildable { "" } else { ", failed" },
         tuning.steps(),

@@ -77,7 +77,8 @@ pub struct Report {
     pub evaluations: usize,
     /// The evaluation at which a point meeting every goal was first found, if one was.
     pub first_met_at: Option<usize>,
-    /// The best score after each generation: (evaluations, score).
+    /// The best score after each generation of the search (tidying not included, whose
+    /// rounding may cost a little change): (evaluations, score).
     pub history: Vec<(usize, f64)>,
     /// Whether it was stopped before its budget was spent.
     pub stopped: bool,
@@ -237,7 +238,7 @@ impl Sampler {
                 Self::De(Box::new(De::new(
                     fitness,
                     tuning.start(),
-                    &[SIGMA],
+                    &vec![SIGMA; dims],
                     None,
                     &params,
                 )))
@@ -425,7 +426,6 @@ fn try_point(tuning: &Tuning, pool: &Pool, book: &mut Book, x: Vec<f64>) -> bool
     let taken = e.meets();
     if taken {
         book.best = e;
-        book.history.push((book.evaluations, book.best.score));
     }
     taken
 }
