@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::ui::paused_harness;
+use common::ui::{compare_menu, paused_harness, step_ticks};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -18,20 +18,6 @@ use steerlab::view::Overlay;
 
 fn arrive() -> Scene {
     common::preset_scene("arrive_slowing.ron")
-}
-
-fn menu(harness: &mut Harness<'_, EditorApp>, item: &str) {
-    harness.get_by_label("Compare").click();
-    harness.run_steps(2);
-    harness.get_by_label(item).click();
-    harness.run_steps(2);
-}
-
-fn step(harness: &mut Harness<'_, EditorApp>, ticks: usize) {
-    for _ in 0..ticks {
-        harness.key_press(Key::Period);
-        harness.run_steps(1);
-    }
 }
 
 /// The live scene with the arrivers' `max_speed` set to `speed`, as the inspector would.
@@ -48,20 +34,20 @@ fn edit_speed(harness: &mut Harness<'_, EditorApp>, speed: f32) {
 #[test]
 fn a_pinned_baseline_runs_tick_for_tick_beside_the_live_scene_and_restarts_with_it() {
     let mut harness = paused_harness(EditorApp::new(arrive(), None, "test"));
-    step(&mut harness, 10);
+    step_ticks(&mut harness, 10);
     let tick = harness.state().world().tick();
-    menu(&mut harness, "Pin baseline");
+    compare_menu(&mut harness, "Pin baseline");
     let pinned = harness.state().baseline().expect("pinned");
     assert_eq!(pinned.label, format!("pinned at tick {tick}"));
     assert_eq!(pinned.world.agents(), harness.state().world().agents());
     // Unchanged, the two runs stay identical, tick for tick.
-    step(&mut harness, 20);
+    step_ticks(&mut harness, 20);
     let b = harness.state().baseline().expect("pinned");
     assert_eq!(b.world.tick(), harness.state().world().tick());
     assert_eq!(b.world.agents(), harness.state().world().agents());
     // An edit changes the live run only.
     edit_speed(&mut harness, 60.0);
-    step(&mut harness, 30);
+    step_ticks(&mut harness, 30);
     let b = harness.state().baseline().expect("pinned");
     assert_eq!(b.world.tick(), harness.state().world().tick());
     assert_ne!(b.world.agents(), harness.state().world().agents());
@@ -78,19 +64,19 @@ fn a_pinned_baseline_runs_tick_for_tick_beside_the_live_scene_and_restarts_with_
     harness.get_by_label("Baseline ghosts").click();
     harness.run_steps(2);
     assert!(!harness.state().overlays().shows(Overlay::Ghosts));
-    menu(&mut harness, "Unpin baseline");
+    compare_menu(&mut harness, "Unpin baseline");
     assert!(harness.state().baseline().is_none());
 }
 
 #[test]
 fn swap_exchanges_baseline_and_current_as_one_undo_step() {
     let mut harness = paused_harness(EditorApp::new(arrive(), None, "test"));
-    menu(&mut harness, "Pin baseline");
+    compare_menu(&mut harness, "Pin baseline");
     edit_speed(&mut harness, 60.0);
-    step(&mut harness, 15);
+    step_ticks(&mut harness, 15);
     let live_before = harness.state().world().agents().to_vec();
     let base_before = harness.state().baseline().unwrap().world.agents().to_vec();
-    menu(&mut harness, "Swap baseline and current");
+    compare_menu(&mut harness, "Swap baseline and current");
     assert_eq!(harness.state().scene().groups[0].max_speed, 200.0);
     let b = harness.state().baseline().expect("still pinned");
     assert_eq!(b.scene.groups[0].max_speed, 60.0);
@@ -105,8 +91,8 @@ fn swap_exchanges_baseline_and_current_as_one_undo_step() {
 fn compare_with_saved_pins_the_saved_file_and_restarts_both() {
     let mut harness = paused_harness(EditorApp::new(arrive(), None, "test"));
     edit_speed(&mut harness, 90.0);
-    step(&mut harness, 12);
-    menu(&mut harness, "Compare with saved file");
+    step_ticks(&mut harness, 12);
+    compare_menu(&mut harness, "Compare with saved file");
     let b = harness.state().baseline().expect("pinned");
     assert_eq!(b.label, "saved file");
     assert_eq!(b.scene, *harness.state().saved_scene());
@@ -135,10 +121,10 @@ fn compare_with_saved_pins_the_saved_file_and_restarts_both() {
 fn the_metrics_panel_sets_baseline_and_current_side_by_side() {
     let mut harness = paused_harness(EditorApp::new(arrive(), None, "test"));
     let tick = harness.state().world().tick();
-    menu(&mut harness, "Pin baseline");
+    compare_menu(&mut harness, "Pin baseline");
     edit_speed(&mut harness, 100.0);
-    step(&mut harness, 900);
-    menu(&mut harness, "Metrics…");
+    step_ticks(&mut harness, 900);
+    compare_menu(&mut harness, "Metrics…");
     assert!(harness.state().open_windows().metrics);
     assert!(
         harness
@@ -168,14 +154,14 @@ fn the_metrics_panel_sets_baseline_and_current_side_by_side() {
     harness.get_by_label("compute every tick").click();
     harness.run_steps(2);
     let frozen = harness.state().metrics();
-    step(&mut harness, 5);
+    step_ticks(&mut harness, 5);
     assert_eq!(harness.state().metrics().ticks, frozen.ticks);
 }
 
 #[test]
 fn the_sweep_window_runs_in_the_background_and_a_click_takes_a_value() {
     let mut harness = paused_harness(EditorApp::new(arrive(), None, "test"));
-    menu(&mut harness, "Sweep…");
+    compare_menu(&mut harness, "Sweep…");
     assert!(harness.state().open_windows().sweep);
     let setup = SweepSetup {
         field: steerlab::sim::FieldPath::parse("groups[0].arrive.mode").expect("a path"),

@@ -7,36 +7,21 @@
 
 mod common;
 
-use common::ui::paused_harness;
+use common::ui::{compare_menu, paused_harness, step_ticks};
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use steerlab::editor::action::GoalAction;
 use steerlab::editor::windows::tune::TuneSetup;
 use steerlab::editor::{Action, EditorApp};
 use steerlab::scene::goals::Want;
 
-fn menu(harness: &mut Harness<'_, EditorApp>, item: &str) {
-    harness.get_by_label("Compare").click();
-    harness.run_steps(2);
-    harness.get_by_label(item).click();
-    harness.run_steps(2);
-}
-
-fn step(harness: &mut Harness<'_, EditorApp>, ticks: usize) {
-    for _ in 0..ticks {
-        harness.key_press(Key::Period);
-        harness.run_steps(1);
-    }
-}
-
 #[test]
 fn a_metrics_row_becomes_a_goal_in_one_click_with_a_live_badge() {
     let scene = common::preset_scene("arrive_slowing.ron");
     assert!(scene.goals.is_none());
     let mut harness = paused_harness(EditorApp::new(scene, None, "test"));
-    menu(&mut harness, "Metrics…");
-    step(&mut harness, 30);
+    compare_menu(&mut harness, "Metrics…");
+    step_ticks(&mut harness, 30);
     let undo = harness.state().undo_position();
     // The first row with a value: the arrivers' share that arrived (0 so far; higher is
     // better, so the goal is "at least" it).
@@ -53,7 +38,7 @@ fn a_metrics_row_becomes_a_goal_in_one_click_with_a_live_badge() {
     assert_eq!(goals.list[0].want(), Some(Want::AtLeast(0.0)));
     assert_eq!(harness.state().undo_position(), undo + 1);
     // The Goals window shows it with its badge for the run on screen: it holds.
-    menu(&mut harness, "Goals…");
+    compare_menu(&mut harness, "Goals…");
     assert!(harness.state().open_windows().goals);
     harness.get_by_label("arrivers.arrived >= 0");
     harness.get_by_label("pass");
@@ -70,7 +55,7 @@ fn the_tune_window_runs_in_the_background_and_apply_pins_the_scene_before() {
     let scene = steerlab::scene::load(&path).expect("the example");
     let before = scene.clone();
     let mut harness = paused_harness(EditorApp::new(scene, None, "test"));
-    menu(&mut harness, "Tune…");
+    compare_menu(&mut harness, "Tune…");
     assert!(harness.state().open_windows().tune);
     // The fields come from the file's tune list.
     let setup = harness.state().tune().setup.clone();

@@ -96,6 +96,24 @@ pub mod ui {
         harness
     }
 
+    /// Opens Compare › `item` from the menu bar, and lets a window it opens settle (a window
+    /// sizes its grid columns from the frame before, and the first frames may move it).
+    pub fn compare_menu(harness: &mut Harness<'_, EditorApp>, item: &str) {
+        use egui_kittest::kittest::Queryable as _;
+        harness.get_by_label("Compare").click();
+        harness.run_steps(2);
+        harness.get_by_label(item).click();
+        harness.run_steps(4);
+    }
+
+    /// Steps `ticks` ticks with the Step key (.), a frame each.
+    pub fn step_ticks(harness: &mut Harness<'_, EditorApp>, ticks: usize) {
+        for _ in 0..ticks {
+            harness.key_press(egui::Key::Period);
+            harness.run_steps(1);
+        }
+    }
+
     /// Applies `action` to the app as its panels would, on the harness's context.
     pub fn act(harness: &mut Harness<'_, EditorApp>, action: steerlab::editor::Action) {
         let ctx = harness.ctx.clone();
