@@ -11,7 +11,7 @@ use common::ui::{compare_menu, paused_harness, step_ticks};
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable as _;
 use steerlab::editor::action::GoalAction;
-use steerlab::editor::windows::tune::TuneSetup;
+use steerlab::editor::action::TuneSetup;
 use steerlab::editor::{Action, EditorApp};
 use steerlab::scene::goals::Want;
 

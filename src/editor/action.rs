@@ -166,7 +166,7 @@ pub enum GoalAction {
     /// The goals' run length (seconds) and number of seeds: one undo step.
     SetRun(f32, u32),
     /// What the Tune window tunes.
-    SetTune(Box<crate::editor::windows::tune::TuneSetup>),
+    SetTune(Box<TuneSetup>),
     /// Start tuning the scene as it is, in the background.
     RunTune,
     /// Stop the running tuning; the best found so far is kept.
@@ -191,4 +191,22 @@ pub struct SweepSetup {
     pub seconds: f32,
     /// The metric plotted (`group.metric`).
     pub metric: String,
+}
+
+/// What the Tune window tunes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TuneSetup {
+    /// The fields and their ranges.
+    pub ranges: Vec<crate::scene::goals::TuneRange>,
+    /// Most evaluations.
+    pub budget: usize,
+}
+
+impl Default for TuneSetup {
+    fn default() -> Self {
+        Self {
+            ranges: Vec::new(),
+            budget: 300,
+        }
+    }
 }

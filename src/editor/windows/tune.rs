@@ -13,7 +13,7 @@ use std::thread::JoinHandle;
 use egui::{Color32, RichText, Ui};
 use egui_plot::{HLine, Line, Plot};
 
-use crate::editor::action::{Action, GoalAction};
+use crate::editor::action::{Action, GoalAction, TuneSetup};
 use crate::scene::goal_check::target_text;
 use crate::scene::goals::TuneRange;
 use crate::scene::sweep::{self, Pool};
@@ -22,24 +22,6 @@ use crate::scene::tune::{Evaluation, Tuning};
 use crate::scene::{Scene, labels};
 use crate::sim::FieldPath;
 use crate::view::palette;
-
-/// What the Tune window tunes.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TuneSetup {
-    /// The fields and their ranges.
-    pub ranges: Vec<TuneRange>,
-    /// Most evaluations.
-    pub budget: usize,
-}
-
-impl Default for TuneSetup {
-    fn default() -> Self {
-        Self {
-            ranges: Vec::new(),
-            budget: 300,
-        }
-    }
-}
 
 /// What a running tuning shares with the window.
 #[derive(Default)]
