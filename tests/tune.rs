@@ -233,6 +233,22 @@ fn a_range_outside_what_the_field_may_hold_is_refused_where_it_is() {
         stderr.contains("goals.tune[0]") && stderr.contains("outside what the field may hold"),
         "{stderr}"
     );
+    // The ends are compared as the field holds them: dt's lowest, 0.001, is within.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("tuned.ron");
+    let run = steerlab(&[
+        "tune",
+        "arrive_slowing",
+        "--goal",
+        "arrivers.arrived>=1",
+        "--param",
+        "dt=0.001..0.05",
+        "--budget",
+        "2",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
 }
 
 #[test]

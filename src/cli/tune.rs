@@ -107,7 +107,11 @@ pub fn tune(args: &TuneArgs) -> ExitCode {
     }
     let tuning = match Tuning::new(&scene) {
         Ok(t) => t,
-        Err(e) => return fail(&format!("{}: {e}", shown(&args.scene))),
+        Err(e) => {
+            let name = shown(&args.scene);
+            let lines: Vec<String> = e.lines().map(|l| format!("{name}: {l}")).collect();
+            return fail(&lines.join("\n"));
+        }
     };
     let pool = match Pool::new(args.threads) {
         Ok(p) => p,

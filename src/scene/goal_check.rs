@@ -92,7 +92,10 @@ pub fn problems(goals: &Goals, scene: &Scene) -> Vec<Problem> {
             );
         } else if let Some(limit) = t.field.limit(&mut copy) {
             let r = limit.range();
-            if t.lo < f64::from(*r.start()) || t.hi > f64::from(*r.end()) {
+            // As the field holds them: 0.001 is the f32 nearest it, not a hair below.
+            #[allow(clippy::cast_possible_truncation)]
+            let (lo, hi) = (t.lo as f32, t.hi as f32);
+            if lo < *r.start() || hi > *r.end() {
                 push(
                     at.clone(),
                     format!(
