@@ -221,3 +221,42 @@ fn a_capped_crowd_gives_the_same_bits_on_any_thread_count() {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Random crowds, dense ones included (hundreds of agents in a few body widths, a cap far
+    /// below the agents in reach): the grid's nearest `cap` (found ring by ring outwards) are
+    /// the brute-force search's, agent for agent: the same count and the same distances.
+    #[test]
+    fn the_capped_nearest_equal_a_brute_force_search_on_random_crowds(
+        count in 20_u32..700,
+        side in 8.0_f32..300.0,
+        radius in 3.0_f32..60.0,
+        cap in 1_u32..48,
+        seed in 0_u64..1000,
+    ) {
+        let mut g = Group::new(
+            "crowd",
+            count,
+            Spawn::Area { min: Vec2::splat(20.0), max: Vec2::splat(20.0 + side), speed: 5.0 },
+        );
+        g.max_neighbors = cap;
+        g.separation = Some(Separation { radius, ..Separation::default() });
+        g.cohesion = Some(Cohesion { radius: radius * 0.7, ..Cohesion::default() });
+        let spec = WorldSpec {
+            groups: vec![g],
+            ..WorldSpec::empty(seed, 1.0 / 60.0, Vec2::splat(side + 40.0))
+        };
+        let mut grid = World::new(spec.clone()).expect("valid");
+        let mut naive = World::new(spec).expect("valid");
+        naive.set_neighbor_search(steerlab::sim::NeighborSearch::Naive);
+        grid.step();
+        naive.step();
+        for (a, b) in grid.records().iter().zip(naive.records()) {
+            prop_assert_eq!(a.neighbors, b.neighbors);
+            let (x, y) = (a.neighbor_distance_sum, b.neighbor_distance_sum);
+            prop_assert!((x - y).abs() <= 1e-4 * (1.0 + y), "{} vs {}", x, y);
+        }
+    }
+}

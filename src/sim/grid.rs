@@ -88,6 +88,22 @@ pub struct CellBox {
 }
 
 impl CellBox {
+    /// Its first and last column and row: `(c0, c1, r0, r1)`.
+    #[must_use]
+    pub fn bounds(&self) -> (usize, usize, usize, usize) {
+        (self.c0, self.c1, self.r0, self.r1)
+    }
+
+    /// How many cells it spans.
+    #[must_use]
+    pub fn cells(&self) -> usize {
+        if self.c0 > self.c1 || self.r0 > self.r1 {
+            0
+        } else {
+            (self.c1 - self.c0 + 1) * (self.r1 - self.r0 + 1)
+        }
+    }
+
     /// No cell.
     pub const EMPTY: Self = Self {
         c0: usize::MAX,
@@ -238,6 +254,25 @@ impl Grid {
 
     fn clamp_row(&self, y: f32) -> usize {
         clamp_cell(y / self.cell_size, self.rows)
+    }
+
+    /// The column and row of the cell holding `p` (a point outside the world: the nearest
+    /// edge cell).
+    #[must_use]
+    pub fn cell_of(&self, p: Vec2) -> (usize, usize) {
+        (self.clamp_col(p.x), self.clamp_row(p.y))
+    }
+
+    /// The slots of the agents in cells `c0..=c1` of row `row` (contiguous: the grid is in
+    /// row-major cell order).
+    #[must_use]
+    pub fn row_range(&self, row: usize, c0: usize, c1: usize) -> Range<usize> {
+        let at = |c: usize| {
+            self.cell_start
+                .get(row * self.cols + c)
+                .map_or(0, |&s| s as usize)
+        };
+        at(c0)..at(c1 + 1).max(at(c0))
     }
 
     fn cell_index(&self, p: Vec2) -> usize {

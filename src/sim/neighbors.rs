@@ -15,7 +15,8 @@
 //!   neighbours one by one in the grid's order, exactly as a scalar loop does, so the sums are
 //!   the same bits however agents are grouped into lanes or split over threads.
 //! - **capped** (more neighbours than the cap, or more than [`fast_candidates`] candidates to
-//!   scan): the `max_neighbors` nearest, summed in agent order;
+//!   scan): the `max_neighbors` nearest, found ring of cells by ring outwards until they are
+//!   certain (or in the 2-d tree), summed in the grid's order;
 //! - **naive** (the reference, `NeighborSearch::Naive`): every agent in agent order, capped the
 //!   same way. The capped way gives the same bits as the naive way; the grid way sums the
 //!   same neighbours in the grid's order, so it agrees with them up to f32 rounding.
@@ -233,7 +234,7 @@ impl Neighbors<'_> {
                 continue;
             };
             let own = self.grid.cell_box(me.position, me.rules.radius);
-            if self.grid.box_count(own) > fast_candidates(me.rules.cap) {
+            if self.crowded(own, me.rules) {
                 out[offset] = self.capped(me);
                 continue;
             }
@@ -247,6 +248,22 @@ impl Neighbors<'_> {
             group.push((offset, me));
         }
         flush(&mut group, union, out);
+    }
+
+    /// Whether an agent with the cell box `own` goes straight to the capped way: too many
+    /// candidates to scan ([`fast_candidates`]), or so many that, spread evenly over the box,
+    /// twice the cap would be within the radius (the lanes would find more than the cap and
+    /// answer it again the capped way). Either way gives the same bits: the capped way sums
+    /// the same neighbours in the same grid order.
+    fn crowded(&self, own: CellBox, rules: &Rules) -> bool {
+        let count = self.grid.box_count(own);
+        if count > fast_candidates(rules.cap) {
+            return true;
+        }
+        let cell = self.grid.cell_size();
+        let area = own.cells() as f32 * cell * cell;
+        let circle = std::f32::consts::PI * rules.radius * rules.radius;
+        area > 0.0 && count as f32 * (circle / area).min(1.0) > 2.0 * rules.cap as f32
     }
 
     /// Answers the agents of `group` (slot in `out`, agent) together over the candidates of
@@ -310,50 +327,113 @@ impl Neighbors<'_> {
         let (i, rules) = (me.index, me.rules);
         let radius2 = rules.radius * rules.radius;
         let own = self.grid.cell_box(me.position, rules.radius);
-        // (squared distance, agent index, grid slot)
-        let mut within: Vec<(f32, u32, u32)> = Vec::new();
+        // (nearness key, agent index, grid slot): the key orders by squared distance, then by
+        // the lower index, as one integer (see `nearness`).
+        let mut within: Vec<(u64, u32, u32)> = Vec::new();
         if self.grid.box_count(own) <= fast_candidates(rules.cap) {
-            let c = self.grid.columns();
-            let (px, py) = (me.position.x, me.position.y);
-            for range in self.grid.box_rows(own) {
-                let start = range.start;
-                let (Some(x), Some(y), Some(index)) = (
-                    c.x.get(range.clone()),
-                    c.y.get(range.clone()),
-                    c.index.get(range),
-                ) else {
-                    continue;
-                };
-                for (k, ((&x, &y), &j)) in x.iter().zip(y).zip(index).enumerate() {
-                    let (dx, dy) = (px - x, py - y);
-                    let d2 = dx * dx + dy * dy;
-                    // The columns hold exact small integers as f32 (see `grid::Columns`).
-                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                    let j = j as u32;
-                    if d2 <= radius2 && j as usize != i {
-                        within.push((d2, j, index_u32(start + k)));
-                    }
-                }
-            }
+            self.ring_candidates(me, own, &mut within);
         } else {
             let tree = super::kdtree::of_agents(self.tree, self.agents);
             let mut nearest = Vec::new();
             tree.nearest_within(me.position, radius2, rules.cap, index_u32(i), &mut nearest);
             within.extend(nearest.into_iter().map(|(d2, j)| {
                 let slot = self.grid.slot(j as usize).map_or(j, index_u32);
-                (d2, j, slot)
+                (nearness(d2, j), j, slot)
             }));
         }
         if within.len() > rules.cap {
-            if rules.cap > 0 {
-                within.select_nth_unstable_by(rules.cap - 1, |a, b| {
-                    a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
-                });
+            // The cap-th nearest key, then the entries up to it, keeping their order: the grid's
+            // candidates come in slot order already, so most answers need no sort.
+            let mut keys: Vec<u64> = within.iter().map(|e| e.0).collect();
+            match rules.cap.checked_sub(1) {
+                Some(last) => {
+                    let (_, &mut kth, _) = keys.select_nth_unstable(last);
+                    within.retain(|e| e.0 <= kth);
+                }
+                None => within.clear(),
             }
-            within.truncate(rules.cap);
         }
-        within.sort_unstable_by_key(|e| e.2);
+        if !within.is_sorted_by_key(|e| e.2) {
+            within.sort_unstable_by_key(|e| e.2);
+        }
         self.sum_in_order(me, within.iter().map(|&(_, j, _)| j))
+    }
+
+    /// The grid's candidates within the radius of `me`, ring of cells by ring of cells
+    /// outwards from its own cell, into `within` (nearness key, agent index, slot). It stops
+    /// once the cap's nearest are certain: when `cap` candidates are nearer than any cell not
+    /// yet scanned can be (the scanned block's nearest unscanned edge), or the whole box is
+    /// scanned. What is found is a superset of the cap nearest, so the answer is the same as
+    /// scanning the whole box; a dense crowd scans a few cells instead of the whole box.
+    // Textbook names for the scan: cell size h, column set c, coordinates x, y, ring m.
+    #[allow(clippy::many_single_char_names)]
+    fn ring_candidates(&self, me: Me<'_>, own: CellBox, within: &mut Vec<(u64, u32, u32)>) {
+        let (c0, c1, r0, r1) = own.bounds();
+        if c0 > c1 || r0 > r1 {
+            return;
+        }
+        let (ca, ra) = self.grid.cell_of(me.position);
+        let (ca, ra) = (ca.clamp(c0, c1), ra.clamp(r0, r1));
+        let h = self.grid.cell_size();
+        let radius2 = me.rules.radius * me.rules.radius;
+        let (px, py) = (me.position.x, me.position.y);
+        let c = self.grid.columns();
+        let scan = |range: std::ops::Range<usize>, within: &mut Vec<(u64, u32, u32)>| {
+            let start = range.start;
+            let (Some(x), Some(y), Some(index)) = (
+                c.x.get(range.clone()),
+                c.y.get(range.clone()),
+                c.index.get(range),
+            ) else {
+                return;
+            };
+            for (k, ((&x, &y), &j)) in x.iter().zip(y).zip(index).enumerate() {
+                let (dx, dy) = (px - x, py - y);
+                let d2 = dx * dx + dy * dy;
+                // The columns hold exact small integers as f32 (see `grid::Columns`).
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let j = j as u32;
+                if d2 <= radius2 && j as usize != me.index {
+                    within.push((nearness(d2, j), j, index_u32(start + k)));
+                }
+            }
+        };
+        for m in 0.. {
+            let (lo_c, hi_c) = (ca.saturating_sub(m).max(c0), (ca + m).min(c1));
+            for r in ra.saturating_sub(m).max(r0)..=(ra + m).min(r1) {
+                if r.abs_diff(ra) == m {
+                    scan(self.grid.row_range(r, lo_c, hi_c), within);
+                } else {
+                    if ca >= m && ca - m >= c0 {
+                        scan(self.grid.row_range(r, ca - m, ca - m), within);
+                    }
+                    if ca + m <= c1 {
+                        scan(self.grid.row_range(r, ca + m, ca + m), within);
+                    }
+                }
+            }
+            // How near an unscanned cell of the box can be: its nearest side's edge.
+            let side = |covered: bool, gap: f32| if covered { f32::INFINITY } else { gap };
+            #[allow(clippy::cast_precision_loss)]
+            let reach = side(ca < m || ca - m <= c0, px - (ca - m.min(ca)) as f32 * h)
+                .min(side(ca + m >= c1, (ca + m + 1) as f32 * h - px))
+                .min(side(
+                    ra < m || ra - m <= r0,
+                    py - (ra - m.min(ra)) as f32 * h,
+                ))
+                .min(side(ra + m >= r1, (ra + m + 1) as f32 * h - py));
+            if reach == f32::INFINITY {
+                return;
+            }
+            if reach > 0.0 {
+                // A hair inside the edge, so that no rounding of an unscanned agent's squared
+                // distance can put it before one counted as certain.
+                let certain = nearness(reach * reach * 0.9999, 0);
+                if within.iter().filter(|e| e.0 < certain).count() >= me.rules.cap {
+                    return;
+                }
+            }
+        }
     }
 
     /// Sums the neighbours listed (agent indices), in list order.
@@ -380,6 +460,13 @@ fn keep_nearest(within: &mut Vec<(f32, u32)>, cap: usize) {
         within.truncate(cap);
     }
     within.sort_unstable_by_key(|e| e.1);
+}
+
+/// `(squared distance, agent index)` as one integer ordered as the pair is (nearer first,
+/// then the lower index): a squared distance is never negative, and the bits of non-negative
+/// floats order as their values.
+fn nearness(d2: f32, index: u32) -> u64 {
+    (u64::from(d2.max(0.0).to_bits()) << 32) | u64::from(index)
 }
 
 fn index_u32(i: usize) -> u32 {
