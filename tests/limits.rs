@@ -65,14 +65,17 @@ fn agents_per_group_and_in_all() {
         refused(spec(vec![group("a", MAX_GROUP_COUNT + 1)])),
         "groups[0].count: must be at most 100,000, got 100001"
     );
-    World::new(spec(vec![group("a", 100_000), group("b", 100_000)])).expect("at the limit");
+    // Ten full groups are at the limit in all (checked without spawning a million agents);
+    // one more agent is refused.
+    let full: Vec<Group> = (0..10)
+        .map(|k| group(&format!("g{k}"), MAX_GROUP_COUNT))
+        .collect();
+    assert!(steerlab::sim::check::check_spec(&spec(full.clone())).is_empty());
+    let mut over = full;
+    over.push(group("one_more", 1));
     assert_eq!(
-        refused(spec(vec![
-            group("a", 100_000),
-            group("b", 100_000),
-            group("c", 1)
-        ])),
-        "groups: at most 200,000 agents in all, got 200001"
+        refused(spec(over)),
+        "groups: at most 1,000,000 agents in all, got 1000001"
     );
 }
 

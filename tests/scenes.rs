@@ -253,7 +253,7 @@ fn enormous_values() {
     assert_eq!(
         shown,
         vec![
-            "e.ron:5:13: groups: at most 200,000 agents in all, got 4000000003".to_owned(),
+            "e.ron:5:13: groups: at most 1,000,000 agents in all, got 4000000003".to_owned(),
             "e.ron:8:20: groups[0].count: must be at most 100,000, got 4000000000".to_owned(),
         ]
     );

@@ -8,7 +8,7 @@ pub const MIN_PROBABILITY: f32 = 0.001;
 /// Most agents in one group.
 pub const MAX_GROUP_COUNT: u32 = 100_000;
 /// Most agents in a world (all groups).
-pub const MAX_TOTAL_COUNT: u64 = 200_000;
+pub const MAX_TOTAL_COUNT: u64 = 1_000_000;
 /// Most groups in a world.
 pub const MAX_GROUPS: usize = 64;
 /// Most obstacles in a world.

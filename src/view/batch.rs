@@ -11,7 +11,7 @@
 //! without a window.
 
 // Vertex indices are `u32` in epaint. One canvas mesh holds at most 34 vertices per agent and
-// a few thousand for the scenery, with at most 200,000 agents: far below `u32::MAX`.
+// a few thousand for the scenery, with at most 1,000,000 agents: far below `u32::MAX`.
 #![allow(clippy::cast_possible_truncation)]
 // Geometry reads best with the textbook names: points a, b, c; normal n; feather f.
 #![allow(clippy::many_single_char_names)]

@@ -53,7 +53,7 @@ pub const FOLLOW_LEADER: BehaviorInfo = BehaviorInfo {
 /// The offset of follower `rank` of `followers` for `slot`, in the leader's frame.
 #[must_use]
 pub fn slot_offset(slot: &Slot, rank: usize, followers: usize) -> Vec2 {
-    // Ranks and counts are at most 200,000: exact in f32.
+    // Ranks and counts are at most 1,000,000: exact in f32 (below 2^24).
     #[allow(clippy::cast_precision_loss)]
     let (k, n) = (rank as f32, followers.max(1) as f32);
     match *slot {
