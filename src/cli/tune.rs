@@ -242,22 +242,16 @@ pub fn summary(scene: &Scene, tuning: &Tuning, report: &Report) -> String {
     for r in &rows {
         let _ = writeln!(out, "{:w0$}  {:w1$}  {}", r[0], r[1], r[2]);
     }
-    let mut copy = scene.clone();
+    let own = tuning.own_values();
     let changed: Vec<String> = tuning
-        .ranges()
-        .iter()
-        .zip(&after.values)
-        .filter_map(|(r, &new)| {
-            let old = r.field.get(&mut copy)?;
-            (old.to_bits() != new.to_bits()).then(|| {
-                format!(
-                    "  {}  ({}): {} → {}",
-                    r.field,
-                    labels::field_label(scene, &r.field),
-                    labels::readable_number(old),
-                    labels::readable_number(new)
-                )
-            })
+        .changed(&own, &after.values)
+        .map(|(field, old, new)| {
+            format!(
+                "  {field}  ({}): {} → {}",
+                labels::field_label(scene, field),
+                labels::readable_number(old),
+                labels::readable_number(new)
+            )
         })
         .collect();
     let _ = writeln!(out);

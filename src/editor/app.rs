@@ -390,16 +390,14 @@ impl EditorApp {
                 };
                 actions.extend(window.ui(ctx, &mut open.tune));
             }
-            if open.goals {
-                let current = self.session.recorder.report(&self.session.world);
-                let window = windows::GoalsWindow {
-                    scene,
-                    current: &current,
-                };
+            // The live run's report, once a frame for both windows that show it.
+            let current = (open.goals || open.metrics)
+                .then(|| self.session.recorder.report(&self.session.world));
+            if let (true, Some(current)) = (open.goals, &current) {
+                let window = windows::GoalsWindow { scene, current };
                 actions.extend(window.ui(ctx, &mut open.goals));
             }
-            if open.metrics {
-                let current = self.session.recorder.report(&self.session.world);
+            if let (true, Some(current)) = (open.metrics, &current) {
                 let baseline = self
                     .session
                     .baseline
@@ -407,7 +405,7 @@ impl EditorApp {
                     .map(|b| (b.recorder.report(&b.world), b.label.as_str()));
                 let window = MetricsWindow {
                     scene: self.doc.scene(),
-                    current: &current,
+                    current,
                     baseline: baseline.as_ref().map(|(m, l)| (m, *l)),
                     on: self.session.metrics_on,
                 };

@@ -72,7 +72,7 @@ impl GoalsWindow<'_> {
             labels::readable_number(self.current.seconds)
         ));
         let seed = [self.scene.seed];
-        let metrics = [self.current.clone()];
+        let metrics = std::slice::from_ref(self.current);
         let mut remove = None;
         egui::Grid::new("goals").striped(true).show(ui, |ui| {
             ui.strong("goal");
@@ -80,7 +80,7 @@ impl GoalsWindow<'_> {
             ui.strong("");
             ui.end_row();
             for (i, goal) in goals.list.iter().enumerate() {
-                let o = goal_check::outcome(goal, &seed, &metrics);
+                let o = goal_check::outcome(goal, &seed, metrics);
                 ui.label(target_text(goal));
                 ui.monospace(
                     o.worst

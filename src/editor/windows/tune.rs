@@ -422,14 +422,11 @@ impl TuneWindow<'_> {
 #[must_use]
 pub fn changes_text(scene: &Scene, tuning: &Tuning, start: &Evaluation, c: &Evaluation) -> String {
     let parts: Vec<String> = tuning
-        .ranges()
-        .iter()
-        .zip(start.values.iter().zip(&c.values))
-        .filter(|(_, (old, new))| old.to_bits() != new.to_bits())
-        .map(|(r, (&old, &new))| {
+        .changed(&start.values, &c.values)
+        .map(|(field, old, new)| {
             format!(
                 "{} {} to {}",
-                labels::field_label(scene, &r.field),
+                labels::field_label(scene, field),
                 labels::readable_number(old),
                 labels::readable_number(new)
             )

@@ -19,6 +19,7 @@ use super::goal_check::{self, Outcome};
 use super::goals::{Goal, Goals, TuneRange, Want};
 use super::sweep::{self, Pool};
 use crate::sim::metrics::Metrics;
+use crate::sim::path::FieldPath;
 
 /// What a goal's violation counts for on a seed where its metric has no value (the time to
 /// arrive of a run where nobody arrived): as much as the largest miss.
@@ -246,6 +247,30 @@ impl Tuning {
             score,
             error: None,
         }
+    }
+
+    /// Each field's value in the scene as given (before any clamping into its range).
+    #[must_use]
+    pub fn own_values(&self) -> Vec<f64> {
+        let mut copy = self.base.clone();
+        self.ranges
+            .iter()
+            .map(|r| r.field.get(&mut copy).unwrap_or(f64::NAN))
+            .collect()
+    }
+
+    /// The fields whose value differs between `old` and `new` (one value per field, in the
+    /// ranges' order): each field with its old and new value.
+    pub fn changed<'a>(
+        &'a self,
+        old: &'a [f64],
+        new: &'a [f64],
+    ) -> impl Iterator<Item = (&'a FieldPath, f64, f64)> + 'a {
+        self.ranges
+            .iter()
+            .zip(old.iter().zip(new))
+            .filter(|(_, (a, b))| a.to_bits() != b.to_bits())
+            .map(|(r, (&a, &b))| (&r.field, a, b))
     }
 
     /// The distance of `x` from the start, relative to the box's diagonal.

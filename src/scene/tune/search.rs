@@ -175,10 +175,9 @@ enum Sampler {
     Cmaes {
         cma: Box<Cmaes>,
         dims: usize,
-        seed: u64,
+        options: Options,
         restarts: i64,
         sigma: f64,
-        budget: usize,
     },
     Bite {
         /// Latin-hypercube points still to score before BiteOpt starts.
@@ -206,10 +205,9 @@ impl Sampler {
             Method::Cmaes => Self::Cmaes {
                 cma: Box::new(cmaes(tuning.start(), SIGMA, options, 0)),
                 dims,
-                seed: options.seed,
+                options: *options,
                 restarts: 0,
                 sigma: SIGMA,
-                budget: options.budget,
             },
             Method::Bite => {
                 let batch = popsize(dims);
@@ -256,26 +254,20 @@ impl Sampler {
             Self::Cmaes {
                 cma,
                 dims,
-                seed,
+                options,
                 restarts,
                 sigma,
-                budget,
             } => {
                 if cma.stop() != 0 {
                     // Converged: again from the best point, with a step half as long.
                     *restarts += 1;
                     *sigma = (*sigma * 0.5).max(0.02);
-                    let options = Options {
-                        budget: *budget,
-                        seed: *seed,
-                        method: Method::Cmaes,
-                    };
                     let from = if best.x.len() == *dims {
                         best.x.clone()
                     } else {
                         vec![0.5; *dims]
                     };
-                    **cma = cmaes(&from, *sigma, &options, *restarts);
+                    **cma = cmaes(&from, *sigma, options, *restarts);
                 }
                 cma.ask()
             }
