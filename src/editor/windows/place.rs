@@ -14,7 +14,7 @@ pub enum Place {
     Capture,
     /// Tune: where the sweep opens (the two answer the same question).
     Tune,
-    /// Goals: where the metrics open (goals are made from the metrics).
+    /// Goals: lower left, where the changes open, clear of the metrics they are made from.
     Goals,
 }
 
@@ -31,12 +31,12 @@ pub fn placed<'a>(window: egui::Window<'a>, ctx: &egui::Context, place: Place) -
             egui::pos2(w * 0.2, 56.0),
             if side_by_side { full } else { half },
         ),
-        Place::Metrics | Place::Goals if side_by_side => (
+        Place::Metrics if side_by_side => (
             egui::pos2((w * 0.2 + 640.0).min(w - 480.0).max(w * 0.45), 56.0),
             full,
         ),
-        Place::Metrics | Place::Goals => (egui::pos2(w * 0.2, 56.0 + half + 30.0), half),
-        Place::Changes => (egui::pos2(w * 0.2, (h * 0.55).max(80.0)), full),
+        Place::Metrics => (egui::pos2(w * 0.2, 56.0 + half + 30.0), half),
+        Place::Changes | Place::Goals => (egui::pos2(w * 0.2, (h * 0.55).max(80.0)), full),
         Place::Capture => (egui::pos2(w * 0.4, 56.0), full),
     };
     window.default_pos(pos).constrain(true).max_height(tallest)
