@@ -88,6 +88,12 @@ pub struct CellBox {
 }
 
 impl CellBox {
+    /// Columns `c0..=c1`, rows `r0..=r1`.
+    #[must_use]
+    pub fn new(c0: usize, c1: usize, r0: usize, r1: usize) -> Self {
+        Self { c0, c1, r0, r1 }
+    }
+
     /// Its first and last column and row: `(c0, c1, r0, r1)`.
     #[must_use]
     pub fn bounds(&self) -> (usize, usize, usize, usize) {
@@ -186,6 +192,16 @@ impl Grid {
     #[must_use]
     pub fn columns(&self) -> &Columns {
         &self.columns
+    }
+
+    /// The most agents one cell holds (0 without agents).
+    #[must_use]
+    pub fn most_in_a_cell(&self) -> usize {
+        self.cell_start
+            .windows(2)
+            .map(|w| w[1].saturating_sub(w[0]) as usize)
+            .max()
+            .unwrap_or(0)
     }
 
     /// Where agent `i` is in the columns (`None` without a grid).

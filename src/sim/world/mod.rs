@@ -100,6 +100,8 @@ pub struct World {
     rules: Vec<NeighborRules>,
     /// Every agent, for the capped neighbour queries (built when one needs it).
     tree: OnceLock<KdTree>,
+    /// The finer grid of the capped neighbour queries (built when one needs it).
+    fine: OnceLock<Grid>,
     /// Per group, its agents when some block targets the group as `Nearest` (else empty).
     group_trees: Vec<KdTree>,
     /// Per group, whether some enabled block targets it as `Nearest` (set with the spec).
@@ -170,6 +172,7 @@ impl World {
             grid: Grid::default(),
             rules: Vec::new(),
             tree: OnceLock::new(),
+            fine: OnceLock::new(),
             group_trees: Vec::new(),
             targeted: Vec::new(),
             found: Vec::new(),
@@ -602,6 +605,7 @@ impl World {
             self.grid = Grid::default();
         }
         self.tree = OnceLock::new();
+        self.fine = OnceLock::new();
         self.rebuild_group_trees();
         let mut found = std::mem::take(&mut self.found);
         found.clear();
@@ -660,7 +664,8 @@ impl World {
             agents: &self.agents,
             rules: &self.rules,
             grid: &self.grid,
-            tree: &self.tree,
+            size: self.spec.size,
+            fine: &self.fine,
         }
     }
 }
