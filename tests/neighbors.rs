@@ -260,3 +260,47 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// The grid built over 2, 3 or 4 threads (its cells and columns split into parts, each
+    /// agent's slot found back from the columns) is the serial grid, bit for bit: the same
+    /// columns, the same slots, the same cells.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn the_parallel_grid_is_the_serial_grid(
+        positions in prop::collection::vec((-50.0_f32..250.0, -50.0_f32..150.0, 0_u16..3), 0..3000),
+        cell in 0.5_f32..40.0,
+    ) {
+        let agents: Vec<steerlab::sim::Agent> = (0_u32..)
+            .zip(&positions)
+            .map(|(id, &(x, y, g))| {
+                steerlab::sim::Agent::new(id, g, Vec2::new(x, y), Vec2::new(y, -x), 1, 0.0)
+            })
+            .collect();
+        let size = Vec2::new(200.0, 100.0);
+        let mut serial = steerlab::sim::grid::Grid::default();
+        serial.rebuild(&agents, size, cell);
+        for threads in [2, 3, 4] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("pool");
+            let mut parallel = steerlab::sim::grid::Grid::default();
+            // Built twice: the second reuses the first's buffers, as ticks do.
+            pool.install(|| parallel.rebuild_parallel(&agents[..agents.len() / 2], size, cell * 2.0));
+            pool.install(|| parallel.rebuild_parallel(&agents, size, cell));
+            prop_assert_eq!(parallel.dims(), serial.dims());
+            let (a, b) = (parallel.columns(), serial.columns());
+            for (column, want) in [(&a.x, &b.x), (&a.y, &b.y), (&a.vx, &b.vx), (&a.vy, &b.vy), (&a.group, &b.group), (&a.index, &b.index)] {
+                let bits = |v: &Vec<f32>| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+                prop_assert_eq!(bits(column), bits(want), "{} threads", threads);
+            }
+            for i in 0..agents.len() {
+                prop_assert_eq!(parallel.slot(i), serial.slot(i));
+            }
+            let (cols, rows) = serial.dims();
+            for row in 0..rows {
+                prop_assert_eq!(parallel.row_range(row, 0, cols - 1), serial.row_range(row, 0, cols - 1));
+            }
+        }
+    }
+}

@@ -599,8 +599,7 @@ impl World {
             // Half-radius cells: a query covers 5 x 5 cells, about twice the circle's area, where
             // 3 x 3 full-radius cells cover almost three times it (measured with callgrind:
             // 5% fewer instructions per tick on the bench flock).
-            self.grid
-                .rebuild(&self.agents, self.spec.size, radius * CELL_FACTOR);
+            self.rebuild_grid(radius * CELL_FACTOR);
         } else {
             self.grid = Grid::default();
         }
@@ -635,6 +634,28 @@ impl World {
         self.next_agents = std::mem::replace(&mut self.agents, next);
         self.smooth_headings();
         self.tick += 1;
+    }
+
+    /// The grid of this tick's agents, with cells at least `cell` wide: over the pool's threads
+    /// when the world runs in parallel (the same grid, bit for bit).
+    fn rebuild_grid(&mut self, cell: f32) {
+        #[cfg(feature = "parallel")]
+        if self.parallel() {
+            let Self {
+                grid,
+                agents,
+                spec,
+                pool,
+                ..
+            } = self;
+            let mut run = || grid.rebuild_parallel(agents, spec.size, cell);
+            match pool {
+                Some(pool) => pool.install(run),
+                None => run(),
+            }
+            return;
+        }
+        self.grid.rebuild(&self.agents, self.spec.size, cell);
     }
 
     /// The 2-d trees of the groups some block targets as `Nearest`, over this tick's agents.
