@@ -201,6 +201,8 @@ pub struct BenchResult {
     pub threads: usize,
     /// Naive O(N²) neighbour search instead of the grid.
     pub naive: bool,
+    /// The metrics recorder observed every tick (timed with it).
+    pub metrics: bool,
     /// Mean number of neighbours within the neighbour radius, over the timed ticks.
     pub mean_neighbors: f64,
     /// Milliseconds per tick.
@@ -223,7 +225,7 @@ impl BenchResult {
         let scene = scene.map_or_else(|| "null".to_owned(), json_string);
         format!(
             concat!(
-                "{{\"scene\":{},\"agents\":{},\"steps\":{},\"threads\":{},\"naive\":{},",
+                "{{\"scene\":{},\"agents\":{},\"steps\":{},\"threads\":{},\"naive\":{},\"metrics\":{},",
                 "\"mean_neighbors\":{:.2},\"ms_per_step\":{:.4},\"agent_steps_per_sec\":{:.0},",
                 "\"state_bytes_per_agent\":{},\"record_bytes_per_agent\":{},",
                 "\"peak_rss_mib\":{:.1}}}"
@@ -233,6 +235,7 @@ impl BenchResult {
             self.steps,
             self.threads,
             self.naive,
+            self.metrics,
             self.mean_neighbors,
             self.ms_per_step,
             self.agent_steps_per_sec,
@@ -243,25 +246,42 @@ impl BenchResult {
     }
 }
 
-/// Builds the world of `spec`, runs 5 untimed ticks, then times `steps` ticks.
-pub fn run(
-    spec: WorldSpec,
-    steps: u64,
-    threads: usize,
-    naive: bool,
-) -> Result<BenchResult, BenchError> {
+/// How a simulation benchmark runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Threads of the force pass (0 = all cores).
+    pub threads: usize,
+    /// The naive O(N²) neighbour search instead of the grid.
+    pub naive: bool,
+    /// A metrics recorder observes every tick, timed with it.
+    pub metrics: bool,
+}
+
+/// Builds the world of `spec`, runs 5 untimed ticks, then times `steps` ticks (each with the
+/// metrics recorder's observation when `options.metrics`).
+pub fn run(spec: WorldSpec, steps: u64, options: Options) -> Result<BenchResult, BenchError> {
+    let Options {
+        threads,
+        naive,
+        metrics,
+    } = options;
     let mut world = World::new(spec).map_err(BenchError::Scene)?;
     world.set_threads(threads).map_err(BenchError::Threads)?;
     if naive {
         world.set_neighbor_search(NeighborSearch::Naive);
     }
     world.step_n(5);
+    let mut recorder = metrics.then(|| crate::sim::metrics::Recorder::new(&world));
     let mut neighbor_total = 0_u64;
-    // Only the ticks are timed; counting the neighbours after each is bookkeeping.
+    // Only the ticks (and the recorder's observation) are timed; counting the neighbours
+    // after each is bookkeeping.
     let mut secs = 0.0;
     for _ in 0..steps {
         let start = Instant::now();
         world.step();
+        if let Some(recorder) = recorder.as_mut() {
+            recorder.observe(&world);
+        }
         secs += start.elapsed().as_secs_f64();
         neighbor_total += world
             .records()
@@ -277,6 +297,7 @@ pub fn run(
         steps,
         threads,
         naive,
+        metrics,
         mean_neighbors: if agent_steps > 0.0 {
             neighbor_total as f64 / agent_steps
         } else {

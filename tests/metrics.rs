@@ -250,3 +250,40 @@ proptest! {
         prop_assert_eq!(components(&points, radius), components_by_every_pair(&points, radius));
     }
 }
+
+/// The metrics of crowds large enough to run on the pool (hunters and prey, obstacles, walls,
+/// arrivals, flocks) are the same bits on 1, 2 and 3 threads: the per-agent tracks and the
+/// contact pairs are worked on in chunks, and their sums are minima, counts and sorted lists.
+#[test]
+fn metrics_are_the_same_bits_on_any_thread_count() {
+    for preset in [
+        "hunter_and_prey.ron",
+        "boids.ron",
+        "walls.ron",
+        "crossing.ron",
+    ] {
+        let found = steerlab::scene::presets::find(preset).expect("preset");
+        let scene = steerlab::scene::from_str(found.text, found.file).expect("valid");
+        let spec = steerlab::bench::scaled_spec(&scene.world_spec(), 3000);
+        let run = |threads: usize| {
+            let mut world = World::new(spec.clone()).expect("valid");
+            world.set_threads(threads).expect("threads");
+            let mut recorder = Recorder::new(&world);
+            for _ in 0..40 {
+                world.step();
+                recorder.observe(&world);
+            }
+            let metrics = recorder.report(&world);
+            metrics
+                .flat()
+                .into_iter()
+                .map(|(name, v)| (name, v.to_bits()))
+                .collect::<Vec<_>>()
+        };
+        let serial = run(1);
+        assert!(serial.len() > 5, "{preset}: {serial:?}");
+        for threads in [2, 3] {
+            assert_eq!(run(threads), serial, "{preset} on {threads} threads");
+        }
+    }
+}

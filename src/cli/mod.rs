@@ -68,6 +68,10 @@ pub enum Command {
         /// Use the naive O(N²) neighbour search instead of the grid.
         #[arg(long)]
         naive: bool,
+        /// Time each tick with the metrics on: a recorder (as `steerlab metrics` runs one)
+        /// observes the world after every tick, and both are timed.
+        #[arg(long)]
+        metrics: bool,
         /// Time building one canvas frame (egui pass and tessellation, no GPU) with velocity
         /// and force overlays on every agent, instead of the simulation; --steps is the number
         /// of frames.
@@ -246,6 +250,7 @@ where
             steps,
             threads,
             naive,
+            metrics,
             #[cfg(feature = "view")]
             frame,
             json,
@@ -258,6 +263,7 @@ where
                 steps,
                 threads,
                 naive,
+                metrics,
                 frame,
                 json,
             };
@@ -485,6 +491,7 @@ struct BenchRun {
     steps: u64,
     threads: usize,
     naive: bool,
+    metrics: bool,
     frame: bool,
     json: bool,
 }
@@ -520,11 +527,16 @@ impl BenchRun {
             bench_frame(self.agents.unwrap_or(10_000), self.steps)
         } else {
             let scene = self.scene.as_ref().map(|p| p.display().to_string());
-            crate::bench::run(spec, self.steps, self.threads, self.naive)
+            let options = crate::bench::Options {
+                threads: self.threads,
+                naive: self.naive,
+                metrics: self.metrics,
+            };
+            crate::bench::run(spec, self.steps, options)
                 .map_err(|e| e.to_string())
                 .map(|r| {
                     let sentence = format!(
-                        "{} agents{}, {} threads{}: {:.3} ms per tick, {:.0} agent-steps/s, \
+                        "{} agents{}, {} threads{}{}: {:.3} ms per tick, {:.0} agent-steps/s, \
                          {:.1} neighbours on average, peak RSS {:.1} MiB",
                         r.agents,
                         scene
@@ -532,6 +544,7 @@ impl BenchRun {
                             .map_or(String::new(), |s| format!(" of {s}")),
                         r.threads,
                         if r.naive { ", naive search" } else { "" },
+                        if r.metrics { ", metrics on" } else { "" },
                         r.ms_per_step,
                         r.agent_steps_per_sec,
                         r.mean_neighbors,

@@ -1,22 +1,28 @@
 //! The spatial hashing the metrics need: contact pairs within a reach, and connected components
 //! of points linked within a radius.
 
+use std::ops::Range;
+
 use glam::Vec2;
 
 use crate::sim::World;
 
-/// A uniform hash of the agents by position, rebuilt each tick, for the contact pairs.
+/// A uniform hash of the agents by position, rebuilt each tick, for the contact pairs: each
+/// agent's position, body radius and index in cell order, one array per field, so a scan over
+/// a run of cells reads memory in order.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Contacts {
     cell: f32,
     columns: usize,
     rows: usize,
-    /// Agent indices sorted by cell.
-    order: Vec<u32>,
-    /// `starts[c]..starts[c + 1]` indexes `order` for cell `c`.
+    /// `starts[c]..starts[c + 1]` are the slots of cell `c`.
     starts: Vec<u32>,
-    /// Each agent's body radius, by index.
-    radii: Vec<f32>,
+    /// By slot (cell order, index order within a cell): position, body radius, agent index.
+    x: Vec<f32>,
+    y: Vec<f32>,
+    radius: Vec<f32>,
+    index: Vec<u32>,
+    group: Vec<u16>,
 }
 
 impl Contacts {
@@ -25,14 +31,6 @@ impl Contacts {
         let agents = world.agents();
         // Cells no smaller than the contact reach, and no more than about sixteen per agent.
         let floor = (size.x * size.y / (16.0 * agents.len().max(1) as f32)).sqrt();
-        self.radii.clear();
-        self.radii.extend(agents.iter().map(|a| {
-            world
-                .spec()
-                .groups
-                .get(usize::from(a.group))
-                .map_or(0.0, |g| g.radius)
-        }));
         self.cell = reach.max(floor).max(1.0);
         self.columns = cells_along(size.x, self.cell);
         self.rows = cells_along(size.y, self.cell);
@@ -47,11 +45,21 @@ impl Contacts {
             self.starts[c + 1] += self.starts[c];
         }
         let mut fill = self.starts.clone();
-        self.order.clear();
-        self.order.resize(agents.len(), 0);
-        for (i, &c) in cell_of.iter().enumerate() {
-            self.order[fill[c] as usize] = u32::try_from(i).unwrap_or(u32::MAX);
+        let n = agents.len();
+        for v in [&mut self.x, &mut self.y, &mut self.radius] {
+            v.resize(n, 0.0);
+        }
+        self.index.resize(n, 0);
+        self.group.resize(n, 0);
+        let groups = &world.spec().groups;
+        for (i, (a, &c)) in agents.iter().zip(&cell_of).enumerate() {
+            let k = fill[c] as usize;
             fill[c] += 1;
+            self.x[k] = a.position.x;
+            self.y[k] = a.position.y;
+            self.radius[k] = groups.get(usize::from(a.group)).map_or(0.0, |g| g.radius);
+            self.index[k] = u32::try_from(i).unwrap_or(u32::MAX);
+            self.group[k] = a.group;
         }
     }
 
@@ -67,34 +75,93 @@ impl Contacts {
         y * self.columns + x
     }
 
-    /// Calls `visit(other, gap)` for the agents after `me` (by index) whose bodies come within
-    /// a cell's width of agent `me`'s, with the gap between the two bodies (negative when they
-    /// overlap): every close pair once.
-    pub(super) fn for_each_near(
+    /// The agent at each of `slots` (cell order), in order.
+    pub(super) fn agents_at(&self, slots: Range<usize>) -> &[u32] {
+        self.index.get(slots).unwrap_or_default()
+    }
+
+    /// The close pairs of the agents at `slots` (cell order): each agent with those after it
+    /// in its cell and those of the cells east, south-west, south and south-east of its own,
+    /// so that over all the slots every pair of neighbouring cells is seen once.
+    ///
+    /// `nearest[lo * groups + hi]` keeps the least squared distance of the pairs whose
+    /// lower-index agent is of group `lo` and the other of group `hi` (the gap of a pair,
+    /// `|p_i − p_j| − r_i − r_j` with the lower index's radius first, never decreases as its
+    /// squared distance grows, so the least gap follows from it with one square root). Each
+    /// overlapping pair (gap below 0) is passed to `overlap([i, j], [group of i, of j])`: only
+    /// pairs nearly touching need a square root.
+    // Textbook names: cell row and column, slot k, coordinates x, y, groups g, h.
+    #[allow(clippy::many_single_char_names)]
+    pub(super) fn scan_pairs(
         &self,
-        world: &World,
-        me: usize,
-        mut visit: impl FnMut(usize, f32),
+        slots: Range<usize>,
+        groups: usize,
+        nearest: &mut [f32],
+        mut overlap: impl FnMut([usize; 2], [usize; 2]),
     ) {
-        let agents = world.agents();
-        let here = agents[me].position;
-        let mine = self.radii[me];
-        let (cx, cy) = self.coords(here);
-        for row in cy.saturating_sub(1)..=(cy + 1).min(self.rows - 1) {
-            for column in cx.saturating_sub(1)..=(cx + 1).min(self.columns - 1) {
-                let c = row * self.columns + column;
-                for &other in &self.order[self.starts[c] as usize..self.starts[c + 1] as usize] {
-                    let other = other as usize;
-                    if other <= me {
-                        continue;
+        let start = |c: usize| self.starts.get(c).map_or(0, |&s| s as usize);
+        for k in slots {
+            let (Some(&x), Some(&y), Some(&mine), Some(&me), Some(&g)) = (
+                self.x.get(k),
+                self.y.get(k),
+                self.radius.get(k),
+                self.index.get(k),
+                self.group.get(k),
+            ) else {
+                continue;
+            };
+            let (cx, cy) = self.coords(Vec2::new(x, y));
+            let c = cy * self.columns + cx;
+            // The rest of its cell and the cell east of it, then the three cells below.
+            let east = if cx + 1 < self.columns { c + 2 } else { c + 1 };
+            let mut ranges = [k + 1..start(east), 0..0];
+            if cy + 1 < self.rows {
+                let below = (cy + 1) * self.columns;
+                ranges[1] = start(below + cx.saturating_sub(1))
+                    ..start(below + (cx + 1).min(self.columns - 1) + 1);
+            }
+            for range in ranges {
+                let (Some(ox), Some(oy), Some(or), Some(oi), Some(og)) = (
+                    self.x.get(range.clone()),
+                    self.y.get(range.clone()),
+                    self.radius.get(range.clone()),
+                    self.index.get(range.clone()),
+                    self.group.get(range),
+                ) else {
+                    continue;
+                };
+                let others = ox.iter().zip(oy).zip(or).zip(oi).zip(og);
+                for ((((&ox, &oy), &theirs), &other), &h) in others {
+                    let (dx, dy) = (x - ox, y - oy);
+                    let d2 = dx * dx + dy * dy;
+                    let (g, h) = (usize::from(g), usize::from(h));
+                    let (lo, hi) = if me < other { (g, h) } else { (h, g) };
+                    if let Some(least) = nearest.get_mut(lo * groups + hi)
+                        && d2 < *least
+                    {
+                        *least = d2;
                     }
-                    let gap = here.distance(agents[other].position) - mine - self.radii[other];
-                    if gap <= self.cell {
-                        visit(other, gap);
+                    // Touching needs `|p_i − p_j| < r_i + r_j`: a square root only for pairs
+                    // that near (by a margin no rounding reaches).
+                    let touch = mine + theirs;
+                    if d2 <= touch * touch * 1.001 {
+                        let (first, second) = if me < other {
+                            (mine, theirs)
+                        } else {
+                            (theirs, mine)
+                        };
+                        if d2.sqrt() - first - second < 0.0 {
+                            overlap([me as usize, other as usize], [g, h]);
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// The contact reach: pairs whose gap is within it count for the least separation.
+    pub(super) fn reach(&self) -> f32 {
+        self.cell
     }
 }
 
@@ -117,12 +184,9 @@ fn cells_along(length: f32, cell: f32) -> usize {
 /// The cell of coordinate `x` among `cells` cells of `cell` (outside: the nearest edge cell).
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 fn cell_index(x: f32, cell: f32, cells: usize) -> usize {
-    let k = (x / cell).floor();
-    if k.is_nan() {
-        return 0;
-    }
-    // Clamped in f32 first, so the cast is of a whole number in 0..cells.
-    k.clamp(0.0, (cells - 1) as f32) as usize
+    // `as` truncates toward zero and saturates (NaN and negatives to 0): for the non-negative
+    // values that matter it is the floor, without a call to `floorf`.
+    ((x / cell) as usize).min(cells - 1)
 }
 
 /// The number of connected components of `points` where two points closer than `radius`

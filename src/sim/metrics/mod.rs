@@ -12,6 +12,8 @@ mod definitions;
 mod grid;
 mod report;
 
+use std::cmp::Ordering;
+
 use glam::Vec2;
 
 use super::World;
@@ -171,6 +173,102 @@ enum Prey {
     Group(usize),
 }
 
+/// Agent `i`'s track takes in the tick the world has just run.
+fn observe_agent(world: &World, i: usize, track: &mut AgentTrack) {
+    let spec = world.spec();
+    let dt = spec.dt;
+    let Some(a) = world.agents().get(i) else {
+        return;
+    };
+    let Some(group) = spec.groups.get(usize::from(a.group)) else {
+        return;
+    };
+    let force = world.records().get(i).map_or(Vec2::ZERO, |r| r.applied);
+    let speed = a.velocity.length();
+    track.ticks += 1;
+    track.path_length += f64::from(speed * dt);
+    track.displacement += a.velocity * dt;
+    let heading = a.heading();
+    track.heading_change += f64::from(turn(track.last_heading, heading).abs());
+    track.last_heading = heading;
+    if track.ticks > 1 {
+        track.force_change += f64::from((force - track.last_force).length());
+    }
+    track.last_force = force;
+    if speed >= group.max_speed * (1.0 - AT_MAX) {
+        track.at_max_speed += 1;
+    }
+    if force.length() >= group.max_force * (1.0 - AT_MAX) && group.max_force > 0.0 {
+        track.at_max_force += 1;
+    }
+    let Some((target, _)) = arrival_target(group).and_then(|t| world.locate(t, i)) else {
+        track.error = None;
+        return;
+    };
+    track.targeted = true;
+    let offset = a.position - target;
+    let distance = offset.length();
+    let tolerance = group.radius.max(MIN_TOLERANCE);
+    let inside = distance <= tolerance;
+    let secs = (world.tick() - track.first_tick) as f64 * f64::from(dt);
+    if inside && track.arrived_after_secs.is_none() {
+        track.arrived_after_secs = Some(secs);
+        // The direction of travel toward the target: past it is along this.
+        track.approach = (-offset)
+            .try_normalize()
+            .unwrap_or_else(|| a.velocity.try_normalize().unwrap_or(a.heading()));
+    }
+    if track.arrived_after_secs.is_some() {
+        track.overshoot = track.overshoot.max(offset.dot(track.approach));
+    }
+    if inside && !track.was_inside {
+        track.settled_after_secs = Some(secs);
+    } else if !inside {
+        track.settled_after_secs = None;
+    }
+    track.was_inside = inside;
+    track.error = Some(distance);
+}
+
+/// Agents per piece of the tracks' work over the threads.
+const TRACK_CHUNK: usize = 1024;
+
+/// Slots of the contact grid per piece of work over the threads.
+const CONTACT_CHUNK: usize = 1024;
+
+/// What one run of the contact grid's cells found, per group.
+struct ContactSums {
+    /// Per pair of groups (`lo * groups + hi`, lower index's group first), the least squared
+    /// distance.
+    nearest: Vec<f32>,
+    overlaps: Vec<u64>,
+    scenery: Vec<u64>,
+    /// (pursuer id, prey id) touching.
+    touching: Vec<(u32, u32)>,
+}
+
+impl ContactSums {
+    fn new(groups: usize) -> Self {
+        Self {
+            nearest: vec![f32::INFINITY; groups * groups],
+            overlaps: vec![0; groups],
+            scenery: vec![0; groups],
+            touching: Vec::new(),
+        }
+    }
+}
+
+/// Groups `g` and `h`, once when they are the same.
+fn both(g: usize, h: usize) -> impl Iterator<Item = usize> {
+    [g, h].into_iter().take(if g == h { 1 } else { 2 })
+}
+
+/// The lesser of two gaps, in the total order of floats (so -0 before +0, and the same
+/// whichever comes first).
+fn lesser(a: f32, b: f32) -> f32 {
+    if b.total_cmp(&a).is_lt() { b } else { a }
+}
+
 /// The signed angle from `a` to `b` (unit vectors), in `[-π, π]`.
 fn turn(a: Vec2, b: Vec2) -> f32 {
     libm::atan2f(a.perp_dot(b), a.dot(b))
@@ -221,68 +319,42 @@ impl Recorder {
     /// Takes in the tick the world has just run.
     pub fn observe(&mut self, world: &World) {
         self.ticks += 1;
-        let spec = world.spec();
-        let dt = spec.dt;
-        let now = world.tick();
-        let records = world.records();
-        let mut fresh = false;
-        for (i, a) in world.agents().iter().enumerate() {
-            let Some(Some(track)) = self.agents.get_mut(a.id as usize) else {
-                fresh = true;
-                continue;
-            };
-            let Some(group) = spec.groups.get(usize::from(a.group)) else {
-                continue;
-            };
-            let force = records.get(i).map_or(Vec2::ZERO, |r| r.applied);
-            let speed = a.velocity.length();
-            track.ticks += 1;
-            track.path_length += f64::from(speed * dt);
-            track.displacement += a.velocity * dt;
-            let heading = a.heading();
-            track.heading_change += f64::from(turn(track.last_heading, heading).abs());
-            track.last_heading = heading;
-            if track.ticks > 1 {
-                track.force_change += f64::from((force - track.last_force).length());
-            }
-            track.last_force = force;
-            if speed >= group.max_speed * (1.0 - AT_MAX) {
-                track.at_max_speed += 1;
-            }
-            if force.length() >= group.max_force * (1.0 - AT_MAX) && group.max_force > 0.0 {
-                track.at_max_force += 1;
-            }
-            let Some((target, _)) = arrival_target(group).and_then(|t| world.locate(t, i)) else {
-                track.error = None;
-                continue;
-            };
-            track.targeted = true;
-            let offset = a.position - target;
-            let distance = offset.length();
-            let tolerance = group.radius.max(MIN_TOLERANCE);
-            let inside = distance <= tolerance;
-            let secs = (now - track.first_tick) as f64 * f64::from(dt);
-            if inside && track.arrived_after_secs.is_none() {
-                track.arrived_after_secs = Some(secs);
-                // The direction of travel toward the target: past it is along this.
-                track.approach = (-offset)
-                    .try_normalize()
-                    .unwrap_or_else(|| a.velocity.try_normalize().unwrap_or(a.heading()));
-            }
-            if track.arrived_after_secs.is_some() {
-                track.overshoot = track.overshoot.max(offset.dot(track.approach));
-            }
-            if inside && !track.was_inside {
-                track.settled_after_secs = Some(secs);
-            } else if !inside {
-                track.settled_after_secs = None;
-            }
-            track.was_inside = inside;
-            track.error = Some(distance);
+        // Agents are in id order, so each chunk of them owns a run of the tracks (by id): the
+        // chunks are worked on at once, each agent's track on its own.
+        let agents = world.agents();
+        let mut rest = self.agents.as_mut_slice();
+        let mut taken = 0;
+        let mut items = Vec::new();
+        for range in world.chunks(TRACK_CHUNK) {
+            let end = agents
+                .get(range.end)
+                .map_or(usize::MAX, |a| a.id as usize)
+                .saturating_sub(taken)
+                .min(rest.len());
+            let (mine, after) = rest.split_at_mut(end);
+            items.push((range, taken, mine));
+            taken += end;
+            rest = after;
         }
+        let fresh = world.map_each(items, |(range, first_id, tracks)| {
+            let mut fresh = false;
+            for i in range {
+                let Some(a) = agents.get(i) else {
+                    continue;
+                };
+                match (a.id as usize)
+                    .checked_sub(first_id)
+                    .and_then(|k| tracks.get_mut(k))
+                {
+                    Some(Some(track)) => observe_agent(world, i, track),
+                    _ => fresh = true,
+                }
+            }
+            fresh
+        });
         self.observe_contacts(world);
         self.observe_flocks(world);
-        if fresh {
+        if fresh.contains(&true) {
             self.sight(world);
         }
     }
@@ -294,55 +366,87 @@ impl Recorder {
         let largest = spec.groups.iter().map(|g| g.radius).fold(0.0_f32, f32::max);
         self.scratch.build(world, 2.0 * largest);
         let prey: Vec<Option<Prey>> = spec.groups.iter().map(|g| prey_of(world, g)).collect();
-        let mut touching = Vec::new();
-        for (i, a) in agents.iter().enumerate() {
-            let g = usize::from(a.group);
-            let Some(group) = spec.groups.get(g) else {
-                continue;
-            };
-            let (scratch, groups) = (&self.scratch, &mut self.groups);
-            scratch.for_each_near(world, i, |j, gap| {
-                let b = &agents[j];
+        let groups = spec.groups.len();
+        let hunting = prey.iter().any(Option::is_some);
+        let scratch = &self.scratch;
+        // Runs of cells over the threads, each summed on its own; the sums are minima, counts
+        // and a list sorted afterwards, so they are the same whatever the split.
+        let parts = world.map_chunks(CONTACT_CHUNK, |slots| {
+            let mut sums = ContactSums::new(groups);
+            let ContactSums {
+                nearest,
+                overlaps,
+                touching,
+                ..
+            } = &mut sums;
+            scratch.scan_pairs(slots.clone(), groups, nearest, |[i, j], [g, h]| {
                 // Each pair once: it counts for both agents' groups (once when the same).
-                let h = usize::from(b.group);
-                for k in [g, h] {
-                    if let Some(track) = groups.get_mut(k) {
-                        track.min_gap = Some(track.min_gap.map_or(gap, |m| m.min(gap)));
-                        if gap < 0.0 {
-                            track.agent_overlap_ticks += 1;
-                        }
-                    }
-                    if h == g {
-                        break;
+                for k in both(g, h) {
+                    if let Some(n) = overlaps.get_mut(k) {
+                        *n += 1;
                     }
                 }
-                if gap < 0.0 {
-                    // Either may be the pursuer of the other.
-                    let hunts = |p: Option<Prey>, prey: &crate::sim::Agent| match p {
-                        Some(Prey::Agent(id)) => prey.id == id,
-                        Some(Prey::Group(pg)) => usize::from(prey.group) == pg,
-                        None => false,
-                    };
-                    if hunts(prey[g], b) {
-                        touching.push((a.id, b.id));
-                    }
-                    if hunts(prey.get(h).copied().flatten(), a) {
-                        touching.push((b.id, a.id));
-                    }
+                if !hunting {
+                    return;
+                }
+                let (a, b) = (&agents[i], &agents[j]);
+                // Either may be the pursuer of the other.
+                let hunts = |p: Option<Prey>, prey: &crate::sim::Agent| match p {
+                    Some(Prey::Agent(id)) => prey.id == id,
+                    Some(Prey::Group(pg)) => usize::from(prey.group) == pg,
+                    None => false,
+                };
+                if hunts(prey.get(g).copied().flatten(), b) {
+                    touching.push((a.id, b.id));
+                }
+                if hunts(prey.get(h).copied().flatten(), a) {
+                    touching.push((b.id, a.id));
                 }
             });
-            let r = group.radius;
-            let touches_scenery = spec
-                .obstacles
-                .iter()
-                .any(|o| a.position.distance(o.center) < r + o.radius)
-                || spec.walls.iter().any(|w| {
-                    a.position
-                        .distance(super::scenery::closest_on_segment(w.from, w.to, a.position))
-                        < r
-                });
-            if touches_scenery {
-                self.groups[g].obstacle_overlap_ticks += 1;
+            for &i in scratch.agents_at(slots) {
+                let a = &agents[i as usize];
+                let g = usize::from(a.group);
+                let r = spec.groups.get(g).map_or(0.0, |group| group.radius);
+                let touches_scenery = spec
+                    .obstacles
+                    .iter()
+                    .any(|o| a.position.distance(o.center) < r + o.radius)
+                    || spec.walls.iter().any(|w| {
+                        a.position
+                            .distance(super::scenery::closest_on_segment(w.from, w.to, a.position))
+                            < r
+                    });
+                if touches_scenery && let Some(n) = sums.scenery.get_mut(g) {
+                    *n += 1;
+                }
+            }
+            sums
+        });
+        let mut touching = Vec::new();
+        let mut nearest = vec![f32::INFINITY; groups * groups];
+        for part in parts {
+            for (least, d2) in nearest.iter_mut().zip(&part.nearest) {
+                *least = least.min(*d2);
+            }
+            for (g, track) in self.groups.iter_mut().enumerate() {
+                track.agent_overlap_ticks += part.overlaps.get(g).copied().unwrap_or(0);
+                track.obstacle_overlap_ticks += part.scenery.get(g).copied().unwrap_or(0);
+            }
+            touching.extend(part.touching);
+        }
+        // The least gap of each pair of groups, when within the contact reach, for both.
+        let radius = |g: usize| spec.groups.get(g).map_or(0.0, |group| group.radius);
+        for (k, &d2) in nearest.iter().enumerate() {
+            let (lo, hi) = (k / groups.max(1), k % groups.max(1));
+            let gap = d2.sqrt() - radius(lo) - radius(hi);
+            // Within the reach (a NaN gap, of no pair, is not).
+            if gap.partial_cmp(&scratch.reach()).is_none_or(Ordering::is_gt) {
+                continue;
+            }
+            for g in both(lo, hi) {
+                if let Some(track) = self.groups.get_mut(g) {
+                    track.min_gap = Some(track.min_gap.map_or(gap, |m| lesser(m, gap)));
+                }
             }
         }
         touching.sort_unstable();

@@ -58,6 +58,7 @@ struct Spawner {
     timer_secs: f32,
 }
 
+mod chunks;
 mod side;
 mod spawn;
 mod targets;
