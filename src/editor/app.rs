@@ -42,6 +42,8 @@ pub struct EditorApp {
     /// The overlay toggles.
     overlays: Overlays,
     canvas: CanvasState,
+    /// Frame times on standard error, when asked for (`STEERLAB_FRAME_LOG`).
+    frame_log: crate::editor::frame_log::FrameLog,
     prefs: Prefs,
     files: Files,
     /// Something that waits on Save, Discard or Cancel.
@@ -108,6 +110,7 @@ impl EditorApp {
             session: Session::new(world),
             overlays: Overlays::default(),
             canvas: CanvasState::default(),
+            frame_log: crate::editor::frame_log::FrameLog::from_env(),
             prefs: Prefs::default(),
             files: Files::default(),
             pending: None,
@@ -439,7 +442,12 @@ impl EditorApp {
 }
 
 impl eframe::App for EditorApp {
-    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+    fn logic(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
+        self.frame_log.frame(
+            frame.info().cpu_usage,
+            ctx.input(|i| i.unstable_dt),
+            self.session.world.agents().len(),
+        );
         // Edits since the last step become one undo step once no pointer button is held (a
         // whole drag is one step) and no value is being typed.
         let busy = ctx.input(|i| i.pointer.any_down()) || ctx.egui_wants_keyboard_input();

@@ -12,6 +12,7 @@ pub mod app;
 pub mod baseline;
 pub mod document;
 pub mod files;
+pub mod frame_log;
 pub mod history;
 pub mod marks;
 pub mod panels;

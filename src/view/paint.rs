@@ -27,6 +27,18 @@ fn min_agent_pixels(agents: usize) -> f32 {
     (9.0 * (1000.0 / agents.max(1) as f32).sqrt()).clamp(4.0, 9.0)
 }
 
+/// Agents drawn shorter than this many pixels (a crowd zoomed out: never at 1,000 agents or
+/// fewer, whose agents are at least 9 pixels) are drawn plain: bodies and arrows without the
+/// one-pixel anti-aliasing band, which at that size is most of their area and of their
+/// triangles (a body is 1 triangle instead of 7, an arrow 3 instead of 13). The selected agent
+/// keeps its full drawing.
+const PLAIN_BELOW_PIXELS: f32 = 9.0;
+
+/// The length agents are drawn at, in pixels, at `scale` pixels a unit.
+fn agent_pixels(scale: f32, agents: usize) -> f32 {
+    (AGENT_LENGTH_WORLD * scale).max(min_agent_pixels(agents))
+}
+
 /// Paints the canvas (what [`super::canvas::canvas_ui`] shows in `rect`) into one mesh, in
 /// drawing order: the scenery and per-agent circles, then the agents, then the vectors over
 /// them. Only what meets `rect` is built. `mesh` gives its buffers to the result.
@@ -276,7 +288,8 @@ fn paint_agents(
     let agents = input.world.agents();
     let records = input.world.records();
     batch.reserve(agents.len() * 6, agents.len() * 21);
-    let length = (AGENT_LENGTH_WORLD * scale).max(min_agent_pixels(agents.len()));
+    let length = agent_pixels(scale, agents.len());
+    let plain = length < PLAIN_BELOW_PIXELS;
     let shape = Isosceles::new(0.35);
     for (i, (agent, record)) in agents.iter().zip(records).enumerate() {
         let p = to_screen(agent.position);
@@ -288,13 +301,15 @@ fn paint_agents(
             .unwrap_or_else(|| agent.heading())
             .normalize_or(Vec2::X);
         let dir = vec2(heading.x, heading.y);
-        batch.isosceles(
+        let (tip, color) = (
             p + dir * (length * 0.6),
-            dir,
-            length,
-            &shape,
             group_color(usize::from(agent.group)),
         );
+        if plain && Some(i) != selected {
+            batch.plain_isosceles(tip, dir, length, 0.35, color);
+        } else {
+            batch.isosceles(tip, dir, length, &shape, color);
+        }
         if Some(i) == selected {
             batch.circle_stroke(p, length * 0.9, 1.5, palette::SELECTION);
         }
@@ -311,7 +326,7 @@ fn paint_ghosts(
     selected: Option<u32>,
 ) {
     let agents = world.agents();
-    let length = (AGENT_LENGTH_WORLD * scale).max(min_agent_pixels(agents.len()));
+    let length = agent_pixels(scale, agents.len());
     let shape = Isosceles::new(0.35);
     for agent in agents {
         let p = to_screen(agent.position);
@@ -360,23 +375,30 @@ fn paint_vectors(
     if all {
         batch.reserve(agents.len() * arrows * 14, agents.len() * arrows * 39);
     }
+    let plain = agent_pixels(scale, agents.len()) < PLAIN_BELOW_PIXELS;
     for (i, (agent, record)) in agents.iter().zip(records).enumerate() {
         if !all && Some(i) != selected {
             continue;
         }
         let p = to_screen(agent.position);
         let vector = |v: Vec2, k: f32| vec2(v.x, v.y) * k * scale;
+        let plain = plain && Some(i) != selected;
+        let mut arrow = |v: egui::Vec2, width: f32, color: Color32| {
+            if plain {
+                batch.plain_arrow(p, v, width, color);
+            } else {
+                batch.arrow(p, v, width, color);
+            }
+        };
         if o.shows(Overlay::Velocity) {
-            batch.arrow(
-                p,
+            arrow(
                 vector(record.velocity, o.velocity_scale_secs),
                 1.5,
                 palette::VELOCITY,
             );
         }
         if o.shows(Overlay::Desired) {
-            batch.arrow(
-                p,
+            arrow(
                 vector(record.desired_velocity, o.velocity_scale_secs),
                 1.0,
                 palette::DESIRED,
@@ -385,8 +407,7 @@ fn paint_vectors(
         if o.shows(Overlay::Behaviors) {
             for kind in BehaviorKind::ALL {
                 if record.was_evaluated(kind) {
-                    batch.arrow(
-                        p,
+                    arrow(
                         vector(record.force(kind), o.force_scale),
                         1.5,
                         behavior_color(kind),
@@ -395,12 +416,7 @@ fn paint_vectors(
             }
         }
         if o.shows(Overlay::Applied) {
-            batch.arrow(
-                p,
-                vector(record.applied, o.force_scale),
-                2.5,
-                palette::APPLIED,
-            );
+            arrow(vector(record.applied, o.force_scale), 2.5, palette::APPLIED);
         }
     }
 }
@@ -412,4 +428,23 @@ fn rect_points(r: Rect) -> [Pos2; 4] {
         r.right_bottom(),
         r.left_bottom(),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_crowd_drawn_small_is_drawn_plain() {
+        // Up to 1,000 agents are at least 9 pixels at any zoom: never plain, so the pictures
+        // of the presets and the reviewed snapshots keep their anti-aliased drawing.
+        for scale in [0.0, 0.01, 0.3, 0.64, 1.0, 10.0] {
+            for agents in [1, 60, 1000] {
+                assert!(agent_pixels(scale, agents) >= PLAIN_BELOW_PIXELS);
+            }
+        }
+        // 50,000 agents fitted at 0.58 pixels a unit: 8.1 pixels, plain; zoomed in, not.
+        assert!(agent_pixels(0.58, 50_000) < PLAIN_BELOW_PIXELS);
+        assert!(agent_pixels(1.0, 50_000) >= PLAIN_BELOW_PIXELS);
+    }
 }

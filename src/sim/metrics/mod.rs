@@ -258,6 +258,22 @@ impl ContactSums {
     }
 }
 
+/// Whether agent `a`'s body overlaps an obstacle or comes within its radius of a wall.
+fn touches_scenery(spec: &super::WorldSpec, a: &crate::sim::Agent) -> bool {
+    let r = spec
+        .groups
+        .get(usize::from(a.group))
+        .map_or(0.0, |group| group.radius);
+    spec.obstacles
+        .iter()
+        .any(|o| a.position.distance(o.center) < r + o.radius)
+        || spec.walls.iter().any(|w| {
+            a.position
+                .distance(super::scenery::closest_on_segment(w.from, w.to, a.position))
+                < r
+        })
+}
+
 /// Groups `g` and `h`, once when they are the same.
 fn both(g: usize, h: usize) -> impl Iterator<Item = usize> {
     [g, h].into_iter().take(if g == h { 1 } else { 2 })
@@ -406,17 +422,9 @@ impl Recorder {
             for &i in scratch.agents_at(slots) {
                 let a = &agents[i as usize];
                 let g = usize::from(a.group);
-                let r = spec.groups.get(g).map_or(0.0, |group| group.radius);
-                let touches_scenery = spec
-                    .obstacles
-                    .iter()
-                    .any(|o| a.position.distance(o.center) < r + o.radius)
-                    || spec.walls.iter().any(|w| {
-                        a.position
-                            .distance(super::scenery::closest_on_segment(w.from, w.to, a.position))
-                            < r
-                    });
-                if touches_scenery && let Some(n) = sums.scenery.get_mut(g) {
+                if touches_scenery(spec, a)
+                    && let Some(n) = sums.scenery.get_mut(g)
+                {
                     *n += 1;
                 }
             }
@@ -440,7 +448,10 @@ impl Recorder {
             let (lo, hi) = (k / groups.max(1), k % groups.max(1));
             let gap = d2.sqrt() - radius(lo) - radius(hi);
             // Within the reach (a NaN gap, of no pair, is not).
-            if gap.partial_cmp(&scratch.reach()).is_none_or(Ordering::is_gt) {
+            if gap
+                .partial_cmp(&scratch.reach())
+                .is_none_or(Ordering::is_gt)
+            {
                 continue;
             }
             for g in both(lo, hi) {
