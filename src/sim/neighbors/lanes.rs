@@ -4,7 +4,7 @@
 use glam::Vec2;
 use wide::{CmpEq as _, CmpLe as _, CmpNe as _, f32x4};
 
-use super::{Found, LANES, Me};
+use super::types::{Found, LANES, Me};
 use crate::sim::types::away_from;
 
 /// A mask lane: all bits set.

@@ -19,7 +19,7 @@
 
 use glam::Vec2;
 
-use super::{Found, Me, Neighbors, index_u32, nearness};
+use super::types::{Found, Me, Neighbors, index_u32, nearness};
 use crate::sim::grid::{CellBox, Grid};
 
 /// The fine grid's cells per radius of `cap` agents at the densest cell's density. Measured
