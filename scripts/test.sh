@@ -23,3 +23,4 @@ cargo test --all-targets "$@"
 cargo test --doc
 # The Bevy plugin, headless (minimal plugins and assets; no window or renderer).
 cargo test -p steerlab_bevy "$@"
+cargo test -p steerlab_web "$@"
