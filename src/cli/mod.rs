@@ -272,7 +272,7 @@ where
     }
 }
 
-#[cfg(feature = "editor")]
+#[cfg(all(feature = "editor", not(target_arch = "wasm32")))]
 fn open_editor(scene: Option<&Path>) -> ExitCode {
     let app = crate::editor::app_for(scene.map(Path::to_path_buf));
     match crate::editor::run(app) {
@@ -284,7 +284,7 @@ fn open_editor(scene: Option<&Path>) -> ExitCode {
     }
 }
 
-#[cfg(not(feature = "editor"))]
+#[cfg(any(not(feature = "editor"), target_arch = "wasm32"))]
 fn open_editor(scene: Option<&Path>) -> ExitCode {
     if let Some(path) = scene
         && let Err(e) = scene::load(path)

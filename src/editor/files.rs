@@ -3,7 +3,9 @@
 //! save errors. The status line's text lives here too.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Receiver;
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
 /// What a dialog was opened for.
@@ -33,11 +35,25 @@ pub struct Files {
 }
 
 impl Files {
-    /// Opens a native dialog on its own thread.
+    /// Asks for a path: a native dialog on its own thread (in a browser, for now, the path
+    /// field).
     pub fn ask(&mut self, purpose: Purpose, start_dir: Option<PathBuf>, suggested_name: &str) {
         if self.pending.is_some() {
             return;
         }
+        // No blocking dialog in a browser: the path field answers for now.
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = (start_dir, suggested_name);
+            self.path_field = Some((purpose, String::new()));
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.ask_native(purpose, start_dir, suggested_name);
+    }
+
+    /// Opens a native dialog on its own thread.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn ask_native(&mut self, purpose: Purpose, start_dir: Option<PathBuf>, suggested_name: &str) {
         let (tx, rx) = channel();
         let name = suggested_name.to_owned();
         let spawned = std::thread::Builder::new()

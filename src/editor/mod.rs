@@ -30,6 +30,7 @@ pub use app::EditorApp;
 
 /// Opens the editor window on `scene` (a file) or the built-in default scene, and runs until it
 /// is closed.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(app: EditorApp) -> eframe::Result {
     let title = app.title();
     let icon = eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon.png")).ok();
@@ -61,6 +62,40 @@ pub fn run(app: EditorApp) -> eframe::Result {
             Ok(Box::new(app))
         }),
     )
+}
+
+/// Starts the editor in a web page, on `canvas`: the same app as [`run`], drawn with WebGL
+/// through eframe's web runner.
+///
+/// # Errors
+/// What the web runner reports when it cannot start (no WebGL, for one).
+#[cfg(target_arch = "wasm32")]
+pub async fn run_web(
+    canvas: web_sys::HtmlCanvasElement,
+    app: EditorApp,
+) -> Result<(), wasm_bindgen::JsValue> {
+    let options = eframe::WebOptions {
+        renderer: eframe::Renderer::Glow,
+        ..eframe::WebOptions::default()
+    };
+    eframe::WebRunner::new()
+        .start(
+            canvas,
+            options,
+            Box::new(|cc| {
+                crate::view::configure(&cc.egui_ctx);
+                // The editor's colours are made for the dark theme, as on the desktop; a page
+                // would otherwise follow the browser's light preference.
+                cc.egui_ctx.set_theme(egui::Theme::Dark);
+                let mut app = app;
+                if let Some(storage) = cc.storage {
+                    app.load_storage(storage);
+                }
+                app.apply_scene_view();
+                Ok(Box::new(app))
+            }),
+        )
+        .await
 }
 
 /// The editor on a file, or on the built-in default scene. A file that does not load has its

@@ -19,6 +19,24 @@ pub fn simulate_csv(text: &str, file: &str, steps: u32) -> Result<String, String
     String::from_utf8(out).map_err(|e| e.to_string())
 }
 
+/// Starts the editor on the page's `<canvas id="steerlab">`, on the built-in default scene.
+///
+/// # Errors
+/// When the page has no such canvas; what the web runner reports when it cannot start.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+pub async fn start() -> Result<(), wasm_bindgen::JsValue> {
+    use wasm_bindgen::JsCast as _;
+    let canvas = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("steerlab"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+        .ok_or_else(|| {
+            wasm_bindgen::JsValue::from_str("no <canvas id=\"steerlab\"> in the page")
+        })?;
+    steerlab::editor::run_web(canvas, steerlab::editor::app_for(None)).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
