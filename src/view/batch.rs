@@ -348,23 +348,44 @@ impl Batch {
     /// An arrow from `origin` along `vector` (points), with a filled head. Arrows shorter than
     /// a quarter of a pixel are not drawn.
     pub fn arrow(&mut self, origin: Pos2, vector: Vec2, width: f32, color: Color32) {
-        let len = length(vector);
-        if !(len >= self.feather * 0.25 && len.is_finite()) {
+        let pad = (width + 8.0).max(self.feather);
+        let Some(arrow) = self.arrow_shape(origin, vector, width, (self.feather * 0.25, pad))
+        else {
             return;
+        };
+        self.line_along(origin, arrow.shaft_end, arrow.dir, width, color);
+        self.isosceles(arrow.tip, arrow.dir, arrow.head, &ARROW_HEAD, color);
+    }
+
+    /// Where an arrow from `origin` along `vector`, `width` wide, puts its tip, its direction,
+    /// its head's length and the end of its shaft; `None` when it is shorter than `shortest`
+    /// or, padded by `pad`, off the canvas.
+    fn arrow_shape(
+        &self,
+        origin: Pos2,
+        vector: Vec2,
+        width: f32,
+        (shortest, pad): (f32, f32),
+    ) -> Option<ArrowShape> {
+        let len = length(vector);
+        if !(len >= shortest && len.is_finite()) {
+            return None;
         }
         let tip = origin + vector;
-        let pad = (width + 8.0).max(self.feather);
         if !self.visible(
             origin.min(tip) - vec2(pad, pad),
             origin.max(tip) + vec2(pad, pad),
         ) {
-            return;
+            return None;
         }
         let dir = vector / len;
         let head = (3.0 + 2.0 * width).min(len * 0.4);
-        let shaft_end = tip - dir * (head - (head * 0.3).min(width));
-        self.line_along(origin, shaft_end, dir, width, color);
-        self.isosceles(tip, dir, head, &ARROW_HEAD, color);
+        Some(ArrowShape {
+            tip,
+            dir,
+            head,
+            shaft_end: tip - dir * (head - (head * 0.3).min(width)),
+        })
     }
 
     /// A triangle without the anti-aliasing band: one triangle, for bodies drawn a few pixels
@@ -392,22 +413,16 @@ impl Batch {
     /// [`Self::arrow`] without the anti-aliasing bands: a quad for the shaft and a triangle for
     /// the head, for the arrows of a crowd drawn a few pixels an agent.
     pub fn plain_arrow(&mut self, origin: Pos2, vector: Vec2, width: f32, color: Color32) {
-        let len = length(vector);
         // Shorter than a pixel: nothing to see.
-        if !(len >= self.feather && len.is_finite()) {
+        let Some(ArrowShape {
+            tip,
+            dir,
+            head,
+            shaft_end,
+        }) = self.arrow_shape(origin, vector, width, (self.feather, width + 8.0))
+        else {
             return;
-        }
-        let tip = origin + vector;
-        let pad = width + 8.0;
-        if !self.visible(
-            origin.min(tip) - vec2(pad, pad),
-            origin.max(tip) + vec2(pad, pad),
-        ) {
-            return;
-        }
-        let dir = vector / len;
-        let head = (3.0 + 2.0 * width).min(len * 0.4);
-        let shaft_end = tip - dir * (head - (head * 0.3).min(width));
+        };
         let n = vec2(-dir.y, dir.x) * (width * 0.5);
         let i = self.vertex(origin + n, color);
         self.vertex(shaft_end + n, color);
@@ -506,6 +521,14 @@ impl Isosceles {
             miters: triangle_miters(points).unwrap_or([Vec2::ZERO; 3]),
         }
     }
+}
+
+/// An arrow's geometry (see [`Batch::arrow_shape`]).
+struct ArrowShape {
+    tip: Pos2,
+    dir: Vec2,
+    head: f32,
+    shaft_end: Pos2,
 }
 
 /// Arrow heads: as long as 1/0.55 of their half width.
