@@ -3,10 +3,9 @@
 //! the value and look at a thumbnail of each run's trajectories. Clicking a thumbnail (or a
 //! point) takes its value into the scene as one undo step.
 
+use super::job::{self, Job};
 use crate::editor::action::SweepSetup;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread::JoinHandle;
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, vec2};
 use egui_plot::{Line, Plot, Points, VLine};
@@ -35,13 +34,14 @@ pub struct SweepResults {
     pub seconds: f32,
 }
 
-type Job = JoinHandle<Result<(Param, Vec<f64>, Vec<(Metrics, Trace)>), String>>;
+/// What a sweep's thread gives: the parameter, its values and each value's run.
+type Swept = (Param, Vec<f64>, Vec<(Metrics, Trace)>);
 
 /// The sweep window's settings, its running job and its last results.
 pub struct SweepPanel {
     /// What is swept, over what, and the metric plotted.
     pub setup: SweepSetup,
-    job: Option<(Job, Arc<AtomicUsize>, usize)>,
+    job: Option<Job<Swept, AtomicUsize>>,
     /// The last sweep's results.
     pub results: Option<SweepResults>,
     /// Why the last sweep failed.
@@ -113,25 +113,25 @@ impl SweepPanel {
         }
         let steps = ticks_in(self.setup.seconds, scene.dt);
         self.seconds = self.setup.seconds;
-        let done = Arc::new(AtomicUsize::new(0));
-        let counter = Arc::clone(&done);
         let total = variants.len();
-        let handle = std::thread::spawn(move || {
-            let values = variants.iter().map(|v| v.values[0]).collect();
-            let results = sweep::run_traced(&variants, steps, 0, THUMB_AGENTS, &|| {
-                counter.fetch_add(1, Ordering::Relaxed);
-            })?;
-            Ok((param, values, results))
-        });
-        self.job = Some((handle, done, total));
+        self.job = Some(Job::spawn(
+            AtomicUsize::new(0),
+            total,
+            move |done: &AtomicUsize| {
+                let values = variants.iter().map(|v| v.values[0]).collect();
+                let results = sweep::run_traced(&variants, steps, 0, THUMB_AGENTS, &|| {
+                    done.fetch_add(1, Ordering::Relaxed);
+                })?;
+                Ok((param, values, results))
+            },
+        ));
     }
 
     /// Collects a finished sweep; returns whether one is still running.
     pub fn poll(&mut self) -> bool {
-        let finished = self.job.as_ref().is_some_and(|(h, _, _)| h.is_finished());
-        if finished && let Some((handle, _, _)) = self.job.take() {
-            match handle.join() {
-                Ok(Ok((param, values, results))) => {
+        if let Some(result) = job::finished(&mut self.job, "the sweep") {
+            match result {
+                Ok((param, values, results)) => {
                     let (metrics, traces) = results.into_iter().unzip();
                     self.results = Some(SweepResults {
                         param,
@@ -141,8 +141,7 @@ impl SweepPanel {
                         seconds: self.seconds,
                     });
                 }
-                Ok(Err(e)) => self.error = Some(e),
-                Err(_) => self.error = Some("the sweep stopped unexpectedly".to_owned()),
+                Err(e) => self.error = Some(e),
             }
         }
         self.job.is_some()
@@ -150,9 +149,7 @@ impl SweepPanel {
 
     /// Blocks until the running sweep (if any) is done and collects it.
     pub fn wait(&mut self) {
-        while self.poll() {
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        job::wait_while(|| self.poll());
     }
 }
 
@@ -281,8 +278,8 @@ fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group
         .labelled_by(label.id);
     });
     ui.horizontal(|ui| {
-        if let Some((_, done, total)) = &panel.job {
-            let done = done.load(Ordering::Relaxed);
+        if let Some(job) = &panel.job {
+            let (done, total) = (job.shared.load(Ordering::Relaxed), &job.total);
             ui.add(
                 egui::ProgressBar::new(done as f32 / (*total).max(1) as f32)
                     .text(format!("{done} / {total} runs"))

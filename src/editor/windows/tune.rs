@@ -6,9 +6,9 @@
 //! and after, the best candidates, and Apply: one undo step, with the scene as it was pinned
 //! as the baseline so that ghosts, plots and metrics show before against after.
 
+use super::job::{self, Job};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 
 use egui::{Color32, RichText, Ui};
 use egui_plot::{HLine, Line, Plot};
@@ -31,14 +31,12 @@ struct Shared {
     cancel: AtomicBool,
 }
 
-type Job = JoinHandle<Result<(Tuning, Report), String>>;
-
 /// The Tune window's settings, its running search and its last result.
 #[derive(Default)]
 pub struct TunePanel {
     /// What is tuned.
     pub setup: TuneSetup,
-    job: Option<(Job, Arc<Shared>, usize)>,
+    job: Option<Job<(Tuning, Report), Shared>>,
     /// The last search: the problem and what it found.
     pub result: Option<(Tuning, Report)>,
     /// Why the last search could not start or failed.
@@ -100,51 +98,47 @@ impl TunePanel {
                 return;
             }
         };
-        let shared = Arc::new(Shared::default());
-        let theirs = Arc::clone(&shared);
         let options = Options {
             budget: self.setup.budget.max(1),
             ..Options::default()
         };
-        let handle = std::thread::spawn(move || {
-            let pool = Pool::new(0)?;
-            let report = search::run(&tuning, &options, &pool, &mut |p| {
-                theirs.evaluations.store(p.evaluations, Ordering::Relaxed);
-                if let Ok(mut h) = theirs.history.lock() {
-                    h.push((p.evaluations, p.best.score));
-                }
-                !theirs.cancel.load(Ordering::Relaxed)
-            });
-            Ok((tuning, report))
-        });
-        self.job = Some((handle, shared, options.budget));
+        self.job = Some(Job::spawn(
+            Shared::default(),
+            options.budget,
+            move |theirs: &Shared| {
+                let pool = Pool::new(0)?;
+                let report = search::run(&tuning, &options, &pool, &mut |p| {
+                    theirs.evaluations.store(p.evaluations, Ordering::Relaxed);
+                    if let Ok(mut h) = theirs.history.lock() {
+                        h.push((p.evaluations, p.best.score));
+                    }
+                    !theirs.cancel.load(Ordering::Relaxed)
+                });
+                Ok((tuning, report))
+            },
+        ));
     }
 
     /// Stops the running search after its current generation; the best so far is kept.
     pub fn cancel(&self) {
-        if let Some((_, shared, _)) = &self.job {
-            shared.cancel.store(true, Ordering::Relaxed);
+        if let Some(job) = &self.job {
+            job.shared.cancel.store(true, Ordering::Relaxed);
         }
     }
 
     /// Collects a finished search; returns whether one is still running.
     pub fn poll(&mut self) -> bool {
-        let finished = self.job.as_ref().is_some_and(|(h, _, _)| h.is_finished());
-        if finished && let Some((handle, _, _)) = self.job.take() {
-            match handle.join() {
-                Ok(Ok(result)) => self.result = Some(result),
-                Ok(Err(e)) => self.error = Some(e),
-                Err(_) => self.error = Some("the tuning stopped unexpectedly".to_owned()),
-            }
+        match job::finished(&mut self.job, "the tuning") {
+            Some(Ok(result)) => self.result = Some(result),
+            Some(Err(e)) => self.error = Some(e),
+            None => {}
         }
         self.job.is_some()
     }
 
     /// Blocks until the running search (if any) is done.
     pub fn wait(&mut self) {
-        while self.poll() {
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        job::wait_while(|| self.poll());
     }
 
     /// Evaluations so far and the budget, while running.
@@ -152,14 +146,19 @@ impl TunePanel {
     pub fn progress(&self) -> Option<(usize, usize)> {
         self.job
             .as_ref()
-            .map(|(_, s, budget)| (s.evaluations.load(Ordering::Relaxed), *budget))
+            .map(|job| (job.shared.evaluations.load(Ordering::Relaxed), job.total))
     }
 
     /// The best score after each generation, of the running search or else the last one.
     #[must_use]
     pub fn history(&self) -> Vec<(usize, f64)> {
         match (&self.job, &self.result) {
-            (Some((_, s, _)), _) => s.history.lock().map(|h| h.clone()).unwrap_or_default(),
+            (Some(job), _) => job
+                .shared
+                .history
+                .lock()
+                .map(|h| h.clone())
+                .unwrap_or_default(),
             (None, Some((_, r))) => r.history.clone(),
             (None, None) => Vec::new(),
         }
