@@ -164,6 +164,18 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Print, one per line, the web link that opens each scene in the web editor (built by
+    /// scripts/web.sh): the page's address, then the scene compressed after `#scene=`. A scene
+    /// whose link would pass 8,000 characters is refused (share the file instead).
+    #[cfg(feature = "link")]
+    Link {
+        /// The web editor's address.
+        #[arg(long, default_value = "http://localhost:8080/")]
+        page: String,
+        /// The scene files, or names of built-in presets such as `boids.ron`.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 /// A frame size, `WIDTHxHEIGHT`.
@@ -218,6 +230,8 @@ where
             deny_warnings,
             files,
         }) => validate(&files, deny_warnings),
+        #[cfg(feature = "link")]
+        Some(Command::Link { page, files }) => links(&page, &files),
         Some(Command::Metrics { scene, steps, json }) => measure::metrics(&scene, steps, json),
         Some(Command::Sweep(args)) => measure::sweep(&args),
         Some(Command::Check {
@@ -613,6 +627,39 @@ fn validate(files: &[PathBuf], deny_warnings: bool) -> ExitCode {
         }
     }
     if all_valid {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// Prints the web link of each scene; exits 1 when one does not load or is too long.
+#[cfg(feature = "link")]
+fn links(page: &str, files: &[PathBuf]) -> ExitCode {
+    let mut all = true;
+    for file in files {
+        match load_scene(file) {
+            Ok(scene) => {
+                let link = scene::link::link(page, &scene);
+                if link.len() <= scene::link::MAX_LINK_CHARS {
+                    println!("{link}");
+                } else {
+                    all = false;
+                    eprintln!(
+                        "{}: its link would be {} characters, over the {} a link holds; share the file",
+                        escape_controls(&file.display().to_string()),
+                        link.len(),
+                        scene::link::MAX_LINK_CHARS
+                    );
+                }
+            }
+            Err(errors) => {
+                all = false;
+                eprintln!("{errors}");
+            }
+        }
+    }
+    if all {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

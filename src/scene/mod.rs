@@ -16,6 +16,8 @@ pub mod goal_check;
 pub mod goals;
 pub mod io;
 pub mod labels;
+#[cfg(feature = "link")]
+pub mod link;
 pub mod messages;
 pub mod overlays;
 pub mod presets;
