@@ -353,3 +353,36 @@ fn every_search_runs_within_its_budget_and_never_worsens_its_best() {
         assert!((0.0..=1.0).contains(&u), "{method:?}: {u}");
     }
 }
+
+#[test]
+fn a_search_cut_into_single_points_ends_where_a_whole_one_does() {
+    // A browser tab scores one point per piece between frames; the result is the run's.
+    let tuning = one_field_problem();
+    let pool = Pool::new(1).expect("pool");
+    for method in [Method::Bite, Method::Cmaes] {
+        let options = Options {
+            budget: 40,
+            seed: 5,
+            method,
+        };
+        let whole = search::run(&tuning, &options, &pool, &mut |_| true);
+        let mut search = search::Search::new(tuning.clone(), &options, &pool);
+        let (mut pieces, mut heard) = (0, Vec::new());
+        while search.step(1, &pool, &mut |p| {
+            heard.push(p.evaluations);
+            true
+        }) {
+            pieces += 1;
+            assert!(search.evaluations() <= options.budget);
+        }
+        let (_, cut) = search.finish(&pool);
+        assert_eq!(cut.best.values, whole.best.values, "{method:?}");
+        assert_eq!(cut.history, whole.history, "{method:?}");
+        assert_eq!(cut.evaluations, whole.evaluations, "{method:?}");
+        // Every point a piece of its own (the start was scored by `new`), and progress
+        // heard once a generation, as the whole run's history has it.
+        assert!(pieces + 1 >= options.budget - 1, "{pieces} pieces");
+        let generations: Vec<usize> = whole.history[1..].iter().map(|h| h.0).collect();
+        assert_eq!(heard, generations, "{method:?}");
+    }
+}

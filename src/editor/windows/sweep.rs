@@ -3,7 +3,7 @@
 //! the value and look at a thumbnail of each run's trajectories. Clicking a thumbnail (or a
 //! point) takes its value into the scene as one undo step.
 
-use super::job::{self, Job};
+use super::job::{self, Job, Piece};
 use crate::editor::action::SweepSetup;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -114,15 +114,29 @@ impl SweepPanel {
         let steps = ticks_in(self.setup.seconds, scene.dt);
         self.seconds = self.setup.seconds;
         let total = variants.len();
+        // All the runs as one piece on the desktop (on every core); one run a piece in a
+        // browser, between frames.
+        let per_piece = if job::SMALL_PIECES { 1 } else { total };
+        let mut results = Vec::with_capacity(total);
         self.job = Some(Job::spawn(
             AtomicUsize::new(0),
             total,
             move |done: &AtomicUsize| {
+                let from = results.len();
+                let to = (from + per_piece).min(total);
+                let traced =
+                    sweep::run_traced(&variants[from..to], steps, 0, THUMB_AGENTS, &|| {
+                        done.fetch_add(1, Ordering::Relaxed);
+                    });
+                match traced {
+                    Ok(traced) => results.extend(traced),
+                    Err(e) => return Piece::Done(Err(e)),
+                }
+                if results.len() < total {
+                    return Piece::More;
+                }
                 let values = variants.iter().map(|v| v.values[0]).collect();
-                let results = sweep::run_traced(&variants, steps, 0, THUMB_AGENTS, &|| {
-                    done.fetch_add(1, Ordering::Relaxed);
-                })?;
-                Ok((param, values, results))
+                Piece::Done(Ok((param.clone(), values, std::mem::take(&mut results))))
             },
         ));
     }

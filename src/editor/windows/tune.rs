@@ -6,7 +6,7 @@
 //! and after, the best candidates, and Apply: one undo step, with the scene as it was pinned
 //! as the baseline so that ghosts, plots and metrics show before against after.
 
-use super::job::{self, Job};
+use super::job::{self, Job, Piece};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -65,6 +65,16 @@ pub fn range_around(scene: &Scene, field: &FieldPath) -> Option<TuneRange> {
     })
 }
 
+/// Where a tuning job stands.
+enum Stage {
+    /// Its starting values are still to be scored.
+    Start(Box<Tuning>),
+    /// Searching.
+    Searching(Box<search::Search>),
+    /// Finished (its result handed over).
+    Over,
+}
+
 impl TunePanel {
     /// Whether a search is running.
     #[must_use]
@@ -102,19 +112,48 @@ impl TunePanel {
             budget: self.setup.budget.max(1),
             ..Options::default()
         };
+        let pool = match Pool::new(0) {
+            Ok(pool) => pool,
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
+        };
+        // A whole generation a piece on the desktop (on every core); one point a piece in a
+        // browser, between frames. The search is the same.
+        let per_piece = if job::SMALL_PIECES { 1 } else { usize::MAX };
+        let mut stage = Stage::Start(Box::new(tuning));
         self.job = Some(Job::spawn(
             Shared::default(),
             options.budget,
-            move |theirs: &Shared| {
-                let pool = Pool::new(0)?;
-                let report = search::run(&tuning, &options, &pool, &mut |p| {
-                    theirs.evaluations.store(p.evaluations, Ordering::Relaxed);
-                    if let Ok(mut h) = theirs.history.lock() {
-                        h.push((p.evaluations, p.best.score));
+            move |theirs: &Shared| match std::mem::replace(&mut stage, Stage::Over) {
+                // The starting values scored: a piece of its own.
+                Stage::Start(tuning) => {
+                    let search = search::Search::new(*tuning, &options, &pool);
+                    theirs
+                        .evaluations
+                        .store(search.evaluations(), Ordering::Relaxed);
+                    stage = Stage::Searching(Box::new(search));
+                    Piece::More
+                }
+                Stage::Searching(mut search) => {
+                    let more = search.step(per_piece, &pool, &mut |p| {
+                        if let Ok(mut h) = theirs.history.lock() {
+                            h.push((p.evaluations, p.best.score));
+                        }
+                        !theirs.cancel.load(Ordering::Relaxed)
+                    });
+                    theirs
+                        .evaluations
+                        .store(search.evaluations(), Ordering::Relaxed);
+                    if more {
+                        stage = Stage::Searching(search);
+                        Piece::More
+                    } else {
+                        Piece::Done(Ok(search.finish(&pool)))
                     }
-                    !theirs.cancel.load(Ordering::Relaxed)
-                });
-                Ok((tuning, report))
+                }
+                Stage::Over => Piece::Done(Err("the tuning has already finished".to_owned())),
             },
         ));
     }

@@ -135,38 +135,114 @@ pub fn run(
     pool: &Pool,
     progress: &mut dyn FnMut(&Progress) -> bool,
 ) -> Report {
-    let start = tuning.evaluate(&[tuning.start().to_vec()], pool).remove(0);
-    let mut book = Book::new(start.clone());
-    let done = |book: &Book| book.best.meets() && !tuning.optimizes() && book.best.change == 0.0;
-    let mut stopped = false;
-    let mut sampler = Sampler::new(tuning, options);
-    while book.evaluations < options.budget && !done(&book) {
-        let mut xs = sampler.ask(&book.best);
-        xs.truncate(options.budget - book.evaluations);
-        let scored = tuning.evaluate(&xs, pool);
-        sampler.tell(&scored);
-        book.add(scored);
-        let keep_going = progress(&Progress {
-            evaluations: book.evaluations,
+    let mut search = Search::new(tuning.clone(), options, pool);
+    while search.step(usize::MAX, pool, progress) {}
+    search.finish(pool).1
+}
+
+/// A search done a piece at a time, for a caller that cannot wait for a whole one (a
+/// browser tab's only thread): [`run`] is `new`, [`Search::step`] until it says done, and
+/// [`Search::finish`]. However the pieces are cut, the points are scored in the same order
+/// and the result is the same.
+pub struct Search {
+    tuning: Tuning,
+    budget: usize,
+    start: Evaluation,
+    book: Book,
+    sampler: Sampler,
+    /// The generation being scored, and its scores so far.
+    asked: Vec<Vec<f64>>,
+    scored: Vec<Evaluation>,
+    stopped: bool,
+}
+
+impl Search {
+    /// A search of `tuning`, its starting values scored on `pool`.
+    #[must_use]
+    pub fn new(tuning: Tuning, options: &Options, pool: &Pool) -> Self {
+        let start = tuning.evaluate(&[tuning.start().to_vec()], pool).remove(0);
+        let sampler = Sampler::new(&tuning, options);
+        Self {
+            book: Book::new(start.clone()),
+            start,
+            tuning,
             budget: options.budget,
-            best: &book.best,
-        });
-        if !keep_going {
-            stopped = true;
-            break;
+            sampler,
+            asked: Vec::new(),
+            scored: Vec::new(),
+            stopped: false,
         }
     }
-    if book.best.meets() && !stopped {
-        tidy(tuning, pool, &mut book);
+
+    /// Whether the search has more to do: budget left, not stopped, and not a scene that
+    /// already meets its goals with nothing to optimise.
+    #[must_use]
+    pub fn running(&self) -> bool {
+        let done =
+            self.book.best.meets() && !self.tuning.optimizes() && self.book.best.change == 0.0;
+        !self.stopped && (!self.asked.is_empty() || (self.book.evaluations < self.budget && !done))
     }
-    Report {
-        start,
-        best: book.best,
-        candidates: book.candidates,
-        evaluations: book.evaluations,
-        first_met_at: book.first_met_at,
-        history: book.history,
-        stopped,
+
+    /// Scores up to `most` points of the generation under way (asking for a new one when
+    /// none is), on `pool`. When a generation is whole, its scores go back to the method and
+    /// `progress` hears; it returns `false` to stop. Returns whether there is more to do.
+    pub fn step(
+        &mut self,
+        most: usize,
+        pool: &Pool,
+        progress: &mut dyn FnMut(&Progress) -> bool,
+    ) -> bool {
+        if !self.running() {
+            return false;
+        }
+        if self.asked.is_empty() {
+            self.asked = self.sampler.ask(&self.book.best);
+            self.asked.truncate(self.budget - self.book.evaluations);
+        }
+        let from = self.scored.len();
+        let to = from.saturating_add(most.max(1)).min(self.asked.len());
+        let scored = self.tuning.evaluate(&self.asked[from..to], pool);
+        self.scored.extend(scored);
+        if self.scored.len() < self.asked.len() {
+            return true;
+        }
+        self.asked.clear();
+        let scored = std::mem::take(&mut self.scored);
+        self.sampler.tell(&scored);
+        self.book.add(scored);
+        let keep_going = progress(&Progress {
+            evaluations: self.book.evaluations,
+            budget: self.budget,
+            best: &self.book.best,
+        });
+        self.stopped = !keep_going;
+        self.running()
+    }
+
+    /// Evaluations so far.
+    #[must_use]
+    pub fn evaluations(&self) -> usize {
+        self.book.evaluations + self.scored.len()
+    }
+
+    /// The report: the best point, tidied when it meets every goal and the search was not
+    /// stopped (more scoring, on `pool`); the tuning is given back with it.
+    #[must_use]
+    pub fn finish(mut self, pool: &Pool) -> (Tuning, Report) {
+        if self.book.best.meets() && !self.stopped {
+            tidy(&self.tuning, pool, &mut self.book);
+        }
+        let book = self.book;
+        let report = Report {
+            start: self.start,
+            best: book.best,
+            candidates: book.candidates,
+            evaluations: book.evaluations,
+            first_met_at: book.first_met_at,
+            history: book.history,
+            stopped: self.stopped,
+        };
+        (self.tuning, report)
     }
 }
 
