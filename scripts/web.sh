@@ -20,4 +20,5 @@ mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
     "$target/wasm32-unknown-unknown/release/steerlab_web.wasm"
 cp crates/steerlab_web/index.html "$out/"
+cp assets/icon.png "$out/icon.png"
 echo "web: built $out/ ($(du -sh "$out" | cut -f1)); serve it with: python3 -m http.server -d $out 8080"

@@ -25,6 +25,11 @@ pub enum Pending {
     Preset(presets::Preset),
     /// File › Open path… (the in-app path field).
     OpenPathField,
+    /// Open the scene of a shared link (its fragment).
+    OpenLink(String),
+    /// Open a file read in a browser (uploaded or dropped): its name, and its bytes or why
+    /// they could not be read.
+    Upload(String, Result<std::sync::Arc<[u8]>, String>),
     /// Close the window.
     Close,
 }
@@ -97,6 +102,8 @@ pub enum Action {
     SaveAs,
     /// Save under a typed path (the in-app path field).
     SaveToPathField,
+    /// Copy a web link that opens the scene as it is (File › Copy link).
+    CopyLink,
     /// Make this group the one the inspector shows and Shift+click adds to.
     SelectGroup(usize),
     /// Select an agent (or none).

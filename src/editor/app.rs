@@ -11,6 +11,7 @@ mod disk;
 mod goals;
 mod ops;
 mod scenery;
+mod share;
 mod state;
 
 use std::path::{Path, PathBuf};
@@ -74,6 +75,8 @@ pub struct EditorApp {
     title: String,
     sweep: windows::SweepPanel,
     tune: windows::TunePanel,
+    /// Links: the page's address as last seen, a link refused as too long.
+    share: share::Share,
 }
 
 /// A file the editor waits for: it did not load when the editor started.
@@ -131,6 +134,7 @@ impl EditorApp {
             title: String::new(),
             sweep: windows::SweepPanel::default(),
             tune: windows::TunePanel::default(),
+            share: share::Share::default(),
         }
     }
 
@@ -417,6 +421,8 @@ impl EditorApp {
             self.open = open;
             self.apply_all(ctx, actions);
         }
+        let actions = self.link_too_long_ui(ctx);
+        self.apply_all(ctx, actions);
         let actions = self.questions().ui(ctx);
         self.apply_all(ctx, actions);
     }
@@ -433,9 +439,12 @@ impl EditorApp {
                 self.session.world.tick(),
                 kind,
             );
-            match record::save_png(&path, &image) {
-                Ok(()) => self.files.status = format!("Saved {}", path.display()),
-                Err(e) => self.files.errors = vec![e.to_string()],
+            let written = record::png_bytes(&image)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| crate::editor::platform::write_file(&path, &bytes));
+            match written {
+                Ok(()) => self.files.status = crate::editor::platform::written(&path),
+                Err(e) => self.files.errors = vec![e],
             }
         }
     }
@@ -443,6 +452,7 @@ impl EditorApp {
 
 impl eframe::App for EditorApp {
     fn logic(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
+        self.frame_log.begin_work();
         self.frame_log.frame(
             frame.info().cpu_usage,
             ctx.input(|i| i.unstable_dt),
@@ -464,16 +474,8 @@ impl eframe::App for EditorApp {
             let actions = shortcuts::actions(ctx, copy_allowed);
             self.apply_all(ctx, actions);
         }
-        let dropped: Vec<PathBuf> = ctx.input(|i| {
-            i.raw
-                .dropped_files
-                .iter()
-                .map(|f| f.path().to_path_buf())
-                .collect()
-        });
-        if let Some(path) = dropped.first() {
-            self.apply(ctx, Action::Request(Pending::OpenPath(path.clone())));
-        }
+        self.take_dropped(ctx);
+        self.poll_link();
         // Closing with unsaved changes asks first.
         if ctx.input(|i| i.viewport().close_requested())
             && self.doc.is_dirty()
@@ -494,9 +496,19 @@ impl eframe::App for EditorApp {
         if let Some((purpose, path)) = self.files.poll() {
             self.handle_file(purpose, &path);
         }
+        if let Some((name, bytes)) = self.files.poll_upload() {
+            self.request(Pending::Upload(name, bytes.map(std::sync::Arc::from)));
+        }
         let elapsed = ctx.input(|i| i.stable_dt).min(0.25);
         self.advance(elapsed);
         let title = self.doc.title();
+        crate::editor::platform::expose(
+            &title,
+            &self.doc.scene().name,
+            self.session.world.tick(),
+            self.files.errors.len(),
+            self.frame_log.work_ms(),
+        );
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
@@ -520,6 +532,7 @@ impl eframe::App for EditorApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         if self.presenting {
             self.presentation_ui(ui);
+            self.frame_log.end_work();
             return;
         }
         self.panels_ui(ui);
@@ -549,6 +562,7 @@ impl eframe::App for EditorApp {
             self.show_toast(&ctx, text);
         }
         self.toast_ui(&ctx);
+        self.frame_log.end_work();
     }
 }
 

@@ -1,11 +1,11 @@
 //! Choosing files: native dialogs that never block the UI (they run on their own thread), an
 //! in-app path field for machines without a native dialog, and the window that lists load and
-//! save errors. The status line's text lives here too.
+//! save errors. In a browser, a scene is opened by upload (rfd's web dialog, or a file dropped
+//! on the page) and saved by download, under the name the path field gives. The status line's
+//! text lives here too.
 
 use std::path::PathBuf;
-use std::sync::mpsc::Receiver;
-#[cfg(not(target_arch = "wasm32"))]
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
 /// What a dialog was opened for.
@@ -32,7 +32,16 @@ pub struct Files {
     pub status: String,
     /// What the error window says of the scene on screen (the default when `None`).
     pub errors_note: Option<String>,
+    /// Files read in a browser (picked or dropped), and how many reads are under way.
+    uploads: Option<Uploads>,
+    reading: usize,
 }
+
+/// A file read in a browser: its name, and its bytes or why they could not be read.
+pub type Upload = (String, Result<Vec<u8>, String>);
+
+/// Where files read in a browser arrive (`None`: the dialog was closed with none).
+type Uploads = (Sender<Option<Upload>>, Receiver<Option<Upload>>);
 
 impl Files {
     /// Asks for a path: a native dialog on its own thread (in a browser, for now, the path
@@ -41,11 +50,16 @@ impl Files {
         if self.pending.is_some() {
             return;
         }
-        // No blocking dialog in a browser: the path field answers for now.
+        // In a browser: the page's upload dialog; saving is a download under a typed name.
         #[cfg(target_arch = "wasm32")]
         {
-            let _ = (start_dir, suggested_name);
-            self.path_field = Some((purpose, String::new()));
+            drop(start_dir);
+            match purpose {
+                Purpose::Open => self.pick_upload(),
+                Purpose::SaveAs => {
+                    self.path_field = Some((purpose, suggested_name.to_owned()));
+                }
+            }
         }
         #[cfg(not(target_arch = "wasm32"))]
         self.ask_native(purpose, start_dir, suggested_name);
@@ -75,6 +89,51 @@ impl Files {
         }
     }
 
+    /// Where a file read in a browser arrives, and one more read counted as under way.
+    #[cfg(target_arch = "wasm32")]
+    fn upload_sender(&mut self) -> Sender<Option<Upload>> {
+        self.reading += 1;
+        self.uploads.get_or_insert_with(channel).0.clone()
+    }
+
+    /// The browser's upload dialog (rfd), read without blocking; the file arrives through
+    /// [`Files::poll_upload`].
+    #[cfg(target_arch = "wasm32")]
+    fn pick_upload(&mut self) {
+        let tx = self.upload_sender();
+        wasm_bindgen_futures::spawn_local(async move {
+            let picked = rfd::AsyncFileDialog::new()
+                .add_filter("steerlab scene", &["ron"])
+                .pick_file()
+                .await;
+            let upload = match picked {
+                Some(file) => Some((file.file_name(), Ok(file.read().await))),
+                None => None,
+            };
+            let _ = tx.send(upload);
+        });
+    }
+
+    /// Reads a file dropped on the page without blocking; it arrives through
+    /// [`Files::poll_upload`].
+    #[cfg(target_arch = "wasm32")]
+    pub fn read_dropped(&mut self, file: egui::DroppedFileHandle) {
+        let tx = self.upload_sender();
+        wasm_bindgen_futures::spawn_local(async move {
+            let name = file.path().display().to_string();
+            let bytes = file.bytes_async().await;
+            let _ = tx.send(Some((name, bytes)));
+        });
+    }
+
+    /// A file read in a browser, once one has arrived (never on the desktop).
+    pub fn poll_upload(&mut self) -> Option<Upload> {
+        let (_, rx) = self.uploads.as_ref()?;
+        let answer = rx.try_recv().ok()?;
+        self.reading = self.reading.saturating_sub(1);
+        answer
+    }
+
     /// A dialog's answer, once it has one. A dialog that answers nothing at once means there is
     /// no native dialog on this machine: the path field opens instead.
     pub fn poll(&mut self) -> Option<(Purpose, PathBuf)> {
@@ -88,10 +147,10 @@ impl Files {
         answer.map(|path| (purpose, path))
     }
 
-    /// Whether a dialog is open.
+    /// Whether a dialog is open or a file is being read.
     #[must_use]
     pub fn waiting(&self) -> bool {
-        self.pending.is_some()
+        self.pending.is_some() || self.reading > 0
     }
 
     /// Whether the path field window is open (it takes every key while it is).
@@ -109,6 +168,7 @@ impl Files {
         let mut escaped = false;
         let title = match purpose {
             Purpose::Open => "Open scene",
+            Purpose::SaveAs if crate::editor::platform::DOWNLOADS => "Download scene as",
             Purpose::SaveAs => "Save scene as",
         };
         egui::Window::new(title)
@@ -116,7 +176,11 @@ impl Files {
             .resizable(false)
             .open(&mut open)
             .show(ctx, |ui| {
-                ui.label("Path of the .ron file:");
+                ui.label(if crate::editor::platform::DOWNLOADS {
+                    "Name of the .ron file:"
+                } else {
+                    "Path of the .ron file:"
+                });
                 let edit = ui.add(
                     egui::TextEdit::singleline(text)
                         .desired_width(360.0)
@@ -133,6 +197,7 @@ impl Files {
                 let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let button = match purpose {
                     Purpose::Open => "Open",
+                    Purpose::SaveAs if crate::editor::platform::DOWNLOADS => "Download",
                     Purpose::SaveAs => "Save",
                 };
                 if (ui.button(button).clicked() || enter) && !text.trim().is_empty() {

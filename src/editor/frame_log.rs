@@ -13,6 +13,10 @@ pub struct FrameLog {
     on: bool,
     cpu: Vec<f32>,
     interval: Vec<f32>,
+    /// When this frame's own work (the simulation, the panels and the canvas, before
+    /// tessellation and drawing) began, and how long the last frame's took, in milliseconds.
+    work_started: Option<web_time::Instant>,
+    work_ms: f32,
 }
 
 impl FrameLog {
@@ -23,6 +27,25 @@ impl FrameLog {
             on: std::env::var_os("STEERLAB_FRAME_LOG").is_some(),
             ..Self::default()
         }
+    }
+
+    /// This frame's own work begins (the start of `logic`).
+    pub fn begin_work(&mut self) {
+        self.work_started = Some(web_time::Instant::now());
+    }
+
+    /// This frame's own work is done (the end of `ui`).
+    pub fn end_work(&mut self) {
+        if let Some(started) = self.work_started.take() {
+            self.work_ms = started.elapsed().as_secs_f32() * 1000.0;
+        }
+    }
+
+    /// Milliseconds of the last frame's own work: what the editor itself costs a frame,
+    /// whatever the renderer takes to draw it (a web page shows it to tests).
+    #[must_use]
+    pub fn work_ms(&self) -> f32 {
+        self.work_ms
     }
 
     /// Takes in one frame: its CPU seconds (eframe's, of the frame before) and the seconds

@@ -17,6 +17,7 @@ pub mod history;
 pub mod marks;
 pub mod panels;
 pub mod persist;
+pub mod platform;
 pub mod record;
 pub mod session;
 pub mod shortcuts;

@@ -306,8 +306,8 @@ impl Screenshots {
     }
 }
 
-/// Encodes a screenshot (straight RGBA) as PNG and writes it atomically.
-pub fn save_png(path: &Path, image: &egui::ColorImage) -> Result<(), RenderError> {
+/// A screenshot (straight RGBA) encoded as PNG.
+pub fn png_bytes(image: &egui::ColorImage) -> Result<Vec<u8>, RenderError> {
     let [w, h] = image.size;
     let rgba: Vec<u8> = image
         .pixels
@@ -320,8 +320,7 @@ pub fn save_png(path: &Path, image: &egui::ColorImage) -> Result<(), RenderError
         rgba,
     )
     .ok_or_else(|| RenderError::Encode("screenshot size does not match its pixels".to_owned()))?;
-    let bytes = crate::render::encode_png(buffer)?;
-    Ok(crate::scene::write_atomic(path, &bytes)?)
+    crate::render::encode_png(buffer)
 }
 
 #[cfg(test)]

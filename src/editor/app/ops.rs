@@ -82,6 +82,7 @@ impl EditorApp {
             Action::CreateAwaited(create) => self.create_awaited(create),
             Action::Save => self.save(),
             Action::SaveAs => self.ask(Purpose::SaveAs),
+            Action::CopyLink => self.copy_link(ctx),
             Action::SaveToPathField => {
                 let path = self
                     .doc
@@ -206,10 +207,13 @@ impl EditorApp {
     }
 
     /// Replaces the document and restarts the world on it.
-    fn set_scene(&mut self, scene: Scene, path: Option<&Path>, origin: &str) {
+    pub(super) fn set_scene(&mut self, scene: Scene, path: Option<&Path>, origin: &str) {
         match scene.build_world() {
             Ok(world) => {
-                if let Some(p) = path {
+                // A browser's files have no path to open again: no recent files there.
+                if let Some(p) = path
+                    && !crate::editor::platform::DOWNLOADS
+                {
                     self.prefs.touch(p);
                 }
                 self.doc.replace(scene, path.map(Path::to_path_buf), origin);
@@ -256,19 +260,22 @@ impl EditorApp {
 
     /// Saves to `path` (atomically) and makes it the document's file.
     pub(crate) fn save_to(&mut self, path: &Path) {
-        match scene::save(path, self.doc.scene()) {
+        let text = scene::to_string(self.doc.scene());
+        match crate::editor::platform::write_file(path, text.as_bytes()) {
             Ok(()) => {
                 self.doc.saved_to(path);
-                self.prefs.touch(path);
+                if !crate::editor::platform::DOWNLOADS {
+                    self.prefs.touch(path);
+                }
                 self.files.errors.clear();
-                self.files.status = format!("Saved {}", path.display());
+                self.files.status = crate::editor::platform::written(path);
                 if let Some(next) = self.after_save.take() {
                     self.perform(next);
                 }
             }
             Err(e) => {
                 self.after_save = None;
-                self.files.errors = vec![e.to_string()];
+                self.files.errors = vec![e];
                 "Save failed: the file on disk is unchanged".clone_into(&mut self.files.status);
             }
         }
@@ -413,6 +420,8 @@ impl EditorApp {
             Pending::OpenPath(path) => self.open_path(&path),
             Pending::Preset(preset) => self.open_preset(preset),
             Pending::Close => self.close_confirmed = true,
+            Pending::OpenLink(fragment) => self.open_link(&fragment),
+            Pending::Upload(name, bytes) => self.open_upload(&name, bytes),
         }
     }
 

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use egui::Ui;
 
 use crate::editor::action::{Action, Pending};
+use crate::editor::platform;
 use crate::editor::shortcuts;
 use crate::scene::presets;
 
@@ -91,20 +92,39 @@ impl MenuBar<'_> {
         if item_ui(ui, true, "Open…", &open).clicked() {
             actions.push(open);
         }
-        ui.add_enabled_ui(!self.recent.is_empty(), |ui| {
-            ui.menu_button("Open Recent", |ui| {
-                for path in self.recent {
-                    if ui.button(path.display().to_string()).clicked() {
-                        actions.push(Action::Request(Pending::OpenPath(path.clone())));
+        // A browser has no paths to open again: its files are uploads and downloads.
+        if !platform::DOWNLOADS {
+            ui.add_enabled_ui(!self.recent.is_empty(), |ui| {
+                ui.menu_button("Open Recent", |ui| {
+                    for path in self.recent {
+                        if ui.button(path.display().to_string()).clicked() {
+                            actions.push(Action::Request(Pending::OpenPath(path.clone())));
+                        }
                     }
-                }
+                });
             });
-        });
-        if item_ui(ui, true, "Save", &Action::Save).clicked() {
+        }
+        let (save, save_as) = if platform::DOWNLOADS {
+            ("Download", "Download As…")
+        } else {
+            ("Save", "Save As…")
+        };
+        if item_ui(ui, true, save, &Action::Save).clicked() {
             actions.push(Action::Save);
         }
-        if item_ui(ui, true, "Save As…", &Action::SaveAs).clicked() {
+        if item_ui(ui, true, save_as, &Action::SaveAs).clicked() {
             actions.push(Action::SaveAs);
+        }
+        if ui
+            .button("Copy link")
+            .on_hover_text(
+                "A web address that opens this scene, as it is now, in steerlab's web editor: \
+                 paste it in a chat or a document.",
+            )
+            .clicked()
+        {
+            actions.push(Action::CopyLink);
+            ui.close();
         }
         if ui
             .add_enabled(self.dirty, egui::Button::new("Revert to Saved"))
@@ -112,6 +132,9 @@ impl MenuBar<'_> {
             .clicked()
         {
             actions.push(Action::RevertToSaved);
+        }
+        if platform::DOWNLOADS {
+            return;
         }
         ui.separator();
         if ui

@@ -95,6 +95,8 @@ fn save_changes_ui(ctx: &egui::Context, pending: &Pending, document: &str) -> Ve
             Pending::OpenPath(p) => format!("opening {}", p.display()),
             Pending::Preset(p) => format!("opening the preset {}", p.file),
             Pending::Close => "closing".to_owned(),
+            Pending::OpenLink(_) => "opening the scene of a shared link".to_owned(),
+            Pending::Upload(name, _) => format!("opening {name}"),
         };
         ui.label(format!(
             "{document} has unsaved changes. Save them before {what}?"

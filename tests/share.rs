@@ -1,0 +1,134 @@
+//! Share as a link (issue 23, point 2), through the real UI with `egui_kittest`: File › Copy
+//! link copies an address that gives back the scene as it is, edits included; opening a link
+//! asks first when there is unsaved work; a broken link lists located errors and changes
+//! nothing. (The same in a browser: tests/web/browser.mjs.)
+#![cfg(feature = "editor")]
+#![allow(clippy::float_cmp)] // Exact values set by hand.
+
+mod common;
+
+use common::ui::{act, paused_harness};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use steerlab::editor::{Action, EditorApp, Pending};
+use steerlab::scene::link;
+
+/// What the last frame copied to the clipboard.
+fn copied(harness: &Harness<'_, EditorApp>) -> Vec<String> {
+    harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn copy_link_gives_the_scene_as_it_is_now() {
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    let mut edited = harness.state().scene().clone();
+    edited.groups[0].max_speed = 97.25;
+    act(&mut harness, Action::Edit(Box::new(edited.clone())));
+    harness.run_steps(2);
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label("Copy link").click();
+    harness.step();
+    let links = copied(&harness);
+    assert_eq!(links.len(), 1, "{links:?}");
+    // The desktop makes links for the local server of scripts/web.sh unless told otherwise.
+    let expected_page = std::env::var("STEERLAB_WEB_PAGE")
+        .ok()
+        .filter(|p| !p.trim().is_empty())
+        .unwrap_or_else(|| "http://localhost:8080/".to_owned());
+    assert!(
+        links[0].starts_with(&format!("{expected_page}#scene=")),
+        "{}",
+        links[0]
+    );
+    assert_eq!(link::decode(&links[0]).expect("decodes"), edited);
+    assert!(
+        harness.state().status().starts_with("Copied a link"),
+        "{}",
+        harness.state().status()
+    );
+}
+
+#[test]
+fn a_link_opens_its_scene_after_asking_about_unsaved_work() {
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    let preset = steerlab::scene::presets::find("seek.ron").expect("seek");
+    let seek = steerlab::scene::from_str(preset.text, preset.file).expect("loads");
+    let fragment = link::fragment(&seek);
+    let mut edited = harness.state().scene().clone();
+    edited.groups[0].max_speed = 51.0;
+    act(&mut harness, Action::Edit(Box::new(edited.clone())));
+    harness.run_steps(2);
+    act(
+        &mut harness,
+        Action::Request(Pending::OpenLink(fragment.clone())),
+    );
+    harness.run_steps(2);
+    // Unsaved work: the question first, the scene as it was.
+    assert_eq!(
+        harness.state().pending(),
+        Some(&Pending::OpenLink(fragment))
+    );
+    assert_eq!(harness.state().scene(), &edited);
+    harness.get_by_label("Discard").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene(), &seek);
+    assert_eq!(
+        harness.state().world().tick(),
+        0,
+        "the world restarts on it"
+    );
+    assert!(harness.state().load_errors().is_empty());
+}
+
+#[test]
+fn a_broken_link_lists_its_errors_and_changes_nothing() {
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    let before = harness.state().scene().clone();
+    let mut fragment = link::fragment(&before);
+    // One letter of the compressed scene changed, as a hand editing the address might.
+    let at = fragment.len() / 2;
+    let was = fragment.as_bytes()[at];
+    fragment.replace_range(at..=at, if was == b'A' { "B" } else { "A" });
+    act(&mut harness, Action::Request(Pending::OpenLink(fragment)));
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene(), &before);
+    let errors = harness.state().load_errors();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].starts_with("shared link: "), "{}", errors[0]);
+    assert!(errors[0].contains("link was changed"), "{}", errors[0]);
+    // The window says so, over the scene that stays.
+    harness.get_by_label("Could not load");
+    harness.get_by_label("This link's scene does not load; the scene on screen is unchanged.");
+}
+
+#[test]
+fn a_scene_too_long_for_a_link_says_so_and_offers_its_file() {
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    let mut long = harness.state().scene().clone();
+    // A description that does not compress: letters from a linear congruential sequence.
+    let mut x: u64 = 1;
+    long.description = (0..12_000)
+        .map(|_| {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            char::from(b'a' + u8::try_from((x >> 33) % 26).expect("< 26"))
+        })
+        .collect();
+    act(&mut harness, Action::Edit(Box::new(long)));
+    harness.run_steps(2);
+    act(&mut harness, Action::CopyLink);
+    harness.run_steps(2);
+    assert!(copied(&harness).is_empty(), "nothing copied");
+    harness.get_by_label("Too long for a link");
+    // The desktop offers Save As (a browser, the download).
+    harness.get_by_label("Save As…");
+}
