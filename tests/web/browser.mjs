@@ -1,0 +1,266 @@
+// The web editor in a real browser (issue 23, point 4): the system's headless Chromium, driven
+// by playwright-core, loads the built page (scripts/web.sh) from a local server and checks
+// that
+//   - the default scene plays: the canvas is not one colour, the tick advances, the console
+//     has no errors;
+//   - a preset's share link (made by the native `steerlab link`) opens that preset: the
+//     page's title and <body data-scene> name it, and it plays;
+//   - a tampered link and a link that is not a scene show their errors (<body data-errors>)
+//     over the default scene, which still plays: never a blank page;
+// and prints the page's measures: time to first frame, and frame times at 1,000 and 10,000
+// agents (figures for docs/web.md; nothing is judged on them).
+//
+// Usage: node tests/web/browser.mjs DIST STEERLAB [SCREENSHOT_DIR]
+//   DIST: the built page; STEERLAB: the native binary (for `steerlab link`).
+// Exits 1 on the first failed check, saying which.
+
+import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import { readFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join, extname } from "node:path";
+import { inflateSync } from "node:zlib";
+import { chromium } from "playwright-core";
+
+const [dist, steerlab, shots] = process.argv.slice(2);
+if (!dist || !steerlab) {
+  console.error("usage: node tests/web/browser.mjs DIST STEERLAB [SCREENSHOT_DIR]");
+  process.exit(2);
+}
+
+function fail(what) {
+  console.error(`browser test: FAILED: ${what}`);
+  process.exit(1);
+}
+
+// --- A static server for the built page --------------------------------------------------
+const types = {
+  ".html": "text/html",
+  ".js": "text/javascript",
+  ".wasm": "application/wasm",
+};
+const server = createServer((req, res) => {
+  const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+  const file = join(dist, path === "/" ? "index.html" : path);
+  if (!file.startsWith(dist) || !existsSync(file)) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
+  res.end(readFileSync(file));
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const page_address = `http://127.0.0.1:${server.address().port}/`;
+
+/** The link `steerlab link` makes for `scene` (a file or a preset's name). */
+function link_of(scene) {
+  return execFileSync(steerlab, ["link", "--page", page_address, scene], { encoding: "utf8" }).trim();
+}
+
+// --- PNG pixels (Chromium's screenshots: 8-bit RGB or RGBA, not interlaced) ---------------
+function png_pixels(buffer) {
+  let at = 8;
+  let width = 0, height = 0, channels = 0;
+  const data = [];
+  while (at < buffer.length) {
+    const length = buffer.readUInt32BE(at);
+    const type = buffer.toString("latin1", at + 4, at + 8);
+    const body = buffer.subarray(at + 8, at + 8 + length);
+    if (type === "IHDR") {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      channels = { 2: 3, 6: 4 }[body[9]];
+      if (body[8] !== 8 || !channels || body[12] !== 0) fail("unexpected screenshot format");
+    } else if (type === "IDAT") {
+      data.push(body);
+    }
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(data));
+  const stride = width * channels;
+  const out = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; x++) {
+      const v = raw[y * (stride + 1) + 1 + x];
+      const a = x >= channels ? out[y * stride + x - channels] : 0;
+      const b = y > 0 ? out[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? out[(y - 1) * stride + x - channels] : 0;
+      let p;
+      switch (filter) {
+        case 0: p = 0; break;
+        case 1: p = a; break;
+        case 2: p = b; break;
+        case 3: p = (a + b) >> 1; break;
+        case 4: {
+          const q = a + b - c, pa = Math.abs(q - a), pb = Math.abs(q - b), pc = Math.abs(q - c);
+          p = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+          break;
+        }
+        default: fail(`PNG filter ${filter}`);
+      }
+      out[y * stride + x] = (v + p) & 255;
+    }
+  }
+  return { width, height, channels, out };
+}
+
+/** How many distinct colours the screenshot has. */
+function colours(png) {
+  const { width, height, channels, out } = png_pixels(png);
+  const seen = new Set();
+  for (let i = 0; i < width * height; i++) {
+    const o = i * channels;
+    seen.add((out[o] << 16) | (out[o + 1] << 8) | out[o + 2]);
+  }
+  return seen.size;
+}
+
+// --- The browser -------------------------------------------------------------------------
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--ignore-gpu-blocklist"],
+});
+const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+
+/** A fresh page at `address`, its console errors collected; resolves once the editor has
+ *  drawn a frame (ticks advance), with the milliseconds that took. */
+async function open(address) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const started = Date.now();
+  await page.goto(address);
+  await page
+    .waitForFunction(() => Number(document.body.dataset.tick) > 0, null, { timeout: 60000 })
+    .catch(() => fail(`${address.slice(0, 80)}: no frame in 60 s (console: ${errors.join(" | ")})`));
+  return { page, errors, first_frame_ms: Date.now() - started };
+}
+
+const state = (page) =>
+  page.evaluate(() => ({
+    title: document.title,
+    scene: document.body.dataset.scene,
+    tick: Number(document.body.dataset.tick),
+    errors: Number(document.body.dataset.errors),
+    work_ms: Number(document.body.dataset.workMs),
+  }));
+
+/** Milliseconds between the page's frames (requestAnimationFrame), over `frames` frames. */
+const frame_times = (page, frames) =>
+  page.evaluate(
+    (n) =>
+      new Promise((done) => {
+        const at = [];
+        const frame = (t) => {
+          at.push(t);
+          if (at.length <= n) requestAnimationFrame(frame);
+          else done(at.slice(1).map((t, i) => t - at[i]));
+        };
+        requestAnimationFrame(frame);
+      }),
+    frames,
+  );
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Frame to frame time, the editor's own work a frame and the ticks per second, in words. */
+async function measure(page, frames = 30) {
+  await page.waitForTimeout(2000);
+  const t0 = await state(page);
+  const t0_at = Date.now();
+  const times = await frame_times(page, frames);
+  const work = [];
+  for (let k = 0; k < 15; k++) {
+    work.push((await state(page)).work_ms);
+    await page.waitForTimeout(100);
+  }
+  const t1 = await state(page);
+  const seconds = (Date.now() - t0_at) / 1000;
+  return (
+    `frame to frame ${median(times).toFixed(1)} ms (median of ${times.length}), the editor's own ` +
+    `work ${median(work).toFixed(1)} ms a frame (simulation and panels, before drawing), ` +
+    `${((t1.tick - t0.tick) / seconds).toFixed(1)} ticks/s`
+  );
+}
+
+async function expect_plays(page, what) {
+  const before = (await state(page)).tick;
+  await page.waitForTimeout(1000);
+  const after = (await state(page)).tick;
+  if (!(after > before)) fail(`${what}: the tick did not advance (${before} then ${after})`);
+}
+
+async function expect_drawn(page, what, name) {
+  const shot = await page.locator("#steerlab").screenshot();
+  if (shots) writeFileSync(join(shots, `${name}.png`), shot);
+  const n = colours(shot);
+  if (n < 50) fail(`${what}: the canvas has ${n} colours: not drawn`);
+  return n;
+}
+
+if (shots) mkdirSync(shots, { recursive: true });
+
+// 1. The default scene.
+const home = await open(page_address);
+await expect_plays(home.page, "the default scene");
+const home_colours = await expect_drawn(home.page, "the default scene", "default");
+const home_state = await state(home.page);
+if (home_state.errors !== 0) fail(`the default scene lists ${home_state.errors} errors`);
+console.log(
+  `browser: default scene "${home_state.scene}": first frame after ${home.first_frame_ms} ms, ` +
+    `${home_colours} colours, title "${home_state.title}"`,
+);
+console.log(`browser: default scene: ${await measure(home.page)}`);
+if (home.errors.length) fail(`console errors on the default scene: ${home.errors.join(" | ")}`);
+await home.page.close();
+
+// 2. A preset's share link opens that preset.
+for (const preset of ["seek.ron", "hunter_and_prey.ron"]) {
+  const wanted = readFileSync(join("presets", preset), "utf8").match(/^\s*name:\s*"([^"]*)"/m)[1];
+  const shared = await open(link_of(preset));
+  const s = await state(shared.page);
+  if (s.scene !== wanted) fail(`${preset}'s link opened "${s.scene}", not "${wanted}"`);
+  if (!s.title.includes(wanted)) fail(`${preset}'s link: the title "${s.title}" does not name it`);
+  if (s.errors !== 0) fail(`${preset}'s link lists ${s.errors} errors`);
+  await expect_plays(shared.page, `${preset}'s link`);
+  await expect_drawn(shared.page, `${preset}'s link`, preset.replace(".ron", ""));
+  if (shared.errors.length) fail(`console errors on ${preset}'s link: ${shared.errors.join(" | ")}`);
+  console.log(`browser: ${preset}'s link (${link_of(preset).length} characters) opened "${s.scene}"`);
+  await shared.page.close();
+}
+
+// 3. A tampered link and a fragment that is no scene: their errors, over the default scene.
+const good = link_of("boids.ron");
+const middle = good.indexOf("#scene=") + 7 + 200;
+const tampered = good.slice(0, middle) + (good[middle] === "A" ? "B" : "A") + good.slice(middle + 1);
+for (const [what, address] of [
+  ["a tampered link", tampered],
+  ["a link cut short", good.slice(0, good.length - 40)],
+  ["a fragment that is no scene", `${page_address}#section-2`],
+]) {
+  const broken = await open(address);
+  const s = await state(broken.page);
+  if (!(s.errors > 0)) fail(`${what}: no error listed`);
+  if (s.scene !== home_state.scene) fail(`${what}: showing "${s.scene}", not the default scene`);
+  await expect_plays(broken.page, what);
+  await expect_drawn(broken.page, what, what.replaceAll(" ", "_"));
+  if (broken.errors.length) fail(`console errors on ${what}: ${broken.errors.join(" | ")}`);
+  console.log(`browser: ${what}: ${s.errors} error(s) listed over "${s.scene}", which plays`);
+  await broken.page.close();
+}
+
+// 4. Frame times at 1,000 and 10,000 agents (the containment preset, one group scaled).
+const containment = readFileSync("presets/containment.ron", "utf8");
+for (const count of [1000, 10000]) {
+  const file = join(shots ?? "/tmp", `containment-${count}.ron`);
+  writeFileSync(file, containment.replace(/count: 12,/, `count: ${count},`));
+  const big = await open(link_of(file));
+  console.log(`browser: ${count} agents: ${await measure(big.page, count > 1000 ? 8 : 20)}`);
+  if (big.errors.length) fail(`console errors at ${count} agents: ${big.errors.join(" | ")}`);
+  await big.page.close();
+}
+
+await browser.close();
+server.close();
+console.log("browser: every check passed");
