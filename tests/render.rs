@@ -318,3 +318,52 @@ fn the_editor_records_before_and_after_as_the_command_does() {
         "the editor's take differs from the command's"
     );
 }
+
+#[test]
+fn a_take_encoded_in_memory_is_the_file_render_writes() {
+    // A browser has no files: it draws a take a frame at a time and encodes it in memory.
+    // The bytes are those `steerlab render` writes, GIF and APNG alike.
+    use steerlab::render::filming::{Filming, InMemory};
+    use steerlab::render::{Control, Output, Take};
+    let preset = steerlab::scene::presets::find("arrive_slowing.ron").expect("preset");
+    let scene = steerlab::scene::from_str(preset.text, preset.file).expect("loads");
+    let take = Take {
+        fps: 30,
+        frames: 9,
+        presentation: steerlab::view::present::Presentation {
+            size: [160, 120],
+            legend: true,
+            caption: true,
+        },
+        overlays: steerlab::view::present::render_overlays(),
+        selected: None,
+        view: None,
+        compare: None,
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (apng, name) in [(false, "take.gif"), (true, "take.png")] {
+        let path = dir.path().join(name);
+        let world = scene.build_world().expect("builds");
+        let written = steerlab::render::render(
+            world,
+            &scene,
+            &take,
+            &Output::from_path(&path),
+            &Control::default(),
+        )
+        .expect("renders");
+        assert_eq!(written, 9);
+        let mut filming =
+            Filming::new(scene.build_world().expect("builds"), &scene, &take).expect("take");
+        let mut memory = InMemory::new(apng, take.fps).expect("encoder");
+        while let Some(raster) = filming.next_frame() {
+            memory
+                .add(filming.frames_done() - 1, &raster)
+                .expect("encodes");
+            assert!(memory.held() > 0);
+        }
+        assert_eq!(filming.frames_done(), 9);
+        let bytes = memory.finish().expect("finishes");
+        assert_eq!(bytes, std::fs::read(&path).expect("read"), "{name}");
+    }
+}

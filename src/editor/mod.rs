@@ -14,6 +14,7 @@ pub mod document;
 pub mod files;
 pub mod frame_log;
 pub mod history;
+pub mod job;
 pub mod marks;
 pub mod panels;
 pub mod persist;

@@ -11,10 +11,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, Sender};
-use std::thread::JoinHandle;
 
 use serde::{Deserialize, Serialize};
 
+use crate::editor::job::{self, Job, Piece};
 use crate::render::{Control, Output, RenderError, Take};
 use crate::scene::Scene;
 use crate::sim::{Problems, World};
@@ -157,7 +157,8 @@ pub enum RecordError {
     /// The take's numbers or its output, checked before any frame is drawn; or the rendering
     /// and writing of the frames.
     Render(RenderError),
-    /// The recording thread could not be started.
+    /// The recording could not be started or delivered (no thread, no download, no folder
+    /// in a browser).
     Thread(String),
     /// The recording thread stopped without an answer.
     Failed,
@@ -174,7 +175,7 @@ impl std::fmt::Display for RecordError {
                 f.write_str(&list.join("; "))
             }
             Self::Render(e) => e.fmt(f),
-            Self::Thread(why) => write!(f, "cannot start recording: {why}"),
+            Self::Thread(why) => f.write_str(why),
             Self::Failed => f.write_str("the recording thread failed"),
             Self::Finished => f.write_str("already finished"),
         }
@@ -189,17 +190,26 @@ impl From<RenderError> for RecordError {
     }
 }
 
-/// A take being rendered.
+/// What a finished take gives: its number of frames, and in a browser the file's bytes to
+/// download (on the desktop the file is written).
+type Taken = Result<(u32, Option<Vec<u8>>), RenderError>;
+
+/// Most bytes a take may hold in a browser's memory while it is encoded (a tab has a few
+/// GiB in all): past this it stops and says so.
+#[cfg(target_arch = "wasm32")]
+const MAX_HELD_BYTES: usize = 512 << 20;
+
+/// A take being rendered: on its own thread on the desktop, written to its file; a frame per
+/// piece between the frames of a browser tab, encoded in memory and downloaded.
 pub struct Recording {
-    control: Arc<Control>,
+    job: Option<Job<Taken, Control>>,
     frames: u32,
     output: Output,
-    handle: Option<JoinHandle<Result<u32, RenderError>>>,
 }
 
 impl Recording {
-    /// Starts rendering `take` of `world` into `output` on its own thread. Refused (with why)
-    /// when the settings are out of range or the output cannot be written.
+    /// Starts rendering `take` of `world` into `output`. Refused (with why) when the
+    /// settings are out of range or the output cannot be written.
     pub fn start(
         world: World,
         scene: Scene,
@@ -207,59 +217,143 @@ impl Recording {
         output: Output,
     ) -> Result<Self, RecordError> {
         take.check_for(world.spec().dt).map_err(RenderError::from)?;
-        output.check_writable()?;
-        let control = Arc::new(Control::default());
         let frames = take.frames;
-        let thread_control = Arc::clone(&control);
-        let thread_output = output.clone();
-        let handle = std::thread::Builder::new()
-            .name("recording".into())
-            .spawn(move || {
-                crate::render::render(world, &scene, &take, &thread_output, &thread_control)
-            })
-            .map_err(|e| RecordError::Thread(e.to_string()))?;
+        let piece = pieces(world, scene, take, &output)?;
+        let job = Job::spawn("recording", Control::default(), frames as usize, piece)
+            .map_err(RecordError::Thread)?;
         Ok(Self {
-            control,
+            job: Some(job),
             frames,
             output,
-            handle: Some(handle),
         })
     }
 
     /// Frames done and frames in the take.
     #[must_use]
     pub fn progress(&self) -> (u32, u32) {
-        (self.control.done.load(Ordering::Relaxed), self.frames)
+        let done = self
+            .job
+            .as_ref()
+            .map_or(self.frames, |job| job.shared.done.load(Ordering::Relaxed));
+        (done, self.frames)
     }
 
     /// Stops after the current frame; the frames so far are written.
     pub fn stop(&self) {
-        self.control.stop.store(true, Ordering::Relaxed);
+        if let Some(job) = &self.job {
+            job.shared.stop.store(true, Ordering::Relaxed);
+        }
     }
 
-    /// Where the take goes.
+    /// Where the take goes (in a browser, the name it downloads as).
     #[must_use]
     pub fn path(&self) -> &Path {
         self.output.path()
     }
 
-    /// The result, once the take is finished and written.
+    /// The result, once the take is finished and written (in a browser: offered as a
+    /// download).
     pub fn poll(&mut self) -> Option<Result<u32, RecordError>> {
-        if !self.handle.as_ref()?.is_finished() {
-            return None;
-        }
-        Some(self.wait())
+        let result = job::finished(&mut self.job, "the recording")?;
+        Some(self.taken(result))
     }
 
     /// Waits for the take to finish (for tests and scripts).
     pub fn wait(&mut self) -> Result<u32, RecordError> {
-        let handle = self.handle.take().ok_or(RecordError::Finished)?;
-        match handle.join() {
-            Ok(result) => Ok(result?),
-            Err(_) => Err(RecordError::Failed),
+        if self.job.is_none() {
+            return Err(RecordError::Finished);
         }
+        let mut result = None;
+        job::wait_while(|| {
+            result = self.poll();
+            result.is_none()
+        });
+        result.unwrap_or(Err(RecordError::Finished))
+    }
+
+    fn taken(&self, result: Result<Taken, String>) -> Result<u32, RecordError> {
+        let (frames, bytes) = result.map_err(|_| RecordError::Failed)??;
+        if let Some(bytes) = bytes {
+            crate::editor::platform::write_file(self.path(), &bytes)
+                .map_err(RecordError::Thread)?;
+        }
+        Ok(frames)
     }
 }
+
+/// The pieces of a take on the desktop: the whole take, rendered into its file.
+#[cfg(not(target_arch = "wasm32"))]
+fn pieces(
+    world: World,
+    scene: Scene,
+    take: Take,
+    output: &Output,
+) -> Result<impl FnMut(&Control) -> Piece<Taken> + Send + 'static, RecordError> {
+    output.check_writable()?;
+    let output = output.clone();
+    let mut start = Some(world);
+    Ok(move |control: &Control| {
+        let Some(world) = start.take() else {
+            return Piece::Done(Ok(Err(RenderError::Encode("already rendered".to_owned()))));
+        };
+        Piece::Done(Ok(crate::render::render(
+            world, &scene, &take, &output, control,
+        )
+        .map(|n| (n, None))))
+    })
+}
+
+/// The pieces of a take in a browser: a frame each, encoded in memory; the bytes are the
+/// result. A folder of PNG frames cannot be one download: refused, saying so.
+#[cfg(target_arch = "wasm32")]
+fn pieces(
+    world: World,
+    scene: Scene,
+    take: Take,
+    output: &Output,
+) -> Result<impl FnMut(&Control) -> Piece<Taken> + Send + 'static, RecordError> {
+    use crate::render::filming::{Filming, InMemory};
+    let apng = match output {
+        Output::Gif(_) => false,
+        Output::Apng(_) => true,
+        Output::PngDir(_) => return Err(RecordError::Thread(WEB_NO_FRAMES.to_owned())),
+    };
+    let mut filming = Filming::new(world, &scene, &take)?;
+    let mut memory = Some(InMemory::new(apng, take.fps)?);
+    drop((scene, take));
+    Ok(move |control: &Control| {
+        let Some(encoder) = memory.as_mut() else {
+            return Piece::Done(Ok(Err(RenderError::Encode("already rendered".to_owned()))));
+        };
+        let k = filming.frames_done();
+        let frame = (!control.stop.load(Ordering::Relaxed))
+            .then(|| filming.next_frame())
+            .flatten();
+        let Some(raster) = frame else {
+            let bytes = memory.take().map(InMemory::finish);
+            return Piece::Done(Ok(bytes
+                .unwrap_or_else(|| Err(RenderError::Encode("already rendered".to_owned())))
+                .map(|b| (k, Some(b)))));
+        };
+        if let Err(e) = encoder.add(k, &raster) {
+            return Piece::Done(Ok(Err(e)));
+        }
+        control.done.store(k + 1, Ordering::Relaxed);
+        if encoder.held() > MAX_HELD_BYTES {
+            return Piece::Done(Ok(Err(RenderError::Encode(format!(
+                "the take passed {} MiB after {} frames, more than a browser tab can hold: \
+                 record fewer seconds, a smaller size, or a GIF",
+                MAX_HELD_BYTES >> 20,
+                k + 1
+            )))));
+        }
+        Piece::More
+    })
+}
+
+/// Why a browser records no folder of PNG frames.
+pub const WEB_NO_FRAMES: &str = "a folder of PNG frames cannot be one download in a browser: \
+     record a GIF or an APNG (or use the desktop editor or `steerlab render`)";
 
 /// Screenshots on their way from egui (which answers a request on a later frame).
 #[derive(Debug)]

@@ -108,13 +108,7 @@ impl Encoder {
 
     /// Encodes and writes frame `k`.
     pub(super) fn add(&mut self, k: u32, raster: &Raster) -> Result<(), RenderError> {
-        let (w, h) = (raster.width(), raster.height());
-        let image = image::RgbaImage::from_raw(
-            u32::try_from(w).unwrap_or(0),
-            u32::try_from(h).unwrap_or(0),
-            raster.to_rgba8(),
-        )
-        .ok_or_else(|| RenderError::Encode("frame size does not match its pixels".to_owned()))?;
+        let image = rgba(raster)?;
         match self {
             Self::Gif { gif, fps, .. } => {
                 let frame = image::Frame::from_parts(
@@ -191,19 +185,33 @@ fn write_apng(
     fps: u32,
     path: &Path,
 ) -> Result<(), RenderError> {
-    let apng = |e: &dyn std::fmt::Display| RenderError::Encode(format!("APNG: {e}"));
     let read = |k: u32| {
         image::open(staging.path().join(frame_name(k)))
             .map(image::DynamicImage::into_rgba8)
-            .map_err(|e| apng(&e))
+            .map_err(|e| RenderError::Encode(format!("APNG: {e}")))
     };
+    let mut file = BufWriter::new(AtomicFile::create(path)?);
+    encode_apng(&mut file, frames, fps, read)?;
+    let file = file
+        .into_inner()
+        .map_err(|e| RenderError::output(path, crate::scene::io_reason(e.error())))?;
+    Ok(file.commit()?)
+}
+
+/// Writes `frames` frames (frame `k` from `read`) as one looping APNG to `out`, each frame
+/// shown `1 / fps` s exactly (APNG delays are fractions).
+fn encode_apng(
+    out: impl std::io::Write,
+    frames: u32,
+    fps: u32,
+    read: impl Fn(u32) -> Result<image::RgbaImage, RenderError>,
+) -> Result<(), RenderError> {
+    let apng = |e: &dyn std::fmt::Display| RenderError::Encode(format!("APNG: {e}"));
     if frames == 0 {
         return Err(RenderError::Encode("APNG: no frames".to_owned()));
     }
     let first = read(0)?;
-    let file = AtomicFile::create(path)?;
-    let spool = Spool(Arc::new(Mutex::new(Some(BufWriter::new(file)))));
-    let mut encoder = png::Encoder::new(spool.clone(), first.width(), first.height());
+    let mut encoder = png::Encoder::new(out, first.width(), first.height());
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_animated(frames, 0).map_err(|e| apng(&e))?;
@@ -230,16 +238,122 @@ fn write_apng(
         debug_assert!(x + w <= width && y + h <= height);
         previous = next;
     }
-    writer.finish().map_err(|e| apng(&e))?;
-    let file = spool
-        .0
-        .lock()
-        .map_err(|_| apng(&"file poisoned"))?
-        .take()
-        .ok_or_else(|| apng(&"file closed"))?
-        .into_inner()
-        .map_err(|e| RenderError::output(path, crate::scene::io_reason(e.error())))?;
-    Ok(file.commit()?)
+    writer.finish().map_err(|e| apng(&e))
+}
+
+/// A take encoded in memory: a GIF encoded frame by frame, or an APNG's frames kept as PNGs
+/// and joined at the end.
+pub(super) enum Memory {
+    Gif {
+        gif: Box<image::codecs::gif::GifEncoder<Shared>>,
+        bytes: Shared,
+        fps: u32,
+    },
+    Apng {
+        frames: Vec<Vec<u8>>,
+        fps: u32,
+    },
+}
+
+/// Bytes written by an encoder that keeps them (the GIF encoder writes its last byte when it
+/// is dropped, so the bytes are taken from here afterwards).
+#[derive(Clone, Default)]
+pub(super) struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .map_err(|_| std::io::Error::other("GIF bytes poisoned"))?
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Memory {
+    pub(super) fn new(apng: bool, fps: u32) -> Result<Self, RenderError> {
+        if apng {
+            return Ok(Self::Apng {
+                frames: Vec::new(),
+                fps,
+            });
+        }
+        let bytes = Shared::default();
+        let mut gif = image::codecs::gif::GifEncoder::new_with_speed(bytes.clone(), 10);
+        gif.set_repeat(image::codecs::gif::Repeat::Infinite)
+            .map_err(|e| RenderError::Encode(format!("GIF: {e}")))?;
+        Ok(Self::Gif {
+            gif: Box::new(gif),
+            bytes,
+            fps,
+        })
+    }
+
+    pub(super) fn add(&mut self, k: u32, raster: &Raster) -> Result<(), RenderError> {
+        let image = rgba(raster)?;
+        match self {
+            Self::Gif { gif, fps, .. } => gif
+                .encode_frame(image::Frame::from_parts(
+                    image,
+                    0,
+                    0,
+                    image::Delay::from_numer_denom_ms(gif_delay_cs(k, *fps) * 10, 1),
+                ))
+                .map_err(|e| RenderError::Encode(format!("GIF: {e}"))),
+            Self::Apng { frames, .. } => {
+                frames.push(encode_png(image)?);
+                Ok(())
+            }
+        }
+    }
+
+    pub(super) fn held(&self) -> usize {
+        match self {
+            Self::Gif { bytes, .. } => bytes.0.lock().map_or(0, |b| b.len()),
+            Self::Apng { frames, .. } => frames.iter().map(Vec::len).sum(),
+        }
+    }
+
+    pub(super) fn finish(self) -> Result<Vec<u8>, RenderError> {
+        match self {
+            Self::Gif { gif, bytes, .. } => {
+                drop(gif);
+                bytes
+                    .0
+                    .lock()
+                    .map(|mut b| std::mem::take(&mut *b))
+                    .map_err(|_| RenderError::Encode("GIF bytes poisoned".to_owned()))
+            }
+            Self::Apng { frames, fps } => {
+                let mut out = Vec::new();
+                let read = |k: u32| {
+                    image::load_from_memory_with_format(
+                        &frames[k as usize],
+                        image::ImageFormat::Png,
+                    )
+                    .map(image::DynamicImage::into_rgba8)
+                    .map_err(|e| RenderError::Encode(format!("APNG: {e}")))
+                };
+                let count = u32::try_from(frames.len()).unwrap_or(u32::MAX);
+                encode_apng(&mut out, count, fps, read)?;
+                Ok(out)
+            }
+        }
+    }
+}
+
+/// A raster as an RGBA image.
+fn rgba(raster: &Raster) -> Result<image::RgbaImage, RenderError> {
+    image::RgbaImage::from_raw(
+        u32::try_from(raster.width()).unwrap_or(0),
+        u32::try_from(raster.height()).unwrap_or(0),
+        raster.to_rgba8(),
+    )
+    .ok_or_else(|| RenderError::Encode("frame size does not match its pixels".to_owned()))
 }
 
 /// Puts the staged frames at `dir`: the staging directory renamed into place for a new

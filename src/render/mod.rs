@@ -8,6 +8,7 @@
 //! draw, and the same scene and seed give the same frames, byte for byte.
 
 mod encode;
+pub mod filming;
 pub mod raster;
 
 use std::path::{Path, PathBuf};
@@ -438,7 +439,7 @@ pub struct Control {
 /// Renders `take` of `world` (as it is now; it is advanced) into `output`. Files are written
 /// at the end, atomically; `Ok` gives the number of frames written.
 pub fn render(
-    mut world: World,
+    world: World,
     scene: &Scene,
     take: &Take,
     output: &Output,
@@ -446,78 +447,14 @@ pub fn render(
 ) -> Result<u32, RenderError> {
     take.check_for(world.spec().dt)?;
     output.check_writable()?;
-    let size = take.presentation.size;
-    let side_by_side = take
-        .compare
-        .as_ref()
-        .is_some_and(|c| c.layout == Layout::SideBySide);
-    // Side by side: two panels of half the width (the left one takes an odd pixel).
-    let panel = if side_by_side {
-        [size[0].div_ceil(2).saturating_sub(1).max(1), size[1]]
-    } else {
-        size
-    };
-    let mut renderer = Renderer::new(panel, take.view.clone());
-    let mut base_renderer = Renderer::new(
-        [size[0].saturating_sub(panel[0] + 2).max(1), size[1]],
-        take.view.clone(),
-    );
-    let mut base = take.compare.clone();
-    let (base_caption, current_caption) = base
-        .as_ref()
-        .map(|c| compare_captions(&c.scene, scene))
-        .unwrap_or_default();
-    let shown = |s: &Scene, caption: &str| {
-        let mut s = s.clone();
-        if !caption.is_empty() {
-            caption.clone_into(&mut s.name);
-        }
-        s
-    };
-    let current_scene = shown(scene, &current_caption);
-    let base_scene = base.as_ref().map(|c| shown(&c.scene, &base_caption));
-    let mut trails = Trails::default();
-    let mut base_trails = Trails::default();
+    let mut filming = filming::Filming::new(world, scene, take)?;
     let mut encoder = encode::Encoder::new(output, take.fps)?;
-    let start = world.tick();
     let mut frames = 0;
-    for k in 0..take.frames {
-        if control.stop.load(Ordering::Relaxed) {
+    while !control.stop.load(Ordering::Relaxed) {
+        let Some(raster) = filming.next_frame() else {
             break;
-        }
-        let target = start + tick_of_frame(k, take.fps, world.spec().dt);
-        while world.tick() < target {
-            world.step();
-            if let Some(c) = &mut base {
-                c.world.set_click(world.click());
-                c.world.step();
-                if world.tick().is_multiple_of(2) {
-                    base_trails.sample(&c.world, None);
-                }
-            }
-            if world.tick().is_multiple_of(2) {
-                trails.sample(&world, None);
-            }
-        }
-        let (o, p, sel) = (&take.overlays, &take.presentation, take.selected);
-        let raster = match (&base, &base_scene) {
-            (Some(c), Some(bs)) if side_by_side => {
-                let left = base_renderer.frame(&c.world, bs, o, p, &base_trails, sel);
-                let right = renderer.frame(&world, &current_scene, o, p, &trails, sel);
-                Raster::side_by_side(&left, &right, 2, egui::Color32::BLACK)
-            }
-            (Some(c), _) => renderer.frame_with_ghosts(
-                &world,
-                Some(&c.world),
-                &current_scene,
-                o,
-                p,
-                &trails,
-                sel,
-            ),
-            _ => renderer.frame(&world, scene, o, p, &trails, sel),
         };
-        encoder.add(k, &raster)?;
+        encoder.add(frames, &raster)?;
         frames += 1;
         control.done.store(frames, Ordering::Relaxed);
     }

@@ -7,6 +7,8 @@
 //     page's title and <body data-scene> name it, and it plays;
 //   - a tampered link and a link that is not a scene show their errors (<body data-errors>)
 //     over the default scene, which still plays: never a blank page;
+//   - a recording (Capture…, Record) downloads as a GIF of all its frames while the page
+//     plays;
 // and prints the page's measures: time to first frame, and frame times at 1,000 and 10,000
 // agents (figures for docs/web.md; nothing is judged on them).
 //
@@ -102,6 +104,30 @@ function png_pixels(buffer) {
     }
   }
   return { width, height, channels, out };
+}
+
+/** The number of images in a GIF (its blocks walked: extensions, images, trailer). */
+function count_gif_frames(gif) {
+  if (gif.toString("latin1", 0, 6) !== "GIF89a") fail("the recording is not a GIF89a");
+  const skip_sub_blocks = (at) => {
+    while (gif[at] !== 0) at += gif[at] + 1;
+    return at + 1;
+  };
+  let at = 13 + (gif[10] & 0x80 ? 3 * 2 ** ((gif[10] & 7) + 1) : 0);
+  let frames = 0;
+  while (at < gif.length && gif[at] !== 0x3b) {
+    if (gif[at] === 0x21) {
+      at = skip_sub_blocks(at + 2);
+    } else if (gif[at] === 0x2c) {
+      const packed = gif[at + 9];
+      at += 10 + (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0) + 1;
+      at = skip_sub_blocks(at);
+      frames += 1;
+    } else {
+      fail(`the recording has an unknown GIF block 0x${gif[at].toString(16)} at byte ${at}`);
+    }
+  }
+  return frames;
 }
 
 /** How many distinct colours the screenshot has. */
@@ -250,7 +276,28 @@ for (const [what, address] of [
   await broken.page.close();
 }
 
-// 4. Frame times at 1,000 and 10,000 agents (the containment preset, one group scaled).
+// 4. A recording: Capture… then Record (where the window puts them in a 1440x900 page); the
+//    page keeps playing while it is drawn, and it downloads as a GIF of all its frames.
+const rec = await open(page_address);
+await rec.page.mouse.click(484, 12);
+await rec.page.waitForTimeout(1500);
+const download = rec.page.waitForEvent("download", { timeout: 240000 });
+const recording_started = Date.now();
+await rec.page.mouse.click(611, 430);
+await expect_plays(rec.page, "the page while recording");
+const gif = await download.catch(() => fail("Record gave no download in 240 s"));
+const gif_bytes = readFileSync(await gif.path());
+const gif_frames = count_gif_frames(gif_bytes);
+if (gif.suggestedFilename() !== "boids.gif") fail(`the recording downloads as ${gif.suggestedFilename()}`);
+if (gif_frames !== 150) fail(`the recording has ${gif_frames} frames, not 150 (5 s at 30 fps)`);
+console.log(
+  `browser: a recording downloaded as ${gif.suggestedFilename()}: ${gif_frames} frames, ` +
+    `${gif_bytes.length} bytes, after ${Date.now() - recording_started} ms, the page playing meanwhile`,
+);
+if (rec.errors.length) fail(`console errors while recording: ${rec.errors.join(" | ")}`);
+await rec.page.close();
+
+// 5. Frame times at 1,000 and 10,000 agents (the containment preset, one group scaled).
 const containment = readFileSync("presets/containment.ron", "utf8");
 for (const count of [1000, 10000]) {
   const file = join(shots ?? "/tmp", `containment-${count}.ron`);

@@ -29,6 +29,14 @@ fn needs_restart(now: &Scene, draft: &Scene) -> bool {
             .any(|(a, b)| a.group != b.group)
 }
 
+/// The last part of a path, for a download's name.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
 /// Problems as the lines the editor lists.
 fn lines(problems: &Problems) -> Vec<String> {
     problems.iter().map(ToString::to_string).collect()
@@ -569,7 +577,14 @@ impl EditorApp {
         };
         let output = settings.output(&self.doc.scene().name);
         let recording = Recording::start(world, self.doc.scene().clone(), take, output)?;
-        self.files.status = format!("Recording to {}", recording.path().display());
+        self.files.status = if crate::editor::platform::DOWNLOADS {
+            format!(
+                "Recording {} (it downloads when done)",
+                file_name(recording.path())
+            )
+        } else {
+            format!("Recording to {}", recording.path().display())
+        };
         self.recording = Some(recording);
         Ok(())
     }
@@ -587,7 +602,11 @@ impl EditorApp {
         match result {
             Ok(n) => {
                 self.files.errors.clear();
-                self.files.status = format!("Recorded {n} frames to {path}");
+                self.files.status = if crate::editor::platform::DOWNLOADS {
+                    format!("Downloaded {} ({n} frames)", file_name(Path::new(&path)))
+                } else {
+                    format!("Recorded {n} frames to {path}")
+                };
             }
             Err(e) => {
                 self.files.errors = vec![e.to_string()];

@@ -32,17 +32,21 @@ impl CaptureWindow<'_> {
         .open(open)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                let label = ui.label("folder");
-                let mut folder = prefs.record.folder.display().to_string();
-                if ui
-                    .text_edit_singleline(&mut folder)
-                    .labelled_by(label.id)
-                    .changed()
-                {
-                    prefs.record.folder = PathBuf::from(folder);
-                }
-            });
+            if crate::editor::platform::DOWNLOADS {
+                ui.weak("Screenshots and recordings download.");
+            } else {
+                ui.horizontal(|ui| {
+                    let label = ui.label("folder");
+                    let mut folder = prefs.record.folder.display().to_string();
+                    if ui
+                        .text_edit_singleline(&mut folder)
+                        .labelled_by(label.id)
+                        .changed()
+                    {
+                        prefs.record.folder = PathBuf::from(folder);
+                    }
+                });
+            }
             ui.separator();
             ui.strong("Presentation");
             presentation_settings_ui(ui, &mut prefs.presentation);
@@ -89,7 +93,14 @@ impl CaptureWindow<'_> {
             ui.radio_value(&mut format, (true, false), "animated GIF");
             ui.radio_value(&mut format, (false, true), "APNG (full colour)")
                 .on_hover_text("An animated PNG: exact colours and frame times.");
-            ui.radio_value(&mut format, (false, false), "PNG frames");
+            // A folder of frames is no single download: a browser records GIF or APNG.
+            if crate::editor::platform::DOWNLOADS {
+                if format == (false, false) {
+                    format = (true, false);
+                }
+            } else {
+                ui.radio_value(&mut format, (false, false), "PNG frames");
+            }
             (r.gif, r.apng) = format;
         });
         ui.add_enabled_ui(self.baseline, |ui| {
@@ -113,7 +124,12 @@ impl CaptureWindow<'_> {
                  so a take after a tweak can be compared with the last.",
         );
         let target = prefs.record.output(self.scene_name);
-        ui.weak(format!("to {}", target.path().display()));
+        if crate::editor::platform::DOWNLOADS {
+            let name = target.path().file_name().unwrap_or_default();
+            ui.weak(format!("downloads as {}", name.to_string_lossy()));
+        } else {
+            ui.weak(format!("to {}", target.path().display()));
+        }
         match self.recording {
             Some((done, total)) => {
                 ui.add(

@@ -5,7 +5,6 @@ pub mod capture;
 pub mod changes;
 pub mod goals;
 pub mod help;
-pub mod job;
 pub mod metrics;
 pub mod place;
 pub mod questions;

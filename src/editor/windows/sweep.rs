@@ -3,8 +3,8 @@
 //! the value and look at a thumbnail of each run's trajectories. Clicking a thumbnail (or a
 //! point) takes its value into the scene as one undo step.
 
-use super::job::{self, Job, Piece};
 use crate::editor::action::SweepSetup;
+use crate::editor::job::{self, Job, Piece};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, vec2};
@@ -118,7 +118,8 @@ impl SweepPanel {
         // browser, between frames.
         let per_piece = if job::SMALL_PIECES { 1 } else { total };
         let mut results = Vec::with_capacity(total);
-        self.job = Some(Job::spawn(
+        let spawned = Job::spawn(
+            "the sweep",
             AtomicUsize::new(0),
             total,
             move |done: &AtomicUsize| {
@@ -138,7 +139,11 @@ impl SweepPanel {
                 let values = variants.iter().map(|v| v.values[0]).collect();
                 Piece::Done(Ok((param.clone(), values, std::mem::take(&mut results))))
             },
-        ));
+        );
+        match spawned {
+            Ok(job) => self.job = Some(job),
+            Err(e) => self.error = Some(e),
+        }
     }
 
     /// Collects a finished sweep; returns whether one is still running.
@@ -312,10 +317,40 @@ fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group
     });
 }
 
-/// Round values from about half to about twice the field's present value.
+/// Round values from about half to about twice the field's present value, within what the
+/// field may hold (a probability of 1 sweeps 0.5 to 1, not to 2, which the scene refuses).
 fn set_range_around(panel: &mut SweepPanel, scene: &Scene) {
     let now = current_value(scene, &panel.setup.field).unwrap_or(0.0);
-    (panel.setup.lo, panel.setup.hi, panel.setup.count) = round_range(now);
+    let limit = panel
+        .setup
+        .field
+        .limit(&mut scene.clone())
+        .map(crate::sim::field::Limit::range);
+    (panel.setup.lo, panel.setup.hi, panel.setup.count) = round_range_within(now, limit);
+}
+
+/// [`round_range`] cut to `limit`, on the same step (at least two values).
+#[must_use]
+pub fn round_range_within(
+    now: f64,
+    limit: Option<std::ops::RangeInclusive<f32>>,
+) -> (f64, f64, u32) {
+    let (lo, hi, count) = round_range(now);
+    let Some(limit) = limit else {
+        return (lo, hi, count);
+    };
+    let step = (hi - lo) / f64::from(count.max(2) - 1);
+    let (min, max) = (f64::from(*limit.start()), f64::from(*limit.end()));
+    let (lo, hi) = (lo.max(min), hi.min(max));
+    if hi <= lo {
+        return (min, max.min(min + 1.0).max(min), 2);
+    }
+    // A handful of values: far inside u32.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let count = (((hi - lo) / step + 1e-9).floor() as u32 + 1).max(2);
+    // The last value on the step too, when the limit falls between two.
+    let hi = (lo + step * f64::from(count - 1)).min(hi);
+    (lo, hi, count)
 }
 
 /// A range of round values around `now` (from about half to about twice it, 0 to 1 for 0):
@@ -671,6 +706,14 @@ mod tests {
         assert!((lo - 0.005).abs() < 1e-12 && (hi - 0.035).abs() < 1e-12 && n == 7);
         let (lo, hi, n) = round_range(285.714_285_7);
         assert_eq!((lo, hi, n), (100.0, 600.0, 6));
+        // Within the field's limits, on the same step: a probability of 1 (step 0.25).
+        assert_eq!(round_range_within(1.0, Some(0.0..=1.0)), (0.5, 1.0, 3));
+        assert_eq!(round_range_within(150.0, Some(0.0..=1e6)), (50.0, 300.0, 6));
+        assert_eq!(round_range_within(150.0, None), (50.0, 300.0, 6));
+        // 0.9 in 0 to 1: 0.25 to 2 by 0.25, cut to 0.25 to 1 (4 values).
+        assert_eq!(round_range_within(0.9, Some(0.0..=1.0)), (0.25, 1.0, 4));
+        // A limit between two steps: the last value is the last step inside it.
+        assert_eq!(round_range_within(1.0, Some(0.0..=0.9)), (0.5, 0.75, 2));
     }
 
     #[test]

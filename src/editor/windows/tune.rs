@@ -6,7 +6,7 @@
 //! and after, the best candidates, and Apply: one undo step, with the scene as it was pinned
 //! as the baseline so that ghosts, plots and metrics show before against after.
 
-use super::job::{self, Job, Piece};
+use crate::editor::job::{self, Job, Piece};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -123,7 +123,8 @@ impl TunePanel {
         // browser, between frames. The search is the same.
         let per_piece = if job::SMALL_PIECES { 1 } else { usize::MAX };
         let mut stage = Stage::Start(Box::new(tuning));
-        self.job = Some(Job::spawn(
+        let spawned = Job::spawn(
+            "the tuning",
             Shared::default(),
             options.budget,
             move |theirs: &Shared| match std::mem::replace(&mut stage, Stage::Over) {
@@ -155,7 +156,11 @@ impl TunePanel {
                 }
                 Stage::Over => Piece::Done(Err("the tuning has already finished".to_owned())),
             },
-        ));
+        );
+        match spawned {
+            Ok(job) => self.job = Some(job),
+            Err(e) => self.error = Some(e),
+        }
     }
 
     /// Stops the running search after its current generation; the best so far is kept.

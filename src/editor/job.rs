@@ -1,4 +1,4 @@
-//! Work a window runs beside the editor (a sweep, a tuning), written as pieces: what it shares
+//! Work the editor runs beside its frames (a sweep, a tuning, a recording), written as pieces: what it shares
 //! with the window while it runs (progress, a switch to stop), and how much work it has. On the
 //! desktop the pieces run one after another on a thread of their own; in a browser, whose tab
 //! has one thread, they run between frames, as many as fit in [`SLICE_MS`] each frame, so the
@@ -40,31 +40,39 @@ pub struct Job<T, S> {
 }
 
 impl<T: Send + 'static, S: Send + Sync + 'static> Job<T, S> {
-    /// Starts `piece`, run until it is done, with the `shared` state.
+    /// Starts `piece`, run until it is done, with the `shared` state; on the desktop on a
+    /// thread called `name` (`Err`: why it could not be started).
     pub fn spawn(
+        name: &str,
         shared: S,
         total: usize,
         mut piece: impl FnMut(&S) -> Piece<T> + Send + 'static,
-    ) -> Self {
+    ) -> Result<Self, String> {
         let shared = Arc::new(shared);
         let theirs = Arc::clone(&shared);
         #[cfg(not(target_arch = "wasm32"))]
-        let work = std::thread::spawn(move || {
-            loop {
-                if let Piece::Done(result) = piece(&theirs) {
-                    return result;
+        let work = std::thread::Builder::new()
+            .name(name.to_owned())
+            .spawn(move || {
+                loop {
+                    if let Piece::Done(result) = piece(&theirs) {
+                        return result;
+                    }
                 }
-            }
-        });
+            })
+            .map_err(|e| format!("cannot start {name}: {e}"))?;
         #[cfg(target_arch = "wasm32")]
-        let work: Work<T> = Box::new(move || piece(&theirs));
-        Self {
+        let work: Work<T> = {
+            let _ = name;
+            Box::new(move || piece(&theirs))
+        };
+        Ok(Self {
             work,
             shared,
             total,
             #[cfg(target_arch = "wasm32")]
             result: None,
-        }
+        })
     }
 
     /// Whether the job has finished (in a browser, after running this frame's pieces).
