@@ -319,3 +319,79 @@ impl Pool {
         items.iter().map(f).collect()
     }
 }
+
+/// [`round_range`] cut to `limit`, on the same step (at least two values).
+#[must_use]
+pub fn round_range_within(
+    now: f64,
+    limit: Option<std::ops::RangeInclusive<f32>>,
+) -> (f64, f64, u32) {
+    let (lo, hi, count) = round_range(now);
+    let Some(limit) = limit else {
+        return (lo, hi, count);
+    };
+    let step = (hi - lo) / f64::from(count.max(2) - 1);
+    let (min, max) = (f64::from(*limit.start()), f64::from(*limit.end()));
+    let (lo, hi) = (lo.max(min), hi.min(max));
+    if hi <= lo {
+        return (min, max.min(min + 1.0).max(min), 2);
+    }
+    // A handful of values: far inside u32.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let count = (((hi - lo) / step + 1e-9).floor() as u32 + 1).max(2);
+    // The last value on the step too, when the limit falls between two.
+    let hi = (lo + step * f64::from(count - 1)).min(hi);
+    (lo, hi, count)
+}
+
+/// A range of round values around `now` (from about half to about twice it, 0 to 1 for 0):
+/// its ends and how many values, evenly spaced by a step of 1, 2, 2.5 or 5 times a power of
+/// ten, so that every value reads round (50, 100, ..., 300 around 150).
+#[must_use]
+pub fn round_range(now: f64) -> (f64, f64, u32) {
+    if now == 0.0 || !now.is_finite() {
+        return (0.0, 1.0, 6);
+    }
+    let (a, b) = (now.abs() * 0.5, now.abs() * 2.0);
+    let raw = (b - a) / 6.0;
+    let power = 10_f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|s| *s >= raw * 0.999)
+        .unwrap_or(10.0 * power);
+    let lo = (a / step).floor() * step;
+    let hi = (b / step).ceil() * step;
+    // A handful of values: far inside u32.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let count = (((hi - lo) / step).round() as u32 + 1).clamp(2, 12);
+    if now < 0.0 {
+        (-hi, -lo, count)
+    } else {
+        (lo, hi, count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_round_and_hold_the_present_value() {
+        assert_eq!(round_range(150.0), (50.0, 300.0, 6));
+        assert_eq!(round_range(-40.0), (-80.0, -20.0, 7));
+        assert_eq!(round_range(0.0), (0.0, 1.0, 6));
+        let (lo, hi, n) = round_range(1.0 / 60.0);
+        assert!((lo - 0.005).abs() < 1e-12 && (hi - 0.035).abs() < 1e-12 && n == 7);
+        let (lo, hi, n) = round_range(285.714_285_7);
+        assert_eq!((lo, hi, n), (100.0, 600.0, 6));
+        // Within the field's limits, on the same step: a probability of 1 (step 0.25).
+        assert_eq!(round_range_within(1.0, Some(0.0..=1.0)), (0.5, 1.0, 3));
+        assert_eq!(round_range_within(150.0, Some(0.0..=1e6)), (50.0, 300.0, 6));
+        assert_eq!(round_range_within(150.0, None), (50.0, 300.0, 6));
+        // 0.9 in 0 to 1: 0.25 to 2 by 0.25, cut to 0.25 to 1 (4 values).
+        assert_eq!(round_range_within(0.9, Some(0.0..=1.0)), (0.25, 1.0, 4));
+        // A limit between two steps: the last value is the last step inside it.
+        assert_eq!(round_range_within(1.0, Some(0.0..=0.9)), (0.5, 0.75, 2));
+    }
+}

@@ -9,6 +9,8 @@
 //     over the default scene, which still plays: never a blank page;
 //   - a recording (Capture…, Record) downloads as a GIF of all its frames while the page
 //     plays;
+//   - a scene file uploads (Ctrl+O) and opens, and downloads (Ctrl+S) as the same scene;
+//   - unsaved work is kept in the browser's storage and offered back after a reload;
 // and prints the page's measures: time to first frame, and frame times at 1,000 and 10,000
 // agents (figures for docs/web.md; nothing is judged on them).
 //
@@ -188,6 +190,21 @@ const frame_times = (page, frames) =>
     frames,
   );
 
+/** Resolves once the page has drawn two more frames (egui has seen what came before). */
+const frames_seen = (page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/** A click egui sees whatever the frame rate: the pointer moves there, then presses and
+ *  lets go, each step seen by frames of their own. */
+async function click_seen(page, x, y) {
+  await page.mouse.move(x, y);
+  await frames_seen(page);
+  await page.mouse.down();
+  await frames_seen(page);
+  await page.mouse.up();
+  await frames_seen(page);
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Frame to frame time, the editor's own work a frame and the ticks per second, in words. */
@@ -279,11 +296,11 @@ for (const [what, address] of [
 // 4. A recording: Capture… then Record (where the window puts them in a 1440x900 page); the
 //    page keeps playing while it is drawn, and it downloads as a GIF of all its frames.
 const rec = await open(page_address);
-await rec.page.mouse.click(484, 12);
-await rec.page.waitForTimeout(1500);
+await click_seen(rec.page, 484, 12);
+await rec.page.waitForTimeout(1000);
 const download = rec.page.waitForEvent("download", { timeout: 240000 });
 const recording_started = Date.now();
-await rec.page.mouse.click(611, 430);
+await click_seen(rec.page, 611, 430);
 await expect_plays(rec.page, "the page while recording");
 const gif = await download.catch(() => fail("Record gave no download in 240 s"));
 const gif_bytes = readFileSync(await gif.path());
@@ -297,7 +314,39 @@ console.log(
 if (rec.errors.length) fail(`console errors while recording: ${rec.errors.join(" | ")}`);
 await rec.page.close();
 
-// 5. Frame times at 1,000 and 10,000 agents (the containment preset, one group scaled).
+// 5. Files: Ctrl+O uploads a scene file (the browser's file picker), which opens; Ctrl+S
+//    downloads it under its name, and the download is a scene file that loads as that scene.
+const files = await open(page_address);
+await click_seen(files.page, 1000, 890); // the status line: the page has the keys
+// The first key may come before the page listens for it: asked again, up to three times.
+let picker;
+for (let attempt = 0; attempt < 3 && !picker; attempt++) {
+  const chooser = files.page.waitForEvent("filechooser", { timeout: 5000 }).catch(() => null);
+  await files.page.keyboard.press("Control+o");
+  picker = await chooser;
+}
+if (!picker) {
+  if (shots) await files.page.screenshot({ path: join(shots, "no-file-picker.png") });
+  fail("Ctrl+O opened no file picker");
+}
+await picker.setFiles(join("presets", "seek.ron"));
+await files.page
+  .waitForFunction(() => document.body.dataset.scene === "Seek", null, { timeout: 20000 })
+  .catch(() => fail("the uploaded seek.ron did not open"));
+const saved = files.page.waitForEvent("download", { timeout: 20000 });
+await files.page.keyboard.press("Control+s");
+const scene_file = await saved.catch(() => fail("Ctrl+S gave no download"));
+if (scene_file.suggestedFilename() !== "seek.ron") fail(`Ctrl+S downloads ${scene_file.suggestedFilename()}`);
+const downloaded = join(shots ?? "/tmp", "downloaded-seek.ron");
+await scene_file.saveAs(downloaded);
+const checked = execFileSync(steerlab, ["link", "--page", page_address, downloaded], { encoding: "utf8" }).trim();
+if (checked !== link_of("seek.ron")) fail("the downloaded seek.ron is not the seek preset's scene");
+if ((await state(files.page)).title.includes("●")) fail("after the download the title still says unsaved");
+if (files.errors.length) fail(`console errors with files: ${files.errors.join(" | ")}`);
+console.log("browser: seek.ron uploaded and opened; Ctrl+S downloaded it as the same scene");
+await files.page.close();
+
+// 6. Frame times at 1,000 and 10,000 agents (the containment preset, one group scaled).
 const containment = readFileSync("presets/containment.ron", "utf8");
 for (const count of [1000, 10000]) {
   const file = join(shots ?? "/tmp", `containment-${count}.ron`);
@@ -307,6 +356,45 @@ for (const count of [1000, 10000]) {
   if (big.errors.length) fail(`console errors at ${count} agents: ${big.errors.join(" | ")}`);
   await big.page.close();
 }
+
+// 7. Autosave in the browser's storage: a fresh visitor dismisses "Start here", drags an
+//    obstacle (unsaved work), and the page keeps it in local storage; a reload offers it back
+//    (Restore, where the question puts it), and the scene comes back unsaved.
+const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+const visit = await fresh.newPage();
+const visit_errors = [];
+visit.on("console", (m) => m.type() === "error" && visit_errors.push(m.text()));
+await visit.goto(page_address);
+await visit.waitForFunction(() => Number(document.body.dataset.tick) > 0, null, { timeout: 60000 });
+// Each step of the drag is seen by a frame of its own, however slow the frames are.
+const frame_seen = () => frames_seen(visit);
+await click_seen(visit, 509, 617);
+await visit.mouse.move(764, 280);
+await frame_seen();
+await visit.mouse.down();
+await frame_seen();
+for (let i = 1; i <= 10; i++) {
+  await visit.mouse.move(764 - 15 * i, 280 + 20 * i);
+  await frame_seen();
+}
+await visit.mouse.up();
+await frame_seen();
+await visit
+  .waitForFunction(() => (localStorage.getItem("steerlab.autosave") ?? "").includes("scene"), null, {
+    timeout: 20000,
+  })
+  .catch(() => fail("the unsaved work did not reach local storage in 20 s"));
+const dirty_title = await visit.title();
+if (!dirty_title.includes("●")) fail(`the drag left nothing unsaved (title "${dirty_title}")`);
+await visit.reload();
+await visit.waitForFunction(() => Number(document.body.dataset.tick) > 0, null, { timeout: 60000 });
+if ((await visit.title()).includes("●")) fail("the reload started with the unsaved work already taken");
+await click_seen(visit, 561, 471);
+await visit.waitForFunction(() => document.title.includes("●"), null, { timeout: 10000 })
+  .catch(() => fail("Restore did not bring the unsaved work back"));
+if (visit_errors.length) fail(`console errors around autosave: ${visit_errors.join(" | ")}`);
+console.log(`browser: unsaved work kept in local storage and restored after a reload ("${await visit.title()}")`);
+await fresh.close();
 
 await browser.close();
 server.close();
