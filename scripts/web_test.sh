@@ -25,6 +25,12 @@ apt_install() {
 }
 command -v chromium >/dev/null || apt_install chromium
 command -v node >/dev/null || apt_install nodejs
+# playwright-core 1.65 runs on Node 20 or newer (Debian 12's own package is Node 18).
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
+    echo "web_test: playwright-core needs Node 20 or newer (this is $(node --version)):" \
+        "install it from nodejs.org or NodeSource" >&2
+    exit 2
+fi
 
 # playwright-core (no dependencies of its own, downloads no browser).
 web=tests/web
@@ -33,8 +39,12 @@ if [ "$(node -p "try { require('./$web/node_modules/playwright-core/package.json
     if command -v npm >/dev/null; then
         npm ci --prefix "$web" --no-audit --no-fund --silent
     else
+        for tool in curl openssl; do
+            command -v "$tool" >/dev/null || apt_install "$tool" ca-certificates
+        done
         integrity=$(node -p "require('./$web/package-lock.json').packages['node_modules/playwright-core'].integrity")
         tarball=$(mktemp)
+        trap 'rm -f "$tarball"' EXIT
         curl -fsSL "https://registry.npmjs.org/playwright-core/-/playwright-core-$version.tgz" -o "$tarball"
         got="sha512-$(openssl dgst -sha512 -binary "$tarball" | base64 -w0)"
         if [ "$got" != "$integrity" ]; then
@@ -56,4 +66,4 @@ fi
 dist=$(mktemp -d)
 trap 'rm -rf "$dist"' EXIT
 ./scripts/web.sh "$dist" >/dev/null
-node "$web/browser.mjs" "$dist" "$bin" $shots
+CHROMIUM=$(command -v chromium) node "$web/browser.mjs" "$dist" "$bin" ${shots:+"$shots"}

@@ -387,9 +387,6 @@ impl EditorApp {
                 };
                 actions.extend(window.ui(ctx, &mut open.sweep));
             }
-            if self.tune.poll() {
-                ctx.request_repaint_after(std::time::Duration::from_millis(100));
-            }
             if open.tune {
                 let window = windows::TuneWindow {
                     panel: &self.tune,
@@ -466,8 +463,12 @@ impl eframe::App for EditorApp {
         }
         self.poll_recording();
         self.handle_screenshots(ctx);
-        if self.recording.is_some() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        // The background work, collected (in a browser: run) every frame, whether or not its
+        // window is open.
+        let sweeping = self.sweep.poll();
+        let tuning = self.tune.poll();
+        if sweeping || tuning || self.recording.is_some() {
+            crate::editor::job::next_frame(ctx);
         }
         if !self.questions().any() && !self.files.path_field_open() {
             let copy_allowed = !label_text_selected(ctx);
@@ -496,8 +497,14 @@ impl eframe::App for EditorApp {
         if let Some((purpose, path)) = self.files.poll() {
             self.handle_file(purpose, &path);
         }
-        if let Some((name, bytes)) = self.files.poll_upload() {
-            self.request(Pending::Upload(name, bytes.map(std::sync::Arc::from)));
+        if let Some(upload) = self.files.poll_upload() {
+            let open = Pending::Upload(upload.name, upload.bytes.map(std::sync::Arc::from));
+            // File › Open asked about unsaved work before its dialog; a dropped file asks now.
+            if upload.dropped {
+                self.request(open);
+            } else {
+                self.perform(open);
+            }
         }
         let elapsed = ctx.input(|i| i.stable_dt).min(0.25);
         self.advance(elapsed);

@@ -37,8 +37,17 @@ pub struct Files {
     reading: usize,
 }
 
-/// A file read in a browser: its name, and its bytes or why they could not be read.
-pub type Upload = (String, Result<Vec<u8>, String>);
+/// A file read in a browser.
+#[derive(Debug)]
+pub struct Upload {
+    /// Its name.
+    pub name: String,
+    /// Its bytes, or why they could not be read.
+    pub bytes: Result<Vec<u8>, String>,
+    /// Dropped on the page (else picked in the dialog of File › Open, which has already asked
+    /// about unsaved work).
+    pub dropped: bool,
+}
 
 /// Where files read in a browser arrive (`None`: the dialog was closed with none).
 type Uploads = (Sender<Option<Upload>>, Receiver<Option<Upload>>);
@@ -107,7 +116,11 @@ impl Files {
                 .pick_file()
                 .await;
             let upload = match picked {
-                Some(file) => Some((file.file_name(), Ok(file.read().await))),
+                Some(file) => Some(Upload {
+                    name: file.file_name(),
+                    bytes: Ok(file.read().await),
+                    dropped: false,
+                }),
                 None => None,
             };
             let _ = tx.send(upload);
@@ -122,7 +135,11 @@ impl Files {
         wasm_bindgen_futures::spawn_local(async move {
             let name = file.path().display().to_string();
             let bytes = file.bytes_async().await;
-            let _ = tx.send(Some((name, bytes)));
+            let _ = tx.send(Some(Upload {
+                name,
+                bytes,
+                dropped: true,
+            }));
         });
     }
 

@@ -121,6 +121,16 @@ pub fn finished<T: Send + 'static, S: Send + Sync + 'static>(
     Some(slot.take()?.result(what))
 }
 
+/// Asks for the next frame while a job runs: at once in a browser, where the frames are what
+/// runs the pieces; in a while on the desktop, to show progress and collect the result.
+pub fn next_frame(ctx: &egui::Context) {
+    if SMALL_PIECES {
+        ctx.request_repaint();
+    } else {
+        ctx.request_repaint_after(std::time::Duration::from_millis(50));
+    }
+}
+
 /// Blocks while `poll` (which collects a finished job) says one is still running.
 pub fn wait_while(mut poll: impl FnMut() -> bool) {
     while poll() {

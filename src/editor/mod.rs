@@ -89,6 +89,21 @@ pub async fn run_web(
                 // The editor's colours are made for the dark theme, as on the desktop; a page
                 // would otherwise follow the browser's light preference.
                 cc.egui_ctx.set_theme(egui::Theme::Dark);
+                // A link pasted into the address bar opens even while nothing else asks for a
+                // frame (paused, no file to watch): the change of fragment asks for one.
+                if let Some(window) = web_sys::window() {
+                    use wasm_bindgen::JsCast as _;
+                    let ctx = cc.egui_ctx.clone();
+                    let repaint = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+                        ctx.request_repaint();
+                    });
+                    let _ = window.add_event_listener_with_callback(
+                        "hashchange",
+                        repaint.as_ref().unchecked_ref(),
+                    );
+                    // Listens as long as the page lives.
+                    repaint.forget();
+                }
                 let mut app = app;
                 if let Some(storage) = cc.storage {
                     app.load_storage(storage);

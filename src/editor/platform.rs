@@ -42,16 +42,25 @@ pub fn fragment() -> Option<String> {
     None
 }
 
-/// Puts `fragment` in the page's address without loading anything (the history entry is
-/// replaced): a reload or a bookmark then opens the same scene. Nothing on the desktop.
+/// Puts `fragment` in the page's address (none when empty) without loading anything (the
+/// history entry is replaced): a reload or a bookmark then opens the same scene. Nothing on
+/// the desktop.
 pub fn set_fragment(fragment: &str) {
     #[cfg(target_arch = "wasm32")]
-    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-        let _ = history.replace_state_with_url(
-            &wasm_bindgen::JsValue::NULL,
-            "",
-            Some(&format!("#{fragment}")),
-        );
+    if let Some(window) = web_sys::window()
+        && let Ok(history) = window.history()
+    {
+        let location = window.location();
+        let address = if fragment.is_empty() {
+            format!(
+                "{}{}",
+                location.pathname().unwrap_or_default(),
+                location.search().unwrap_or_default()
+            )
+        } else {
+            format!("#{fragment}")
+        };
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address));
     }
     #[cfg(not(target_arch = "wasm32"))]
     let _ = fragment;

@@ -225,6 +225,7 @@ impl EditorApp {
                     self.prefs.touch(p);
                 }
                 self.doc.replace(scene, path.map(Path::to_path_buf), origin);
+                self.forget_link();
                 self.unpin("Baseline unpinned: it was pinned on the scene before");
                 self.session.reset_to(world);
                 self.after_restart();
@@ -420,7 +421,7 @@ impl EditorApp {
     }
 
     /// Does `action` now, whatever is unsaved.
-    fn perform(&mut self, action: Pending) {
+    pub(super) fn perform(&mut self, action: Pending) {
         match action {
             Pending::New => self.set_scene(Scene::new_default(), None, "new"),
             Pending::OpenDialog => self.ask(Purpose::Open),

@@ -41,6 +41,14 @@ impl EditorApp {
         self.files.status = said;
     }
 
+    /// Another scene replaces the one on screen: the page's address no longer holds its link
+    /// (a reload or a bookmark would open the old one).
+    pub(super) fn forget_link(&mut self) {
+        if self.share.seen.take().is_some() {
+            platform::set_fragment("");
+        }
+    }
+
     /// Opens the scene of a link (its fragment, or a whole address).
     pub(crate) fn open_link(&mut self, fragment: &str) {
         match link::decode(fragment) {
@@ -48,6 +56,10 @@ impl EditorApp {
                 self.files.errors.clear();
                 self.files.errors_note = None;
                 self.set_scene(scene, None, link::SOURCE);
+                // The address keeps the link of the scene it shows (set_scene cleared it).
+                let fragment = fragment.rsplit_once('#').map_or(fragment, |(_, f)| f);
+                platform::set_fragment(fragment);
+                self.share.seen = Some(fragment.to_owned());
                 // Whoever opens a link came to see its scene: "Start here" stays in Help.
                 self.open.start = false;
                 "Opened the scene of a shared link".clone_into(&mut self.files.status);
@@ -90,11 +102,13 @@ impl EditorApp {
         match loaded {
             Ok(scene) => {
                 self.files.errors.clear();
+                self.files.errors_note = None;
                 self.files.status = format!("Opened {name}");
                 self.set_scene(scene, Some(Path::new(name)), "");
             }
             Err(errors) => {
                 self.files.errors = errors.0.iter().map(ToString::to_string).collect();
+                self.files.errors_note = None;
                 self.files.status = format!("Could not open {name}");
             }
         }

@@ -200,9 +200,6 @@ impl SweepWindow<'_> {
             scene,
             current_group,
         } = self;
-        if panel.poll() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(50));
-        }
         super::place::placed(egui::Window::new("Sweep"), ctx, super::place::Place::Sweep)
             .open(open)
             .default_width(620.0)
