@@ -7,25 +7,10 @@
 
 mod common;
 
-use common::ui::{act, paused_harness};
-use egui_kittest::Harness;
+use common::ui::{act, copied, paused_harness};
 use egui_kittest::kittest::Queryable as _;
 use steerlab::editor::{Action, EditorApp, Pending};
 use steerlab::scene::link;
-
-/// What the last frame copied to the clipboard.
-fn copied(harness: &Harness<'_, EditorApp>) -> Vec<String> {
-    harness
-        .output()
-        .platform_output
-        .commands
-        .iter()
-        .filter_map(|c| match c {
-            egui::OutputCommand::CopyText(t) => Some(t.clone()),
-            _ => None,
-        })
-        .collect()
-}
 
 #[test]
 fn copy_link_gives_the_scene_as_it_is_now() {

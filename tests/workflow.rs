@@ -9,7 +9,7 @@ mod common;
 
 use std::path::Path;
 
-use common::ui::{click_on_canvas, drag_on_canvas, pause, paused_harness};
+use common::ui::{click_on_canvas, copied, drag_on_canvas, pause, paused_harness};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -429,16 +429,7 @@ fn ctrl_c_copies_the_current_groups_parameters_as_ron() {
     let mut harness = paused_on_default_scene();
     harness.event(egui::Event::Copy);
     harness.step();
-    let copied: Vec<String> = harness
-        .output()
-        .platform_output
-        .commands
-        .iter()
-        .filter_map(|c| match c {
-            egui::OutputCommand::CopyText(t) => Some(t.clone()),
-            _ => None,
-        })
-        .collect();
+    let copied = copied(&harness);
     assert_eq!(copied.len(), 1, "{copied:?}");
     let group = scene::group_from_str(&copied[0], "copied").expect("parses back");
     assert_eq!(&group, &harness.state().scene().groups[0]);

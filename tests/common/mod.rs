@@ -120,6 +120,20 @@ pub mod ui {
         harness.state_mut().apply(&ctx, action);
     }
 
+    /// What the last frame copied to the clipboard.
+    pub fn copied(harness: &Harness<'_, EditorApp>) -> Vec<String> {
+        harness
+            .output()
+            .platform_output
+            .commands
+            .iter()
+            .filter_map(|c| match c {
+                egui::OutputCommand::CopyText(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Pauses the simulation with Space (when it runs).
     pub fn pause(harness: &mut Harness<'_, EditorApp>) {
         if harness.state().is_playing() {
