@@ -136,14 +136,19 @@ pub fn download(name: &str, bytes: &[u8], mime: &str) -> Result<(), String> {
 pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
     #[cfg(target_arch = "wasm32")]
     {
-        let name = path.file_name().map_or_else(
-            || "steerlab-download".to_owned(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        download(&name, bytes, "application/octet-stream")
+        download(&download_name(path), bytes, "application/octet-stream")
     }
     #[cfg(not(target_arch = "wasm32"))]
     crate::scene::write_atomic(path, bytes).map_err(|e| e.to_string())
+}
+
+/// The name a file written to `path` downloads as in a browser: the path's last part.
+#[must_use]
+pub fn download_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || "steerlab-download".to_owned(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// What the status line says of a file written: saved on the desktop, downloaded in a browser.

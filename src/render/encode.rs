@@ -11,12 +11,33 @@ use super::raster::Raster;
 use super::{Output, RenderError, encode_png, gif_delay_cs};
 use crate::scene::AtomicFile;
 
-/// The GIF's temporary file, shared with its encoder (which writes the file's last byte when
-/// it is dropped, so the file is taken back from here afterwards).
-#[derive(Clone)]
-pub(super) struct Spool(Arc<Mutex<Option<BufWriter<AtomicFile>>>>);
+/// Where a GIF goes (its temporary file, or its bytes in memory), shared with its encoder,
+/// which writes the last byte when it is dropped: what was written is taken back from here
+/// afterwards.
+pub(super) struct Spool<W>(Arc<Mutex<Option<W>>>);
 
-impl std::io::Write for Spool {
+impl<W> Spool<W> {
+    fn new(w: W) -> Self {
+        Self(Arc::new(Mutex::new(Some(w))))
+    }
+
+    /// What was written, once the encoder is done with it.
+    fn take(&self) -> Result<W, RenderError> {
+        self.0
+            .lock()
+            .map_err(|_| RenderError::Encode("GIF file poisoned".to_owned()))?
+            .take()
+            .ok_or_else(|| RenderError::Encode("GIF file closed".to_owned()))
+    }
+}
+
+impl<W> Clone for Spool<W> {
+    fn clone(&self) -> Self {
+        Self(Arc::clone(&self.0))
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Spool<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         let mut file = self
             .0
@@ -40,8 +61,8 @@ impl std::io::Write for Spool {
 /// A take being written.
 pub(super) enum Encoder {
     Gif {
-        gif: Box<image::codecs::gif::GifEncoder<Spool>>,
-        spool: Spool,
+        gif: Box<image::codecs::gif::GifEncoder<Spool<BufWriter<AtomicFile>>>>,
+        spool: Spool<BufWriter<AtomicFile>>,
         fps: u32,
     },
     Png {
@@ -68,7 +89,7 @@ impl Encoder {
         Ok(match output {
             Output::Gif(path) => {
                 let file = AtomicFile::create(path)?;
-                let spool = Spool(Arc::new(Mutex::new(Some(BufWriter::new(file)))));
+                let spool = Spool::new(BufWriter::new(file));
                 let mut gif = image::codecs::gif::GifEncoder::new_with_speed(spool.clone(), 10);
                 gif.set_repeat(image::codecs::gif::Repeat::Infinite)
                     .map_err(|e| RenderError::Encode(format!("GIF: {e}")))?;
@@ -141,13 +162,7 @@ impl Encoder {
             Self::Gif { gif, spool, .. } => {
                 // Dropping the encoder writes the GIF's trailer.
                 drop(gif);
-                let file = spool
-                    .0
-                    .lock()
-                    .map_err(|_| RenderError::Encode("GIF file poisoned".to_owned()))?
-                    .take()
-                    .ok_or_else(|| RenderError::Encode("GIF file closed".to_owned()))?;
-                let file = file.into_inner().map_err(|e| {
+                let file = spool.take()?.into_inner().map_err(|e| {
                     RenderError::output(output.path(), crate::scene::io_reason(e.error()))
                 })?;
                 Ok(file.commit()?)
@@ -245,33 +260,14 @@ fn encode_apng(
 /// and joined at the end.
 pub(super) enum Memory {
     Gif {
-        gif: Box<image::codecs::gif::GifEncoder<Shared>>,
-        bytes: Shared,
+        gif: Box<image::codecs::gif::GifEncoder<Spool<Vec<u8>>>>,
+        bytes: Spool<Vec<u8>>,
         fps: u32,
     },
     Apng {
         frames: Vec<Vec<u8>>,
         fps: u32,
     },
-}
-
-/// Bytes written by an encoder that keeps them (the GIF encoder writes its last byte when it
-/// is dropped, so the bytes are taken from here afterwards).
-#[derive(Clone, Default)]
-pub(super) struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl std::io::Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0
-            .lock()
-            .map_err(|_| std::io::Error::other("GIF bytes poisoned"))?
-            .extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 impl Memory {
@@ -282,7 +278,7 @@ impl Memory {
                 fps,
             });
         }
-        let bytes = Shared::default();
+        let bytes = Spool::new(Vec::new());
         let mut gif = image::codecs::gif::GifEncoder::new_with_speed(bytes.clone(), 10);
         gif.set_repeat(image::codecs::gif::Repeat::Infinite)
             .map_err(|e| RenderError::Encode(format!("GIF: {e}")))?;
@@ -313,7 +309,7 @@ impl Memory {
 
     pub(super) fn held(&self) -> usize {
         match self {
-            Self::Gif { bytes, .. } => bytes.0.lock().map_or(0, |b| b.len()),
+            Self::Gif { bytes, .. } => bytes.0.lock().map_or(0, |b| b.as_ref().map_or(0, Vec::len)),
             Self::Apng { frames, .. } => frames.iter().map(Vec::len).sum(),
         }
     }
@@ -322,11 +318,7 @@ impl Memory {
         match self {
             Self::Gif { gif, bytes, .. } => {
                 drop(gif);
-                bytes
-                    .0
-                    .lock()
-                    .map(|mut b| std::mem::take(&mut *b))
-                    .map_err(|_| RenderError::Encode("GIF bytes poisoned".to_owned()))
+                bytes.take()
             }
             Self::Apng { frames, fps } => {
                 let mut out = Vec::new();

@@ -48,6 +48,13 @@ pub fn link(page: &str, scene: &Scene) -> String {
     format!("{page}#{}", fragment(scene))
 }
 
+/// The fragment of a whole address, or of a fragment with its `#`: what follows the last `#`
+/// (all of `address` when it has none).
+#[must_use]
+pub fn fragment_of(address: &str) -> &str {
+    address.rsplit_once('#').map_or(address, |(_, f)| f)
+}
+
 /// Whether a fragment (with or without its `#`) is meant as a scene link. An empty fragment
 /// is not; anything else is, and [`decode`] says what is wrong with it.
 #[must_use]
@@ -63,7 +70,7 @@ pub fn is_link(fragment: &str) -> bool {
 /// (its position), a damaged or altered compressed text (its checksum), text too long, or the
 /// scene's own errors, located by line, column and field as in a file.
 pub fn decode(fragment: &str) -> Result<Scene, SceneErrors> {
-    let fragment = fragment.rsplit_once('#').map_or(fragment, |(_, f)| f);
+    let fragment = fragment_of(fragment);
     let whole = |message: String| SceneErrors(vec![SceneError::whole_file(SOURCE, message)]);
     let Some(payload) = fragment.strip_prefix(PREFIX) else {
         return Err(whole(format!(

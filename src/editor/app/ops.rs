@@ -29,14 +29,6 @@ fn needs_restart(now: &Scene, draft: &Scene) -> bool {
             .any(|(a, b)| a.group != b.group)
 }
 
-/// The last part of a path, for a download's name.
-fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
-}
-
 /// Problems as the lines the editor lists.
 fn lines(problems: &Problems) -> Vec<String> {
     problems.iter().map(ToString::to_string).collect()
@@ -581,7 +573,7 @@ impl EditorApp {
         self.files.status = if crate::editor::platform::DOWNLOADS {
             format!(
                 "Recording {} (it downloads when done)",
-                file_name(recording.path())
+                crate::editor::platform::download_name(recording.path())
             )
         } else {
             format!("Recording to {}", recording.path().display())
@@ -604,7 +596,10 @@ impl EditorApp {
             Ok(n) => {
                 self.files.errors.clear();
                 self.files.status = if crate::editor::platform::DOWNLOADS {
-                    format!("Downloaded {} ({n} frames)", file_name(Path::new(&path)))
+                    format!(
+                        "Downloaded {} ({n} frames)",
+                        crate::editor::platform::download_name(Path::new(&path))
+                    )
                 } else {
                     format!("Recorded {n} frames to {path}")
                 };

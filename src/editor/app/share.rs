@@ -57,7 +57,7 @@ impl EditorApp {
                 self.files.errors_note = None;
                 self.set_scene(scene, None, link::SOURCE);
                 // The address keeps the link of the scene it shows (set_scene cleared it).
-                let fragment = fragment.rsplit_once('#').map_or(fragment, |(_, f)| f);
+                let fragment = link::fragment_of(fragment);
                 platform::set_fragment(fragment);
                 self.share.seen = Some(fragment.to_owned());
                 // Whoever opens a link came to see its scene: "Start here" stays in Help.

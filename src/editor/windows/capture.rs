@@ -125,8 +125,8 @@ impl CaptureWindow<'_> {
         );
         let target = prefs.record.output(self.scene_name);
         if crate::editor::platform::DOWNLOADS {
-            let name = target.path().file_name().unwrap_or_default();
-            ui.weak(format!("downloads as {}", name.to_string_lossy()));
+            let name = crate::editor::platform::download_name(target.path());
+            ui.weak(format!("downloads as {name}"));
         } else {
             ui.weak(format!("to {}", target.path().display()));
         }
