@@ -169,6 +169,33 @@ fn polarization_spread_and_flocks_worked_by_hand() {
     assert!(close(g.get("flocks"), 1.0));
 }
 
+/// The flocks are counted on the first tick observed and every eighth after (ticks 1, 9, 17,
+/// ...), the other flock metrics on every tick. Two flockers 10 apart moving apart at 1 u/s
+/// each (dt = 1, alignment of weight 0 and radius 15): 12, 14, 16, ... apart after ticks 1, 2,
+/// 3, ...: one flock on ticks 1 and 2, two from tick 3. Over 10 ticks the counted ticks are 1
+/// (one flock) and 9 (two): a mean of 1.5, where counting every tick would give 1.8. The
+/// spread, half the distance apart, is a mean over every tick: (6 + 7 + ... + 15) / 10 = 10.5.
+#[test]
+fn flocks_are_counted_every_eighth_tick() {
+    let align = "alignment: (weight: 0.0, radius: 15.0)";
+    let text = format!(
+        "(version: 2, name: \"t\", seed: 1, dt: 1.0, \
+         world: (width: 400.0, height: 400.0, bounds: Open), \
+         agents: [(group: \"f\", position: (100.0, 100.0), velocity: (-1.0, 0.0)), \
+                  (group: \"f\", position: (110.0, 100.0), velocity: (1.0, 0.0))], \
+         groups: [(name: \"f\", count: 0, spawn: At(position: (0.0, 0.0), velocity: (0.0, 0.0)), max_force: 1.0, max_speed: 10.0, mass: 1.0, {align})])"
+    );
+    let (_, m) = run(&text, 10);
+    let g = &m.groups[0];
+    assert!(close(g.get("flocks"), 1.5), "{:?}", g.get("flocks"));
+    assert!(close(g.get("spread"), 10.5), "{:?}", g.get("spread"));
+    assert!(
+        close(g.get("polarization"), 0.0),
+        "{:?}",
+        g.get("polarization")
+    );
+}
+
 #[test]
 fn components_by_radius() {
     let p = [
@@ -252,8 +279,10 @@ proptest! {
 }
 
 /// The metrics of crowds large enough to run on the pool (hunters and prey, obstacles, walls,
-/// arrivals, flocks) are the same bits on 1, 2 and 3 threads: the per-agent tracks and the
-/// contact pairs are worked on in chunks, and their sums are minima, counts and sorted lists.
+/// arrivals, flocks, and the one-group standard flock, whose contacts take the four-lane scan)
+/// are the same bits on 1, 2 and 3 threads: the per-agent tracks, the flock sums and the
+/// contact pairs are worked on in chunks, and their sums are added in chunk order, or are
+/// minima, counts and sorted lists.
 #[test]
 fn metrics_are_the_same_bits_on_any_thread_count() {
     for preset in [
@@ -261,10 +290,15 @@ fn metrics_are_the_same_bits_on_any_thread_count() {
         "boids.ron",
         "walls.ron",
         "crossing.ron",
+        "standard flock",
     ] {
-        let found = steerlab::scene::presets::find(preset).expect("preset");
-        let scene = steerlab::scene::from_str(found.text, found.file).expect("valid");
-        let spec = steerlab::bench::scaled_spec(&scene.world_spec(), 3000);
+        let spec = if preset == "standard flock" {
+            steerlab::bench::bench_spec(3000)
+        } else {
+            let found = steerlab::scene::presets::find(preset).expect("preset");
+            let scene = steerlab::scene::from_str(found.text, found.file).expect("valid");
+            steerlab::bench::scaled_spec(&scene.world_spec(), 3000)
+        };
         let run = |threads: usize| {
             let mut world = World::new(spec.clone()).expect("valid");
             world.set_threads(threads).expect("threads");

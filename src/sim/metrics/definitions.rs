@@ -165,7 +165,7 @@ pub const DEFINITIONS: &[Definition] = &[
         "flocks",
         "count",
         Better::Neither,
-        "mean over ticks of the number of connected groups by the neighbour radius",
+        "mean over every 8th tick (from the first) of the number of connected groups by the neighbour radius",
     ),
 ];
 

@@ -8,19 +8,20 @@
 //! applied force of each agent's record) and keeps a few numbers per agent, so it is cheap
 //! enough to run on every tick; it never changes the world.
 
+mod components;
+mod contacts;
 mod definitions;
+mod flocks;
 mod grid;
 mod report;
-
-use std::cmp::Ordering;
 
 use glam::Vec2;
 
 use super::World;
 use super::params::Target;
+pub use components::components;
 pub use definitions::{Better, DEFINITIONS, Definition, definition};
 use grid::Contacts;
-pub use grid::components;
 
 /// A body this close to its target counts as arrived: its own radius, at least
 /// [`MIN_TOLERANCE`].
@@ -80,6 +81,8 @@ struct GroupTrack {
     spread_sum: f64,
     flocks_sum: f64,
     flock_ticks: u64,
+    /// Ticks the flocks were counted on (every [`flocks::FLOCKS_EVERY`]th).
+    flock_counts: u64,
 }
 
 /// Watches a world and keeps the metrics' sums.
@@ -233,58 +236,6 @@ fn observe_agent(world: &World, i: usize, track: &mut AgentTrack) {
 /// Agents per piece of the tracks' work over the threads.
 const TRACK_CHUNK: usize = 1024;
 
-/// Slots of the contact grid per piece of work over the threads.
-const CONTACT_CHUNK: usize = 1024;
-
-/// What one run of the contact grid's cells found, per group.
-struct ContactSums {
-    /// Per pair of groups (`lo * groups + hi`, lower index's group first), the least squared
-    /// distance.
-    nearest: Vec<f32>,
-    overlaps: Vec<u64>,
-    scenery: Vec<u64>,
-    /// (pursuer id, prey id) touching.
-    touching: Vec<(u32, u32)>,
-}
-
-impl ContactSums {
-    fn new(groups: usize) -> Self {
-        Self {
-            nearest: vec![f32::INFINITY; groups * groups],
-            overlaps: vec![0; groups],
-            scenery: vec![0; groups],
-            touching: Vec::new(),
-        }
-    }
-}
-
-/// Whether agent `a`'s body overlaps an obstacle or comes within its radius of a wall.
-fn touches_scenery(spec: &super::WorldSpec, a: &crate::sim::Agent) -> bool {
-    let r = spec
-        .groups
-        .get(usize::from(a.group))
-        .map_or(0.0, |group| group.radius);
-    spec.obstacles
-        .iter()
-        .any(|o| a.position.distance(o.center) < r + o.radius)
-        || spec.walls.iter().any(|w| {
-            a.position
-                .distance(super::scenery::closest_on_segment(w.from, w.to, a.position))
-                < r
-        })
-}
-
-/// Groups `g` and `h`, once when they are the same.
-fn both(g: usize, h: usize) -> impl Iterator<Item = usize> {
-    [g, h].into_iter().take(if g == h { 1 } else { 2 })
-}
-
-/// The lesser of two gaps, in the total order of floats (so -0 before +0, and the same
-/// whichever comes first).
-fn lesser(a: f32, b: f32) -> f32 {
-    if b.total_cmp(&a).is_lt() { b } else { a }
-}
-
 /// The signed angle from `a` to `b` (unit vectors), in `[-π, π]`.
 fn turn(a: Vec2, b: Vec2) -> f32 {
     libm::atan2f(a.perp_dot(b), a.dot(b))
@@ -335,190 +286,85 @@ impl Recorder {
     /// Takes in the tick the world has just run.
     pub fn observe(&mut self, world: &World) {
         self.ticks += 1;
-        // Agents are in id order, so each chunk of them owns a run of the tracks (by id): the
-        // chunks are worked on at once, each agent's track on its own.
-        let agents = world.agents();
-        let mut rest = self.agents.as_mut_slice();
-        let mut taken = 0;
-        let mut items = Vec::new();
-        for range in world.chunks(TRACK_CHUNK) {
-            let end = agents
-                .get(range.end)
-                .map_or(usize::MAX, |a| a.id as usize)
-                .saturating_sub(taken)
-                .min(rest.len());
-            let (mine, after) = rest.split_at_mut(end);
-            items.push((range, taken, mine));
-            taken += end;
-            rest = after;
+        let flocking = flocks::flocking(world);
+        let largest = world
+            .spec()
+            .groups
+            .iter()
+            .map(|g| g.radius)
+            .fold(0.0_f32, f32::max);
+        // The contact hash is built on one thread while the tracks are taken in on the others,
+        // then the flocks are counted (on their ticks) while the contact pairs are scanned.
+        let Self {
+            agents: tracks,
+            scratch,
+            ..
+        } = self;
+        let (parts, ()) = world.join(
+            || take_tracks(world, tracks, &flocking),
+            || scratch.build(world, 2.0 * largest),
+        );
+        let count = self
+            .ticks
+            .saturating_sub(1)
+            .is_multiple_of(flocks::FLOCKS_EVERY);
+        let (contacts, counts) = world.join(
+            || self.scan_contacts(world),
+            || count.then(|| flocks::count(world, &flocking)),
+        );
+        self.take_contacts(world, contacts);
+        let mut sums = vec![flocks::Sums::default(); flocking.len()];
+        for (_, part) in &parts {
+            flocks::merge(&mut sums, part);
         }
-        let fresh = world.map_each(items, |(range, first_id, tracks)| {
-            let mut fresh = false;
-            for i in range {
-                let Some(a) = agents.get(i) else {
-                    continue;
-                };
-                match (a.id as usize)
-                    .checked_sub(first_id)
-                    .and_then(|k| tracks.get_mut(k))
-                {
-                    Some(Some(track)) => observe_agent(world, i, track),
-                    _ => fresh = true,
-                }
-            }
-            fresh
-        });
-        self.observe_contacts(world);
-        self.observe_flocks(world);
-        if fresh.contains(&true) {
+        self.observe_flocks(&sums, counts.as_deref());
+        if parts.iter().any(|(fresh, _)| *fresh) {
             self.sight(world);
         }
     }
+}
 
-    fn observe_contacts(&mut self, world: &World) {
-        let spec = world.spec();
-        let agents = world.agents();
-        let secs = world.time_secs();
-        let largest = spec.groups.iter().map(|g| g.radius).fold(0.0_f32, f32::max);
-        self.scratch.build(world, 2.0 * largest);
-        let prey: Vec<Option<Prey>> = spec.groups.iter().map(|g| prey_of(world, g)).collect();
-        let groups = spec.groups.len();
-        let hunting = prey.iter().any(Option::is_some);
-        let scratch = &self.scratch;
-        // Runs of cells over the threads, each summed on its own; the sums are minima, counts
-        // and a list sorted afterwards, so they are the same whatever the split.
-        let parts = world.map_chunks(CONTACT_CHUNK, |slots| {
-            let mut sums = ContactSums::new(groups);
-            let ContactSums {
-                nearest,
-                overlaps,
-                touching,
-                ..
-            } = &mut sums;
-            scratch.scan_pairs(slots.clone(), groups, nearest, |[i, j], [g, h]| {
-                // Each pair once: it counts for both agents' groups (once when the same).
-                for k in both(g, h) {
-                    if let Some(n) = overlaps.get_mut(k) {
-                        *n += 1;
-                    }
-                }
-                if !hunting {
-                    return;
-                }
-                let (a, b) = (&agents[i], &agents[j]);
-                // Either may be the pursuer of the other.
-                let hunts = |p: Option<Prey>, prey: &crate::sim::Agent| match p {
-                    Some(Prey::Agent(id)) => prey.id == id,
-                    Some(Prey::Group(pg)) => usize::from(prey.group) == pg,
-                    None => false,
-                };
-                if hunts(prey.get(g).copied().flatten(), b) {
-                    touching.push((a.id, b.id));
-                }
-                if hunts(prey.get(h).copied().flatten(), a) {
-                    touching.push((b.id, a.id));
-                }
-            });
-            for &i in scratch.agents_at(slots) {
-                let a = &agents[i as usize];
-                let g = usize::from(a.group);
-                if touches_scenery(spec, a)
-                    && let Some(n) = sums.scenery.get_mut(g)
-                {
-                    *n += 1;
-                }
-            }
-            sums
-        });
-        let mut touching = Vec::new();
-        let mut nearest = vec![f32::INFINITY; groups * groups];
-        for part in parts {
-            for (least, d2) in nearest.iter_mut().zip(&part.nearest) {
-                *least = least.min(*d2);
-            }
-            for (g, track) in self.groups.iter_mut().enumerate() {
-                track.agent_overlap_ticks += part.overlaps.get(g).copied().unwrap_or(0);
-                track.obstacle_overlap_ticks += part.scenery.get(g).copied().unwrap_or(0);
-            }
-            touching.extend(part.touching);
-        }
-        // The least gap of each pair of groups, when within the contact reach, for both.
-        let radius = |g: usize| spec.groups.get(g).map_or(0.0, |group| group.radius);
-        for (k, &d2) in nearest.iter().enumerate() {
-            let (lo, hi) = (k / groups.max(1), k % groups.max(1));
-            let gap = d2.sqrt() - radius(lo) - radius(hi);
-            // Within the reach (a NaN gap, of no pair, is not).
-            if gap
-                .partial_cmp(&scratch.reach())
-                .is_none_or(Ordering::is_gt)
+/// Every agent's track takes in the tick the world has just run (`tracks` by agent id), and
+/// the flock sums of each run of agents: whether an agent had no track yet, and the sums.
+///
+/// Agents are in id order, so each chunk of them owns a run of the tracks (by id): the chunks
+/// are worked on at once, each agent's track on its own.
+fn take_tracks(
+    world: &World,
+    tracks: &mut [Option<AgentTrack>],
+    flocking: &[bool],
+) -> Vec<(bool, Vec<flocks::Sums>)> {
+    let agents = world.agents();
+    let mut rest = tracks;
+    let mut taken = 0;
+    let mut items = Vec::new();
+    for range in world.chunks(TRACK_CHUNK) {
+        let end = agents
+            .get(range.end)
+            .map_or(usize::MAX, |a| a.id as usize)
+            .saturating_sub(taken)
+            .min(rest.len());
+        let (mine, after) = rest.split_at_mut(end);
+        items.push((range, taken, mine));
+        taken += end;
+        rest = after;
+    }
+    world.map_each(items, |(range, first_id, tracks)| {
+        let mut fresh = false;
+        let mut sums = vec![flocks::Sums::default(); flocking.len()];
+        for i in range {
+            let Some(a) = agents.get(i) else {
+                continue;
+            };
+            flocks::add(world, flocking, &mut sums, a);
+            match (a.id as usize)
+                .checked_sub(first_id)
+                .and_then(|k| tracks.get_mut(k))
             {
-                continue;
-            }
-            for g in both(lo, hi) {
-                if let Some(track) = self.groups.get_mut(g) {
-                    track.min_gap = Some(track.min_gap.map_or(gap, |m| lesser(m, gap)));
-                }
+                Some(Some(track)) => observe_agent(world, i, track),
+                _ => fresh = true,
             }
         }
-        touching.sort_unstable();
-        for &(hunter, victim) in &touching {
-            if self.touching.binary_search(&(hunter, victim)).is_err() {
-                if let Some(i) = world.index_of(hunter) {
-                    let g = usize::from(agents[i].group);
-                    let track = &mut self.groups[g];
-                    track.captures += 1;
-                    track.first_capture_secs.get_or_insert(secs);
-                }
-                if let Some(Some(t)) = self.agents.get_mut(victim as usize) {
-                    t.captured = true;
-                }
-            }
-        }
-        self.touching = touching;
-    }
-
-    fn observe_flocks(&mut self, world: &World) {
-        let spec = world.spec();
-        let agents = world.agents();
-        for (g, group) in spec.groups.iter().enumerate() {
-            let flocking = group.alignment.as_ref().is_some_and(|b| b.enabled)
-                || group.cohesion.as_ref().is_some_and(|b| b.enabled);
-            if !flocking {
-                continue;
-            }
-            let members: Vec<usize> = (0..agents.len())
-                .filter(|&i| usize::from(agents[i].group) == g)
-                .collect();
-            if members.is_empty() {
-                continue;
-            }
-            let n = members.len() as f64;
-            let heading_sum: glam::DVec2 = members
-                .iter()
-                .map(|&i| agents[i].heading().as_dvec2())
-                .sum();
-            let centroid: glam::DVec2 = members
-                .iter()
-                .map(|&i| agents[i].position.as_dvec2())
-                .sum::<glam::DVec2>()
-                / n;
-            let mean_square: f64 = members
-                .iter()
-                .map(|&i| agents[i].position.as_dvec2().distance_squared(centroid))
-                .sum::<f64>()
-                / n;
-            let flocks = components(
-                &members
-                    .iter()
-                    .map(|&i| agents[i].position)
-                    .collect::<Vec<_>>(),
-                group.neighbor_radius(),
-            );
-            let track = &mut self.groups[g];
-            track.polarization_sum += heading_sum.length() / n;
-            track.spread_sum += mean_square.sqrt();
-            track.flocks_sum += flocks as f64;
-            track.flock_ticks += 1;
-        }
-    }
+        (fresh, sums)
+    })
 }

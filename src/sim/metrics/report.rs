@@ -61,7 +61,9 @@ impl Recorder {
             let k = gt.flock_ticks as f64;
             values.set("polarization", Some(gt.polarization_sum / k));
             values.set("spread", Some(gt.spread_sum / k));
-            values.set("flocks", Some(gt.flocks_sum / k));
+        }
+        if gt.flock_counts > 0 {
+            values.set("flocks", Some(gt.flocks_sum / gt.flock_counts as f64));
         }
         GroupMetrics {
             name: group.name.clone(),

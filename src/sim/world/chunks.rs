@@ -46,4 +46,22 @@ impl World {
         }
         items.into_iter().map(work).collect()
     }
+
+    /// `a` and `b` at once on the world's threads when its ticks run in parallel (each may
+    /// spread its own work over them), else one after the other.
+    pub fn join<A: Send, B: Send>(
+        &self,
+        a: impl FnOnce() -> A + Send,
+        b: impl FnOnce() -> B + Send,
+    ) -> (A, B) {
+        #[cfg(feature = "parallel")]
+        if self.parallel() {
+            let run = || rayon::join(a, b);
+            return match &self.pool {
+                Some(pool) => pool.install(run),
+                None => run(),
+            };
+        }
+        (a(), b())
+    }
 }

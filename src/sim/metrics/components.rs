@@ -1,0 +1,207 @@
+//! Connected components of points linked within a radius (the `flocks` metric).
+
+use glam::Vec2;
+
+use super::grid::{cell_index, cells_along};
+
+/// The root of `i` in a union-find forest, halving the path on the way.
+fn root(parent: &mut [u32], mut i: usize) -> usize {
+    while let Some(&p) = parent.get(i)
+        && p as usize != i
+    {
+        let grand = parent.get(p as usize).copied().unwrap_or(p);
+        parent[i] = grand;
+        i = grand as usize;
+    }
+    i
+}
+
+/// Joins the trees of `i` and `j` (the lower root becomes the root); whether they were apart.
+fn join(parent: &mut [u32], i: usize, j: usize) -> bool {
+    let (ri, rj) = (root(parent, i), root(parent, j));
+    if ri == rj {
+        return false;
+    }
+    // Both roots are slots, below `parent.len()`, which fits a `u32`.
+    #[allow(clippy::cast_possible_truncation)]
+    {
+        parent[ri.max(rj)] = ri.min(rj) as u32;
+    }
+    true
+}
+
+/// The points bucketed in square cells, in cell order, with each cell's bounding box.
+struct Cells {
+    /// `starts[c]..starts[c + 1]` are the slots of cell `c`.
+    starts: Vec<u32>,
+    /// By slot: the point's coordinates.
+    x: Vec<f32>,
+    y: Vec<f32>,
+    /// By cell: the least and greatest x and y of its points (empty: infinite, inverted).
+    low: Vec<Vec2>,
+    high: Vec<Vec2>,
+}
+
+impl Cells {
+    /// `points` (non-finite ones at `min`) in cells of `cell` from `min`.
+    fn new(points: &[Vec2], min: Vec2, cell: f32, columns: usize, rows: usize) -> Self {
+        let place = |p: Vec2| if p.is_finite() { p } else { min };
+        let cell_of: Vec<usize> = points
+            .iter()
+            .map(|&p| {
+                let q = place(p) - min;
+                cell_index(q.y, cell, rows) * columns + cell_index(q.x, cell, columns)
+            })
+            .collect();
+        let cells = columns * rows;
+        let mut starts = vec![0_u32; cells + 1];
+        for &c in &cell_of {
+            starts[c + 1] += 1;
+        }
+        for c in 0..cells {
+            starts[c + 1] += starts[c];
+        }
+        let mut fill = starts.clone();
+        let (mut x, mut y) = (vec![0.0; points.len()], vec![0.0; points.len()]);
+        let mut low = vec![Vec2::splat(f32::INFINITY); cells];
+        let mut high = vec![Vec2::splat(f32::NEG_INFINITY); cells];
+        for (&p, &c) in points.iter().zip(&cell_of) {
+            let p = place(p);
+            let k = fill[c] as usize;
+            fill[c] += 1;
+            x[k] = p.x;
+            y[k] = p.y;
+            low[c] = low[c].min(p);
+            high[c] = high[c].max(p);
+        }
+        Self {
+            starts,
+            x,
+            y,
+            low,
+            high,
+        }
+    }
+
+    fn slots(&self, c: usize) -> std::ops::Range<usize> {
+        self.starts[c] as usize..self.starts[c + 1] as usize
+    }
+
+    /// The squared distance between the bounding boxes of cells `c` and `d`.
+    fn gap2(&self, c: usize, d: usize) -> f32 {
+        let gap = (self.low[d] - self.high[c])
+            .max(self.low[c] - self.high[d])
+            .max(Vec2::ZERO);
+        gap.length_squared()
+    }
+}
+
+/// The number of connected components of `points` where two points closer than `radius`
+/// (and `radius > 0`) are linked.
+///
+/// Points are bucketed in square cells of side `radius / √2` (larger where that would make
+/// more than four cells a point), the grid form of density clustering: two points in one such
+/// cell are always linked, so each cell starts as one tree, and two cells are joined as soon
+/// as one pair across them is close enough (cells up to two apart can hold such a pair; cells
+/// whose bounding boxes are farther apart than `radius` are not looked into). A dense clump
+/// costs about one check per neighbouring cell, not one per pair.
+#[must_use]
+pub fn components(points: &[Vec2], radius: f32) -> usize {
+    let n = points.len();
+    if n == 0 {
+        return 0;
+    }
+    if radius <= 0.0 || !radius.is_finite() {
+        return n;
+    }
+    let (min, max) = points.iter().filter(|p| p.is_finite()).fold(
+        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+        |(lo, hi), &p| (lo.min(p), hi.max(p)),
+    );
+    let min = if min.is_finite() { min } else { Vec2::ZERO };
+    let span = (max - min).max(Vec2::ZERO);
+    // At most 4,096 cells a side and about four cells a point: a sparse crowd over a huge
+    // world gets bigger cells (whose points are then linked pair by pair).
+    let cell = (radius / std::f32::consts::SQRT_2)
+        .max(span.x / 4096.0)
+        .max(span.y / 4096.0)
+        .max((span.x * span.y / (4.0 * n as f32)).sqrt());
+    // Whether any two points of one cell are within `radius` of each other.
+    let whole = cell * std::f32::consts::SQRT_2 <= radius;
+    let columns = cells_along(span.x.max(cell), cell) + 1;
+    let rows = cells_along(span.y.max(cell), cell) + 1;
+    let cells = Cells::new(points, min, cell, columns, rows);
+    // Boxes farther apart than this hold no linked pair (a margin past rounding).
+    let r2 = radius * radius * 1.001;
+    let close = |i: usize, j: usize| {
+        let (dx, dy) = (cells.x[i] - cells.x[j], cells.y[i] - cells.y[j]);
+        let d2 = dx * dx + dy * dy;
+        // The square root only near the edge (the definition is `|p − q| ≤ radius`).
+        d2 <= r2 && (d2 * 1.002 <= r2 || d2.sqrt() <= radius)
+    };
+    // By slot; a whole cell starts as one tree rooted at its first slot.
+    let mut parent: Vec<u32> = Vec::with_capacity(n);
+    for c in 0..columns * rows {
+        let slots = cells.slots(c);
+        let first = u32::try_from(slots.start).unwrap_or(u32::MAX);
+        parent.extend(slots.map(|k| {
+            if whole {
+                first
+            } else {
+                u32::try_from(k).unwrap_or(u32::MAX)
+            }
+        }));
+    }
+    for c in 0..columns * rows {
+        let here = cells.slots(c);
+        if here.is_empty() {
+            continue;
+        }
+        if !whole {
+            for i in here.clone() {
+                for j in i + 1..here.end {
+                    if close(i, j) {
+                        join(&mut parent, i, j);
+                    }
+                }
+            }
+        }
+        // With the cells after it, up to two away, that its box comes within `radius` of.
+        let (cx, cy) = (c % columns, c / columns);
+        let (low, high) = (cells.low[c] - min, cells.high[c] + radius - min);
+        let x0 = cell_index(low.x - radius, cell, columns).max(cx.saturating_sub(2));
+        let x1 = cell_index(high.x, cell, columns).min(cx + 2);
+        let y1 = cell_index(high.y, cell, rows).min(cy + 2);
+        let mut mine = root(&mut parent, here.start);
+        for y in cy..=y1 {
+            for x in x0..=x1 {
+                let d = y * columns + x;
+                let there = cells.slots(d);
+                if d <= c || there.is_empty() {
+                    continue;
+                }
+                if whole && mine == root(&mut parent, there.start) {
+                    continue;
+                }
+                if cells.gap2(c, d) > r2 {
+                    continue;
+                }
+                'pairs: for i in here.clone() {
+                    // Past the other cell's box: no pair with it.
+                    let p = Vec2::new(cells.x[i], cells.y[i]);
+                    let out = (cells.low[d] - p).max(p - cells.high[d]).max(Vec2::ZERO);
+                    if out.length_squared() > r2 {
+                        continue;
+                    }
+                    for j in there.clone() {
+                        if close(i, j) && join(&mut parent, i, j) && whole {
+                            mine = root(&mut parent, here.start);
+                            break 'pairs;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (0..n).filter(|&i| root(&mut parent, i) == i).count()
+}
