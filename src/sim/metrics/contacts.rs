@@ -58,6 +58,22 @@ fn lesser(a: f32, b: f32) -> f32 {
     if b.total_cmp(&a).is_lt() { b } else { a }
 }
 
+/// Whether `world`'s contacts take the one-group scan: one group, no pursuit of its own, no
+/// obstacles or walls. Its radius, when they do.
+pub(super) fn one_group(world: &World) -> Option<f32> {
+    let spec = world.spec();
+    match spec.groups.as_slice() {
+        [only]
+            if prey_of(world, only).is_none()
+                && spec.obstacles.is_empty()
+                && spec.walls.is_empty() =>
+        {
+            Some(only.radius)
+        }
+        _ => None,
+    }
+}
+
 impl Recorder {
     /// The contacts of the tick the world has just run, from the contact hash built of it:
     /// one [`ContactSums`] per run of cells, in order.
@@ -67,6 +83,7 @@ impl Recorder {
         let prey: Vec<Option<Prey>> = spec.groups.iter().map(|g| prey_of(world, g)).collect();
         let groups = spec.groups.len();
         let hunting = prey.iter().any(Option::is_some);
+        let one = one_group(world);
         let scratch = &self.scratch;
         // Runs of cells over the threads, each summed on its own; the sums are minima, counts
         // and a list sorted afterwards, so they are the same whatever the split.
@@ -78,37 +95,38 @@ impl Recorder {
                 touching,
                 ..
             } = &mut sums;
-            if let ([only], false) = (spec.groups.as_slice(), hunting) {
-                // One group: every body has its radius, and no pair is a capture.
-                let (least, n) = scratch.scan_one_group(slots.clone(), only.radius);
+            if let Some(radius) = one {
+                // One group: every body has its radius, no pair is a capture, and there is no
+                // scenery to touch.
+                let (least, n) = scratch.scan_one_group(slots, radius);
                 nearest[0] = least;
                 overlaps[0] = n;
-            } else {
-                scratch.scan_pairs(slots.clone(), groups, nearest, |[i, j], [g, h]| {
-                    // Each pair once: it counts for both agents' groups (once when the same).
-                    for k in both(g, h) {
-                        if let Some(n) = overlaps.get_mut(k) {
-                            *n += 1;
-                        }
-                    }
-                    if !hunting {
-                        return;
-                    }
-                    let (a, b) = (&agents[i], &agents[j]);
-                    // Either may be the pursuer of the other.
-                    let hunts = |p: Option<Prey>, prey: &crate::sim::Agent| match p {
-                        Some(Prey::Agent(id)) => prey.id == id,
-                        Some(Prey::Group(pg)) => usize::from(prey.group) == pg,
-                        None => false,
-                    };
-                    if hunts(prey.get(g).copied().flatten(), b) {
-                        touching.push((a.id, b.id));
-                    }
-                    if hunts(prey.get(h).copied().flatten(), a) {
-                        touching.push((b.id, a.id));
-                    }
-                });
+                return sums;
             }
+            scratch.scan_pairs(slots.clone(), groups, nearest, |[i, j], [g, h]| {
+                // Each pair once: it counts for both agents' groups (once when the same).
+                for k in both(g, h) {
+                    if let Some(n) = overlaps.get_mut(k) {
+                        *n += 1;
+                    }
+                }
+                if !hunting {
+                    return;
+                }
+                let (a, b) = (&agents[i], &agents[j]);
+                // Either may be the pursuer of the other.
+                let hunts = |p: Option<Prey>, prey: &crate::sim::Agent| match p {
+                    Some(Prey::Agent(id)) => prey.id == id,
+                    Some(Prey::Group(pg)) => usize::from(prey.group) == pg,
+                    None => false,
+                };
+                if hunts(prey.get(g).copied().flatten(), b) {
+                    touching.push((a.id, b.id));
+                }
+                if hunts(prey.get(h).copied().flatten(), a) {
+                    touching.push((b.id, a.id));
+                }
+            });
             if spec.obstacles.is_empty() && spec.walls.is_empty() {
                 return sums;
             }

@@ -36,8 +36,15 @@ pub(super) fn flocking(world: &World) -> Vec<bool> {
         .collect()
 }
 
-/// Adds agent `a` to its group's sums, when its group flocks (`flocking`).
-pub(super) fn add(world: &World, flocking: &[bool], sums: &mut [Sums], a: &crate::sim::Agent) {
+/// Adds agent `a`, heading `heading`, to its group's sums, when its group flocks
+/// (`flocking`).
+pub(super) fn add(
+    world: &World,
+    flocking: &[bool],
+    sums: &mut [Sums],
+    a: &crate::sim::Agent,
+    heading: Vec2,
+) {
     let g = usize::from(a.group);
     if !flocking.get(g).copied().unwrap_or(false) {
         return;
@@ -47,7 +54,7 @@ pub(super) fn add(world: &World, flocking: &[bool], sums: &mut [Sums], a: &crate
     };
     let p = (a.position - world.spec().size * 0.5).as_dvec2();
     s.count += 1;
-    s.heading += a.heading().as_dvec2();
+    s.heading += heading.as_dvec2();
     s.position += p;
     s.square += p.length_squared();
 }

@@ -23,10 +23,15 @@ pub(super) struct Contacts {
     radius: Vec<f32>,
     index: Vec<u32>,
     group: Vec<u16>,
+    /// Scratch of the build, kept for its allocation: each agent's cell, each cell's next slot.
+    cell_of: Vec<usize>,
+    fill: Vec<u32>,
 }
 
 impl Contacts {
-    pub(super) fn build(&mut self, world: &World, reach: f32) {
+    /// Rebuilds the hash for `world`'s agents. `lean`: only their positions are kept (what the
+    /// one-group scan reads), not their radii, indices and groups.
+    pub(super) fn build(&mut self, world: &World, reach: f32, lean: bool) {
         let groups = &world.spec().groups;
         let radius = |g: u16| groups.get(usize::from(g)).map_or(0.0, |group| group.radius);
         let agents = world.agents().iter();
@@ -34,6 +39,7 @@ impl Contacts {
             world.spec().size,
             reach,
             agents.map(|a| (a.position, radius(a.group), a.group)),
+            lean,
         );
     }
 
@@ -44,6 +50,7 @@ impl Contacts {
         size: Vec2,
         reach: f32,
         agents: impl ExactSizeIterator<Item = (Vec2, f32, u16)> + Clone,
+        lean: bool,
     ) {
         let n = agents.len();
         // Cells no smaller than the contact reach, and no more than about sixteen per agent.
@@ -52,7 +59,9 @@ impl Contacts {
         self.columns = cells_along(size.x, self.cell);
         self.rows = cells_along(size.y, self.cell);
         let cells = self.columns * self.rows;
-        let cell_of: Vec<usize> = agents.clone().map(|(p, ..)| self.cell_of(p)).collect();
+        let mut cell_of = std::mem::take(&mut self.cell_of);
+        cell_of.clear();
+        cell_of.extend(agents.clone().map(|(p, ..)| self.cell_of(p)));
         self.starts.clear();
         self.starts.resize(cells + 1, 0);
         for &c in &cell_of {
@@ -61,21 +70,28 @@ impl Contacts {
         for c in 0..cells {
             self.starts[c + 1] += self.starts[c];
         }
-        let mut fill = self.starts.clone();
-        for v in [&mut self.x, &mut self.y, &mut self.radius] {
-            v.resize(n, 0.0);
-        }
-        self.index.resize(n, 0);
-        self.group.resize(n, 0);
-        for (i, ((p, radius, group), &c)) in agents.zip(&cell_of).enumerate() {
+        let mut fill = std::mem::take(&mut self.fill);
+        fill.clear();
+        fill.extend_from_slice(&self.starts);
+        self.x.resize(n, 0.0);
+        self.y.resize(n, 0.0);
+        let (radii, index, group) = if lean { (0, 0, 0) } else { (n, n, n) };
+        self.radius.resize(radii, 0.0);
+        self.index.resize(index, 0);
+        self.group.resize(group, 0);
+        for (i, ((p, radius, g), &c)) in agents.zip(&cell_of).enumerate() {
             let k = fill[c] as usize;
             fill[c] += 1;
             self.x[k] = p.x;
             self.y[k] = p.y;
-            self.radius[k] = radius;
-            self.index[k] = u32::try_from(i).unwrap_or(u32::MAX);
-            self.group[k] = group;
+            if !lean {
+                self.radius[k] = radius;
+                self.index[k] = u32::try_from(i).unwrap_or(u32::MAX);
+                self.group[k] = g;
+            }
         }
+        self.cell_of = cell_of;
+        self.fill = fill;
     }
 
     fn coords(&self, p: Vec2) -> (usize, usize) {
@@ -332,7 +348,7 @@ mod tests {
         ) {
             let mut contacts = Contacts::default();
             let agents = points.iter().map(|&(x, y)| (Vec2::new(x, y) * squeeze, radius, 0));
-            contacts.fill(Vec2::splat(200.0), 2.0 * radius, agents);
+            contacts.fill(Vec2::splat(200.0), 2.0 * radius, agents, false);
             let n = points.len();
             let split = split.min(n);
             let mut scalar = (f32::INFINITY, 0_u64);

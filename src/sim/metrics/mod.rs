@@ -176,8 +176,8 @@ enum Prey {
     Group(usize),
 }
 
-/// Agent `i`'s track takes in the tick the world has just run.
-fn observe_agent(world: &World, i: usize, track: &mut AgentTrack) {
+/// Agent `i`'s track takes in the tick the world has just run (`heading`: its heading).
+fn observe_agent(world: &World, i: usize, heading: Vec2, track: &mut AgentTrack) {
     let spec = world.spec();
     let dt = spec.dt;
     let Some(a) = world.agents().get(i) else {
@@ -191,7 +191,6 @@ fn observe_agent(world: &World, i: usize, track: &mut AgentTrack) {
     track.ticks += 1;
     track.path_length += f64::from(speed * dt);
     track.displacement += a.velocity * dt;
-    let heading = a.heading();
     track.heading_change += f64::from(turn(track.last_heading, heading).abs());
     track.last_heading = heading;
     if track.ticks > 1 {
@@ -285,14 +284,17 @@ impl Recorder {
 
     /// Takes in the tick the world has just run.
     pub fn observe(&mut self, world: &World) {
+        // On the world's threads from the start: one hand-over to the pool, not one per step.
+        world.in_pool(|| self.observe_in_pool(world));
+    }
+
+    fn observe_in_pool(&mut self, world: &World) {
         self.ticks += 1;
         let flocking = flocks::flocking(world);
-        let largest = world
-            .spec()
-            .groups
-            .iter()
-            .map(|g| g.radius)
-            .fold(0.0_f32, f32::max);
+        let spec = world.spec();
+        let largest = spec.groups.iter().map(|g| g.radius).fold(0.0_f32, f32::max);
+        // The one-group scan reads positions only (see `scan_contacts`).
+        let lean = contacts::one_group(world).is_some();
         // The contact hash is built on one thread while the tracks are taken in on the others,
         // then the flocks are counted (on their ticks) while the contact pairs are scanned.
         let Self {
@@ -302,7 +304,7 @@ impl Recorder {
         } = self;
         let (parts, ()) = world.join(
             || take_tracks(world, tracks, &flocking),
-            || scratch.build(world, 2.0 * largest),
+            || scratch.build(world, 2.0 * largest, lean),
         );
         let count = self
             .ticks
@@ -356,12 +358,13 @@ fn take_tracks(
             let Some(a) = agents.get(i) else {
                 continue;
             };
-            flocks::add(world, flocking, &mut sums, a);
+            let heading = a.heading();
+            flocks::add(world, flocking, &mut sums, a, heading);
             match (a.id as usize)
                 .checked_sub(first_id)
                 .and_then(|k| tracks.get_mut(k))
             {
-                Some(Some(track)) => observe_agent(world, i, track),
+                Some(Some(track)) => observe_agent(world, i, heading, track),
                 _ => fresh = true,
             }
         }

@@ -64,4 +64,17 @@ impl World {
         }
         (a(), b())
     }
+
+    /// `work` run on one of the world's threads when its ticks run in parallel (what it
+    /// spreads over them through [`Self::map_each`] or [`Self::join`] then needs no hand-over
+    /// of its own), else here.
+    pub fn in_pool<T: Send>(&self, work: impl FnOnce() -> T + Send) -> T {
+        #[cfg(feature = "parallel")]
+        if self.parallel()
+            && let Some(pool) = &self.pool
+        {
+            return pool.install(work);
+        }
+        work()
+    }
 }
