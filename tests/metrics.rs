@@ -145,19 +145,28 @@ fn a_capture_worked_by_hand() {
     assert!(close(g.get("prey_survival"), 0.0));
 }
 
+/// A scene of two flockers of group "f" (`[position, velocity]` each) with alignment of
+/// weight 0 (so no force) and the given radius, dt = 1.
+fn two_flockers(radius: f32, a: [(f32, f32); 2], b: [(f32, f32); 2]) -> String {
+    let agent = |[(x, y), (vx, vy)]: [(f32, f32); 2]| {
+        format!("(group: \"f\", position: ({x:?}, {y:?}), velocity: ({vx:?}, {vy:?}))")
+    };
+    format!(
+        "(version: 2, name: \"t\", seed: 1, dt: 1.0, \
+         world: (width: 400.0, height: 400.0, bounds: Open), agents: [{}, {}], \
+         groups: [(name: \"f\", count: 0, spawn: At(position: (0.0, 0.0), velocity: (0.0, 0.0)), \
+         max_force: 1.0, max_speed: 10.0, mass: 1.0, alignment: (weight: 0.0, radius: {radius:?}))])",
+        agent(a),
+        agent(b)
+    )
+}
+
 /// Two flockers with weight-0 alignment (so no force) headed +x and +y: polarization
 /// |(1, 1)| / 2; after one tick at (1, 0) and (10, 1) the centroid is (5.5, 0.5) and both are
 /// √20.5 from it; 9.06 apart, within the radius 20: one flock.
 #[test]
 fn polarization_spread_and_flocks_worked_by_hand() {
-    let align = "alignment: (weight: 0.0, radius: 20.0)";
-    let text = format!(
-        "(version: 2, name: \"t\", seed: 1, dt: 1.0, \
-         world: (width: 400.0, height: 400.0, bounds: Open), \
-         agents: [(group: \"f\", position: (0.0, 0.0), velocity: (1.0, 0.0)), \
-                  (group: \"f\", position: (10.0, 0.0), velocity: (0.0, 1.0))], \
-         groups: [(name: \"f\", count: 0, spawn: At(position: (0.0, 0.0), velocity: (0.0, 0.0)), max_force: 1.0, max_speed: 10.0, mass: 1.0, {align})])"
-    );
+    let text = two_flockers(20.0, [(0.0, 0.0), (1.0, 0.0)], [(10.0, 0.0), (0.0, 1.0)]);
     let (_, m) = run(&text, 1);
     let g = &m.groups[0];
     assert!(
@@ -177,13 +186,10 @@ fn polarization_spread_and_flocks_worked_by_hand() {
 /// spread, half the distance apart, is a mean over every tick: (6 + 7 + ... + 15) / 10 = 10.5.
 #[test]
 fn flocks_are_counted_every_eighth_tick() {
-    let align = "alignment: (weight: 0.0, radius: 15.0)";
-    let text = format!(
-        "(version: 2, name: \"t\", seed: 1, dt: 1.0, \
-         world: (width: 400.0, height: 400.0, bounds: Open), \
-         agents: [(group: \"f\", position: (100.0, 100.0), velocity: (-1.0, 0.0)), \
-                  (group: \"f\", position: (110.0, 100.0), velocity: (1.0, 0.0))], \
-         groups: [(name: \"f\", count: 0, spawn: At(position: (0.0, 0.0), velocity: (0.0, 0.0)), max_force: 1.0, max_speed: 10.0, mass: 1.0, {align})])"
+    let text = two_flockers(
+        15.0,
+        [(100.0, 100.0), (-1.0, 0.0)],
+        [(110.0, 100.0), (1.0, 0.0)],
     );
     let (_, m) = run(&text, 10);
     let g = &m.groups[0];
