@@ -146,6 +146,9 @@ fn disc_search(grid: &Grid, me: Me<'_>, found: &mut Vec<(u64, u32)>) {
     let (px, py) = (me.position.x, me.position.y);
     let mut reach = guess_reach(grid, me, own);
     let c = grid.columns();
+    // The columns hold agent indices as exact f32 (see `grid::Columns`), and so does this.
+    #[allow(clippy::cast_precision_loss)]
+    let me_index = me.index as f32;
     loop {
         found.clear();
         let reach2 = reach * reach;
@@ -180,18 +183,16 @@ fn disc_search(grid: &Grid, me: Me<'_>, found: &mut Vec<(u64, u32)>) {
             // test that a crowd makes a coin toss.
             let mut n = found.len();
             found.resize(n + x.len(), (0, 0));
-            for (k, ((&x, &y), &j)) in x.iter().zip(y).zip(index).enumerate() {
+            let slots = index_u32(start)..;
+            for (slot, ((&x, &y), &j)) in slots.zip(x.iter().zip(y).zip(index)) {
                 let (dx, dy) = (px - x, py - y);
                 let d2 = dx * dx + dy * dy;
-                // The columns hold exact small integers as f32 (see `grid::Columns`).
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                let j = j as u32;
                 if let Some(entry) = found.get_mut(n) {
-                    *entry = (nearness(d2, j), index_u32(start + k));
+                    *entry = (nearness(d2, j), slot);
                 }
                 // `&`, not `&&`: both tests always, and no branch.
                 #[allow(clippy::needless_bitwise_bool)]
-                let kept = (d2 <= reach2) & (j as usize != me.index);
+                let kept = (d2 <= reach2) & (j != me_index);
                 n += usize::from(kept);
             }
             found.truncate(n);

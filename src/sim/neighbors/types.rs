@@ -100,7 +100,11 @@ impl Found {
     }
 
     /// Adds one neighbour at `offset = me - neighbour` (squared length `d2`), with its
-    /// `velocity` and `position`, for the rules it applies to.
+    /// `velocity` and `position`, for the rules it applies to. Inlined into the loops that call
+    /// it, so that the sums stay in registers from one neighbour to the next (called, each
+    /// `+=` went through memory, and a store forwarded to the next neighbour's load bound the
+    /// loop).
+    #[inline(always)]
     pub(super) fn add(
         &mut self,
         rules: &Rules,
@@ -195,10 +199,12 @@ pub struct Neighbors<'a> {
 pub(super) const LANES: usize = 4;
 
 /// `(squared distance, agent index)` as one integer ordered as the pair is (nearer first,
-/// then the lower index): a squared distance is never negative, and the bits of non-negative
-/// floats order as their values.
-pub(super) fn nearness(d2: f32, index: u32) -> u64 {
-    (u64::from(d2.max(0.0).to_bits()) << 32) | u64::from(index)
+/// then the lower index), for an index as the grid's columns hold it (an exact whole `f32`):
+/// a squared distance is never negative, and the bits of non-negative floats order as their
+/// values.
+#[inline]
+pub(super) fn nearness(d2: f32, index: f32) -> u64 {
+    (u64::from(d2.max(0.0).to_bits()) << 32) | u64::from(index.max(0.0).to_bits())
 }
 
 pub(super) fn index_u32(i: usize) -> u32 {
