@@ -190,8 +190,8 @@ fn disc_search(grid: &Grid, me: Me<'_>, found: &mut Vec<(u64, u32)>) {
                 if let Some(entry) = found.get_mut(n) {
                     *entry = (nearness(d2, j), slot);
                 }
-                // `&`, not `&&`: both tests always, and no branch.
-                #[allow(clippy::needless_bitwise_bool)]
+                // `&`, not `&&`: both tests always, and no branch. Exact whole numbers compared.
+                #[allow(clippy::needless_bitwise_bool, clippy::float_cmp)]
                 let kept = (d2 <= reach2) & (j != me_index);
                 n += usize::from(kept);
             }

@@ -104,6 +104,7 @@ impl Found {
     /// it, so that the sums stay in registers from one neighbour to the next (called, each
     /// `+=` went through memory, and a store forwarded to the next neighbour's load bound the
     /// loop).
+    #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(super) fn add(
         &mut self,
