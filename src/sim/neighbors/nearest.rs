@@ -113,10 +113,13 @@ impl Neighbors<'_> {
 fn keep<T, U: Copy + Default>(from: &[T], to: &mut Vec<U>, f: impl Fn(&T) -> (U, bool)) -> usize {
     to.clear();
     to.resize(from.len(), U::default());
+    // A slice, whose length the loop keeps in a register (through the vector it was read
+    // again after every store).
+    let out = to.as_mut_slice();
     let mut n = 0;
     for item in from {
         let (value, kept) = f(item);
-        if let Some(slot) = to.get_mut(n) {
+        if let Some(slot) = out.get_mut(n) {
             *slot = value;
         }
         n += usize::from(kept);
