@@ -270,6 +270,27 @@ fn components_by_every_pair(points: &[Vec2], radius: f32) -> usize {
     (0..n).filter(|&i| label[i] == i).count()
 }
 
+/// Edge cases of the flock count: a pair exactly `radius` apart in cells two columns apart
+/// (whose rounded left edge once put the cell outside the range looked at), points that are
+/// not finite (each its own flock, linked to nothing), and a pair whose squared distance
+/// overflows (not linked by a radius below it).
+#[test]
+fn components_at_the_edges() {
+    let p = [
+        Vec2::new(-6.470_75, 0.423_435_5),
+        Vec2::new(1.938_385_5, 4.233_461_4),
+        Vec2::new(-0.755_710_07, 4.233_462_3),
+    ];
+    let radius = 2.694_095_6;
+    assert_eq!(components(&p, radius), components_by_every_pair(&p, radius));
+    assert_eq!(components(&p, radius), 2);
+    let nan = Vec2::new(f32::NAN, f32::NAN);
+    assert_eq!(components(&[nan, nan], 1.0), 2);
+    assert_eq!(components(&[nan, Vec2::ZERO, Vec2::X], 2.0), 2);
+    let far = [Vec2::new(-3e38, 0.0), Vec2::new(3e38, 0.0)];
+    assert_eq!(components(&far, 1e20), 2);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
     /// The grid's count of flocks is the count every pair gives, for clumps and spreads alike.

@@ -43,13 +43,12 @@ struct Cells {
 }
 
 impl Cells {
-    /// `points` (non-finite ones at `min`) in cells of `cell` from `min`.
+    /// `points` (finite) in cells of `cell` from `min`.
     fn new(points: &[Vec2], min: Vec2, cell: f32, columns: usize, rows: usize) -> Self {
-        let place = |p: Vec2| if p.is_finite() { p } else { min };
         let cell_of: Vec<usize> = points
             .iter()
             .map(|&p| {
-                let q = place(p) - min;
+                let q = p - min;
                 cell_index(q.y, cell, rows) * columns + cell_index(q.x, cell, columns)
             })
             .collect();
@@ -66,7 +65,6 @@ impl Cells {
         let mut low = vec![Vec2::splat(f32::INFINITY); cells];
         let mut high = vec![Vec2::splat(f32::NEG_INFINITY); cells];
         for (&p, &c) in points.iter().zip(&cell_of) {
-            let p = place(p);
             let k = fill[c] as usize;
             fill[c] += 1;
             x[k] = p.x;
@@ -97,35 +95,46 @@ impl Cells {
 }
 
 /// The number of connected components of `points` where two points closer than `radius`
-/// (and `radius > 0`) are linked.
+/// (and `radius > 0`) are linked. A point that is not finite links to nothing.
 ///
-/// Points are bucketed in square cells of side `radius / √2` (larger where that would make
-/// more than four cells a point), the grid form of density clustering: two points in one such
-/// cell are always linked, so each cell starts as one tree, and two cells are joined as soon
-/// as one pair across them is close enough (cells up to two apart can hold such a pair; cells
-/// whose bounding boxes are farther apart than `radius` are not looked into). A dense clump
-/// costs about one check per neighbouring cell, not one per pair.
+/// Points are bucketed in square cells of side `radius / √2` (larger only over a huge extent),
+/// the grid form of density clustering: two points in one such cell are always linked, so each
+/// cell starts as one tree, and two cells are joined as soon as one pair across them is close
+/// enough (cells up to two apart can hold such a pair; cells whose points' bounding boxes are
+/// farther apart than `radius` are not looked into). A dense clump costs about one check per
+/// neighbouring cell, not one per pair.
 #[must_use]
 pub fn components(points: &[Vec2], radius: f32) -> usize {
+    let n = points.len();
+    if radius <= 0.0 || !radius.is_finite() {
+        return n;
+    }
+    let finite: Vec<Vec2> = points.iter().copied().filter(|p| p.is_finite()).collect();
+    (n - finite.len()) + components_of_finite(&finite, radius)
+}
+
+/// [`components`] of finite points, `radius` positive and finite.
+fn components_of_finite(points: &[Vec2], radius: f32) -> usize {
     let n = points.len();
     if n == 0 {
         return 0;
     }
-    if radius <= 0.0 || !radius.is_finite() {
-        return n;
-    }
-    let (min, max) = points.iter().filter(|p| p.is_finite()).fold(
+    let (min, max) = points.iter().fold(
         (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
         |(lo, hi), &p| (lo.min(p), hi.max(p)),
     );
-    let min = if min.is_finite() { min } else { Vec2::ZERO };
     let span = (max - min).max(Vec2::ZERO);
-    // At most 4,096 cells a side and about four cells a point: a sparse crowd over a huge
-    // world gets bigger cells (whose points are then linked pair by pair).
-    let cell = (radius / std::f32::consts::SQRT_2)
-        .max(span.x / 4096.0)
-        .max(span.y / 4096.0)
-        .max((span.x * span.y / (4.0 * n as f32)).sqrt());
+    // At most 4,096 cells a side: a sparse crowd over a huge world gets bigger cells (whose
+    // points are then linked pair by pair). Otherwise the largest side whose diagonal is within
+    // the radius after rounding, so that a cell's points are surely linked.
+    let mut cell = radius / std::f32::consts::SQRT_2;
+    for _ in 0..4 {
+        if cell * std::f32::consts::SQRT_2 <= radius {
+            break;
+        }
+        cell = f32::from_bits(cell.to_bits() - 1);
+    }
+    let cell = cell.max(span.x / 4096.0).max(span.y / 4096.0);
     // Whether any two points of one cell are within `radius` of each other.
     let whole = cell * std::f32::consts::SQRT_2 <= radius;
     let columns = cells_along(span.x.max(cell), cell) + 1;
@@ -133,11 +142,13 @@ pub fn components(points: &[Vec2], radius: f32) -> usize {
     let cells = Cells::new(points, min, cell, columns, rows);
     // Boxes farther apart than this hold no linked pair (a margin past rounding).
     let r2 = radius * radius * 1.001;
+    let sure = r2.is_finite();
     let close = |i: usize, j: usize| {
         let (dx, dy) = (cells.x[i] - cells.x[j], cells.y[i] - cells.y[j]);
         let d2 = dx * dx + dy * dy;
-        // The square root only near the edge (the definition is `|p − q| ≤ radius`).
-        d2 <= r2 && (d2 * 1.002 <= r2 || d2.sqrt() <= radius)
+        // The square root only near the edge (the definition is `|p − q| ≤ radius`), or where
+        // the squares overflow.
+        d2 <= r2 && ((sure && d2 * 1.002 <= r2) || d2.sqrt() <= radius)
     };
     // By slot; a whole cell starts as one tree rooted at its first slot.
     let mut parent: Vec<u32> = Vec::with_capacity(n);
@@ -166,15 +177,11 @@ pub fn components(points: &[Vec2], radius: f32) -> usize {
                 }
             }
         }
-        // With the cells after it, up to two away, that its box comes within `radius` of.
+        // With the cells after it, up to two away.
         let (cx, cy) = (c % columns, c / columns);
-        let (low, high) = (cells.low[c] - min, cells.high[c] + radius - min);
-        let x0 = cell_index(low.x - radius, cell, columns).max(cx.saturating_sub(2));
-        let x1 = cell_index(high.x, cell, columns).min(cx + 2);
-        let y1 = cell_index(high.y, cell, rows).min(cy + 2);
         let mut mine = root(&mut parent, here.start);
-        for y in cy..=y1 {
-            for x in x0..=x1 {
+        for y in cy..=(cy + 2).min(rows - 1) {
+            for x in cx.saturating_sub(2)..=(cx + 2).min(columns - 1) {
                 let d = y * columns + x;
                 let there = cells.slots(d);
                 if d <= c || there.is_empty() {

@@ -12,14 +12,14 @@ use crate::sim::World;
 /// of the metrics together (docs/metrics.md, Cost).
 pub const FLOCKS_EVERY: u64 = 8;
 
-/// One group's sums over some of its agents, positions taken from a reference point (the
-/// world's centre) so that the spread's `mean |p − c|² = mean |p − o|² − |mean (p − o)|²`
-/// loses nothing that matters to cancellation.
+/// One group's sums over some of its agents: the count, the sum of headings, and the mean
+/// position with the sum of squared distances from it (Welford's running form, merged by Chan's
+/// formula), which keeps the spread exact to rounding however far from the origin a flock is.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Sums {
     count: u64,
     heading: DVec2,
-    position: DVec2,
+    mean: DVec2,
     square: f64,
 }
 
@@ -38,13 +38,7 @@ pub(super) fn flocking(world: &World) -> Vec<bool> {
 
 /// Adds agent `a`, heading `heading`, to its group's sums, when its group flocks
 /// (`flocking`).
-pub(super) fn add(
-    world: &World,
-    flocking: &[bool],
-    sums: &mut [Sums],
-    a: &crate::sim::Agent,
-    heading: Vec2,
-) {
+pub(super) fn add(flocking: &[bool], sums: &mut [Sums], a: &crate::sim::Agent, heading: Vec2) {
     let g = usize::from(a.group);
     if !flocking.get(g).copied().unwrap_or(false) {
         return;
@@ -52,20 +46,27 @@ pub(super) fn add(
     let Some(s) = sums.get_mut(g) else {
         return;
     };
-    let p = (a.position - world.spec().size * 0.5).as_dvec2();
+    let p = a.position.as_dvec2();
     s.count += 1;
     s.heading += heading.as_dvec2();
-    s.position += p;
-    s.square += p.length_squared();
+    let delta = p - s.mean;
+    s.mean += delta / s.count as f64;
+    s.square += delta.dot(p - s.mean);
 }
 
 /// `total` plus `part`, group by group.
 pub(super) fn merge(total: &mut [Sums], part: &[Sums]) {
     for (t, s) in total.iter_mut().zip(part) {
-        t.count += s.count;
+        if s.count == 0 {
+            continue;
+        }
+        let n = t.count + s.count;
+        let delta = s.mean - t.mean;
+        let (before, added) = (t.count as f64, s.count as f64);
+        t.mean += delta * (added / n as f64);
+        t.square += s.square + delta.length_squared() * before * added / n as f64;
+        t.count = n;
         t.heading += s.heading;
-        t.position += s.position;
-        t.square += s.square;
     }
 }
 
@@ -105,17 +106,46 @@ impl Recorder {
                 continue;
             }
             let n = t.count as f64;
-            let mean = t.position / n;
             let Some(track) = self.groups.get_mut(g) else {
                 continue;
             };
             track.polarization_sum += t.heading.length() / n;
-            track.spread_sum += (t.square / n - mean.length_squared()).max(0.0).sqrt();
+            track.spread_sum += (t.square / n).max(0.0).sqrt();
             track.flock_ticks += 1;
             if let Some(&flocks) = counts.and_then(|c| c.get(g)) {
                 track.flocks_sum += flocks as f64;
                 track.flock_counts += 1;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use super::{Sums, add, merge};
+    use crate::sim::Agent;
+
+    /// The spread from sums kept in chunks and merged is the root mean square distance from
+    /// the centroid, to rounding, even a million units from the origin, where sums of squares
+    /// about the origin would lose it: four agents at x = 10⁶ + 0, 2, 4, 6 (exact in f32), in
+    /// chunks of one, two and one, are 3, 1, 1 and 3 from their centroid: √5.
+    #[test]
+    fn the_spread_far_from_the_origin_is_exact() {
+        let agent = |x: f32| Agent::new(0, 0, Vec2::new(1.0e6 + x, -2.0e6), Vec2::X, 1, 0.0);
+        let chunks: [&[f32]; 3] = [&[0.0], &[2.0, 4.0], &[6.0]];
+        let mut total = [Sums::default()];
+        for chunk in chunks {
+            let mut part = [Sums::default()];
+            for &x in chunk {
+                add(&[true], &mut part, &agent(x), Vec2::X);
+            }
+            merge(&mut total, &part);
+        }
+        let spread = (total[0].square / total[0].count as f64).sqrt();
+        assert!((spread - 5.0_f64.sqrt()).abs() < 1e-9, "{spread}");
+        assert_eq!(total[0].count, 4);
+        assert!((total[0].heading.x - 4.0).abs() < 1e-12);
     }
 }

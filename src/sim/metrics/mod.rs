@@ -359,7 +359,7 @@ fn take_tracks(
                 continue;
             };
             let heading = a.heading();
-            flocks::add(world, flocking, &mut sums, a, heading);
+            flocks::add(flocking, &mut sums, a, heading);
             match (a.id as usize)
                 .checked_sub(first_id)
                 .and_then(|k| tracks.get_mut(k))
