@@ -76,14 +76,13 @@ pub(super) fn one_group(world: &World) -> Option<f32> {
 
 impl Recorder {
     /// The contacts of the tick the world has just run, from the contact hash built of it:
-    /// one [`ContactSums`] per run of cells, in order.
-    pub(super) fn scan_contacts(&self, world: &World) -> Vec<ContactSums> {
+    /// one [`ContactSums`] per run of cells, in order. `one`: [`one_group`] of the world.
+    pub(super) fn scan_contacts(&self, world: &World, one: Option<f32>) -> Vec<ContactSums> {
         let spec = world.spec();
         let agents = world.agents();
         let prey: Vec<Option<Prey>> = spec.groups.iter().map(|g| prey_of(world, g)).collect();
         let groups = spec.groups.len();
         let hunting = prey.iter().any(Option::is_some);
-        let one = one_group(world);
         let scratch = &self.scratch;
         // Runs of cells over the threads, each summed on its own; the sums are minima, counts
         // and a list sorted afterwards, so they are the same whatever the split.

@@ -320,10 +320,11 @@ impl OneGroup<'_> {
             return;
         };
         let (dx, dy) = (px - f32x4::from(ox), py - f32x4::from(oy));
+        // A lane left out is infinitely far: no least distance, no overlap.
         let d2 = keep.blend(dx * dx + dy * dy, f32x4::splat(f32::INFINITY));
         self.least = self.least.min(d2);
         let gap = d2.sqrt() - self.radius - self.radius;
-        self.overlaps += u64::from((gap.cmp_lt(f32x4::ZERO) & keep).move_mask().count_ones());
+        self.overlaps += u64::from(gap.cmp_lt(f32x4::ZERO).move_mask().count_ones());
     }
 }
 

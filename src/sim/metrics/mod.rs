@@ -294,7 +294,7 @@ impl Recorder {
         let spec = world.spec();
         let largest = spec.groups.iter().map(|g| g.radius).fold(0.0_f32, f32::max);
         // The one-group scan reads positions only (see `scan_contacts`).
-        let lean = contacts::one_group(world).is_some();
+        let one = contacts::one_group(world);
         // The contact hash is built on one thread while the tracks are taken in on the others,
         // then the flocks are counted (on their ticks) while the contact pairs are scanned.
         let Self {
@@ -304,14 +304,14 @@ impl Recorder {
         } = self;
         let (parts, ()) = world.join(
             || take_tracks(world, tracks, &flocking),
-            || scratch.build(world, 2.0 * largest, lean),
+            || scratch.build(world, 2.0 * largest, one.is_some()),
         );
         let count = self
             .ticks
             .saturating_sub(1)
             .is_multiple_of(flocks::FLOCKS_EVERY);
         let (contacts, counts) = world.join(
-            || self.scan_contacts(world),
+            || self.scan_contacts(world, one),
             || count.then(|| flocks::count(world, &flocking)),
         );
         self.take_contacts(world, contacts);

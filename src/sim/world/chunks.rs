@@ -38,11 +38,7 @@ impl World {
         #[cfg(feature = "parallel")]
         if self.parallel() {
             use rayon::prelude::*;
-            let run = || items.into_par_iter().map(&work).collect();
-            return match &self.pool {
-                Some(pool) => pool.install(run),
-                None => run(),
-            };
+            return self.in_pool(|| items.into_par_iter().map(&work).collect());
         }
         items.into_iter().map(work).collect()
     }
@@ -56,18 +52,14 @@ impl World {
     ) -> (A, B) {
         #[cfg(feature = "parallel")]
         if self.parallel() {
-            let run = || rayon::join(a, b);
-            return match &self.pool {
-                Some(pool) => pool.install(run),
-                None => run(),
-            };
+            return self.in_pool(|| rayon::join(a, b));
         }
         (a(), b())
     }
 
-    /// `work` run on one of the world's threads when its ticks run in parallel (what it
-    /// spreads over them through [`Self::map_each`] or [`Self::join`] then needs no hand-over
-    /// of its own), else here.
+    /// `work` run on one of the world's own threads when its ticks run in parallel on a pool
+    /// of its own (what it spreads over threads then runs on that pool, with no hand-over of
+    /// its own), else here (on rayon's global pool when it spreads work).
     pub fn in_pool<T: Send>(&self, work: impl FnOnce() -> T + Send) -> T {
         #[cfg(feature = "parallel")]
         if self.parallel()

@@ -460,16 +460,13 @@ impl World {
         #[cfg(feature = "parallel")]
         if self.parallel() {
             use rayon::prelude::*;
-            let mut run = move || {
+            let run = move || {
                 found
                     .par_chunks_mut(FIND_CHUNK)
                     .enumerate()
                     .for_each(|(c, out)| fill(c * FIND_CHUNK, out));
             };
-            match &self.pool {
-                Some(pool) => pool.install(run),
-                None => run(),
-            }
+            self.in_pool(run);
             return;
         }
         fill(0, found);
@@ -489,11 +486,8 @@ impl World {
         if self.parallel() {
             use rayon::prelude::*;
             let n = self.agents.len();
-            let mut run = || by_index.par_extend((0..n).into_par_iter().map(at));
-            match &self.pool {
-                Some(pool) => pool.install(run),
-                None => run(),
-            }
+            let run = || by_index.par_extend((0..n).into_par_iter().map(at));
+            self.in_pool(run);
             return;
         }
         by_index.extend((0..self.agents.len()).map(at));
@@ -506,7 +500,7 @@ impl World {
         #[cfg(feature = "parallel")]
         if self.parallel() {
             use rayon::prelude::*;
-            let mut run = move || {
+            let run = move || {
                 let agents = next.par_iter_mut().zip(records.par_slots_mut());
                 if details.is_empty() {
                     agents.enumerate().for_each(|(i, (agent, mut record))| {
@@ -520,10 +514,7 @@ impl World {
                     );
                 }
             };
-            match &self.pool {
-                Some(pool) => pool.install(run),
-                None => run(),
-            }
+            self.in_pool(run);
             return;
         }
         for (i, (agent, mut record)) in next.iter_mut().zip(records.slots_mut()).enumerate() {
