@@ -11,6 +11,8 @@
 //! cell) that depends only on the positions, never on threads: sums over neighbours are the
 //! same bits however the force pass is split.
 
+mod build;
+
 use std::ops::Range;
 
 use glam::Vec2;
@@ -46,22 +48,6 @@ pub struct Columns {
     pub group: Vec<f32>,
     /// Index in the world's agent list, as `f32`.
     pub index: Vec<f32>,
-}
-
-impl Columns {
-    fn resize(&mut self, n: usize) {
-        let Self {
-            x,
-            y,
-            vx,
-            vy,
-            group,
-            index,
-        } = self;
-        for v in [x, y, vx, vy, group, index] {
-            v.resize(n, 0.0);
-        }
-    }
 }
 
 /// A rectangle of cells, columns `c0..=c1` and rows `r0..=r1` (empty when `c0 > c1`).
@@ -150,6 +136,9 @@ pub struct Grid {
     cell_of: Vec<u32>,
     /// Each agent's position in the columns (its slot in cell order).
     slot: Vec<u32>,
+    /// The parallel rebuild's buffers.
+    #[cfg(feature = "parallel")]
+    build: build::Scratch,
 }
 
 /// Most cells along one axis (the grid then uses bigger cells than asked).
@@ -199,89 +188,14 @@ impl Grid {
     /// Rebuilds the grid for `agents` in a world `0..size`, with cells at least
     /// `min_cell_size` wide. Allocations are reused from tick to tick.
     pub fn rebuild(&mut self, agents: &[Agent], size: Vec2, min_cell_size: f32) {
-        self.rebuild_with(agents, size, min_cell_size, 1, |parts| {
-            for mut part in parts {
-                part.fill();
-            }
-        });
+        self.rebuild_with(agents, size, min_cell_size, 1);
     }
 
-    /// [`Self::rebuild`] with the agents' cells and their copy into the columns split over
-    /// rayon's threads: the same grid, bit for bit, on any number of threads.
+    /// [`Self::rebuild`] over rayon's threads: the same grid, bit for bit, on any number of
+    /// threads (see [`build`]).
     #[cfg(feature = "parallel")]
     pub fn rebuild_parallel(&mut self, agents: &[Agent], size: Vec2, min_cell_size: f32) {
-        use rayon::prelude::*;
-        let threads = rayon::current_num_threads();
-        self.rebuild_with(agents, size, min_cell_size, threads, |parts| {
-            parts.into_par_iter().for_each(|mut part| part.fill());
-        });
-    }
-
-    /// The rebuild, its columns filled in `parts` pieces (whole cells each) by `fill`.
-    fn rebuild_with(
-        &mut self,
-        agents: &[Agent],
-        size: Vec2,
-        min_cell_size: f32,
-        parts: usize,
-        fill: impl FnOnce(Vec<Part<'_>>),
-    ) {
-        let bins = Bins::new(agents.len(), size, min_cell_size);
-        self.cell_size = bins.cell;
-        self.cols = bins.cols;
-        self.rows = bins.rows;
-        // Every entry of the cells, the columns and the slots is written below: they are
-        // resized, not cleared.
-        self.cell_of.resize(agents.len(), 0);
-        let cells = self.cols * self.rows;
-        self.cell_start.clear();
-        self.cell_start.resize(cells + 1, 0);
-        bins_of(&mut self.cell_of, &mut self.cell_start, agents, bins, parts);
-        for c in 0..cells {
-            self.cell_start[c + 1] += self.cell_start[c];
-        }
-        self.columns.resize(agents.len());
-        // Whole cells to each part, about as many agents each.
-        let mut bounds = vec![0];
-        for p in 1..parts {
-            let want = agents.len() * p / parts;
-            let cell = self
-                .cell_start
-                .partition_point(|&s| (s as usize) < want)
-                .min(cells);
-            bounds.push(cell.max(bounds.last().copied().unwrap_or(0)));
-        }
-        bounds.push(cells);
-        self.slot.resize(agents.len(), 0);
-        let one_part = bounds.len() == 2;
-        let mut rest = ColumnsMut::of(&mut self.columns);
-        let mut slot = Some(self.slot.as_mut_slice());
-        let mut pieces = Vec::with_capacity(parts);
-        for w in bounds.windows(2) {
-            let (first, end) = (w[0], w[1]);
-            let slots = (self.cell_start[end] - self.cell_start[first]) as usize;
-            let (piece, after) = rest.split_at(slots);
-            rest = after;
-            pieces.push(Part {
-                agents,
-                cell_of: &self.cell_of,
-                cells: first..end,
-                fill: self.cell_start[first..end].to_vec(),
-                first_slot: self.cell_start[first],
-                columns: piece,
-                // One part writes each agent's slot as it goes; several leave it to `slots_of`.
-                slot: if one_part { slot.take() } else { None },
-            });
-        }
-        fill(pieces);
-        if !one_part {
-            slots_of(
-                &mut self.slot,
-                &self.cell_of,
-                &self.cell_start,
-                &self.columns.index,
-            );
-        }
+        self.rebuild_with(agents, size, min_cell_size, rayon::current_num_threads());
     }
 
     fn clamp_col(&self, x: f32) -> usize {
@@ -414,180 +328,6 @@ impl Bins {
         let c = clamp_cell(p.x / self.cell, self.cols);
         let r = clamp_cell(p.y / self.cell, self.rows);
         u32::try_from(r * self.cols + c).unwrap_or(u32::MAX)
-    }
-}
-
-/// Each agent's cell into `cell_of`, and each cell's count into `counts[cell + 1]` (zeros
-/// before), in `parts` pieces (over rayon's threads when parallel, each counting its own).
-fn bins_of(cell_of: &mut [u32], counts: &mut [u32], agents: &[Agent], bins: Bins, parts: usize) {
-    let bin = |cells: &mut [u32], agents: &[Agent], counts: &mut [u32]| {
-        for (c, agent) in cells.iter_mut().zip(agents) {
-            *c = bins.index(agent.position);
-            if let Some(n) = counts.get_mut(*c as usize + 1) {
-                *n += 1;
-            }
-        }
-    };
-    #[cfg(feature = "parallel")]
-    if parts > 1 {
-        use rayon::prelude::*;
-        let chunk = agents.len().div_ceil(parts).max(1);
-        let each: Vec<Vec<u32>> = cell_of
-            .par_chunks_mut(chunk)
-            .zip(agents.par_chunks(chunk))
-            .map(|(cells, agents)| {
-                let mut own = vec![0; counts.len()];
-                bin(cells, agents, &mut own);
-                own
-            })
-            .collect();
-        for own in each {
-            for (n, k) in counts.iter_mut().zip(own) {
-                *n += k;
-            }
-        }
-        return;
-    }
-    let _ = parts;
-    bin(cell_of, agents, counts);
-}
-
-/// Each agent's slot into `slot`, over rayon's threads: in its cell's slots (`cell_start`),
-/// where the columns' `index` (in index order within a cell) holds it.
-fn slots_of(slot: &mut [u32], cell_of: &[u32], cell_start: &[u32], index: &[f32]) {
-    let find = |(i, (slot, &cell)): (usize, (&mut u32, &u32))| {
-        let cell = cell as usize;
-        let (Some(&first), Some(&end)) = (cell_start.get(cell), cell_start.get(cell + 1)) else {
-            return;
-        };
-        let Some(agents) = index.get(first as usize..end as usize) else {
-            return;
-        };
-        // Exact: at most MAX_TOTAL_COUNT agents, far below 2^24.
-        #[allow(clippy::cast_precision_loss)]
-        let me = i as f32;
-        let k = agents.partition_point(|&j| j < me);
-        *slot = first + u32::try_from(k).unwrap_or(0);
-    };
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        slot.par_iter_mut()
-            .zip(cell_of.par_iter())
-            .enumerate()
-            .with_min_len(4096)
-            .for_each(find);
-    }
-    #[cfg(not(feature = "parallel"))]
-    slot.iter_mut().zip(cell_of).enumerate().for_each(find);
-}
-
-/// The columns, mutably, as one slice per field (split into parts that threads fill).
-struct ColumnsMut<'a> {
-    x: &'a mut [f32],
-    y: &'a mut [f32],
-    vx: &'a mut [f32],
-    vy: &'a mut [f32],
-    group: &'a mut [f32],
-    index: &'a mut [f32],
-}
-
-impl<'a> ColumnsMut<'a> {
-    fn of(c: &'a mut Columns) -> Self {
-        Self {
-            x: &mut c.x,
-            y: &mut c.y,
-            vx: &mut c.vx,
-            vy: &mut c.vy,
-            group: &mut c.group,
-            index: &mut c.index,
-        }
-    }
-
-    /// The first `n` slots and the rest.
-    fn split_at(self, n: usize) -> (Self, Self) {
-        let n = n.min(self.x.len());
-        let (x0, x1) = self.x.split_at_mut(n);
-        let (y0, y1) = self.y.split_at_mut(n);
-        let (vx0, vx1) = self.vx.split_at_mut(n);
-        let (vy0, vy1) = self.vy.split_at_mut(n);
-        let (g0, g1) = self.group.split_at_mut(n);
-        let (i0, i1) = self.index.split_at_mut(n);
-        (
-            Self {
-                x: x0,
-                y: y0,
-                vx: vx0,
-                vy: vy0,
-                group: g0,
-                index: i0,
-            },
-            Self {
-                x: x1,
-                y: y1,
-                vx: vx1,
-                vy: vy1,
-                group: g1,
-                index: i1,
-            },
-        )
-    }
-}
-
-/// The agents of a run of whole cells, to copy into their slots of the columns.
-struct Part<'a> {
-    agents: &'a [Agent],
-    cell_of: &'a [u32],
-    /// Its cells.
-    cells: Range<usize>,
-    /// The next free slot of each of its cells.
-    fill: Vec<u32>,
-    /// The slot of its first cell's first agent.
-    first_slot: u32,
-    /// Its slots of the columns.
-    columns: ColumnsMut<'a>,
-    /// Every agent's slot, to write as it goes (when it is the only part).
-    slot: Option<&'a mut [u32]>,
-}
-
-impl Part<'_> {
-    /// Copies its agents, in index order, into their cells' slots.
-    fn fill(&mut self) {
-        let (first, end) = (self.cells.start, self.cells.end);
-        let c = &mut self.columns;
-        for (i, (agent, &cell)) in self.agents.iter().zip(self.cell_of).enumerate() {
-            let cell = cell as usize;
-            if cell < first || cell >= end {
-                continue;
-            }
-            let Some(next) = self.fill.get_mut(cell - first) else {
-                continue;
-            };
-            let k = (*next - self.first_slot) as usize;
-            if let Some(slot) = self.slot.as_deref_mut().and_then(|s| s.get_mut(i)) {
-                *slot = *next;
-            }
-            *next += 1;
-            if let (Some(x), Some(y), Some(vx), Some(vy), Some(group), Some(index)) = (
-                c.x.get_mut(k),
-                c.y.get_mut(k),
-                c.vx.get_mut(k),
-                c.vy.get_mut(k),
-                c.group.get_mut(k),
-                c.index.get_mut(k),
-            ) {
-                *x = agent.position.x;
-                *y = agent.position.y;
-                *vx = agent.velocity.x;
-                *vy = agent.velocity.y;
-                *group = f32::from(agent.group);
-                // Exact: at most MAX_TOTAL_COUNT agents, far below 2^24.
-                #[allow(clippy::cast_precision_loss)]
-                {
-                    *index = i as f32;
-                }
-            }
-        }
     }
 }
 
