@@ -161,27 +161,8 @@ impl Grid {
                 }
             });
         // 2. Each chunk's first slot in each cell, the chunks in order within a cell.
-        let mut slot = 0;
-        for c in 0..cells {
-            self.cell_start[c] = slot;
-            for counts in starts.iter_mut() {
-                if let Some(count) = counts.get_mut(c) {
-                    (*count, slot) = (slot, slot + *count);
-                }
-            }
-        }
-        self.cell_start[cells] = slot;
-        // The parts: whole cells each, about as many agents each.
-        let mut bounds = vec![0];
-        for p in 1..threads {
-            let want = n * p / threads;
-            let cell = self
-                .cell_start
-                .partition_point(|&s| (s as usize) < want)
-                .min(cells);
-            bounds.push(cell.max(bounds.last().copied().unwrap_or(0)));
-        }
-        bounds.push(cells);
+        hand_out(&mut self.cell_start, starts);
+        let bounds = part_bounds(&self.cell_start, threads);
         let inner = bounds.get(1..threads).unwrap_or_default();
         // 3. Slots, and the copies sorted by part, per chunk.
         self.slot
@@ -225,6 +206,44 @@ impl Grid {
             }
         });
     }
+}
+
+/// Turns each chunk's count of agents per cell (`starts`) into its first slot in each cell,
+/// and `cell_start` (one more than the cells) into each cell's first slot: a cell's slots go
+/// to the chunks in order.
+#[cfg(feature = "parallel")]
+fn hand_out(cell_start: &mut [u32], starts: &mut [Vec<u32>]) {
+    let mut slot = 0;
+    let cells = cell_start.len().saturating_sub(1);
+    for (c, start) in cell_start.iter_mut().enumerate() {
+        *start = slot;
+        if c == cells {
+            break;
+        }
+        for counts in starts.iter_mut() {
+            if let Some(count) = counts.get_mut(c) {
+                (*count, slot) = (slot, slot + *count);
+            }
+        }
+    }
+}
+
+/// The first cell of each of `parts` runs of whole cells with about as many agents each, and
+/// the number of cells after the last (`cell_start`: each cell's first slot, and the count).
+#[cfg(feature = "parallel")]
+fn part_bounds(cell_start: &[u32], parts: usize) -> Vec<usize> {
+    let cells = cell_start.len().saturating_sub(1);
+    let n = cell_start.last().map_or(0, |&n| n as usize);
+    let mut bounds = vec![0];
+    for p in 1..parts {
+        let want = n * p / parts;
+        let cell = cell_start
+            .partition_point(|&s| (s as usize) < want)
+            .min(cells);
+        bounds.push(cell.max(bounds.last().copied().unwrap_or(0)));
+    }
+    bounds.push(cells);
+    bounds
 }
 
 impl Columns {
