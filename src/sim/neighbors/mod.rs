@@ -31,6 +31,7 @@ use glam::Vec2;
 use super::grid::CellBox;
 use lanes::{Lanes, Query};
 use nearest::Scratch;
+pub use nearest::fine_cell_for;
 pub use types::{Found, Neighbors, Rules};
 use types::{LANES, Me, index_u32};
 

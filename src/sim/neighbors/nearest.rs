@@ -19,7 +19,9 @@
 
 use glam::Vec2;
 
-use super::types::{Found, Me, Neighbors, index_u32, nearness};
+use std::sync::atomic::Ordering;
+
+use super::types::{Found, Me, Neighbors, Rules, index_u32, nearness};
 use crate::sim::grid::{CellBox, Grid};
 
 /// The fine grid's cells per radius of `cap` agents at the densest cell's density. Measured
@@ -42,6 +44,18 @@ pub fn fine_cell(grid: &Grid, cap: usize) -> f32 {
     (radius / CELLS_PER_NEAREST_RADIUS).max(h / 16.0).min(h)
 }
 
+/// [`fine_cell`] for the smallest cap of the groups in `rules` with a neighbour pass.
+#[must_use]
+pub fn fine_cell_for(grid: &Grid, rules: &[Rules]) -> f32 {
+    let cap = rules
+        .iter()
+        .filter(|r| r.radius > 0.0)
+        .map(|r| r.cap)
+        .min()
+        .unwrap_or(1);
+    fine_cell(grid, cap)
+}
+
 /// The capped way's buffers, reused from one query to the next.
 #[derive(Default)]
 pub(super) struct Scratch {
@@ -55,18 +69,17 @@ pub(super) struct Scratch {
 }
 
 impl Neighbors<'_> {
-    /// The fine grid of this tick, built by the first query that needs it.
+    /// The fine grid of this tick, built by the first query that needs it (unless the world
+    /// built it up front).
     fn fine_grid(&self) -> &Grid {
+        // Read before written: the flag's cache line is shared, not passed between threads
+        // on every query.
+        if !self.fine_used.load(Ordering::Relaxed) {
+            self.fine_used.store(true, Ordering::Relaxed);
+        }
         self.fine.get_or_init(|| {
-            let cap = self
-                .rules
-                .iter()
-                .filter(|r| r.radius > 0.0)
-                .map(|r| r.cap)
-                .min()
-                .unwrap_or(1);
             let mut fine = Grid::default();
-            fine.rebuild(self.agents, self.size, fine_cell(self.grid, cap));
+            fine.rebuild(self.agents, self.size, fine_cell_for(self.grid, self.rules));
             fine
         })
     }

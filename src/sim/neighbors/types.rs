@@ -2,6 +2,7 @@
 //! querying agent and the world's state a query reads.
 
 use std::sync::OnceLock;
+use std::sync::atomic::AtomicBool;
 
 use glam::Vec2;
 
@@ -194,6 +195,9 @@ pub struct Neighbors<'a> {
     pub size: Vec2,
     /// The finer grid of the capped way, built the first time a query needs it this tick.
     pub fine: &'a OnceLock<Grid>,
+    /// Set when a query takes the capped way (the world then builds the fine grid up front
+    /// on the next tick).
+    pub fine_used: &'a AtomicBool,
 }
 
 /// Agents answered together, one per lane.

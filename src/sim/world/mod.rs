@@ -18,7 +18,7 @@ use super::grid::Grid;
 use super::kdtree::KdTree;
 use super::math::{direction_or, has_direction};
 use super::motion::limit_turn;
-use super::neighbors::{Found, Neighbors, Rules as NeighborRules};
+use super::neighbors::{Found, Rules as NeighborRules};
 use super::params::{BehaviorKind, BlockCommon, Region, Target};
 use super::rng::WorldRng;
 use super::scenery::FlowGrid;
@@ -59,6 +59,7 @@ struct Spawner {
 }
 
 mod chunks;
+mod search;
 mod side;
 mod spawn;
 mod targets;
@@ -103,6 +104,8 @@ pub struct World {
     tree: OnceLock<KdTree>,
     /// The finer grid of the capped neighbour queries (built when one needs it).
     fine: OnceLock<Grid>,
+    /// Whether a query of the last tick needed the fine grid.
+    fine_wanted: bool,
     /// Per group, its agents when some block targets the group as `Nearest` (else empty).
     group_trees: Vec<KdTree>,
     /// Per group, whether some enabled block targets it as `Nearest` (set with the spec).
@@ -135,10 +138,6 @@ pub struct World {
 }
 
 const CELL_FACTOR: f32 = 0.5;
-
-/// Grid slots per task of the parallel neighbour pass.
-#[cfg(feature = "parallel")]
-const FIND_CHUNK: usize = 256;
 
 fn index_u32(i: usize) -> u32 {
     u32::try_from(i).unwrap_or(u32::MAX)
@@ -174,6 +173,7 @@ impl World {
             rules: Vec::new(),
             tree: OnceLock::new(),
             fine: OnceLock::new(),
+            fine_wanted: false,
             group_trees: Vec::new(),
             targeted: Vec::new(),
             found: Vec::new(),
@@ -441,58 +441,6 @@ impl World {
         self.threads != 1 && self.agents.len() >= PARALLEL_MIN_AGENTS
     }
 
-    /// Every agent's neighbour sums, into `found`: with the grid in its cell order (so that
-    /// agents near each other are answered together), otherwise in agent order. Each agent's
-    /// sums depend only on the state at the start of the tick, so any split over threads
-    /// gives the same bits.
-    fn find_all(&self, found: &mut [Found]) {
-        let neighbors = self.neighbors();
-        let with_grid = self.grid.cell_size() > 0.0;
-        let fill = |first: usize, out: &mut [Found]| {
-            if with_grid {
-                neighbors.find_slots(first, out);
-            } else {
-                for (k, slot) in out.iter_mut().enumerate() {
-                    *slot = neighbors.find(first + k);
-                }
-            }
-        };
-        #[cfg(feature = "parallel")]
-        if self.parallel() {
-            use rayon::prelude::*;
-            let run = move || {
-                found
-                    .par_chunks_mut(FIND_CHUNK)
-                    .enumerate()
-                    .for_each(|(c, out)| fill(c * FIND_CHUNK, out));
-            };
-            self.in_pool(run);
-            return;
-        }
-        fill(0, found);
-    }
-
-    /// The sums found in the grid's cell order (`found`), into agent order (`by_index`).
-    fn gather_found(&self, found: &[Found], by_index: &mut Vec<Found>) {
-        let grid = &self.grid;
-        let at = |i: usize| {
-            found
-                .get(grid.slot(i).unwrap_or(i))
-                .copied()
-                .unwrap_or_default()
-        };
-        by_index.clear();
-        #[cfg(feature = "parallel")]
-        if self.parallel() {
-            use rayon::prelude::*;
-            let n = self.agents.len();
-            let run = || by_index.par_extend((0..n).into_par_iter().map(at));
-            self.in_pool(run);
-            return;
-        }
-        by_index.extend((0..self.agents.len()).map(at));
-    }
-
     /// Every agent's next state and record, from the state at the start of the tick, written
     /// into `next` (a copy of the agents), `records` and `details` (empty, or one per agent).
     /// Each agent reads only that state, so any split over threads gives the same bits.
@@ -596,13 +544,14 @@ impl World {
             self.grid = Grid::default();
         }
         self.tree = OnceLock::new();
-        self.fine = OnceLock::new();
+        self.prepare_fine_grid(self.fine_wanted && radius > 0.0);
         self.rebuild_group_trees();
         let mut found = std::mem::take(&mut self.found);
         found.clear();
+        self.fine_wanted = false;
         if radius > 0.0 {
             found.resize(self.agents.len(), Found::default());
-            self.find_all(&mut found);
+            self.fine_wanted = self.find_all(&mut found);
             if self.grid.cell_size() > 0.0 {
                 // From the grid's cell order to agent order, once, so the force pass reads
                 // its agents' sums in order (measured: reading them through the grid slots
@@ -628,28 +577,6 @@ impl World {
         self.tick += 1;
     }
 
-    /// The grid of this tick's agents, with cells at least `cell` wide: over the pool's threads
-    /// when the world runs in parallel (the same grid, bit for bit).
-    fn rebuild_grid(&mut self, cell: f32) {
-        #[cfg(feature = "parallel")]
-        if self.parallel() {
-            let Self {
-                grid,
-                agents,
-                spec,
-                pool,
-                ..
-            } = self;
-            let mut run = || grid.rebuild_parallel(agents, spec.size, cell);
-            match pool {
-                Some(pool) => pool.install(run),
-                None => run(),
-            }
-            return;
-        }
-        self.grid.rebuild(&self.agents, self.spec.size, cell);
-    }
-
     /// The 2-d trees of the groups some block targets as `Nearest`, over this tick's agents.
     fn rebuild_group_trees(&mut self) {
         self.group_trees
@@ -668,17 +595,6 @@ impl World {
                 .filter(|(_, a)| usize::from(a.group) == g)
                 .map(|(j, a)| (index_u32(j), a.position));
             tree.rebuild(members);
-        }
-    }
-
-    /// The neighbour pass over this tick's state.
-    fn neighbors(&self) -> Neighbors<'_> {
-        Neighbors {
-            agents: &self.agents,
-            rules: &self.rules,
-            grid: &self.grid,
-            size: self.spec.size,
-            fine: &self.fine,
         }
     }
 }
