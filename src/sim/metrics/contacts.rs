@@ -3,6 +3,7 @@
 
 use std::cmp::Ordering;
 
+use super::grid::Contacts;
 use super::{Prey, Recorder, prey_of};
 use crate::sim::World;
 
@@ -77,13 +78,16 @@ pub(super) fn one_group(world: &World) -> Option<f32> {
 impl Recorder {
     /// The contacts of the tick the world has just run, from the contact hash built of it:
     /// one [`ContactSums`] per run of cells, in order. `one`: [`one_group`] of the world.
-    pub(super) fn scan_contacts(&self, world: &World, one: Option<f32>) -> Vec<ContactSums> {
+    pub(super) fn scan_contacts(
+        scratch: &Contacts,
+        world: &World,
+        one: Option<f32>,
+    ) -> Vec<ContactSums> {
         let spec = world.spec();
         let agents = world.agents();
         let prey: Vec<Option<Prey>> = spec.groups.iter().map(|g| prey_of(world, g)).collect();
         let groups = spec.groups.len();
         let hunting = prey.iter().any(Option::is_some);
-        let scratch = &self.scratch;
         // Runs of cells over the threads, each summed on its own; the sums are minima, counts
         // and a list sorted afterwards, so they are the same whatever the split.
         world.map_chunks(CONTACT_CHUNK, |slots| {

@@ -295,24 +295,28 @@ impl Recorder {
         let largest = spec.groups.iter().map(|g| g.radius).fold(0.0_f32, f32::max);
         // The one-group scan reads positions only (see `scan_contacts`).
         let one = contacts::one_group(world);
-        // The contact hash is built on one thread while the tracks are taken in on the others,
-        // then the flocks are counted (on their ticks) while the contact pairs are scanned.
+        let count = self
+            .ticks
+            .saturating_sub(1)
+            .is_multiple_of(flocks::FLOCKS_EVERY);
+        // The flocks are counted (on their ticks) on one thread from the start, while on the
+        // others the contact hash is built and the tracks taken in, then the contact pairs
+        // scanned: one fork of the threads a tick, and the count (the longest piece) begun
+        // first.
         let Self {
             agents: tracks,
             scratch,
             ..
         } = self;
-        let (parts, ()) = world.join(
-            || take_tracks(world, tracks, &flocking),
-            || scratch.build(world, 2.0 * largest, one.is_some()),
-        );
-        let count = self
-            .ticks
-            .saturating_sub(1)
-            .is_multiple_of(flocks::FLOCKS_EVERY);
-        let (contacts, counts) = world.join(
-            || self.scan_contacts(world, one),
+        let (counts, (parts, contacts)) = world.join(
             || count.then(|| flocks::count(world, &flocking)),
+            || {
+                let (parts, ()) = world.join(
+                    || take_tracks(world, tracks, &flocking),
+                    || scratch.build(world, 2.0 * largest, one.is_some()),
+                );
+                (parts, Self::scan_contacts(scratch, world, one))
+            },
         );
         self.take_contacts(world, contacts);
         let mut sums = vec![flocks::Sums::default(); flocking.len()];
