@@ -3,8 +3,9 @@
 //! On one thread each agent's cell is counted, the counts summed into each cell's first slot,
 //! and each agent copied, in index order, into the next free slot of its cell.
 //!
-//! Over several threads the agents are cut into as many runs (chunks) as there are threads,
-//! and the cells into as many runs of whole cells (parts), about as many agents each:
+//! Over several threads the agents are cut into runs (chunks), one per thread (fewer when the
+//! grid has many cells for its agents: each chunk counts over every cell), and the cells into as
+//! many runs of whole cells (parts), about as many agents each:
 //! 1. each chunk finds its agents' cells and counts them per cell;
 //! 2. each cell's slots go to the chunks in order (the lower indices first, so that a cell
 //!    holds its agents in index order, as on one thread), which gives each chunk its own first
@@ -13,25 +14,35 @@
 //!    the list of the part its cell is in;
 //! 4. each part writes the copies of its lists into its own slots of the columns.
 //!
-//! Every agent is read twice, by its own chunk, and every slot written once, by its own part:
-//! no thread reads what another thread's share holds (measured: the earlier way, in which
+//! Every agent is read twice, by its own chunk only, and every slot written once, by its own
+//! part; what passes between threads is the short copies (measured: the earlier way, in which
 //! every part read every agent and each agent's slot was found back by a binary search, took
-//! as long on two threads as on one).
+//! about as long on two threads as on one).
 
 use glam::Vec2;
 
 use super::{Bins, Columns, Grid};
 use crate::sim::agent::Agent;
 
-/// What a parallel rebuild keeps from one tick to the next, so as not to allocate again.
-#[cfg(feature = "parallel")]
+/// What a rebuild keeps from one tick to the next, so as not to allocate again.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Scratch {
+    /// Each cell's next free slot (one thread).
+    next: Vec<u32>,
     /// Each chunk's count of agents per cell, then its first slot in each cell.
+    #[cfg(feature = "parallel")]
     starts: Vec<Vec<u32>>,
     /// Each chunk's copies of its agents with their slots, one list per part.
+    #[cfg(feature = "parallel")]
     lists: Vec<Vec<Vec<(u32, Copied)>>>,
 }
+
+/// Agents per cell a chunk of a parallel rebuild should have at least, for every four of the
+/// grid's cells: each chunk counts over every cell, and the counts are handed out one cell and
+/// chunk at a time, so a grid of many cells for its agents (the fine grid of a dense crowd) is
+/// built in fewer chunks, or on one thread.
+#[cfg(feature = "parallel")]
+const AGENTS_PER_CELL_PER_CHUNK: usize = 4;
 
 /// One agent as the columns keep it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -97,9 +108,13 @@ impl Grid {
         self.cell_start.clear();
         self.cell_start.resize(self.cols * self.rows + 1, 0);
         #[cfg(feature = "parallel")]
-        if threads > 1 && n > 1 {
-            self.fill_parallel(agents, bins, threads);
-            return;
+        {
+            let cells = self.cols * self.rows;
+            let chunks = threads.min(AGENTS_PER_CELL_PER_CHUNK * n / cells.max(1));
+            if chunks > 1 && n > 1 {
+                self.fill_parallel(agents, bins, chunks);
+                return;
+            }
         }
         let _ = threads;
         self.fill_serial(agents, bins);
@@ -117,7 +132,8 @@ impl Grid {
             self.cell_start[c] += self.cell_start[c - 1];
         }
         // Each cell's next free slot.
-        let mut next = self.cell_start.clone();
+        let next = &mut self.build.next;
+        next.clone_from(&self.cell_start);
         let mut columns = ColumnsMut::of(&mut self.columns);
         for (i, ((agent, &cell), slot)) in agents
             .iter()
@@ -134,7 +150,8 @@ impl Grid {
         }
     }
 
-    /// The counting sort over rayon's threads, in `threads` chunks and parts (see the module).
+    /// The counting sort over rayon's threads, in `threads` chunks and parts (see the module;
+    /// `threads` at most the agents).
     #[cfg(feature = "parallel")]
     fn fill_parallel(&mut self, agents: &[Agent], bins: Bins, threads: usize) {
         use rayon::prelude::*;
@@ -142,7 +159,7 @@ impl Grid {
         let cells = self.cell_start.len() - 1;
         let chunk = n.div_ceil(threads).max(1);
         let chunks = n.div_ceil(chunk);
-        let Scratch { starts, lists } = &mut self.build;
+        let Scratch { starts, lists, .. } = &mut self.build;
         starts.resize_with(chunks, Vec::new);
         lists.resize_with(chunks, Vec::new);
         // 1. Cells and counts, per chunk.

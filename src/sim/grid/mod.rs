@@ -136,8 +136,7 @@ pub struct Grid {
     cell_of: Vec<u32>,
     /// Each agent's position in the columns (its slot in cell order).
     slot: Vec<u32>,
-    /// The parallel rebuild's buffers.
-    #[cfg(feature = "parallel")]
+    /// The rebuild's buffers.
     build: build::Scratch,
 }
 
@@ -192,7 +191,7 @@ impl Grid {
     }
 
     /// [`Self::rebuild`] over rayon's threads: the same grid, bit for bit, on any number of
-    /// threads (see [`build`]).
+    /// threads (see `grid/build.rs`).
     #[cfg(feature = "parallel")]
     pub fn rebuild_parallel(&mut self, agents: &[Agent], size: Vec2, min_cell_size: f32) {
         self.rebuild_with(agents, size, min_cell_size, rayon::current_num_threads());

@@ -301,8 +301,8 @@ impl Recorder {
             .is_multiple_of(flocks::FLOCKS_EVERY);
         // The flocks are counted (on their ticks) on one thread from the start, while on the
         // others the contact hash is built and the tracks taken in, then the contact pairs
-        // scanned: one fork of the threads a tick, and the count (the longest piece) begun
-        // first.
+        // scanned: the count (the longest piece) overlaps all the rest, with no wait for every
+        // thread between the tracks and the scan.
         let Self {
             agents: tracks,
             scratch,

@@ -1,8 +1,8 @@
 //! The capped way: an agent with more neighbours within its radius than its cap takes the
 //! `cap` nearest (ties: the lower agent index).
 //!
-//! They are found in a grid finer than the flocking grid, built the first time in a tick that a
-//! query needs it, with cells about a quarter of the radius that holds `cap` agents where the
+//! They are found in a grid finer than the flocking grid (built before the pass when the tick
+//! before needed one, else by the first query that needs it), with cells about a quarter of the radius that holds `cap` agents where the
 //! crowd is densest. A query guesses, from the cell counts around the agent alone, a distance
 //! that holds a little more than the cap (15% at that density), scans the cells that reach
 //! within it row by row (each row cut to the disc's chord) and keeps the candidates within it:
@@ -44,7 +44,7 @@ pub fn fine_cell(grid: &Grid, cap: usize) -> f32 {
     (radius / CELLS_PER_NEAREST_RADIUS).max(h / 16.0).min(h)
 }
 
-/// [`fine_cell`] for the smallest cap of the groups in `rules` with a neighbour pass.
+/// `fine_cell` for the smallest cap of the groups in `rules` with a neighbour pass.
 #[must_use]
 pub fn fine_cell_for(grid: &Grid, rules: &[Rules]) -> f32 {
     let cap = rules

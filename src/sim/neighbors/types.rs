@@ -193,7 +193,8 @@ pub struct Neighbors<'a> {
     pub grid: &'a Grid,
     /// The world's size (the grids' extent).
     pub size: Vec2,
-    /// The finer grid of the capped way, built the first time a query needs it this tick.
+    /// The finer grid of the capped way: built before the pass when the tick before needed
+    /// one, else by the first query that needs it.
     pub fine: &'a OnceLock<Grid>,
     /// Set when a query takes the capped way (the world then builds the fine grid up front
     /// on the next tick).

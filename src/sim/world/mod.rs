@@ -102,7 +102,8 @@ pub struct World {
     rules: Vec<NeighborRules>,
     /// Every agent, for the capped neighbour queries (built when one needs it).
     tree: OnceLock<KdTree>,
-    /// The finer grid of the capped neighbour queries (built when one needs it).
+    /// The finer grid of the capped neighbour queries (built up front when the tick before
+    /// needed one, else by the first query that needs it).
     fine: OnceLock<Grid>,
     /// Whether a query of the last tick needed the fine grid.
     fine_wanted: bool,

@@ -87,8 +87,9 @@ impl World {
     }
 
     /// The capped way's fine grid for this tick. When a query of the tick before needed it, a
-    /// crowd is likely still there: it is built now, over the pool's threads, in the buffers of
-    /// the one before. Otherwise it is left for the first query that needs it, which builds
+    /// crowd is likely still there: it is built now (over the pool's threads when the world
+    /// runs in parallel and the grid has enough agents for its cells), in the buffers of the
+    /// one before. Otherwise it is left for the first query that needs it, which builds
     /// it on its own thread while the others wait. Either way it is the same grid, so which
     /// way it is built changes no result.
     pub(super) fn prepare_fine_grid(&mut self, wanted: bool) {
