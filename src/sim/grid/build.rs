@@ -21,7 +21,7 @@
 
 use glam::Vec2;
 
-use super::{Bins, Columns, Grid};
+use super::{Bins, Columns, Grid, cell_starts};
 use crate::sim::agent::Agent;
 
 /// What a rebuild keeps from one tick to the next, so as not to allocate again.
@@ -105,8 +105,6 @@ impl Grid {
         self.cell_of.resize(n, 0);
         self.slot.resize(n, 0);
         self.columns.resize(n);
-        self.cell_start.clear();
-        self.cell_start.resize(self.cols * self.rows + 1, 0);
         #[cfg(feature = "parallel")]
         {
             let cells = self.cols * self.rows;
@@ -124,13 +122,10 @@ impl Grid {
     fn fill_serial(&mut self, agents: &[Agent], bins: Bins) {
         for (cell, agent) in self.cell_of.iter_mut().zip(agents) {
             *cell = bins.index(agent.position);
-            if let Some(count) = self.cell_start.get_mut(*cell as usize + 1) {
-                *count += 1;
-            }
         }
-        for c in 1..self.cell_start.len() {
-            self.cell_start[c] += self.cell_start[c - 1];
-        }
+        let cells = self.cols * self.rows;
+        let cell_of = self.cell_of.iter().map(|&c| c as usize);
+        cell_starts(cell_of, cells, &mut self.cell_start);
         // Each cell's next free slot.
         let next = &mut self.build.next;
         next.clone_from(&self.cell_start);
@@ -156,7 +151,9 @@ impl Grid {
     fn fill_parallel(&mut self, agents: &[Agent], bins: Bins, threads: usize) {
         use rayon::prelude::*;
         let n = agents.len();
-        let cells = self.cell_start.len() - 1;
+        let cells = self.cols * self.rows;
+        // Every entry is written by the hand-out below.
+        self.cell_start.resize(cells + 1, 0);
         let chunk = n.div_ceil(threads).max(1);
         let chunks = n.div_ceil(chunk);
         let Scratch { starts, lists, .. } = &mut self.build;

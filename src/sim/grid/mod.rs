@@ -330,6 +330,26 @@ impl Bins {
     }
 }
 
+/// Each of `cells` cells' first slot into `starts` (one more than the cells, the last the
+/// count), for items in the cells `cell_of` (a cell out of range counted in none): the counting
+/// sort's counts, summed.
+pub(crate) fn cell_starts(
+    cell_of: impl IntoIterator<Item = usize>,
+    cells: usize,
+    starts: &mut Vec<u32>,
+) {
+    starts.clear();
+    starts.resize(cells + 1, 0);
+    for c in cell_of {
+        if let Some(count) = starts.get_mut(c + 1) {
+            *count += 1;
+        }
+    }
+    for c in 1..starts.len() {
+        starts[c] += starts[c - 1];
+    }
+}
+
 fn cells_along(extent: f32, cell: f32) -> usize {
     let n = (extent / cell).ceil();
     if n.is_finite() && n >= 1.0 {

@@ -3,6 +3,7 @@
 use glam::Vec2;
 
 use super::grid::{cell_index, cells_along};
+use crate::sim::grid::cell_starts;
 
 /// The root of `i` in a union-find forest, halving the path on the way.
 fn root(parent: &mut [u32], mut i: usize) -> usize {
@@ -53,13 +54,8 @@ impl Cells {
             })
             .collect();
         let cells = columns * rows;
-        let mut starts = vec![0_u32; cells + 1];
-        for &c in &cell_of {
-            starts[c + 1] += 1;
-        }
-        for c in 0..cells {
-            starts[c + 1] += starts[c];
-        }
+        let mut starts = Vec::new();
+        cell_starts(cell_of.iter().copied(), cells, &mut starts);
         let mut fill = starts.clone();
         let (mut x, mut y) = (vec![0.0; points.len()], vec![0.0; points.len()]);
         let mut low = vec![Vec2::splat(f32::INFINITY); cells];

@@ -6,6 +6,7 @@ use glam::Vec2;
 use wide::{CmpEq as _, CmpGe as _, CmpLt as _, f32x4};
 
 use crate::sim::World;
+use crate::sim::grid::cell_starts;
 
 /// A uniform hash of the agents by position, rebuilt each tick, for the contact pairs: each
 /// agent's position, body radius and index in cell order, one array per field, so a scan over
@@ -62,14 +63,7 @@ impl Contacts {
         let mut cell_of = std::mem::take(&mut self.cell_of);
         cell_of.clear();
         cell_of.extend(agents.clone().map(|(p, ..)| self.cell_of(p)));
-        self.starts.clear();
-        self.starts.resize(cells + 1, 0);
-        for &c in &cell_of {
-            self.starts[c + 1] += 1;
-        }
-        for c in 0..cells {
-            self.starts[c + 1] += self.starts[c];
-        }
+        cell_starts(cell_of.iter().copied(), cells, &mut self.starts);
         let mut fill = std::mem::take(&mut self.fill);
         fill.clear();
         fill.extend_from_slice(&self.starts);

@@ -2,8 +2,8 @@
 //! `cap` nearest (ties: the lower agent index).
 //!
 //! They are found in a grid finer than the flocking grid (built before the pass when the tick
-//! before needed one, else by the first query that needs it), with cells about a quarter of the radius that holds `cap` agents where the
-//! crowd is densest. A query guesses, from the cell counts around the agent alone, a distance
+//! before needed one, else by the first query that needs it), with cells about a quarter of
+//! the radius that holds `cap` agents where the crowd is densest. A query guesses, from the cell counts around the agent alone, a distance
 //! that holds a little more than the cap (15% at that density), scans the cells that reach
 //! within it row by row (each row cut to the disc's chord) and keeps the candidates within it:
 //! every agent that near is then found, so when at least the cap are, the cap nearest are

@@ -545,7 +545,7 @@ impl World {
             self.grid = Grid::default();
         }
         self.tree = OnceLock::new();
-        self.prepare_fine_grid(self.fine_wanted && radius > 0.0);
+        self.prepare_fine_grid();
         self.rebuild_group_trees();
         let mut found = std::mem::take(&mut self.found);
         found.clear();

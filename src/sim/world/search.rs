@@ -92,9 +92,9 @@ impl World {
     /// one before. Otherwise it is left for the first query that needs it, which builds
     /// it on its own thread while the others wait. Either way it is the same grid, so which
     /// way it is built changes no result.
-    pub(super) fn prepare_fine_grid(&mut self, wanted: bool) {
+    pub(super) fn prepare_fine_grid(&mut self) {
         let mut fine = self.fine.take().unwrap_or_default();
-        if wanted && self.grid.cell_size() > 0.0 {
+        if self.fine_wanted && self.grid.cell_size() > 0.0 {
             self.build_grid(&mut fine, fine_cell_for(&self.grid, &self.rules));
             self.fine = OnceLock::from(fine);
         }
