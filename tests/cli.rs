@@ -289,6 +289,15 @@ fn bench_prints_one_json_object_per_run() {
             "bench", "--agents", "300", "--steps", "2", "--naive", "--json",
         ][..],
         &[
+            "bench",
+            "--agents",
+            "300",
+            "--steps",
+            "2",
+            "--metrics",
+            "--json",
+        ][..],
+        &[
             "bench", "--frame", "--agents", "300", "--steps", "2", "--json",
         ][..],
     ] {
@@ -316,6 +325,9 @@ fn bench_prints_one_json_object_per_run() {
         assert!(json.contains(timing), "{json}");
         if !args.contains(&"--frame") {
             assert!(json.contains("\"mean_neighbors\":"), "{json}");
+            // The recorder's share of the tick: a number with the metrics on, else null.
+            let share = json.contains("\"metrics_ms_per_step\":null");
+            assert_eq!(share, !args.contains(&"--metrics"), "{json}");
         }
     }
     let bad = steerlab(&["bench", "--agents", "lots"]);

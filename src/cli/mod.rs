@@ -550,7 +550,7 @@ impl BenchRun {
                 .map_err(|e| e.to_string())
                 .map(|r| {
                     let sentence = format!(
-                        "{} agents{}, {} threads{}{}: {:.3} ms per tick, {:.0} agent-steps/s, \
+                        "{} agents{}, {} threads{}{}: {:.3} ms per tick{}, {:.0} agent-steps/s, \
                          {:.1} neighbours on average, peak RSS {:.1} MiB",
                         r.agents,
                         scene
@@ -560,6 +560,8 @@ impl BenchRun {
                         if r.naive { ", naive search" } else { "" },
                         if r.metrics { ", metrics on" } else { "" },
                         r.ms_per_step,
+                        r.metrics_ms_per_step
+                            .map_or(String::new(), |ms| format!(" ({ms:.3} of it the metrics)")),
                         r.agent_steps_per_sec,
                         r.mean_neighbors,
                         r.peak_rss_mib
