@@ -13,12 +13,15 @@ use crate::sim::World;
 pub const FLOCKS_EVERY: u64 = 8;
 
 /// One group's sums over some of its agents: the count, the sum of headings, and the mean
-/// position with the sum of squared distances from it (Welford's running form, merged by Chan's
-/// formula), which keeps the spread exact to rounding however far from the origin a flock is.
+/// position with the sum of squared distances from it (two passes over a chunk of agents, its
+/// mean first, then the squares about it; chunks merged by Chan's formula), which keeps the
+/// spread exact to rounding however far from the origin a flock is.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Sums {
     count: u64,
     heading: DVec2,
+    /// The sum of positions, while the chunk's first pass runs.
+    position: DVec2,
     mean: DVec2,
     square: f64,
 }
@@ -36,8 +39,8 @@ pub(super) fn flocking(world: &World) -> Vec<bool> {
         .collect()
 }
 
-/// Adds agent `a`, heading `heading`, to its group's sums, when its group flocks
-/// (`flocking`).
+/// Adds agent `a`, heading `heading`, to its group's count, heading and position sums when its
+/// group flocks (`flocking`): the first pass over a chunk.
 pub(super) fn add(flocking: &[bool], sums: &mut [Sums], a: &crate::sim::Agent, heading: Vec2) {
     let g = usize::from(a.group);
     if !flocking.get(g).copied().unwrap_or(false) {
@@ -46,12 +49,26 @@ pub(super) fn add(flocking: &[bool], sums: &mut [Sums], a: &crate::sim::Agent, h
     let Some(s) = sums.get_mut(g) else {
         return;
     };
-    let p = a.position.as_dvec2();
     s.count += 1;
     s.heading += heading.as_dvec2();
-    let delta = p - s.mean;
-    s.mean += delta / s.count as f64;
-    s.square += delta.dot(p - s.mean);
+    s.position += a.position.as_dvec2();
+}
+
+/// The second pass over a chunk of `agents`, all of which were [`add`]ed: each group's mean,
+/// then its squared distances from it. A running mean would divide once per agent, each
+/// division waiting on the one before.
+pub(super) fn finish(flocking: &[bool], sums: &mut [Sums], agents: &[crate::sim::Agent]) {
+    for s in sums.iter_mut().filter(|s| s.count > 0) {
+        s.mean = s.position / s.count as f64;
+    }
+    for a in agents {
+        let g = usize::from(a.group);
+        if flocking.get(g).copied().unwrap_or(false)
+            && let Some(s) = sums.get_mut(g)
+        {
+            s.square += (a.position.as_dvec2() - s.mean).length_squared();
+        }
+    }
 }
 
 /// `total` plus `part`, group by group.
@@ -124,7 +141,7 @@ impl Recorder {
 mod tests {
     use glam::Vec2;
 
-    use super::{Sums, add, merge};
+    use super::{Sums, add, finish, merge};
     use crate::sim::Agent;
 
     /// The spread from sums kept in chunks and merged is the root mean square distance from
@@ -138,9 +155,11 @@ mod tests {
         let mut total = [Sums::default()];
         for chunk in chunks {
             let mut part = [Sums::default()];
-            for &x in chunk {
-                add(&[true], &mut part, &agent(x), Vec2::X);
+            let agents: Vec<Agent> = chunk.iter().map(|&x| agent(x)).collect();
+            for a in &agents {
+                add(&[true], &mut part, a, Vec2::X);
             }
+            finish(&[true], &mut part, &agents);
             merge(&mut total, &part);
         }
         let spread = (total[0].square / total[0].count as f64).sqrt();

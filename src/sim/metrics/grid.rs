@@ -191,14 +191,14 @@ impl Contacts {
 
     /// [`Self::scan_pairs`] for a world of one group, whose bodies all have radius `radius`:
     /// the least squared distance of the pairs and how many overlap, four candidates at a time.
-    /// Each pair's test is the scalar one lane by lane (`√d² − r − r < 0`, with the same
-    /// roundings), and a least value and a count do not depend on the order, so the results
-    /// are the same bits as the scalar scan's.
+    /// Each pair's test is the scalar one (`√d² − r − r < 0` in f32), made as the equivalent
+    /// `d² <` [`overlap_below`]`(r)`, and a least value and a count do not depend on the order,
+    /// so the results are the same bits as the scalar scan's.
     pub(super) fn scan_one_group(&self, slots: Range<usize>, radius: f32) -> (f32, u64) {
         let mut pairs = OneGroup {
             x: &self.x,
             y: &self.y,
-            radius: f32x4::splat(radius),
+            below: f32x4::splat(overlap_below(radius)),
             least: f32x4::splat(f32::INFINITY),
             overlaps: 0,
         };
@@ -270,11 +270,37 @@ pub(super) fn cell_index(x: f32, cell: f32, cells: usize) -> usize {
     ((x / cell) as usize).min(cells - 1)
 }
 
+/// The least squared distance at which two bodies of radius `radius` do not overlap by the
+/// test `√d² − r − r < 0` rounded in f32: for every `d²` (NaN included) that test is
+/// `d² < overlap_below(r)`, so a scan needs no square root.
+///
+/// The test is monotone in `d²`: the square root and each subtraction round to nearest, and
+/// rounding never reverses an order, so it holds up to some `d²` and fails from there on; and
+/// non-negative floats are ordered as their bits, so the point is found by halving the bits.
+pub(super) fn overlap_below(radius: f32) -> f32 {
+    let overlaps = |d2: f32| d2.sqrt() - radius - radius < 0.0;
+    if !overlaps(0.0) {
+        return 0.0;
+    }
+    // `overlaps(lo)` holds and `overlaps(hi)` does not (at infinity the gap is infinite or NaN).
+    let (mut lo, mut hi) = (0_u32, f32::INFINITY.to_bits());
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if overlaps(f32::from_bits(mid)) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    f32::from_bits(hi)
+}
+
 /// The one-group contact scan's sums (at least four agents).
 struct OneGroup<'a> {
     x: &'a [f32],
     y: &'a [f32],
-    radius: f32x4,
+    /// [`overlap_below`] of the bodies' radius.
+    below: f32x4,
     least: f32x4,
     overlaps: u64,
 }
@@ -317,8 +343,7 @@ impl OneGroup<'_> {
         // A lane left out is infinitely far: no least distance, no overlap.
         let d2 = keep.blend(dx * dx + dy * dy, f32x4::splat(f32::INFINITY));
         self.least = self.least.min(d2);
-        let gap = d2.sqrt() - self.radius - self.radius;
-        self.overlaps += u64::from(gap.cmp_lt(f32x4::ZERO).move_mask().count_ones());
+        self.overlaps += u64::from(d2.cmp_lt(self.below).move_mask().count_ones());
     }
 }
 
@@ -327,7 +352,7 @@ mod tests {
     use glam::Vec2;
     use proptest::prelude::*;
 
-    use super::Contacts;
+    use super::{Contacts, overlap_below};
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
@@ -356,6 +381,22 @@ mod tests {
             let lanes = (a.0.min(b.0), a.1 + b.1);
             prop_assert_eq!(lanes.0.to_bits(), scalar.0.to_bits());
             prop_assert_eq!(lanes.1, scalar.1);
+        }
+
+        /// `d² < overlap_below(r)` is the rounded test `√d² − r − r < 0` for any radius and
+        /// squared distance, those at and beside the threshold's bits among them.
+        #[test]
+        fn the_threshold_is_the_rounded_test(
+            radius in prop_oneof![0.0_f32..1.0e3, Just(0.0), Just(f32::MIN_POSITIVE), Just(1.0e30)],
+            d2 in prop_oneof![0.0_f32..1.0e7, Just(f32::INFINITY), Just(f32::NAN)],
+            step in -2_i32..=2,
+        ) {
+            let below = overlap_below(radius);
+            let near = f32::from_bits(below.to_bits().saturating_add_signed(step));
+            for d2 in [d2, near] {
+                let rounded = d2.sqrt() - radius - radius < 0.0;
+                prop_assert_eq!(d2 < below, rounded, "r {} d2 {} below {}", radius, d2, below);
+            }
         }
     }
 }
