@@ -162,20 +162,18 @@ impl Session {
 
     /// Runs exactly one tick.
     pub fn step_once(&mut self, overlays: &Overlays) {
-        self.world.step();
+        let recorder = self.metrics_on.then_some(&mut self.recorder);
+        self.world
+            .step_then(|world| recorder.map(|recorder| recorder.observe(world)));
         if let Some(b) = &mut self.baseline {
             // The same inputs: the click target and the pointer are the user's, not the
             // scene's.
             b.world.set_click(self.world.click());
             b.world.set_pointer(self.world.pointer());
-            b.world.step();
+            let recorder = self.metrics_on.then_some(&mut b.recorder);
+            b.world
+                .step_then(|world| recorder.map(|recorder| recorder.observe(world)));
             b.history.record(&b.world, self.selected);
-            if self.metrics_on {
-                b.recorder.observe(&b.world);
-            }
-        }
-        if self.metrics_on {
-            self.recorder.observe(&self.world);
         }
         self.after_tick(overlays);
     }

@@ -240,8 +240,7 @@ pub fn measure_traced(
     };
     sample(&world, &mut trace);
     for tick in 1..=steps {
-        world.step();
-        recorder.observe(&world);
+        world.step_then(|world| recorder.observe(world));
         if agents > 0 && (tick % every == 0 || tick == steps) {
             sample(&world, &mut trace);
         }

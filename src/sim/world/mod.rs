@@ -531,6 +531,28 @@ impl World {
 
     /// Runs one tick.
     pub fn step(&mut self) {
+        self.step_then(|_| ());
+    }
+
+    /// Runs one tick, then `after` on the world as the tick left it, on the world's threads
+    /// from the start when its ticks run in parallel: the tick's passes and what `after`
+    /// spreads over the threads (a metrics recorder's observation) are one hand-over to the
+    /// pool, not one each.
+    pub fn step_then<T: Send>(&mut self, after: impl FnOnce(&Self) -> T + Send) -> T {
+        #[cfg(feature = "parallel")]
+        if self.parallel()
+            && let Some(pool) = self.pool.clone()
+        {
+            return pool.install(|| {
+                self.run_tick();
+                after(self)
+            });
+        }
+        self.run_tick();
+        after(self)
+    }
+
+    fn run_tick(&mut self) {
         self.spawn_due();
         self.rules.clear();
         self.rules
