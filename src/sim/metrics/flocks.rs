@@ -39,35 +39,99 @@ pub(super) fn flocking(world: &World) -> Vec<bool> {
         .collect()
 }
 
-/// Adds agent `a`, heading `heading`, to its group's count, heading and position sums when its
-/// group flocks (`flocking`): the first pass over a chunk.
-pub(super) fn add(flocking: &[bool], sums: &mut [Sums], a: &crate::sim::Agent, heading: Vec2) {
-    let g = usize::from(a.group);
-    if !flocking.get(g).copied().unwrap_or(false) {
-        return;
-    }
-    let Some(s) = sums.get_mut(g) else {
-        return;
-    };
-    s.count += 1;
-    s.heading += heading.as_dvec2();
-    s.position += a.position.as_dvec2();
+/// The first pass over a chunk of agents: each flocking group's count, heading and position
+/// sums. The sums of a run of agents of one group (the usual case: a group's agents are
+/// spawned together, so their ids run on) are kept apart until the group changes, so that from
+/// one agent to the next they stay in registers rather than going through the group's slot in
+/// memory (a store, and a load that waits for it): the same additions in the same order.
+pub(super) struct FirstPass<'a> {
+    flocking: &'a [bool],
+    sums: Vec<Sums>,
+    run: Option<(usize, Sums)>,
 }
 
-/// The second pass over a chunk of `agents`, all of which were [`add`]ed: each group's mean,
-/// then its squared distances from it. A running mean would divide once per agent, each
-/// division waiting on the one before.
+impl<'a> FirstPass<'a> {
+    pub(super) fn new(flocking: &'a [bool]) -> Self {
+        Self {
+            flocking,
+            sums: vec![Sums::default(); flocking.len()],
+            run: None,
+        }
+    }
+
+    /// Adds agent `a`, heading `heading`, when its group flocks.
+    #[inline]
+    pub(super) fn add(&mut self, a: &crate::sim::Agent, heading: Vec2) {
+        let g = usize::from(a.group);
+        if !self.flocking.get(g).copied().unwrap_or(false) {
+            return;
+        }
+        let s = match &mut self.run {
+            Some((group, s)) if *group == g => s,
+            run => {
+                if let Some((group, s)) = run.take()
+                    && let Some(slot) = self.sums.get_mut(group)
+                {
+                    *slot = s;
+                }
+                let Some(&start) = self.sums.get(g) else {
+                    return;
+                };
+                &mut run.insert((g, start)).1
+            }
+        };
+        s.count += 1;
+        s.heading += heading.as_dvec2();
+        s.position += a.position.as_dvec2();
+    }
+
+    /// The sums of every agent added.
+    pub(super) fn sums(mut self) -> Vec<Sums> {
+        if let Some((group, s)) = self.run.take()
+            && let Some(slot) = self.sums.get_mut(group)
+        {
+            *slot = s;
+        }
+        self.sums
+    }
+}
+
+/// The second pass over a chunk of `agents`, all of which were added to `sums` by a
+/// [`FirstPass`]: each group's mean, then its squared distances from it (a run of one group's
+/// agents summed in a register, as in the first pass). A running mean would divide once per
+/// agent, each division waiting on the one before.
 pub(super) fn finish(flocking: &[bool], sums: &mut [Sums], agents: &[crate::sim::Agent]) {
     for s in sums.iter_mut().filter(|s| s.count > 0) {
         s.mean = s.position / s.count as f64;
     }
+    // The group of the run, its mean, and its sum of squares so far.
+    let mut run: Option<(usize, DVec2, f64)> = None;
     for a in agents {
         let g = usize::from(a.group);
-        if flocking.get(g).copied().unwrap_or(false)
-            && let Some(s) = sums.get_mut(g)
-        {
-            s.square += (a.position.as_dvec2() - s.mean).length_squared();
+        if !flocking.get(g).copied().unwrap_or(false) {
+            continue;
         }
+        let (group, mean, square) = match run {
+            Some(r) if r.0 == g => r,
+            _ => {
+                if let Some((group, _, square)) = run
+                    && let Some(s) = sums.get_mut(group)
+                {
+                    s.square = square;
+                }
+                let Some(s) = sums.get(g) else {
+                    continue;
+                };
+                (g, s.mean, s.square)
+            }
+        };
+        let square = square + (a.position.as_dvec2() - mean).length_squared();
+        run = Some((group, mean, square));
+    }
+    if let Some((group, _, square)) = run
+        && let Some(s) = sums.get_mut(group)
+    {
+        s.square = square;
     }
 }
 
@@ -141,7 +205,7 @@ impl Recorder {
 mod tests {
     use glam::Vec2;
 
-    use super::{Sums, add, finish, merge};
+    use super::{FirstPass, Sums, finish, merge};
     use crate::sim::Agent;
 
     /// The spread from sums kept in chunks and merged is the root mean square distance from
@@ -154,11 +218,12 @@ mod tests {
         let chunks: [&[f32]; 3] = [&[0.0], &[2.0, 4.0], &[6.0]];
         let mut total = [Sums::default()];
         for chunk in chunks {
-            let mut part = [Sums::default()];
             let agents: Vec<Agent> = chunk.iter().map(|&x| agent(x)).collect();
+            let mut first = FirstPass::new(&[true]);
             for a in &agents {
-                add(&[true], &mut part, a, Vec2::X);
+                first.add(a, Vec2::X);
             }
+            let mut part = first.sums();
             finish(&[true], &mut part, &agents);
             merge(&mut total, &part);
         }

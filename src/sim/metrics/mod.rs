@@ -403,7 +403,7 @@ fn take_tracks(
     let records = world.records();
     world.map_each(items, |(range, first_id, tracks)| {
         let mut fresh = false;
-        let mut sums = vec![flocks::Sums::default(); flocking.len()];
+        let mut first = flocks::FirstPass::new(flocking);
         for i in range.clone() {
             let Some(a) = agents.get(i) else {
                 continue;
@@ -412,7 +412,7 @@ fn take_tracks(
                 continue;
             };
             let heading = a.heading();
-            flocks::add(flocking, &mut sums, a, heading);
+            first.add(a, heading);
             match (a.id as usize)
                 .checked_sub(first_id)
                 .and_then(|k| tracks.get_mut(k))
@@ -424,6 +424,7 @@ fn take_tracks(
                 _ => fresh = true,
             }
         }
+        let mut sums = first.sums();
         flocks::finish(flocking, &mut sums, agents.get(range).unwrap_or_default());
         (fresh, sums)
     })
