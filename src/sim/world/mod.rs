@@ -570,9 +570,10 @@ impl World {
         self.prepare_fine_grid();
         self.rebuild_group_trees();
         let mut found = std::mem::take(&mut self.found);
-        found.clear();
         self.fine_wanted = false;
         if radius > 0.0 {
+            // The pass writes every entry: resized, not cleared (a serial write of 48 bytes an
+            // agent, 2.4 MB a tick at 50,000, before the pass that overwrites them).
             found.resize(self.agents.len(), Found::default());
             self.fine_wanted = self.find_all(&mut found);
             if self.grid.cell_size() > 0.0 {
@@ -583,6 +584,8 @@ impl World {
                 self.gather_found(&found, &mut by_index);
                 self.found_by_index = std::mem::replace(&mut found, by_index);
             }
+        } else {
+            found.clear();
         }
         self.found = found;
         self.prepare_side_tables();
