@@ -204,9 +204,78 @@ impl Recorder {
 #[cfg(test)]
 mod tests {
     use glam::Vec2;
+    use proptest::prelude::*;
 
     use super::{FirstPass, Sums, finish, merge};
     use crate::sim::Agent;
+
+    /// Each field's bits, for comparing sums exactly.
+    fn bits(s: &Sums) -> [u64; 8] {
+        [
+            s.count,
+            s.heading.x.to_bits(),
+            s.heading.y.to_bits(),
+            s.position.x.to_bits(),
+            s.position.y.to_bits(),
+            s.mean.x.to_bits(),
+            s.mean.y.to_bits(),
+            s.square.to_bits(),
+        ]
+    }
+
+    proptest! {
+        /// The sums of runs kept in registers ([`FirstPass`], and [`finish`]'s runs) are the
+        /// bits of adding every agent straight into its group's slot, however the groups
+        /// interleave, with groups that do not flock and a group index past the groups among
+        /// them.
+        #[test]
+        fn runs_in_registers_give_the_bits_of_the_slots(
+            agents in prop::collection::vec(
+                (0_u16..4, -1.0e3_f32..1.0e3, -1.0e3_f32..1.0e3, -1.0_f32..1.0, -1.0_f32..1.0),
+                0..80,
+            ),
+            flocking in prop::collection::vec(any::<bool>(), 3),
+        ) {
+            let agents: Vec<(Agent, Vec2)> = agents
+                .iter()
+                .map(|&(g, x, y, hx, hy)| {
+                    (Agent::new(0, g, Vec2::new(x, y), Vec2::X, 1, 0.0), Vec2::new(hx, hy))
+                })
+                .collect();
+            // Straight into the slots, as the sums were taken before.
+            let mut want = vec![Sums::default(); flocking.len()];
+            for (a, heading) in &agents {
+                let g = usize::from(a.group);
+                if flocking.get(g).copied().unwrap_or(false) {
+                    let s = &mut want[g];
+                    s.count += 1;
+                    s.heading += heading.as_dvec2();
+                    s.position += a.position.as_dvec2();
+                }
+            }
+            for s in want.iter_mut().filter(|s| s.count > 0) {
+                s.mean = s.position / s.count as f64;
+            }
+            for (a, _) in &agents {
+                let g = usize::from(a.group);
+                if flocking.get(g).copied().unwrap_or(false) {
+                    let s = &mut want[g];
+                    s.square += (a.position.as_dvec2() - s.mean).length_squared();
+                }
+            }
+            let mut first = FirstPass::new(&flocking);
+            for (a, heading) in &agents {
+                first.add(a, *heading);
+            }
+            let mut got = first.sums();
+            let only: Vec<Agent> = agents.iter().map(|(a, _)| a.clone()).collect();
+            finish(&flocking, &mut got, &only);
+            prop_assert_eq!(got.len(), want.len());
+            for (g, w) in got.iter().zip(&want) {
+                prop_assert_eq!(bits(g), bits(w));
+            }
+        }
+    }
 
     /// The spread from sums kept in chunks and merged is the root mean square distance from
     /// the centroid, to rounding, even a million units from the origin, where sums of squares
