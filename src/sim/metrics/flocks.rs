@@ -39,6 +39,30 @@ pub(super) fn flocking(world: &World) -> Vec<bool> {
         .collect()
 }
 
+/// The sums a run of agents of group `g` adds to (see [`FirstPass`]): the run's own when it
+/// is already that group's, else the run before stored back into `sums` and `g`'s taken out.
+/// `None` for a group past `sums`.
+fn run_of<'r>(
+    run: &'r mut Option<(usize, Sums)>,
+    sums: &mut [Sums],
+    g: usize,
+) -> Option<&'r mut Sums> {
+    if run.as_ref().is_none_or(|&(group, _)| group != g) {
+        store(run, sums);
+        *run = Some((g, *sums.get(g)?));
+    }
+    run.as_mut().map(|(_, s)| s)
+}
+
+/// The run's sums stored back into its group's slot of `sums`.
+fn store(run: &mut Option<(usize, Sums)>, sums: &mut [Sums]) {
+    if let Some((group, s)) = run.take()
+        && let Some(slot) = sums.get_mut(group)
+    {
+        *slot = s;
+    }
+}
+
 /// The first pass over a chunk of agents: each flocking group's count, heading and position
 /// sums. The sums of a run of agents of one group (the usual case: a group's agents are
 /// spawned together, so their ids run on) are kept apart until the group changes, so that from
@@ -66,73 +90,38 @@ impl<'a> FirstPass<'a> {
         if !self.flocking.get(g).copied().unwrap_or(false) {
             return;
         }
-        let s = match &mut self.run {
-            Some((group, s)) if *group == g => s,
-            run => {
-                if let Some((group, s)) = run.take()
-                    && let Some(slot) = self.sums.get_mut(group)
-                {
-                    *slot = s;
-                }
-                let Some(&start) = self.sums.get(g) else {
-                    return;
-                };
-                &mut run.insert((g, start)).1
-            }
-        };
-        s.count += 1;
-        s.heading += heading.as_dvec2();
-        s.position += a.position.as_dvec2();
+        if let Some(s) = run_of(&mut self.run, &mut self.sums, g) {
+            s.count += 1;
+            s.heading += heading.as_dvec2();
+            s.position += a.position.as_dvec2();
+        }
     }
 
     /// The sums of every agent added.
     pub(super) fn sums(mut self) -> Vec<Sums> {
-        if let Some((group, s)) = self.run.take()
-            && let Some(slot) = self.sums.get_mut(group)
-        {
-            *slot = s;
-        }
+        store(&mut self.run, &mut self.sums);
         self.sums
     }
 }
 
 /// The second pass over a chunk of `agents`, all of which were added to `sums` by a
-/// [`FirstPass`]: each group's mean, then its squared distances from it (a run of one group's
-/// agents summed in a register, as in the first pass). A running mean would divide once per
-/// agent, each division waiting on the one before.
+/// [`FirstPass`]: each group's mean, then its squared distances from it (runs of one group's
+/// agents summed apart, as in the first pass). A running mean would divide once per agent, each
+/// division waiting on the one before.
 pub(super) fn finish(flocking: &[bool], sums: &mut [Sums], agents: &[crate::sim::Agent]) {
     for s in sums.iter_mut().filter(|s| s.count > 0) {
         s.mean = s.position / s.count as f64;
     }
-    // The group of the run, its mean, and its sum of squares so far.
-    let mut run: Option<(usize, DVec2, f64)> = None;
+    let mut run = None;
     for a in agents {
         let g = usize::from(a.group);
-        if !flocking.get(g).copied().unwrap_or(false) {
-            continue;
+        if flocking.get(g).copied().unwrap_or(false)
+            && let Some(s) = run_of(&mut run, sums, g)
+        {
+            s.square += (a.position.as_dvec2() - s.mean).length_squared();
         }
-        let (group, mean, square) = match run {
-            Some(r) if r.0 == g => r,
-            _ => {
-                if let Some((group, _, square)) = run
-                    && let Some(s) = sums.get_mut(group)
-                {
-                    s.square = square;
-                }
-                let Some(s) = sums.get(g) else {
-                    continue;
-                };
-                (g, s.mean, s.square)
-            }
-        };
-        let square = square + (a.position.as_dvec2() - mean).length_squared();
-        run = Some((group, mean, square));
     }
-    if let Some((group, _, square)) = run
-        && let Some(s) = sums.get_mut(group)
-    {
-        s.square = square;
-    }
+    store(&mut run, sums);
 }
 
 /// `total` plus `part`, group by group.
