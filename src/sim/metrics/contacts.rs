@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use super::grid::Contacts;
+use super::grid::{Contacts, overlap_below};
 use super::{Prey, Recorder, prey_of};
 use crate::sim::World;
 
@@ -60,7 +60,8 @@ fn lesser(a: f32, b: f32) -> f32 {
 }
 
 /// Whether `world`'s contacts take the one-group scan: one group, no pursuit of its own, no
-/// obstacles or walls. Its radius, when they do.
+/// obstacles or walls. When they do, the overlap threshold of its bodies' radius
+/// ([`overlap_below`]), worked out once a tick.
 pub(super) fn one_group(world: &World) -> Option<f32> {
     let spec = world.spec();
     match spec.groups.as_slice() {
@@ -69,7 +70,7 @@ pub(super) fn one_group(world: &World) -> Option<f32> {
                 && spec.obstacles.is_empty()
                 && spec.walls.is_empty() =>
         {
-            Some(only.radius)
+            Some(overlap_below(only.radius))
         }
         _ => None,
     }
@@ -98,10 +99,10 @@ impl Recorder {
                 touching,
                 ..
             } = &mut sums;
-            if let Some(radius) = one {
+            if let Some(below) = one {
                 // One group: every body has its radius, no pair is a capture, and there is no
                 // scenery to touch.
-                let (least, n) = scratch.scan_one_group(slots, radius);
+                let (least, n) = scratch.scan_one_group(slots, below);
                 nearest[0] = least;
                 overlaps[0] = n;
                 return sums;

@@ -189,21 +189,21 @@ impl Contacts {
         (ranges, start(c + 1))
     }
 
-    /// [`Self::scan_pairs`] for a world of one group, whose bodies all have radius `radius`:
-    /// the least squared distance of the pairs and how many overlap, four candidates at a time.
-    /// Each pair's test is the scalar one (`√d² − r − r < 0` in f32), made as the equivalent
-    /// `d² <` [`overlap_below`]`(r)`, and a least value and a count do not depend on the order,
-    /// so the results are the same bits as the scalar scan's.
-    pub(super) fn scan_one_group(&self, slots: Range<usize>, radius: f32) -> (f32, u64) {
+    /// [`Self::scan_pairs`] for a world of one group, whose bodies all have one radius `r`,
+    /// `below` being [`overlap_below`]`(r)`: the least squared distance of the pairs and how
+    /// many overlap, four candidates at a time. Each pair's test is the scalar one
+    /// (`√d² − r − r < 0` in f32), made as the equivalent `d² < below`, and a least value and a
+    /// count do not depend on the order, so the results are the same bits as the scalar scan's.
+    pub(super) fn scan_one_group(&self, slots: Range<usize>, below: f32) -> (f32, u64) {
         let mut pairs = OneGroup {
             x: &self.x,
             y: &self.y,
-            below: f32x4::splat(overlap_below(radius)),
+            below: f32x4::splat(below),
             least: f32x4::splat(f32::INFINITY),
             overlaps: 0,
         };
         if self.x.len() < 4 {
-            return self.scan_few(slots, radius);
+            return self.scan_few(slots, below);
         }
         // The partners of the agents of one cell differ only in where their own cell's part
         // starts: the cell is looked up once.
@@ -228,7 +228,7 @@ impl Contacts {
     }
 
     /// [`Self::scan_one_group`] for fewer than four agents, one pair at a time.
-    fn scan_few(&self, slots: Range<usize>, radius: f32) -> (f32, u64) {
+    fn scan_few(&self, slots: Range<usize>, below: f32) -> (f32, u64) {
         let (mut least, mut overlaps) = (f32::INFINITY, 0);
         for k in slots {
             let (Some(&x), Some(&y)) = (self.x.get(k), self.y.get(k)) else {
@@ -240,7 +240,7 @@ impl Contacts {
                     let (dx, dy) = (x - ox, y - oy);
                     let d2 = dx * dx + dy * dy;
                     least = least.min(d2);
-                    if d2.sqrt() - radius - radius < 0.0 {
+                    if d2 < below {
                         overlaps += 1;
                     }
                 }
@@ -377,7 +377,8 @@ mod tests {
                 contacts.scan_pairs(slots.clone(), 1, &mut nearest, |_, _| scalar.1 += 1);
                 scalar.0 = scalar.0.min(nearest[0]);
             }
-            let (a, b) = (contacts.scan_one_group(0..split, radius), contacts.scan_one_group(split..n, radius));
+            let below = overlap_below(radius);
+            let (a, b) = (contacts.scan_one_group(0..split, below), contacts.scan_one_group(split..n, below));
             let lanes = (a.0.min(b.0), a.1 + b.1);
             prop_assert_eq!(lanes.0.to_bits(), scalar.0.to_bits());
             prop_assert_eq!(lanes.1, scalar.1);
