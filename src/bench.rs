@@ -218,6 +218,10 @@ pub struct BenchResult {
     pub record_bytes_per_agent: usize,
     /// Peak resident memory of the process, MiB (Linux; 0 elsewhere).
     pub peak_rss_mib: f64,
+    /// Nanoseconds for one value to pass from one thread to another and back, measured just
+    /// before the timed ticks and just after them (runs asked for more than one thread; see
+    /// [`round_trip_ns`]).
+    pub round_trip_ns: Option<[f64; 2]>,
 }
 
 impl BenchResult {
@@ -231,7 +235,7 @@ impl BenchResult {
                 "\"mean_neighbors\":{:.2},\"ms_per_step\":{:.4},\"metrics_ms_per_step\":{},",
                 "\"agent_steps_per_sec\":{:.0},",
                 "\"state_bytes_per_agent\":{},\"record_bytes_per_agent\":{},",
-                "\"peak_rss_mib\":{:.1}}}"
+                "\"peak_rss_mib\":{:.1},\"round_trip_ns\":{}}}"
             ),
             scene,
             self.agents,
@@ -246,7 +250,11 @@ impl BenchResult {
             self.agent_steps_per_sec,
             self.state_bytes_per_agent,
             self.record_bytes_per_agent,
-            self.peak_rss_mib
+            self.peak_rss_mib,
+            self.round_trip_ns.map_or_else(
+                || "null".to_owned(),
+                |[before, after]| format!("[{before:.0},{after:.0}]")
+            )
         )
     }
 }
@@ -276,6 +284,7 @@ pub fn run(spec: WorldSpec, steps: u64, options: Options) -> Result<BenchResult,
         world.set_neighbor_search(NeighborSearch::Naive);
     }
     world.step_n(5);
+    let round_trip_before = (threads != 1).then(round_trip_ns).flatten();
     let mut recorder = metrics.then(|| crate::sim::metrics::Recorder::new(&world));
     let mut neighbor_total = 0_u64;
     // Only the ticks (and the recorder's observation) are timed; counting the neighbours
@@ -301,6 +310,7 @@ pub fn run(spec: WorldSpec, steps: u64, options: Options) -> Result<BenchResult,
             .sum::<u64>();
     }
     let secs = secs.max(1e-9);
+    let round_trip_ns = round_trip_before.and_then(|before| Some([before, round_trip_ns()?]));
     let n = world.agents().len();
     let agent_steps = n as f64 * steps as f64;
     Ok(BenchResult {
@@ -320,6 +330,7 @@ pub fn run(spec: WorldSpec, steps: u64, options: Options) -> Result<BenchResult,
         state_bytes_per_agent: std::mem::size_of::<crate::sim::Agent>(),
         record_bytes_per_agent: world.record_bytes_per_agent(),
         peak_rss_mib: peak_rss_mib(),
+        round_trip_ns,
     })
 }
 
@@ -435,6 +446,65 @@ fn json_string(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// The mean time, in nanoseconds, for a value written by one thread to be seen by another and
+/// its answer to come back (two threads taking turns on one atomic, 20,000 times). It is the
+/// price of every piece of data one of the tick's threads writes and another reads, which a
+/// virtual machine's host can change from one run to the next (where it places the two cores:
+/// measured from 45 to 480 ns on one machine within minutes), so it is printed beside the
+/// timings it explains. `None` on a machine of one core, or when the turns took more than a
+/// tenth of a second in all: the two threads could not run at once (a busy machine).
+#[must_use]
+pub fn round_trip_ns() -> Option<f64> {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::time::Duration;
+    const TRIPS: u32 = 20_000;
+    const STOP: u32 = u32::MAX;
+    if std::thread::available_parallelism().map_or(1, std::num::NonZero::get) < 2 {
+        return None;
+    }
+    let turn = AtomicU32::new(0);
+    // Waits for `value` in `turn`: false when it reads STOP instead, or (with a deadline) once
+    // the deadline has passed.
+    let wait_for = |value: u32, deadline: Option<Instant>| {
+        let mut spins = 0_u32;
+        loop {
+            match turn.load(Ordering::Acquire) {
+                v if v == value => return true,
+                STOP => return false,
+                _ => {}
+            }
+            spins = spins.wrapping_add(1);
+            if spins.is_multiple_of(1024) && deadline.is_some_and(|d| Instant::now() > d) {
+                return false;
+            }
+            std::hint::spin_loop();
+        }
+    };
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for k in 0..TRIPS {
+                // A STOP written meanwhile is kept: the answer fails and the thread ends.
+                let answered = wait_for(2 * k + 1, None)
+                    && turn
+                        .compare_exchange(2 * k + 1, 2 * k + 2, Ordering::AcqRel, Ordering::Acquire)
+                        .is_ok();
+                if !answered {
+                    return;
+                }
+            }
+        });
+        let start = Instant::now();
+        let deadline = start + Duration::from_millis(100);
+        let all = (0..TRIPS).all(|k| {
+            turn.store(2 * k + 1, Ordering::Release);
+            wait_for(2 * k + 2, Some(deadline))
+        });
+        let secs = start.elapsed().as_secs_f64();
+        turn.store(STOP, Ordering::Release);
+        all.then(|| secs * 1e9 / f64::from(TRIPS))
+    })
 }
 
 /// `VmHWM` of /proc/self/status, in MiB.

@@ -328,6 +328,26 @@ fn bench_prints_one_json_object_per_run() {
             // The recorder's share of the tick: a number with the metrics on, else null.
             let share = json.contains("\"metrics_ms_per_step\":null");
             assert_eq!(share, !args.contains(&"--metrics"), "{json}");
+            // The threads' round trip before and after the ticks: none on one thread, two
+            // positive figures on more (where the machine has more than one core).
+            let trip = json
+                .split("\"round_trip_ns\":")
+                .nth(1)
+                .and_then(|rest| rest.strip_suffix('}'))
+                .unwrap_or_else(|| panic!("round_trip_ns missing or not last: {json}"));
+            let one_thread = args.windows(2).any(|w| w == ["--threads", "1"]);
+            let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+            if one_thread || cores < 2 {
+                assert_eq!(trip, "null", "{json}");
+            } else {
+                let figures: Vec<f64> = trip
+                    .trim_matches(|c| c == '[' || c == ']')
+                    .split(',')
+                    .map(|v| v.parse().expect("a number"))
+                    .collect();
+                assert_eq!(figures.len(), 2, "{json}");
+                assert!(figures.iter().all(|&ns| ns > 0.0), "{json}");
+            }
         }
     }
     let bad = steerlab(&["bench", "--agents", "lots"]);

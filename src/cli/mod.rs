@@ -551,7 +551,7 @@ impl BenchRun {
                 .map(|r| {
                     let sentence = format!(
                         "{} agents{}, {} threads{}{}: {:.3} ms per tick{}, {:.0} agent-steps/s, \
-                         {:.1} neighbours on average, peak RSS {:.1} MiB",
+                         {:.1} neighbours on average, peak RSS {:.1} MiB{}",
                         r.agents,
                         scene
                             .as_deref()
@@ -564,7 +564,11 @@ impl BenchRun {
                             .map_or(String::new(), |ms| format!(" ({ms:.3} of it the metrics)")),
                         r.agent_steps_per_sec,
                         r.mean_neighbors,
-                        r.peak_rss_mib
+                        r.peak_rss_mib,
+                        r.round_trip_ns
+                            .map_or(String::new(), |[before, after]| format!(
+                                ", threads' round trip {before:.0} ns before, {after:.0} after"
+                            ))
                     );
                     (r.to_json(scene.as_deref()), sentence)
                 })
