@@ -31,7 +31,19 @@ fn join(parent: &mut [u32], i: usize, j: usize) -> bool {
     true
 }
 
+/// What a count keeps for the next, so as not to allocate (and have the pages of large buffers
+/// handed back and faulted in again) on every count.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Scratch {
+    finite: Vec<Vec2>,
+    cells: Cells,
+    cell_of: Vec<usize>,
+    fill: Vec<u32>,
+    parent: Vec<u32>,
+}
+
 /// The points bucketed in square cells, in cell order, with each cell's bounding box.
+#[derive(Clone, Debug, Default)]
 struct Cells {
     /// `starts[c]..starts[c + 1]` are the slots of cell `c`.
     starts: Vec<u32>,
@@ -44,36 +56,40 @@ struct Cells {
 }
 
 impl Cells {
-    /// `points` (finite) in cells of `cell` from `min`.
-    fn new(points: &[Vec2], min: Vec2, cell: f32, columns: usize, rows: usize) -> Self {
-        let cell_of: Vec<usize> = points
-            .iter()
-            .map(|&p| {
-                let q = p - min;
-                cell_index(q.y, cell, rows) * columns + cell_index(q.x, cell, columns)
-            })
-            .collect();
+    /// `points` (finite) in cells of `cell` from `min`, in these cells' buffers (`cell_of` and
+    /// `fill` are scratch).
+    fn fill(
+        &mut self,
+        points: &[Vec2],
+        (min, cell, columns, rows): (Vec2, f32, usize, usize),
+        cell_of: &mut Vec<usize>,
+        fill: &mut Vec<u32>,
+    ) {
+        cell_of.clear();
+        cell_of.extend(points.iter().map(|&p| {
+            let q = p - min;
+            cell_index(q.y, cell, rows) * columns + cell_index(q.x, cell, columns)
+        }));
         let cells = columns * rows;
-        let mut starts = Vec::new();
-        cell_starts(cell_of.iter().copied(), cells, &mut starts);
-        let mut fill = starts.clone();
-        let (mut x, mut y) = (vec![0.0; points.len()], vec![0.0; points.len()]);
-        let mut low = vec![Vec2::splat(f32::INFINITY); cells];
-        let mut high = vec![Vec2::splat(f32::NEG_INFINITY); cells];
-        for (&p, &c) in points.iter().zip(&cell_of) {
+        cell_starts(cell_of.iter().copied(), cells, &mut self.starts);
+        fill.clone_from(&self.starts);
+        let Self {
+            x, y, low, high, ..
+        } = self;
+        // Every slot is written below; every cell's box starts empty.
+        x.resize(points.len(), 0.0);
+        y.resize(points.len(), 0.0);
+        low.clear();
+        low.resize(cells, Vec2::splat(f32::INFINITY));
+        high.clear();
+        high.resize(cells, Vec2::splat(f32::NEG_INFINITY));
+        for (&p, &c) in points.iter().zip(cell_of.iter()) {
             let k = fill[c] as usize;
             fill[c] += 1;
             x[k] = p.x;
             y[k] = p.y;
             low[c] = low[c].min(p);
             high[c] = high[c].max(p);
-        }
-        Self {
-            starts,
-            x,
-            y,
-            low,
-            high,
         }
     }
 
@@ -101,16 +117,25 @@ impl Cells {
 /// neighbouring cell, not one per pair.
 #[must_use]
 pub fn components(points: &[Vec2], radius: f32) -> usize {
+    components_in(points, radius, &mut Scratch::default())
+}
+
+/// [`components`], in the buffers of `scratch`.
+pub(super) fn components_in(points: &[Vec2], radius: f32, scratch: &mut Scratch) -> usize {
     let n = points.len();
     if radius <= 0.0 || !radius.is_finite() {
         return n;
     }
-    let finite: Vec<Vec2> = points.iter().copied().filter(|p| p.is_finite()).collect();
-    (n - finite.len()) + components_of_finite(&finite, radius)
+    let mut finite = std::mem::take(&mut scratch.finite);
+    finite.clear();
+    finite.extend(points.iter().copied().filter(|p| p.is_finite()));
+    let count = (n - finite.len()) + components_of_finite(&finite, radius, scratch);
+    scratch.finite = finite;
+    count
 }
 
 /// [`components`] of finite points, `radius` positive and finite.
-fn components_of_finite(points: &[Vec2], radius: f32) -> usize {
+fn components_of_finite(points: &[Vec2], radius: f32, scratch: &mut Scratch) -> usize {
     let n = points.len();
     if n == 0 {
         return 0;
@@ -135,7 +160,15 @@ fn components_of_finite(points: &[Vec2], radius: f32) -> usize {
     let whole = cell * std::f32::consts::SQRT_2 <= radius;
     let columns = cells_along(span.x.max(cell), cell) + 1;
     let rows = cells_along(span.y.max(cell), cell) + 1;
-    let cells = Cells::new(points, min, cell, columns, rows);
+    let Scratch {
+        cells,
+        cell_of,
+        fill,
+        parent,
+        ..
+    } = scratch;
+    cells.fill(points, (min, cell, columns, rows), cell_of, fill);
+    let cells = &*cells;
     // Boxes farther apart than this hold no linked pair (a margin past rounding).
     let r2 = radius * radius * 1.001;
     let sure = r2.is_finite();
@@ -147,7 +180,7 @@ fn components_of_finite(points: &[Vec2], radius: f32) -> usize {
         d2 <= r2 && ((sure && d2 * 1.002 <= r2) || d2.sqrt() <= radius)
     };
     // By slot; a whole cell starts as one tree rooted at its first slot.
-    let mut parent: Vec<u32> = Vec::with_capacity(n);
+    parent.clear();
     for c in 0..columns * rows {
         let slots = cells.slots(c);
         let first = u32::try_from(slots.start).unwrap_or(u32::MAX);
@@ -168,14 +201,14 @@ fn components_of_finite(points: &[Vec2], radius: f32) -> usize {
             for i in here.clone() {
                 for j in i + 1..here.end {
                     if close(i, j) {
-                        join(&mut parent, i, j);
+                        join(parent, i, j);
                     }
                 }
             }
         }
         // With the cells after it, up to two away.
         let (cx, cy) = (c % columns, c / columns);
-        let mut mine = root(&mut parent, here.start);
+        let mut mine = root(parent, here.start);
         for y in cy..=(cy + 2).min(rows - 1) {
             for x in cx.saturating_sub(2)..=(cx + 2).min(columns - 1) {
                 let d = y * columns + x;
@@ -183,7 +216,7 @@ fn components_of_finite(points: &[Vec2], radius: f32) -> usize {
                 if d <= c || there.is_empty() {
                     continue;
                 }
-                if whole && mine == root(&mut parent, there.start) {
+                if whole && mine == root(parent, there.start) {
                     continue;
                 }
                 if cells.gap2(c, d) > r2 {
@@ -197,8 +230,8 @@ fn components_of_finite(points: &[Vec2], radius: f32) -> usize {
                         continue;
                     }
                     for j in there.clone() {
-                        if close(i, j) && join(&mut parent, i, j) && whole {
-                            mine = root(&mut parent, here.start);
+                        if close(i, j) && join(parent, i, j) && whole {
+                            mine = root(parent, here.start);
                             break 'pairs;
                         }
                     }
@@ -206,5 +239,45 @@ fn components_of_finite(points: &[Vec2], radius: f32) -> usize {
             }
         }
     }
-    (0..n).filter(|&i| root(&mut parent, i) == i).count()
+    (0..n).filter(|&i| root(parent, i) == i).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+    use proptest::prelude::*;
+
+    use super::{Scratch, components, components_in};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+        /// Counts one after another in the same buffers (crowds larger and smaller than the one
+        /// before, spread and squeezed, some points not finite) are each the count of a fresh
+        /// start: nothing of one count is left to the next.
+        #[test]
+        fn counts_in_kept_buffers_are_fresh_counts(
+            crowds in proptest::collection::vec(
+                (
+                    proptest::collection::vec((-300.0_f32..300.0, -300.0_f32..300.0), 0..150),
+                    prop_oneof![1.0_f32..10.0, 10.0_f32..200.0],
+                    prop_oneof![Just(1.0_f32), Just(0.05_f32)],
+                    any::<bool>(),
+                ),
+                1..6,
+            ),
+        ) {
+            let mut scratch = Scratch::default();
+            for (points, radius, squeeze, with_nan) in crowds {
+                let mut points: Vec<Vec2> =
+                    points.into_iter().map(|(x, y)| Vec2::new(x, y) * squeeze).collect();
+                if with_nan {
+                    points.push(Vec2::NAN);
+                }
+                prop_assert_eq!(
+                    components_in(&points, radius, &mut scratch),
+                    components(&points, radius)
+                );
+            }
+        }
+    }
 }

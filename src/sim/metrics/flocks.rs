@@ -4,7 +4,7 @@
 use glam::{DVec2, Vec2};
 
 use super::Recorder;
-use super::components::components;
+use super::components::components_in;
 use crate::sim::World;
 
 /// The flocks are counted on the first tick observed and every this many ticks after: the
@@ -142,9 +142,11 @@ pub(super) fn merge(total: &mut [Sums], part: &[Sums]) {
 
 /// The count of flocks of each group that flocks (`flocking`), by group index (0 for one that
 /// does not).
-pub(super) fn count(world: &World, flocking: &[bool]) -> Vec<usize> {
+pub(super) fn count(world: &World, flocking: &[bool], scratch: &mut CountScratch) -> Vec<usize> {
     let spec = world.spec();
-    let mut points: Vec<Vec<Vec2>> = vec![Vec::new(); flocking.len()];
+    let CountScratch { points, components } = scratch;
+    points.resize_with(flocking.len(), Vec::new);
+    points.iter_mut().for_each(Vec::clear);
     for a in world.agents() {
         let g = usize::from(a.group);
         if flocking.get(g).copied().unwrap_or(false)
@@ -161,9 +163,17 @@ pub(super) fn count(world: &World, flocking: &[bool]) -> Vec<usize> {
                 .groups
                 .get(g)
                 .map_or(0.0, crate::sim::Group::neighbor_radius);
-            components(p, radius)
+            components_in(p, radius, components)
         })
         .collect()
+}
+
+/// The buffers of the flock count, kept from one count to the next.
+#[derive(Clone, Debug, Default)]
+pub(super) struct CountScratch {
+    /// Each group's positions.
+    points: Vec<Vec<Vec2>>,
+    components: super::components::Scratch,
 }
 
 impl Recorder {

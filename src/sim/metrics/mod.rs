@@ -95,6 +95,7 @@ pub struct Recorder {
     /// Contacts of the last tick, pursuer id → prey ids, to count entries only.
     touching: Vec<(u32, u32)>,
     scratch: Contacts,
+    counting: flocks::CountScratch,
 }
 
 /// The value of each metric for one group (`None`: not defined for this group or run).
@@ -350,10 +351,11 @@ impl Recorder {
         let Self {
             agents: tracks,
             scratch,
+            counting,
             ..
         } = self;
         let (counts, (parts, contacts)) = world.join(
-            || count.then(|| flocks::count(world, &flocking)),
+            || count.then(|| flocks::count(world, &flocking, counting)),
             || {
                 let (parts, ()) = world.join(
                     || take_tracks(world, tracks, &flocking),
