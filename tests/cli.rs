@@ -328,18 +328,20 @@ fn bench_prints_one_json_object_per_run() {
             // The recorder's share of the tick: a number with the metrics on, else null.
             let share = json.contains("\"metrics_ms_per_step\":null");
             assert_eq!(share, !args.contains(&"--metrics"), "{json}");
-            // The threads' round trip before and after the ticks: none on one thread, two
-            // positive figures on more (where the machine has more than one core).
+            // The threads' round trip before and after the ticks: none where the ticks run on
+            // one thread (asked for, or under 512 agents), else two positive figures, or none
+            // where it could not be measured (one core, or a machine too busy for two threads
+            // at once, as it may be while the other tests run).
             let trip = json
                 .split("\"round_trip_ns\":")
                 .nth(1)
                 .and_then(|rest| rest.strip_suffix('}'))
                 .unwrap_or_else(|| panic!("round_trip_ns missing or not last: {json}"));
-            let one_thread = args.windows(2).any(|w| w == ["--threads", "1"]);
-            let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-            if one_thread || cores < 2 {
+            let parallel = args.windows(2).any(|w| w == ["--threads", "2"])
+                && args.windows(2).any(|w| w == ["--agents", "600"]);
+            if !parallel {
                 assert_eq!(trip, "null", "{json}");
-            } else {
+            } else if trip != "null" {
                 let figures: Vec<f64> = trip
                     .trim_matches(|c| c == '[' || c == ']')
                     .split(',')

@@ -436,6 +436,16 @@ impl World {
         Ok(())
     }
 
+    /// Whether its ticks run over several threads: built with the `parallel` feature, asked for
+    /// a thread count other than one ([`Self::set_threads`]), and at least 512 agents.
+    #[must_use]
+    pub fn runs_in_parallel(&self) -> bool {
+        #[cfg(feature = "parallel")]
+        return self.parallel();
+        #[cfg(not(feature = "parallel"))]
+        false
+    }
+
     /// Whether this tick's passes run on the pool.
     #[cfg(feature = "parallel")]
     fn parallel(&self) -> bool {
