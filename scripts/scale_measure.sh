@@ -68,26 +68,31 @@ compare "containment, ${sheep[1]} sheep, ms per tick" ms_per_step --scene "$out/
 trip
 compare "standard flock of $flock, ms per tick" ms_per_step --agents "$flock" --steps "${ticks[2]}" --threads 2
 
+# Interleaves `bench ARGS1` and `bench ARGS2` (word lists, split on spaces) on BIN for ROUNDS
+# rounds and prints LABEL, both medians and the first over the second.
+over() {
+    local label=$1 bin=$2 x=() y=()
+    for _ in $(seq "$rounds"); do
+        # shellcheck disable=SC2086 # the argument lists are split on purpose
+        x+=("$(bench "$bin" ms_per_step $3)")
+        # shellcheck disable=SC2086
+        y+=("$(bench "$bin" ms_per_step $4)")
+    done
+    local a b
+    a=$(printf '%s\n' "${x[@]}" | median) b=$(printf '%s\n' "${y[@]}" | median)
+    echo "$label ($bin): $a / $b ms = $(ratio "$a" "$b")"
+}
+
 trip
 for bin in "$before" "$now"; do
-    plain=() metered=()
-    for _ in $(seq "$rounds"); do
-        plain+=("$(bench "$bin" ms_per_step --agents "$flock" --steps "${ticks[2]}" --threads 2)")
-        metered+=("$(bench "$bin" ms_per_step --agents "$flock" --steps "${ticks[2]}" --threads 2 --metrics)")
-    done
-    p=$(printf '%s\n' "${plain[@]}" | median) m=$(printf '%s\n' "${metered[@]}" | median)
-    echo "metrics over the tick ($bin): $m / $p ms = $(ratio "$m" "$p")"
+    tick="--agents $flock --steps ${ticks[2]} --threads 2"
+    over "metrics over the tick" "$bin" "$tick --metrics" "$tick"
 done
 
 trip
 for bin in "$before" "$now"; do
-    one=() two=()
-    for _ in $(seq "$rounds"); do
-        one+=("$(bench "$bin" ms_per_step --agents "$big" --steps "${ticks[3]}" --threads 1)")
-        two+=("$(bench "$bin" ms_per_step --agents "$big" --steps "${ticks[3]}" --threads 2)")
-    done
-    o=$(printf '%s\n' "${one[@]}" | median) t=$(printf '%s\n' "${two[@]}" | median)
-    echo "two threads over one, $big agents ($bin): $o / $t ms = $(ratio "$o" "$t")"
+    tick="--agents $big --steps ${ticks[3]} --threads"
+    over "two threads over one, $big agents" "$bin" "$tick 1" "$tick 2"
 done
 alone=() side=()
 for _ in $(seq "$rounds"); do
