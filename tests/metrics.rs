@@ -96,6 +96,39 @@ fn a_seek_that_stops_on_the_point_has_no_overshoot() {
     assert!(close(m.groups[0].get("path_ratio"), 1.0));
 }
 
+/// The final error is of the last tick only: a seeker of the pointer at x = 0, 10 u/tick toward
+/// a pointer at x = 100, is 70 from it after tick 3; with no pointer on tick 4 it has no error
+/// (it coasts to x = 40); with the pointer back at x = 50 on tick 5 it is on it.
+#[test]
+fn the_final_error_is_of_the_last_tick() {
+    let text = scene(&group(
+        "s",
+        (0.0, 200.0),
+        (10.0, 0.0),
+        5.0,
+        "seek: (target: Pointer)",
+    ));
+    let scene = scene::from_str(&text, "test.ron").expect("valid");
+    let mut world = scene.build_world().expect("builds");
+    let mut recorder = Recorder::new(&world);
+    let tick = |world: &mut World, recorder: &mut Recorder, pointer: Option<f32>| {
+        world.set_pointer(pointer.map(|x| Vec2::new(x, 200.0)));
+        world.step();
+        recorder.observe(world);
+        recorder.report(world).groups[0].get("final_error")
+    };
+    for _ in 0..2 {
+        tick(&mut world, &mut recorder, Some(100.0));
+    }
+    assert!(close(tick(&mut world, &mut recorder, Some(100.0)), 70.0));
+    assert_eq!(tick(&mut world, &mut recorder, None), None);
+    assert_eq!(world.agents()[0].position, Vec2::new(40.0, 200.0));
+    assert!(close(tick(&mut world, &mut recorder, Some(50.0)), 0.0));
+    let m = recorder.report(&world);
+    assert!(close(m.groups[0].get("arrived"), 1.0));
+    assert!(close(m.groups[0].get("time_to_arrive"), 5.0));
+}
+
 /// Two bodies of radius 7 at x = 0 and 30, closing at 1 u/tick each, pass through each
 /// other: the centres are |30 - 2k| apart after tick k, overlapping (< 14) on ticks 9..=21,
 /// and coincide on tick 15 (gap -14).

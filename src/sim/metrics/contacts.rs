@@ -193,9 +193,7 @@ impl Recorder {
                     track.captures += 1;
                     track.first_capture_secs.get_or_insert(secs);
                 }
-                if let Some(Some(t)) = self.agents.get_mut(victim as usize) {
-                    t.captured = true;
-                }
+                self.agents.capture(victim);
             }
         }
         self.touching = touching;
