@@ -205,19 +205,44 @@ impl Contacts {
         if self.x.len() < 4 {
             return self.scan_few(slots, below);
         }
-        // The partners of the agents of one cell differ only in where their own cell's part
-        // starts: the cell is looked up once.
-        let (mut east, mut below, mut cell_end) = (0, 0..0, 0);
-        for k in slots {
-            let (Some(&x), Some(&y)) = (self.x.get(k), self.y.get(k)) else {
-                continue;
-            };
-            if k >= cell_end {
-                let ([here, there], end) = self.partners(k, x, y);
-                (east, below, cell_end) = (here.end, there, end);
+        // The cells are walked in order from the one holding the first slot, so each cell's
+        // partners are found from its column and row without a division, once for all its
+        // agents (theirs differ only in where their own cell's part starts).
+        let start = |c: usize| self.starts.get(c).map_or(0, |&s| s as usize);
+        let cells = self.columns * self.rows;
+        // The last cell starting at or before the first slot holds it (empty cells before it
+        // start where it does).
+        let mut c = self
+            .starts
+            .partition_point(|&s| s as usize <= slots.start)
+            .saturating_sub(1);
+        let (mut cx, mut cy) = (c % self.columns, c / self.columns);
+        let mut k = slots.start;
+        while k < slots.end && c < cells {
+            let end = start(c + 1).min(slots.end);
+            if k < end {
+                let east = start(if cx + 1 < self.columns { c + 2 } else { c + 1 });
+                let below = if cy + 1 < self.rows {
+                    let row = (cy + 1) * self.columns;
+                    start(row + cx.saturating_sub(1))
+                        ..start(row + (cx + 1).min(self.columns - 1) + 1)
+                } else {
+                    0..0
+                };
+                for k in k..end {
+                    let (Some(&x), Some(&y)) = (self.x.get(k), self.y.get(k)) else {
+                        continue;
+                    };
+                    pairs.add(x, y, k + 1..east);
+                    pairs.add(x, y, below.clone());
+                }
+                k = end;
             }
-            pairs.add(x, y, k + 1..east);
-            pairs.add(x, y, below.clone());
+            c += 1;
+            cx += 1;
+            if cx == self.columns {
+                (cx, cy) = (0, cy + 1);
+            }
         }
         let least = pairs
             .least
