@@ -129,6 +129,44 @@ fn the_final_error_is_of_the_last_tick() {
     assert!(close(m.groups[0].get("time_to_arrive"), 5.0));
 }
 
+/// An agent keeps the error of the last tick it was observed on while it is out of the world:
+/// the pointer's seeker, 70 from it after tick 3, taken out for tick 4 and put back, still
+/// reports 70 until it is observed again.
+#[test]
+fn a_removed_agent_keeps_its_last_error() {
+    let text = scene(&group(
+        "s",
+        (0.0, 200.0),
+        (10.0, 0.0),
+        5.0,
+        "seek: (target: Pointer)",
+    ));
+    let scene = scene::from_str(&text, "test.ron").expect("valid");
+    let mut world = scene.build_world().expect("builds");
+    world.set_pointer(Some(Vec2::new(100.0, 200.0)));
+    let mut recorder = Recorder::new(&world);
+    for _ in 0..3 {
+        world.step();
+        recorder.observe(&world);
+    }
+    let agent = world.agents()[0].clone();
+    assert!(world.remove_agent(agent.id));
+    world.step();
+    recorder.observe(&world);
+    let id = agent.id;
+    let error = |recorder: &Recorder| recorder.agent(id).and_then(|t| t.error);
+    assert_eq!(error(&recorder), Some(70.0));
+    assert!(world.insert_agent(agent));
+    assert!(close(
+        recorder.report(&world).groups[0].get("final_error"),
+        70.0
+    ));
+    world.set_pointer(None);
+    world.step();
+    recorder.observe(&world);
+    assert_eq!(error(&recorder), None);
+}
+
 /// Two bodies of radius 7 at x = 0 and 30, closing at 1 u/tick each, pass through each
 /// other: the centres are |30 - 2k| apart after tick k, overlapping (< 14) on ticks 9..=21,
 /// and coincide on tick 15 (gap -14).

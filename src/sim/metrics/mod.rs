@@ -192,7 +192,7 @@ impl Recorder {
     /// What is known of the agent with this id.
     #[must_use]
     pub fn agent(&self, id: u32) -> Option<AgentTrack> {
-        self.agents.get(id, self.ticks)
+        self.agents.get(id)
     }
 
     /// Starts tracks for agents not seen before (spawned since), at the world's tick.
@@ -210,7 +210,6 @@ impl Recorder {
 
     fn observe_in_pool(&mut self, world: &World) {
         self.ticks += 1;
-        let now = self.ticks;
         let flocking = flocks::flocking(world);
         let spec = world.spec();
         let largest = spec.groups.iter().map(|g| g.radius).fold(0.0_f32, f32::max);
@@ -234,7 +233,7 @@ impl Recorder {
             || count.then(|| flocks::count(world, &flocking, counting)),
             || {
                 let (parts, ()) = world.join(
-                    || tracks::take(world, tracks, &flocking, now),
+                    || tracks::take(world, tracks, &flocking),
                     || scratch.build(world, 2.0 * largest, one.is_some()),
                 );
                 (parts, Self::scan_contacts(scratch, world, one))

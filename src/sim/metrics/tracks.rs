@@ -41,8 +41,9 @@ pub(super) struct Arrival {
     approach: Vec2,
     overshoot: f32,
     error: Option<f32>,
-    /// The recorder's tick `error` was measured on: on a later one the agent had no target.
-    error_on: u64,
+    /// The motion's tick count when `error` was measured: an observation since, with no
+    /// target, leaves it out (an agent not observed, as while it is removed, keeps it).
+    error_on: u32,
     targeted: bool,
     was_inside: bool,
     captured: bool,
@@ -56,8 +57,8 @@ pub(super) struct Tracks {
 }
 
 impl Tracks {
-    /// The track of the agent with this id, as of the recorder's tick `now`.
-    pub(super) fn get(&self, id: u32, now: u64) -> Option<AgentTrack> {
+    /// The track of the agent with this id.
+    pub(super) fn get(&self, id: u32) -> Option<AgentTrack> {
         let k = id as usize;
         let (m, a) = (self.motion.get(k)?, self.arrival.get(k)?);
         m.seen.then(|| AgentTrack {
@@ -73,7 +74,7 @@ impl Tracks {
             approach: a.approach,
             overshoot: a.overshoot,
             settled_after_secs: a.settled_after_secs,
-            error: a.error.filter(|_| a.error_on == now),
+            error: a.error.filter(|_| a.error_on == m.ticks),
             captured: a.captured,
             targeted: a.targeted,
         })
@@ -166,14 +167,14 @@ fn add_motion(
     }
 }
 
-/// Agent `i`'s arrival takes in the tick the world has just run, toward `target` (`now`: the
-/// recorder's tick).
+/// Agent `i`'s arrival takes in the tick the world has just run, toward `target` (`observed`:
+/// its motion's tick count, this tick's included).
 fn add_arrival(
     world: &World,
     i: usize,
     target: &Target,
     look: Look<'_>,
-    now: u64,
+    observed: u32,
     t: &mut Arrival,
 ) {
     let Some(a) = world.agents().get(i) else {
@@ -204,7 +205,7 @@ fn add_arrival(
     }
     t.was_inside = inside;
     t.error = Some(distance);
-    t.error_on = now;
+    t.error_on = observed;
 }
 
 /// Agents per piece of the tracks' work over the threads.
@@ -233,8 +234,7 @@ fn turn(a: Vec2, b: Vec2) -> f64 {
     libm::atan2(cross, dot)
 }
 
-/// Every agent's track takes in the tick the world has just run (`now`: the recorder's tick),
-/// and the flock sums of each run of agents: whether an agent had no track yet, and the sums.
+/// Every agent's track takes in the tick the world has just run, and the flock sums of each run of agents: whether an agent had no track yet, and the sums.
 ///
 /// Agents are in id order, so each chunk of them owns a run of the tracks (by id): the chunks
 /// are worked on at once, each agent's track on its own.
@@ -242,7 +242,6 @@ pub(super) fn take(
     world: &World,
     tracks: &mut Tracks,
     flocking: &[bool],
-    now: u64,
 ) -> Vec<(bool, Vec<flocks::Sums>)> {
     let agents = world.agents();
     let (mut motion, mut arrival) = (&mut tracks.motion[..], &mut tracks.arrival[..]);
@@ -277,20 +276,21 @@ pub(super) fn take(
             let heading = a.heading();
             first.add(a, heading);
             let k = (a.id as usize).checked_sub(first_id);
-            match k.and_then(|k| motion.get_mut(k)) {
+            let observed = match k.and_then(|k| motion.get_mut(k)) {
                 Some(m) if m.seen => {
                     let force = records.get(i).map_or(Vec2::ZERO, |r| r.applied);
                     add_motion(m, a, heading, force, look, dt);
+                    m.ticks
                 }
                 _ => {
                     fresh = true;
                     continue;
                 }
-            }
+            };
             if let Some(target) = look.target
                 && let Some(t) = k.and_then(|k| arrival.get_mut(k))
             {
-                add_arrival(world, i, target, look, now, t);
+                add_arrival(world, i, target, look, observed, t);
             }
         }
         let mut sums = first.sums();
