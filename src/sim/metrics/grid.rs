@@ -134,7 +134,7 @@ impl Contacts {
             ) else {
                 continue;
             };
-            for range in self.partners(k, x, y).0 {
+            for range in self.partners(k, x, y) {
                 let (Some(ox), Some(oy), Some(or), Some(oi), Some(og)) = (
                     self.x.get(range.clone()),
                     self.y.get(range.clone()),
@@ -174,19 +174,27 @@ impl Contacts {
     }
 
     /// The slot ranges agent slot `k` is paired with by [`Self::scan_pairs`]: the rest of its
-    /// cell and the cell east of it, then the three cells below; and the end of its cell.
-    fn partners(&self, k: usize, x: f32, y: f32) -> ([Range<usize>; 2], usize) {
-        let start = |c: usize| self.starts.get(c).map_or(0, |&s| s as usize);
+    /// cell and the cell east of it, then the three cells below.
+    fn partners(&self, k: usize, x: f32, y: f32) -> [Range<usize>; 2] {
         let (cx, cy) = self.coords(Vec2::new(x, y));
+        let (east, below) = self.around(cx, cy);
+        [k + 1..east, below]
+    }
+
+    /// What the agents of the cell at column `cx`, row `cy` are paired with: the end of the
+    /// cell east of it (its own agents after each, then that cell's), and the slots of the
+    /// three cells below it.
+    fn around(&self, cx: usize, cy: usize) -> (usize, Range<usize>) {
+        let start = |c: usize| self.starts.get(c).map_or(0, |&s| s as usize);
         let c = cy * self.columns + cx;
-        let east = if cx + 1 < self.columns { c + 2 } else { c + 1 };
-        let mut ranges = [k + 1..start(east), 0..0];
-        if cy + 1 < self.rows {
-            let below = (cy + 1) * self.columns;
-            ranges[1] = start(below + cx.saturating_sub(1))
-                ..start(below + (cx + 1).min(self.columns - 1) + 1);
+        let east = start(if cx + 1 < self.columns { c + 2 } else { c + 1 });
+        if cy + 1 >= self.rows {
+            return (east, 0..0);
         }
-        (ranges, start(c + 1))
+        let below = (cy + 1) * self.columns;
+        let first = below + cx.saturating_sub(1);
+        let last = below + (cx + 1).min(self.columns - 1);
+        (east, start(first)..start(last + 1))
     }
 
     /// [`Self::scan_pairs`] for a world of one group, whose bodies all have one radius `r`,
@@ -221,14 +229,7 @@ impl Contacts {
         while k < slots.end && c < cells {
             let end = start(c + 1).min(slots.end);
             if k < end {
-                let east = start(if cx + 1 < self.columns { c + 2 } else { c + 1 });
-                let below = if cy + 1 < self.rows {
-                    let row = (cy + 1) * self.columns;
-                    start(row + cx.saturating_sub(1))
-                        ..start(row + (cx + 1).min(self.columns - 1) + 1)
-                } else {
-                    0..0
-                };
+                let (east, below) = self.around(cx, cy);
                 for k in k..end {
                     let (Some(&x), Some(&y)) = (self.x.get(k), self.y.get(k)) else {
                         continue;
@@ -259,7 +260,7 @@ impl Contacts {
             let (Some(&x), Some(&y)) = (self.x.get(k), self.y.get(k)) else {
                 continue;
             };
-            for range in self.partners(k, x, y).0 {
+            for range in self.partners(k, x, y) {
                 let others = self.x.get(range.clone()).unwrap_or_default().iter();
                 for (&ox, &oy) in others.zip(self.y.get(range).unwrap_or_default()) {
                     let (dx, dy) = (x - ox, y - oy);
