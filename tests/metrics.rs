@@ -96,11 +96,8 @@ fn a_seek_that_stops_on_the_point_has_no_overshoot() {
     assert!(close(m.groups[0].get("path_ratio"), 1.0));
 }
 
-/// The final error is of the last tick only: a seeker of the pointer at x = 0, 10 u/tick toward
-/// a pointer at x = 100, is 70 from it after tick 3; with no pointer on tick 4 it has no error
-/// (it coasts to x = 40); with the pointer back at x = 50 on tick 5 it is on it.
-#[test]
-fn the_final_error_is_of_the_last_tick() {
+/// A seeker of the pointer at x = 0 moving at `max_speed` 10 along x, `max_force` 5, dt = 1.
+fn pointer_seeker() -> World {
     let text = scene(&group(
         "s",
         (0.0, 200.0),
@@ -109,7 +106,15 @@ fn the_final_error_is_of_the_last_tick() {
         "seek: (target: Pointer)",
     ));
     let scene = scene::from_str(&text, "test.ron").expect("valid");
-    let mut world = scene.build_world().expect("builds");
+    scene.build_world().expect("builds")
+}
+
+/// The final error is of the last tick only: a seeker of the pointer at x = 0, 10 u/tick toward
+/// a pointer at x = 100, is 70 from it after tick 3; with no pointer on tick 4 it has no error
+/// (it coasts to x = 40); with the pointer back at x = 50 on tick 5 it is on it.
+#[test]
+fn the_final_error_is_of_the_last_tick() {
+    let mut world = pointer_seeker();
     let mut recorder = Recorder::new(&world);
     let tick = |world: &mut World, recorder: &mut Recorder, pointer: Option<f32>| {
         world.set_pointer(pointer.map(|x| Vec2::new(x, 200.0)));
@@ -134,15 +139,7 @@ fn the_final_error_is_of_the_last_tick() {
 /// reports 70 until it is observed again.
 #[test]
 fn a_removed_agent_keeps_its_last_error() {
-    let text = scene(&group(
-        "s",
-        (0.0, 200.0),
-        (10.0, 0.0),
-        5.0,
-        "seek: (target: Pointer)",
-    ));
-    let scene = scene::from_str(&text, "test.ron").expect("valid");
-    let mut world = scene.build_world().expect("builds");
+    let mut world = pointer_seeker();
     world.set_pointer(Some(Vec2::new(100.0, 200.0)));
     let mut recorder = Recorder::new(&world);
     for _ in 0..3 {
