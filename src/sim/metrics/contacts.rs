@@ -193,7 +193,9 @@ impl Recorder {
                     track.captures += 1;
                     track.first_capture_secs.get_or_insert(secs);
                 }
-                self.agents.capture(victim);
+                if let Some(Some(t)) = self.agents.get_mut(victim as usize) {
+                    t.captured = true;
+                }
             }
         }
         self.touching = touching;

@@ -65,6 +65,9 @@ pub struct AgentTrack {
     /// Its arrival target existed on some tick (a pointer target exists only while there is
     /// a pointer).
     pub targeted: bool,
+    last_heading: Vec2,
+    last_force: Vec2,
+    was_inside: bool,
 }
 
 /// Per-group sums over the run.
@@ -86,7 +89,8 @@ struct GroupTrack {
 /// Watches a world and keeps the metrics' sums.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
-    agents: tracks::Tracks,
+    /// Indexed by agent id.
+    agents: Vec<Option<AgentTrack>>,
     groups: Vec<GroupTrack>,
     ticks: u64,
     /// Contacts of the last tick, pursuer id → prey ids, to count entries only.
@@ -191,15 +195,29 @@ impl Recorder {
 
     /// What is known of the agent with this id.
     #[must_use]
-    pub fn agent(&self, id: u32) -> Option<AgentTrack> {
-        self.agents.get(id)
+    pub fn agent(&self, id: u32) -> Option<&AgentTrack> {
+        self.agents.get(id as usize).and_then(Option::as_ref)
     }
 
     /// Starts tracks for agents not seen before (spawned since), at the world's tick.
     fn sight(&mut self, world: &World) {
         self.groups
             .resize_with(world.spec().groups.len(), GroupTrack::default);
-        self.agents.sight(world);
+        let records = world.records();
+        for (i, a) in world.agents().iter().enumerate() {
+            let k = a.id as usize;
+            if k >= self.agents.len() {
+                self.agents.resize(k + 1, None);
+            }
+            if self.agents[k].is_none() {
+                self.agents[k] = Some(AgentTrack {
+                    first_tick: world.tick(),
+                    last_heading: a.heading(),
+                    last_force: records.get(i).map_or(Vec2::ZERO, |r| r.applied),
+                    ..AgentTrack::default()
+                });
+            }
+        }
     }
 
     /// Takes in the tick the world has just run.

@@ -23,7 +23,7 @@ impl Recorder {
     fn group_report(&self, world: &World, g: usize) -> GroupMetrics {
         let spec = world.spec();
         let group = &spec.groups[g];
-        let tracks: Vec<AgentTrack> = world
+        let tracks: Vec<&AgentTrack> = world
             .agents()
             .iter()
             .filter(|a| usize::from(a.group) == g)
@@ -88,8 +88,8 @@ impl Values {
 /// Arrival: the share arrived, then means over those that did (time to arrive), the largest
 /// overshoot, and means over those settled at the end (settle time) or with a target now
 /// (final error).
-fn arrival_values(tracks: &[AgentTrack], values: &mut Values) {
-    let tracks: Vec<&AgentTrack> = tracks.iter().filter(|t| t.targeted).collect();
+fn arrival_values(tracks: &[&AgentTrack], values: &mut Values) {
+    let tracks: Vec<&AgentTrack> = tracks.iter().copied().filter(|t| t.targeted).collect();
     if tracks.is_empty() {
         return;
     }
@@ -121,7 +121,7 @@ fn arrival_values(tracks: &[AgentTrack], values: &mut Values) {
 
 /// Motion: means over the agents observed of their path ratio and jitters, and the shares of
 /// all their ticks at the maxima.
-fn motion_values(tracks: &[AgentTrack], dt: f64, values: &mut Values) {
+fn motion_values(tracks: &[&AgentTrack], dt: f64, values: &mut Values) {
     let moved = || tracks.iter().filter(|t| t.ticks > 0);
     values.set(
         "path_ratio",

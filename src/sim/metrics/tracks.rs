@@ -1,119 +1,10 @@
-//! Each agent's track: what its run has come to so far, kept by agent id in two parts. The
-//! motion every tick adds to fills one cache line of its own; the arrival, read and written
-//! only for agents with a target (or caught by a pursuer), lies apart, so a crowd with no
-//! target streams one line a tick per agent, not three.
+//! Each agent's track: what its run has come to so far (arrival, motion), taken in tick by
+//! tick over the world's threads.
 
 use glam::Vec2;
 
 use super::{AT_MAX, AgentTrack, MIN_TOLERANCE, World, arrival_target, flocks};
-use crate::sim::Group;
 use crate::sim::params::Target;
-
-/// What every tick adds to: one cache line.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(align(64))]
-pub(super) struct Motion {
-    /// `Σ |v| dt` (world units).
-    path_length: f64,
-    /// `Σ |Δ heading|` (radians).
-    heading_change: f64,
-    /// `Σ |F_t − F_{t−1}|` over the ticks after the first.
-    force_change: f64,
-    /// `Σ v dt` (world units).
-    displacement: Vec2,
-    last_heading: Vec2,
-    last_force: Vec2,
-    /// Ticks observed, and of those at `max_speed` and at `max_force` (each saturating: 2³²
-    /// ticks are over two years at 60 a second).
-    ticks: u32,
-    at_max_speed: u32,
-    at_max_force: u32,
-    /// Whether the agent of this id has been seen (ids of agents never seen have no track).
-    seen: bool,
-}
-
-/// What only an agent with a target (or a pursuer's prey) needs.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Arrival {
-    first_tick: u64,
-    arrived_after_secs: Option<f64>,
-    settled_after_secs: Option<f64>,
-    approach: Vec2,
-    overshoot: f32,
-    error: Option<f32>,
-    /// The motion's tick count when `error` was measured: an observation since, with no
-    /// target, leaves it out (an agent not observed, as while it is removed, keeps it).
-    error_on: u32,
-    targeted: bool,
-    was_inside: bool,
-    captured: bool,
-}
-
-/// Every agent's track, by agent id.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Tracks {
-    motion: Vec<Motion>,
-    arrival: Vec<Arrival>,
-}
-
-impl Tracks {
-    /// The track of the agent with this id.
-    pub(super) fn get(&self, id: u32) -> Option<AgentTrack> {
-        let k = id as usize;
-        let (m, a) = (self.motion.get(k)?, self.arrival.get(k)?);
-        m.seen.then(|| AgentTrack {
-            first_tick: a.first_tick,
-            ticks: u64::from(m.ticks),
-            path_length: m.path_length,
-            displacement: m.displacement,
-            heading_change: m.heading_change,
-            force_change: m.force_change,
-            at_max_speed: u64::from(m.at_max_speed),
-            at_max_force: u64::from(m.at_max_force),
-            arrived_after_secs: a.arrived_after_secs,
-            approach: a.approach,
-            overshoot: a.overshoot,
-            settled_after_secs: a.settled_after_secs,
-            error: a.error.filter(|_| a.error_on == m.ticks),
-            captured: a.captured,
-            targeted: a.targeted,
-        })
-    }
-
-    /// Starts a track for each agent of `world` not seen before, at the world's tick.
-    pub(super) fn sight(&mut self, world: &World) {
-        let records = world.records();
-        for (i, a) in world.agents().iter().enumerate() {
-            let k = a.id as usize;
-            if k >= self.motion.len() {
-                self.motion.resize(k + 1, Motion::default());
-                self.arrival.resize(k + 1, Arrival::default());
-            }
-            if !self.motion[k].seen {
-                self.motion[k] = Motion {
-                    seen: true,
-                    last_heading: a.heading(),
-                    last_force: records.get(i).map_or(Vec2::ZERO, |r| r.applied),
-                    ..Motion::default()
-                };
-                self.arrival[k] = Arrival {
-                    first_tick: world.tick(),
-                    ..Arrival::default()
-                };
-            }
-        }
-    }
-
-    /// Marks the agent with this id caught, when it has a track.
-    pub(super) fn capture(&mut self, id: u32) {
-        let k = id as usize;
-        if self.motion.get(k).is_some_and(|m| m.seen)
-            && let Some(a) = self.arrival.get_mut(k)
-        {
-            a.captured = true;
-        }
-    }
-}
 
 /// What the tracks of a group's agents read from the group, looked up once per run of agents.
 #[derive(Clone, Copy)]
@@ -129,7 +20,7 @@ struct Look<'a> {
 }
 
 impl<'a> Look<'a> {
-    fn of(group: &'a Group) -> Self {
+    fn of(group: &'a crate::sim::Group) -> Self {
         Self {
             fast: group.max_speed * (1.0 - AT_MAX),
             strong: (group.max_force > 0.0).then_some(group.max_force * (1.0 - AT_MAX)),
@@ -139,73 +30,62 @@ impl<'a> Look<'a> {
     }
 }
 
-/// Agent `a`'s motion takes in the tick the world has just run (`heading`: its heading,
-/// `force`: the force applied to it).
-fn add_motion(
-    m: &mut Motion,
-    a: &crate::sim::Agent,
+/// Agent `i`'s track takes in the tick the world has just run (`heading`: its heading, `force`:
+/// the force applied to it, `look`: its group's).
+fn observe_agent(
+    world: &World,
+    i: usize,
     heading: Vec2,
     force: Vec2,
     look: Look<'_>,
-    dt: f32,
-) {
-    let speed = a.velocity.length();
-    m.ticks = m.ticks.saturating_add(1);
-    m.path_length += f64::from(speed * dt);
-    m.displacement += a.velocity * dt;
-    m.heading_change += turn(m.last_heading, heading);
-    m.last_heading = heading;
-    if m.ticks > 1 {
-        m.force_change += f64::from((force - m.last_force).length());
-    }
-    m.last_force = force;
-    if speed >= look.fast {
-        m.at_max_speed = m.at_max_speed.saturating_add(1);
-    }
-    if look.strong.is_some_and(|strong| force.length() >= strong) {
-        m.at_max_force = m.at_max_force.saturating_add(1);
-    }
-}
-
-/// Agent `i`'s arrival takes in the tick the world has just run, toward `target` (`observed`:
-/// its motion's tick count, this tick's included).
-fn add_arrival(
-    world: &World,
-    i: usize,
-    target: &Target,
-    look: Look<'_>,
-    observed: u32,
-    t: &mut Arrival,
+    track: &mut AgentTrack,
 ) {
     let Some(a) = world.agents().get(i) else {
         return;
     };
-    let Some((target, _)) = world.locate(target, i) else {
+    let dt = world.spec().dt;
+    let speed = a.velocity.length();
+    track.ticks += 1;
+    track.path_length += f64::from(speed * dt);
+    track.displacement += a.velocity * dt;
+    track.heading_change += turn(track.last_heading, heading);
+    track.last_heading = heading;
+    if track.ticks > 1 {
+        track.force_change += f64::from((force - track.last_force).length());
+    }
+    track.last_force = force;
+    if speed >= look.fast {
+        track.at_max_speed += 1;
+    }
+    if look.strong.is_some_and(|strong| force.length() >= strong) {
+        track.at_max_force += 1;
+    }
+    let Some((target, _)) = look.target.and_then(|t| world.locate(t, i)) else {
+        track.error = None;
         return;
     };
-    t.targeted = true;
+    track.targeted = true;
     let offset = a.position - target;
     let distance = offset.length();
     let inside = distance <= look.tolerance;
-    let secs = || (world.tick() - t.first_tick) as f64 * f64::from(world.spec().dt);
-    if inside && t.arrived_after_secs.is_none() {
-        t.arrived_after_secs = Some(secs());
+    let secs = || (world.tick() - track.first_tick) as f64 * f64::from(dt);
+    if inside && track.arrived_after_secs.is_none() {
+        track.arrived_after_secs = Some(secs());
         // The direction of travel toward the target: past it is along this.
-        t.approach = (-offset)
+        track.approach = (-offset)
             .try_normalize()
             .unwrap_or_else(|| a.velocity.try_normalize().unwrap_or(a.heading()));
     }
-    if t.arrived_after_secs.is_some() {
-        t.overshoot = t.overshoot.max(offset.dot(t.approach));
+    if track.arrived_after_secs.is_some() {
+        track.overshoot = track.overshoot.max(offset.dot(track.approach));
     }
-    if inside && !t.was_inside {
-        t.settled_after_secs = Some(secs());
+    if inside && !track.was_inside {
+        track.settled_after_secs = Some(secs());
     } else if !inside {
-        t.settled_after_secs = None;
+        track.settled_after_secs = None;
     }
-    t.was_inside = inside;
-    t.error = Some(distance);
-    t.error_on = observed;
+    track.was_inside = inside;
+    track.error = Some(distance);
 }
 
 /// Agents per piece of the tracks' work over the threads.
@@ -234,17 +114,18 @@ fn turn(a: Vec2, b: Vec2) -> f64 {
     libm::atan2(cross, dot)
 }
 
-/// Every agent's track takes in the tick the world has just run, and the flock sums of each run of agents: whether an agent had no track yet, and the sums.
+/// Every agent's track takes in the tick the world has just run (`tracks` by agent id), and
+/// the flock sums of each run of agents: whether an agent had no track yet, and the sums.
 ///
 /// Agents are in id order, so each chunk of them owns a run of the tracks (by id): the chunks
 /// are worked on at once, each agent's track on its own.
 pub(super) fn take(
     world: &World,
-    tracks: &mut Tracks,
+    tracks: &mut [Option<AgentTrack>],
     flocking: &[bool],
 ) -> Vec<(bool, Vec<flocks::Sums>)> {
     let agents = world.agents();
-    let (mut motion, mut arrival) = (&mut tracks.motion[..], &mut tracks.arrival[..]);
+    let mut rest = tracks;
     let mut taken = 0;
     let mut items = Vec::new();
     for range in world.chunks(TRACK_CHUNK) {
@@ -252,18 +133,15 @@ pub(super) fn take(
             .get(range.end)
             .map_or(usize::MAX, |a| a.id as usize)
             .saturating_sub(taken)
-            .min(motion.len())
-            .min(arrival.len());
-        let (m, m_after) = motion.split_at_mut(end);
-        let (a, a_after) = arrival.split_at_mut(end);
-        items.push((range, taken, m, a));
+            .min(rest.len());
+        let (mine, after) = rest.split_at_mut(end);
+        items.push((range, taken, mine));
         taken += end;
-        (motion, arrival) = (m_after, a_after);
+        rest = after;
     }
     let looks: Vec<Look<'_>> = world.spec().groups.iter().map(Look::of).collect();
     let records = world.records();
-    let dt = world.spec().dt;
-    world.map_each(items, |(range, first_id, motion, arrival)| {
+    world.map_each(items, |(range, first_id, tracks)| {
         let mut fresh = false;
         let mut first = flocks::FirstPass::new(flocking);
         for i in range.clone() {
@@ -275,22 +153,15 @@ pub(super) fn take(
             };
             let heading = a.heading();
             first.add(a, heading);
-            let k = (a.id as usize).checked_sub(first_id);
-            let observed = match k.and_then(|k| motion.get_mut(k)) {
-                Some(m) if m.seen => {
-                    let force = records.get(i).map_or(Vec2::ZERO, |r| r.applied);
-                    add_motion(m, a, heading, force, look, dt);
-                    m.ticks
-                }
-                _ => {
-                    fresh = true;
-                    continue;
-                }
-            };
-            if let Some(target) = look.target
-                && let Some(t) = k.and_then(|k| arrival.get_mut(k))
+            match (a.id as usize)
+                .checked_sub(first_id)
+                .and_then(|k| tracks.get_mut(k))
             {
-                add_arrival(world, i, target, look, observed, t);
+                Some(Some(track)) => {
+                    let force = records.get(i).map_or(Vec2::ZERO, |r| r.applied);
+                    observe_agent(world, i, heading, force, look, track);
+                }
+                _ => fresh = true,
             }
         }
         let mut sums = first.sums();
