@@ -207,7 +207,7 @@ impl Contacts {
             x: &self.x,
             y: &self.y,
             below: f32x4::splat(below),
-            least: f32x4::splat(f32::INFINITY),
+            least: [f32x4::splat(f32::INFINITY); 2],
             overlaps: 0,
         };
         if self.x.len() < 4 {
@@ -234,8 +234,10 @@ impl Contacts {
                     let (Some(&x), Some(&y)) = (self.x.get(k), self.y.get(k)) else {
                         continue;
                     };
-                    pairs.add(x, y, k + 1..east);
-                    pairs.add(x, y, below.clone());
+                    // The two ranges into least values of their own: two chains of
+                    // minima that do not wait on each other.
+                    pairs.add(x, y, k + 1..east, 0);
+                    pairs.add(x, y, below.clone(), 1);
                 }
                 k = end;
             }
@@ -245,8 +247,9 @@ impl Contacts {
                 (cx, cy) = (0, cy + 1);
             }
         }
-        let least = pairs
-            .least
+        let [east, below] = pairs.least;
+        let least = east
+            .min(below)
             .to_array()
             .into_iter()
             .fold(f32::INFINITY, f32::min);
@@ -327,21 +330,24 @@ struct OneGroup<'a> {
     y: &'a [f32],
     /// [`overlap_below`] of the bodies' radius.
     below: f32x4,
-    least: f32x4,
+    /// The least squared distances so far, in two parts (see [`OneGroup::add`]).
+    least: [f32x4; 2],
     overlaps: u64,
 }
 
 impl OneGroup<'_> {
     /// The pairs of the agent at `(x, y)` with the agents at `slots`, four at a time; the last
     /// up to three in a window of four ending with them, the lanes outside `slots` masked.
+    /// Their least squared distance goes into `least[part]`: the least of a set is the same
+    /// however it is split, and two parts let one range's minima run beside the other's.
     #[inline]
-    fn add(&mut self, x: f32, y: f32, slots: Range<usize>) {
+    fn add(&mut self, x: f32, y: f32, slots: Range<usize>, part: usize) {
         let (px, py) = (f32x4::splat(x), f32x4::splat(y));
         // Every lane (all bits set).
         let every = f32x4::ZERO.cmp_eq(f32x4::ZERO);
         let mut k = slots.start;
         while k + 4 <= slots.end {
-            self.block(px, py, k, every);
+            self.block(px, py, k, every, part);
             k += 4;
         }
         if k < slots.end {
@@ -352,13 +358,13 @@ impl OneGroup<'_> {
             let to = f32x4::splat((slots.end - window) as f32);
             let lane = f32x4::new([0.0, 1.0, 2.0, 3.0]);
             let keep = lane.cmp_ge(from) & lane.cmp_lt(to);
-            self.block(px, py, window, keep);
+            self.block(px, py, window, keep, part);
         }
     }
 
     /// The four candidates at `k..k + 4`, those of the lanes set in `keep`.
     #[inline]
-    fn block(&mut self, px: f32x4, py: f32x4, k: usize, keep: f32x4) {
+    fn block(&mut self, px: f32x4, py: f32x4, k: usize, keep: f32x4, part: usize) {
         let (Some(ox), Some(oy)) = (self.x.get(k..k + 4), self.y.get(k..k + 4)) else {
             return;
         };
@@ -368,7 +374,9 @@ impl OneGroup<'_> {
         let (dx, dy) = (px - f32x4::from(ox), py - f32x4::from(oy));
         // A lane left out is infinitely far: no least distance, no overlap.
         let d2 = keep.blend(dx * dx + dy * dy, f32x4::splat(f32::INFINITY));
-        self.least = self.least.min(d2);
+        if let Some(least) = self.least.get_mut(part) {
+            *least = least.min(d2);
+        }
         self.overlaps += u64::from(d2.cmp_lt(self.below).move_mask().count_ones());
     }
 }
