@@ -181,11 +181,16 @@ impl Contacts {
         [k + 1..east, below]
     }
 
+    /// The first slot of cell `c` (past the last cell: 0).
+    fn start(&self, c: usize) -> usize {
+        self.starts.get(c).map_or(0, |&s| s as usize)
+    }
+
     /// What the agents of the cell at column `cx`, row `cy` are paired with: the end of the
     /// cell east of it (its own agents after each, then that cell's), and the slots of the
     /// three cells below it.
     fn around(&self, cx: usize, cy: usize) -> (usize, Range<usize>) {
-        let start = |c: usize| self.starts.get(c).map_or(0, |&s| s as usize);
+        let start = |c| self.start(c);
         let c = cy * self.columns + cx;
         let east = start(if cx + 1 < self.columns { c + 2 } else { c + 1 });
         if cy + 1 >= self.rows {
@@ -216,7 +221,7 @@ impl Contacts {
         // The cells are walked in order from the one holding the first slot, so each cell's
         // partners are found from its column and row without a division, once for all its
         // agents (theirs differ only in where their own cell's part starts).
-        let start = |c: usize| self.starts.get(c).map_or(0, |&s| s as usize);
+        let start = |c| self.start(c);
         let cells = self.columns * self.rows;
         // The last cell starting at or before the first slot holds it (empty cells before it
         // start where it does).
