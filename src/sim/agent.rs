@@ -71,6 +71,17 @@ impl Agent {
         crate::sim::math::direction_or(self.velocity, self.last_heading)
     }
 
+    /// Takes its new position and velocity. When it comes to rest it keeps the direction it
+    /// moved in ([`Agent::heading`]).
+    pub fn set_motion(&mut self, position: Vec2, velocity: Vec2) {
+        use crate::sim::math::{direction_or, has_direction};
+        if !has_direction(velocity) && has_direction(self.velocity) {
+            self.last_heading = direction_or(self.velocity, self.last_heading);
+        }
+        self.position = position;
+        self.velocity = velocity;
+    }
+
     /// The agent's heading in radians (0 along +x, y down), or `None` when standing still.
     #[must_use]
     pub fn heading_rad(&self) -> Option<f32> {

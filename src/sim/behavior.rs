@@ -17,6 +17,7 @@ pub use super::field::{
     Value, WEIGHT,
 };
 pub use super::marks::{Figure, Layer, Mark, Tint, point_marks};
+use super::registry::BehaviorKind;
 pub use super::tick::{Memory, Step, Tick};
 use super::types::{Region, Target};
 
@@ -124,6 +125,13 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
         });
         fresh
     }
+}
+
+/// A behavior's place in the registry: its [`BehaviorKind`], generated from the one list
+/// (`sim/registry.rs`) for every block type.
+pub trait Registered: Behavior {
+    /// The behavior.
+    const KIND: BehaviorKind;
 }
 
 /// A field that refers to something in the scene, kept by [`Behavior::reset`].

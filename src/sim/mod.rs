@@ -38,4 +38,5 @@ pub use params::{BehaviorKind, BoundsMode, Combination, Group, Obstacle, Spawn, 
 pub use path::FieldPath;
 pub use spec::WorldSpec;
 pub use steering::{Boid, SteeringManager, SteeringState};
-pub use world::{NeighborSearch, ThreadsError, World};
+pub use world::crowd::{Crowd, CrowdError, Unmet};
+pub use world::{NeighborSearch, Newcomer, Spawns, ThreadsError, World, moved};

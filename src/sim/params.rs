@@ -11,7 +11,7 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 pub use super::behavior::BlockCommon;
-use super::behavior::{Behavior, BehaviorInfo, Field, Mark, SceneNames, Tick, Value};
+use super::behavior::{Behavior, BehaviorInfo, Field, Mark, Registered, SceneNames, Tick, Value};
 use super::debug::Trace;
 pub use super::registry::BehaviorKind;
 use super::registry::for_each_behavior;
@@ -78,6 +78,12 @@ pub trait BlockVisitorMut {
 macro_rules! define_group {
     ($($kind:ident $field:ident $module:ident :: $ty:ident,)*) => {
         $(pub use super::behaviors::$module::$ty;)*
+
+        $(
+            impl Registered for $ty {
+                const KIND: BehaviorKind = BehaviorKind::$kind;
+            }
+        )*
 
         /// One archetype: agents that share kinematics and behaviors.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

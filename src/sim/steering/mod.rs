@@ -18,11 +18,13 @@ pub mod state;
 
 use glam::Vec2;
 
-use super::behavior::Step;
-use super::behaviors::{self, Body, Steer};
+use super::behavior::{BlockCommon, Memory, Registered, Step, Tick};
+use super::behaviors::{Body, Steer};
 use super::debug::{AgentDebug, Detail, FullRecord, RecordSink, RecordSlot};
 use super::math::truncate;
-use super::params::{self, BehaviorKind, BlockCommon as _, Combination, Obstacle};
+use super::params::{self, BehaviorKind, Combination, Target};
+use super::scenery::{FlowGrid, Obstacle, Path, Wall};
+use super::types::{Leader, NeighborSums, Other, Stamina};
 pub use state::SteeringState;
 
 /// The host of a steering manager: the sources' `IBoid`.
@@ -258,190 +260,188 @@ impl<R: RecordSink> SteeringManager<R> {
         self.record.set_force(kind, force);
     }
 
-    /// Seek `target` (with arrival inside `slowing_radius` when it is > 0, as 003's
-    /// `seek(target, slowingRadius)`), weight 1.
+    /// Seek `target`, weight 1: 003's `seek(target, slowingRadius)`, which arrives inside
+    /// `slowing_radius` when it is > 0 (the [`params::Arrive`] block in that mode) and is plain
+    /// seek otherwise (the [`params::Seek`] block).
     pub fn seek(&mut self, host: &impl Boid, target: Vec2, slowing_radius: f32) {
-        let body = Body::of(host);
-        self.add(BehaviorKind::Seek, 1.0, 1.0, |_| {
-            behaviors::arrive::arrive_slowing(&body, target, slowing_radius)
-        });
+        let at = Target::Point(target);
+        if slowing_radius > 0.0 {
+            let mode = params::ArriveMode::SlowingRadius(slowing_radius);
+            self.behave(
+                &params::Arrive {
+                    target: at,
+                    mode,
+                    ..params::Arrive::default()
+                },
+                host,
+                None,
+            );
+        } else {
+            self.behave(
+                &params::Seek {
+                    target: at,
+                    ..params::Seek::default()
+                },
+                host,
+                None,
+            );
+        }
     }
 
-    /// Flee `target`, weight 1, no panic distance.
+    /// Flee `target`, weight 1, no panic distance (the [`params::Flee`] block).
     pub fn flee(&mut self, host: &impl Boid, target: Vec2) {
-        let body = Body::of(host);
-        self.add(BehaviorKind::Flee, 1.0, 1.0, |_| {
-            behaviors::flee::flee(&body, target, None)
-        });
+        let block = params::Flee {
+            target: Target::Point(target),
+            panic_distance: None,
+            ..params::Flee::default()
+        };
+        self.behave(&block, host, None);
     }
 
-    /// Pursue `target` with a dynamic prediction, weight 1.
+    /// Pursue `target` with a dynamic prediction, weight 1 (the [`params::Pursuit`] block).
     pub fn pursuit(&mut self, host: &impl Boid, target: &impl Boid) {
-        let body = Body::of(host);
-        let block = params::Pursuit::default();
-        self.pursuit_block(&body, &block, target.position(), target.velocity());
+        let other = (target.position(), target.velocity());
+        self.behave(&params::Pursuit::default(), host, Some(other));
     }
 
-    /// Evade `target` with a dynamic prediction, weight 1.
+    /// Evade `target` with a dynamic prediction, weight 1 (the [`params::Evade`] block).
     pub fn evade(&mut self, host: &impl Boid, target: &impl Boid) {
-        let body = Body::of(host);
-        let block = params::Evade::default();
-        self.evade_block(&body, &block, target.position(), target.velocity());
+        let other = (target.position(), target.velocity());
+        self.behave(&params::Evade::default(), host, Some(other));
     }
 
-    /// Circle wander with the given parameters (weight and probability from the block).
+    /// Circle wander with the given parameters (the [`params::Wander`] block).
     pub fn wander(&mut self, host: &impl Boid, block: &params::Wander) {
-        let body = Body::of(host);
-        self.add(BehaviorKind::Wander, block.weight, block.probability, |s| {
-            let draw = s.state.rng.next_f32();
-            let step =
-                behaviors::wander::wander_circle(&body, block, s.state.wander_angle_rad, draw);
-            s.state.wander_angle_rad = step.next_angle_rad;
-            s.record.wander = Some(step.circle);
-            step.steer
-        });
+        self.behave(block, host, None);
     }
 
-    /// Seek a block's target point.
-    pub fn seek_block(&mut self, body: &Body, block: &params::Seek, target: Vec2) {
-        self.add(
-            BehaviorKind::Seek,
-            block.weight(),
-            block.probability(),
-            |_| behaviors::seek::seek(body, target),
-        );
+    /// Adds `block`'s force for `host` through the behavior's own code ([`Behavior::steer`]: its
+    /// formula, gating and record), on a tick where every target the block names is `other`
+    /// (position, velocity), or else the block's own point, and there is no world around:
+    /// no scenery, no neighbours, no stamina.
+    fn behave<B: Registered>(&mut self, block: &B, host: &impl Boid, other: Option<(Vec2, Vec2)>) {
+        let mut tick = Lone {
+            kind: B::KIND,
+            body: Body::of(host),
+            other,
+            memory: Memory::default(),
+            m: self,
+        };
+        block.steer(&mut tick);
+    }
+}
+
+/// One host's tick for the tutorials' host-object API ([`SteeringManager::seek`], ...): its
+/// body and one target, nothing else of a world.
+struct Lone<'m, R: RecordSink> {
+    kind: BehaviorKind,
+    body: Body,
+    /// What every target that is not a point stands for: position and velocity.
+    other: Option<(Vec2, Vec2)>,
+    memory: Memory,
+    m: &'m mut SteeringManager<R>,
+}
+
+impl<'w, R: RecordSink> Tick<'w> for Lone<'_, R> {
+    fn kind(&self) -> BehaviorKind {
+        self.kind
     }
 
-    /// Flee a block's target point (its panic distance is applied by the caller's gate).
-    pub fn flee_block(&mut self, body: &Body, block: &params::Flee, target: Vec2) {
-        let panic = block.panic_distance;
-        self.add(
-            BehaviorKind::Flee,
-            block.weight(),
-            block.probability(),
-            |s| {
-                s.record.flee_target = Some(target);
-                behaviors::flee::flee(body, target, panic)
-            },
-        );
+    fn body(&self) -> Body {
+        self.body
     }
 
-    /// Arrive at a block's target point in the block's mode.
-    pub fn arrive_block(&mut self, body: &Body, block: &params::Arrive, target: Vec2) {
-        self.add(
-            BehaviorKind::Arrive,
-            block.weight(),
-            block.probability(),
-            |s| {
-                s.record.arrive_target = Some(target);
-                if let Some(brake) = behaviors::arrive::dead_band(body, target, block.dead_band) {
-                    return brake;
-                }
-                match block.mode {
-                    params::ArriveMode::SlowingRadius(r) => {
-                        behaviors::arrive::arrive_slowing(body, target, r)
-                    }
-                    params::ArriveMode::Deceleration(d) => {
-                        behaviors::arrive::arrive_deceleration(body, target, d)
-                    }
-                }
-            },
-        );
+    fn heading(&self) -> Vec2 {
+        super::math::direction_or(self.body.velocity, Vec2::X)
     }
 
-    /// Pursue a target with position and velocity.
-    pub fn pursuit_block(
-        &mut self,
-        body: &Body,
-        block: &params::Pursuit,
-        position: Vec2,
-        velocity: Vec2,
-    ) {
-        self.add(
-            BehaviorKind::Pursuit,
-            block.weight(),
-            block.probability(),
-            |s| {
-                let (steer, future) =
-                    behaviors::pursuit::pursuit(body, position, velocity, &block.prediction);
-                s.record.prediction = Some(future);
-                steer
-            },
-        );
+    fn radius(&self) -> f32 {
+        0.0
     }
 
-    /// Evade a target with position and velocity.
-    pub fn evade_block(
-        &mut self,
-        body: &Body,
-        block: &params::Evade,
-        position: Vec2,
-        velocity: Vec2,
-    ) {
-        self.add(
-            BehaviorKind::Evade,
-            block.weight(),
-            block.probability(),
-            |s| {
-                let (steer, future) =
-                    behaviors::pursuit::evade(body, position, velocity, &block.prediction);
-                if s.record.prediction.is_none() {
-                    s.record.prediction = Some(future);
-                }
-                steer
-            },
-        );
+    /// The sources' per-frame update.
+    fn dt(&self) -> f32 {
+        1.0
     }
 
-    /// Head for the random point of the random-target wander.
-    pub fn wander_target_block(&mut self, body: &Body, block: &params::WanderTarget, point: Vec2) {
-        self.add(
-            BehaviorKind::WanderTarget,
-            block.weight(),
-            block.probability(),
-            |s| {
-                s.record.wander_point = Some(point);
-                behaviors::seek::seek(body, point)
-            },
-        );
+    fn world_size(&self) -> Vec2 {
+        Vec2::ZERO
     }
 
-    /// Steer toward a block's goal.
-    pub fn goal_block(&mut self, body: &Body, block: &params::Goal, target: Vec2) {
-        self.add(
-            BehaviorKind::Goal,
-            block.weight(),
-            block.probability(),
-            |_| behaviors::goal::goal(body, target, block.slowing_radius),
-        );
+    fn resolve(&self, target: &Target) -> Option<(Vec2, Vec2)> {
+        match target {
+            Target::Point(p) => Some((*p, Vec2::ZERO)),
+            _ => self.other,
+        }
     }
 
-    /// Push away from nearby obstacles.
-    pub fn avoid_obstacles_block(
-        &mut self,
-        body: &Body,
-        block: &params::AvoidObstacles,
-        obstacles: &[Obstacle],
-    ) {
-        self.add(
-            BehaviorKind::AvoidObstacles,
-            block.weight(),
-            block.probability(),
-            |_| behaviors::avoidance::avoid_obstacles(body, obstacles, block.detection_distance),
-        );
+    fn leader(&self, target: &Target) -> Option<Leader> {
+        self.resolve(target).map(|(position, velocity)| Leader {
+            position,
+            velocity,
+            heading: super::math::direction_or(velocity, Vec2::X),
+        })
     }
 
-    /// One of the three flocking rules over pre-summed neighbours.
-    pub fn flocking(
-        &mut self,
-        rule: behaviors::flocking::Rule,
-        body: &Body,
-        block: &impl params::BlockCommon,
-        sums: &super::types::NeighborSums,
-    ) {
-        self.add(rule.kind(), block.weight(), block.probability(), |_| {
-            rule.steer(body, sums)
-        });
+    fn formation_rank(&self) -> (usize, usize) {
+        (0, 1)
+    }
+
+    fn nearest_id(&self, _: &Target, _: Option<f32>) -> Option<u32> {
+        None
+    }
+
+    fn prey(&self) -> Option<(Vec2, Vec2)> {
+        None
+    }
+
+    fn stamina(&self) -> Option<&'w Stamina> {
+        None
+    }
+
+    fn walls(&self) -> &'w [Wall] {
+        &[]
+    }
+
+    fn obstacles(&self) -> &'w [Obstacle] {
+        &[]
+    }
+
+    fn path(&self) -> Option<&'w Path> {
+        None
+    }
+
+    fn region(&self) -> Option<&'w Path> {
+        None
+    }
+
+    fn flow(&self) -> Option<&'w FlowGrid> {
+        None
+    }
+
+    fn neighbor_sums(&self, _: usize) -> NeighborSums {
+        NeighborSums::default()
+    }
+
+    fn others_near(&self, _: f32) -> Vec<Other> {
+        Vec::new()
+    }
+
+    fn agent_near(&self, _: Vec2, _: f32) -> Option<Vec2> {
+        None
+    }
+
+    fn memory(&mut self) -> &mut Memory {
+        &mut self.memory
+    }
+
+    fn state(&mut self) -> &mut SteeringState {
+        &mut self.m.state
+    }
+
+    fn add<B: BlockCommon>(&mut self, block: &B, compute: impl FnOnce(&mut Step<'_>) -> Steer) {
+        let weights = (block.weight(), block.probability());
+        self.m.add_traced(self.kind, weights, None, compute);
     }
 }
 

@@ -16,11 +16,9 @@ use super::check::{self, Problem, Problems};
 use super::debug::{Detail, ForceLayout, RecordSlot, RecordStore, Records};
 use super::grid::Grid;
 use super::kdtree::KdTree;
-use super::math::{direction_or, has_direction};
 use super::motion::limit_turn;
 use super::neighbors::{Found, Rules as NeighborRules};
 use super::params::{BehaviorKind, BlockCommon, Region, Target};
-use super::rng::WorldRng;
 use super::scenery::FlowGrid;
 use super::spec::WorldSpec;
 use super::steering::integrate;
@@ -52,18 +50,16 @@ pub enum NeighborSearch {
     Naive,
 }
 
-#[derive(Clone, Debug, Default)]
-struct Spawner {
-    remaining: u32,
-    timer_secs: f32,
-}
-
 mod chunks;
+pub mod crowd;
+mod schedule;
 mod search;
 mod side;
 mod spawn;
 mod targets;
 mod think;
+
+pub use schedule::{Newcomer, Spawns};
 
 /// What an agent decided on one tick, from the state at the start of the tick.
 struct Thought {
@@ -90,12 +86,11 @@ pub struct World {
     /// The buffer the next tick's agents are written into (swapped with `agents`).
     next_agents: Vec<Agent>,
     records: RecordStore,
-    spawners: Vec<Spawner>,
+    spawns: Spawns,
     pointer: Option<Vec2>,
     click: Vec2,
     tick: u64,
     next_id: u32,
-    rng: WorldRng,
     search: NeighborSearch,
     grid: Grid,
     /// Each group's neighbour rules, this tick.
@@ -140,6 +135,44 @@ pub struct World {
 
 const CELL_FACTOR: f32 = 0.5;
 
+/// What a tick does with the agents' motion once they have decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Motion {
+    /// The world moves them ([`moved`]): its own agents.
+    Integrate,
+    /// They keep the motion they have: a host moves them ([`Crowd`]).
+    Keep,
+}
+
+/// Where the world moves an agent of `group` at `position` with `velocity` under the applied
+/// steering force `force` (already truncated to `max_force`) on one tick: the manager's update
+/// ([`integrate`]: `velocity = truncate(velocity + force / mass * dt, max_speed)`, `position +=
+/// velocity * dt`), the group's turn-rate limit (`max_turn_rate_deg`), then the world's bounds.
+/// A host that moves its own entities the way the world does calls this; any other motion is
+/// the host's to choose.
+#[must_use]
+pub fn moved(
+    spec: &WorldSpec,
+    group: &super::params::Group,
+    position: Vec2,
+    velocity: Vec2,
+    force: Vec2,
+) -> (Vec2, Vec2) {
+    let body = Body {
+        position,
+        velocity,
+        max_speed: group.max_speed,
+        mass: group.mass,
+    };
+    let dt = spec.dt;
+    let (mut next_position, mut next_velocity) = integrate(&body, force, dt);
+    if let Some(rate) = group.max_turn_rate_deg {
+        next_velocity = limit_turn(velocity, next_velocity, rate.to_radians() * dt);
+        next_position = position + next_velocity * dt;
+    }
+    apply_bounds(spec.bounds, spec.size, next_position, next_velocity)
+}
+
 fn index_u32(i: usize) -> u32 {
     u32::try_from(i).unwrap_or(u32::MAX)
 }
@@ -159,9 +192,8 @@ impl World {
     /// A world on `spec` with no agents yet (the caller has checked `spec`).
     fn unspawned(spec: WorldSpec) -> Self {
         Self {
-            rng: WorldRng::new(spec.seed),
             click: spec.click_target,
-            spawners: vec![Spawner::default(); spec.groups.len()],
+            spawns: Spawns::new(&spec),
             spec,
             agents: Vec::new(),
             next_agents: Vec::new(),
@@ -455,7 +487,13 @@ impl World {
     /// Every agent's next state and record, from the state at the start of the tick, written
     /// into `next` (a copy of the agents), `records` and `details` (empty, or one per agent).
     /// Each agent reads only that state, so any split over threads gives the same bits.
-    fn advance_all(&self, next: &mut [Agent], records: &mut RecordStore, details: &mut [Detail]) {
+    fn advance_all(
+        &self,
+        next: &mut [Agent],
+        records: &mut RecordStore,
+        details: &mut [Detail],
+        motion: Motion,
+    ) {
         #[cfg(feature = "parallel")]
         if self.parallel() {
             use rayon::prelude::*;
@@ -463,12 +501,12 @@ impl World {
                 let agents = next.par_iter_mut().zip(records.par_slots_mut());
                 if details.is_empty() {
                     agents.enumerate().for_each(|(i, (agent, mut record))| {
-                        self.advance(i, agent, &mut record, None);
+                        self.advance(i, agent, &mut record, None, motion);
                     });
                 } else {
                     agents.zip(details.par_iter_mut()).enumerate().for_each(
                         |(i, ((agent, mut record), detail))| {
-                            self.advance(i, agent, &mut record, Some(detail));
+                            self.advance(i, agent, &mut record, Some(detail), motion);
                         },
                     );
                 }
@@ -477,19 +515,21 @@ impl World {
             return;
         }
         for (i, (agent, mut record)) in next.iter_mut().zip(records.slots_mut()).enumerate() {
-            self.advance(i, agent, &mut record, details.get_mut(i));
+            self.advance(i, agent, &mut record, details.get_mut(i), motion);
         }
     }
 
-    /// Agent `i`'s decision and motion for this tick: its next state into `agent`, what it
-    /// felt into `record` and what the behaviors beyond the tutorials looked at into `detail`.
-    /// An agent of a group that no longer exists stays as it is.
+    /// Agent `i`'s decision and, with [`Motion::Integrate`], its motion for this tick: its
+    /// next state into `agent`, what it felt into `record` and what the behaviors beyond the
+    /// tutorials looked at into `detail`. An agent of a group that no longer exists stays as it
+    /// is.
     fn advance(
         &self,
         i: usize,
         agent: &mut Agent,
         record: &mut RecordSlot<'_>,
         mut detail: Option<&mut Detail>,
+        motion: Motion,
     ) {
         if let Some(now) = self.agents.get(i) {
             agent.clone_from(now);
@@ -501,26 +541,15 @@ impl World {
             d.clear();
         }
         let thought = self.think(i, record, detail);
-        let body = Body {
-            position: agent.position,
-            velocity: agent.velocity,
-            max_speed: group.max_speed,
-            mass: group.mass,
-        };
-        let dt = self.spec.dt;
-        let (mut position, mut velocity) = integrate(&body, record.debug().applied, dt);
-        if let Some(rate) = group.max_turn_rate_deg {
-            velocity = limit_turn(body.velocity, velocity, rate.to_radians() * dt);
-            position = body.position + velocity * dt;
-        }
-        let (position, velocity) =
-            apply_bounds(self.spec.bounds, self.spec.size, position, velocity);
-        agent.position = position;
-        agent.velocity = velocity;
-        if !has_direction(velocity) && has_direction(body.velocity) {
-            // It stops: keep the direction it moved in (`Agent::heading` reads the velocity's
-            // own while it moves).
-            agent.last_heading = direction_or(body.velocity, agent.last_heading);
+        if motion == Motion::Integrate {
+            let (position, velocity) = moved(
+                &self.spec,
+                group,
+                agent.position,
+                agent.velocity,
+                record.debug().applied,
+            );
+            agent.set_motion(position, velocity);
         }
         let memory = thought.memory;
         agent.steering = thought.steering;
@@ -554,15 +583,17 @@ impl World {
             && let Some(pool) = self.pool.clone()
         {
             return pool.install(|| {
-                self.run_tick();
+                self.run_tick(Motion::Integrate);
                 after(self)
             });
         }
-        self.run_tick();
+        self.run_tick(Motion::Integrate);
         after(self)
     }
 
-    fn run_tick(&mut self) {
+    /// One tick: the agents due are spawned, every agent decides from the state at the start
+    /// of the tick, and, with [`Motion::Integrate`], moves.
+    fn run_tick(&mut self, motion: Motion) {
         self.spawn_due();
         self.rules.clear();
         self.rules
@@ -605,11 +636,13 @@ impl World {
         }
         let mut records = std::mem::take(&mut self.records);
         let mut details = std::mem::take(&mut self.details);
-        self.advance_all(&mut next, &mut records, &mut details);
+        self.advance_all(&mut next, &mut records, &mut details, motion);
         self.records = records;
         self.details = details;
         self.next_agents = std::mem::replace(&mut self.agents, next);
-        self.smooth_headings();
+        if motion == Motion::Integrate {
+            self.smooth_headings();
+        }
         self.tick += 1;
     }
 

@@ -73,39 +73,47 @@ impl World {
         }
     }
 
-    /// The smoothed headings of this tick (Buckland's smoother), into the records.
+    /// The smoothed headings of this tick (Buckland's smoother), into the records: each
+    /// agent's heading sampled into its history at this tick's slot.
     pub(super) fn smooth_headings(&mut self) {
-        let stride = self.smoothing_stride;
-        if stride == 0 {
+        if self.smoothing_stride == 0 {
             return;
         }
-        let slot_of = |n: usize, tick: u64| {
+        for i in 0..self.agents.len() {
+            self.smooth_heading(i, Some(self.tick));
+        }
+    }
+
+    /// Agent `i`'s smoothed heading into its record: with `sample`, its heading sampled into
+    /// its history first, at the slot of tick `sample`; without, the mean of its history as it
+    /// stands.
+    pub(super) fn smooth_heading(&mut self, i: usize, sample: Option<u64>) {
+        let stride = self.smoothing_stride;
+        let Some(agent) = self.agents.get(i) else {
+            return;
+        };
+        let Some(n) = self
+            .spec
+            .groups
+            .get(usize::from(agent.group))
+            .and_then(|g| g.heading_smoothing)
+            .map(|n| (n as usize).clamp(1, stride))
+        else {
+            return;
+        };
+        let Some(history) = self.heading_history.get_mut(i * stride..i * stride + n) else {
+            return;
+        };
+        let heading = agent.heading();
+        if let Some(tick) = sample {
             // `n` is at most MAX_HEADING_SMOOTHING.
             #[allow(clippy::cast_possible_truncation)]
             let slot = (tick % n as u64) as usize;
-            slot
-        };
-        for (i, (agent, record)) in self
-            .agents
-            .iter()
-            .zip(self.records.debug_mut().iter_mut())
-            .enumerate()
-        {
-            let Some(n) = self
-                .spec
-                .groups
-                .get(usize::from(agent.group))
-                .and_then(|g| g.heading_smoothing)
-                .map(|n| (n as usize).clamp(1, stride))
-            else {
-                continue;
-            };
-            let Some(history) = self.heading_history.get_mut(i * stride..i * stride + n) else {
-                continue;
-            };
-            let heading = agent.heading();
-            history[slot_of(n, self.tick)] = heading;
-            record.smoothed_heading = Some(direction_or(mean_heading(history), heading));
+            history[slot] = heading;
+        }
+        let smoothed = direction_or(mean_heading(history), heading);
+        if let Some(record) = self.records.debug_mut().get_mut(i) {
+            record.smoothed_heading = Some(smoothed);
         }
     }
 }

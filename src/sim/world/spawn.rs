@@ -1,103 +1,67 @@
-//! Agents coming and going: the placed agents and the groups' initial spawns, spawn queues,
-//! and agents added, inserted or removed by the host.
+//! Agents coming and going: the scene's spawning schedule followed ([`super::Spawns`]), and
+//! agents added, inserted or removed by the host.
 
 use glam::Vec2;
 
-use super::{Spawner, World};
+use super::World;
+use super::schedule::Newcomer;
 use crate::sim::agent::Agent;
 use crate::sim::debug::Detail;
-use crate::sim::params::Spawn;
 
 impl World {
     pub(super) fn spawn_initial(&mut self) {
-        for k in 0..self.spec.agents.len() {
-            let placed = self.spec.agents[k].clone();
-            let Some(g) = self.spec.group_index(&placed.group) else {
-                continue;
-            };
-            let id = self.push_agent(g, placed.position, placed.velocity);
-            if let (Some(angle), Some(agent)) = (placed.wander_angle_deg, self.agents.last_mut())
-                && agent.id == id
-            {
-                agent.steering.wander_angle_rad = angle.to_radians();
-            }
+        let newcomers = self.spawns.initial(&self.spec);
+        self.admit_all(newcomers);
+    }
+
+    pub(super) fn spawn_due(&mut self) {
+        let newcomers = self.spawns.due(&self.spec);
+        self.admit_all(newcomers);
+    }
+
+    fn admit_all(&mut self, newcomers: Vec<Newcomer>) {
+        for newcomer in newcomers {
+            self.admit(&newcomer);
         }
-        for g in 0..self.spec.groups.len() {
-            let group = &self.spec.groups[g];
-            let count = group.count;
-            match group.spawn.clone() {
-                Spawn::Area { min, max, speed } => {
-                    for _ in 0..count {
-                        let x = self.rng.next_f32();
-                        let y = self.rng.next_f32();
-                        let heading = self.rng.next_f32() * std::f32::consts::TAU;
-                        let position = min + (max - min) * Vec2::new(x, y);
-                        let velocity = Vec2::new(libm::cosf(heading), libm::sinf(heading)) * speed;
-                        self.push_agent(g, position, velocity);
-                    }
-                }
-                Spawn::At { position, velocity } => {
-                    for _ in 0..count {
-                        self.push_agent(g, position, velocity);
-                    }
-                }
-                Spawn::Queue {
-                    position, velocity, ..
-                } => {
-                    if count > 0 {
-                        self.push_agent(g, position, velocity);
-                    }
-                    self.spawners[g] = Spawner {
-                        remaining: count.saturating_sub(1),
-                        timer_secs: 0.0,
-                    };
-                }
-            }
+    }
+
+    /// Adds `newcomer` with the next id. Returns its id.
+    pub(super) fn admit(&mut self, newcomer: &Newcomer) -> u32 {
+        let id = self.push_agent(newcomer.group, newcomer.position, newcomer.velocity);
+        if let (Some(angle), Some(agent)) = (newcomer.wander_angle_rad, self.agents.last_mut())
+            && agent.id == id
+        {
+            agent.steering.wander_angle_rad = angle;
         }
+        id
     }
 
     pub(super) fn push_agent(&mut self, group: usize, position: Vec2, velocity: Vec2) -> u32 {
         let id = self.next_id;
         self.next_id += 1;
-        let stamina = self.spec.groups[group]
-            .stamina
-            .as_ref()
-            .map_or(0.0, |s| s.max);
-        let group_index = u16::try_from(group).unwrap_or(u16::MAX);
-        self.agents.push(Agent::new(
-            id,
-            group_index,
-            position,
-            velocity,
-            self.spec.seed,
-            stamina,
-        ));
+        self.agents
+            .push(self.fresh_agent(id, group, position, velocity));
         self.records.push();
         self.resize_side_tables();
         id
     }
 
-    pub(super) fn spawn_due(&mut self) {
-        let dt = self.spec.dt;
-        for g in 0..self.spawners.len() {
-            let Some(Spawn::Queue {
-                position,
-                velocity,
-                interval_secs,
-            }) = self.spec.groups.get(g).map(|group| group.spawn.clone())
-            else {
-                continue;
-            };
-            if self.spawners[g].remaining == 0 {
-                continue;
-            }
-            self.spawners[g].timer_secs += dt;
-            while self.spawners[g].remaining > 0 && self.spawners[g].timer_secs >= interval_secs {
-                self.spawners[g].timer_secs -= interval_secs;
-                self.spawners[g].remaining -= 1;
-                self.push_agent(g, position, velocity);
-            }
-        }
+    /// A new agent of group `group` (stamina full, its random stream keyed by `id`).
+    pub(super) fn fresh_agent(
+        &self,
+        id: u32,
+        group: usize,
+        position: Vec2,
+        velocity: Vec2,
+    ) -> Agent {
+        let stamina = self
+            .spec
+            .groups
+            .get(group)
+            .and_then(|g| g.stamina.as_ref())
+            .map_or(0.0, |s| s.max);
+        let group_index = u16::try_from(group).unwrap_or(u16::MAX);
+        Agent::new(id, group_index, position, velocity, self.spec.seed, stamina)
     }
 
     /// Adds an agent of group `group` (index) now. Returns its id, or `None` for no such group.
