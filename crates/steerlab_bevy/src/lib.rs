@@ -10,10 +10,14 @@
 //!   agent ([`SteerAgent`], its `Transform` written every fixed tick). A reloaded scene retunes
 //!   the world at once (parameters), as a live edit does in the editor; counts and the seed
 //!   apply on [`SteerSimulation::restart`].
-//! - [`Steering`]: a component on the game's own entities (the tutorials' host-object idea).
-//!   The game owns position and velocity ([`SteerBody`]); every fixed tick steerlab computes
-//!   the steering force from a group's parameters in a preset and writes it to
-//!   [`Steering::force`].
+//! - [`SteerCrowd`] and [`Steering`]: the game's own entities steered by a scene's groups. The
+//!   game owns each entity's motion ([`SteerBody`]: it moves it, with its own physics or
+//!   [`steerlab::sim::moved`]); every fixed tick, in [`SteerSet`], the plugin hands the crowd
+//!   every [`SteerBody`] and writes each entity's force to [`Steering::force`]: every behavior
+//!   of the registry (flocking over the game's entities, walls, obstacles, paths, flow fields,
+//!   pursuit and formations naming other entities, queuing, the jitter controls, stamina),
+//!   through the same code and with the same bits as [`SteerSimulation`]. A saved scene retunes
+//!   the crowd at once.
 //!
 //! Coordinates: steerlab's world has y pointing down (screen convention); an agent at
 //! steerlab `(x, y)` is placed at Bevy `Transform` translation `(x, -y, z)`. Bevy 0.19 uses
@@ -26,13 +30,13 @@ use bevy::app::{App, FixedUpdate, Plugin, Update};
 use bevy::asset::io::Reader;
 use bevy::asset::{Asset, AssetApp, AssetLoader, Assets, Handle, LoadContext};
 use bevy::ecs::prelude::*;
+use bevy::ecs::schedule::SystemSet;
 use bevy::math::Vec2;
 use bevy::reflect::TypePath;
 use bevy::time::{Fixed, Time};
 use bevy::transform::components::Transform;
 use steerlab::scene::Scene;
-use steerlab::sim::behaviors::Body;
-use steerlab::sim::{SteeringManager, SteeringState, World};
+use steerlab::sim::{Crowd, World};
 
 /// steerlab's vector type (glam 0.34).
 pub type SimVec2 = steerlab::glam::Vec2;
@@ -188,7 +192,8 @@ pub struct SteerAgent {
     pub force: SimVec2,
 }
 
-/// The game's own moving body, for [`Steering`]: the game integrates it.
+/// The game's own moving body, for [`Steering`]: the game moves it (in `FixedUpdate`, after
+/// [`SteerSet`]), in steerlab's coordinates.
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq)]
 pub struct SteerBody {
     /// Position in steerlab's coordinates (world units, y down).
@@ -197,39 +202,140 @@ pub struct SteerBody {
     pub velocity: Vec2,
 }
 
-/// Steering for one of the game's entities from a group of a preset: every fixed tick the
-/// force the group's seek, flee, arrive, pursuit, evade and wander blocks ask for, combined as
-/// the group combines them, is written to [`Steering::force`].
-#[derive(Component, Debug, Clone)]
-pub struct Steering {
-    /// The preset.
+/// The game's entities steered by a scene's groups: put it on an entity of its own, and give
+/// each steered entity a [`Steering`] that names that entity and a [`SteerBody`]. The scene's
+/// scenery (walls, obstacles, paths, flow fields) and targets steer them; its placed agents and
+/// spawns are not used (the game brings its own entities, or follows
+/// [`steerlab::sim::Spawns`]). Bevy's fixed timestep is set from the scene's `dt`.
+#[derive(Component)]
+pub struct SteerCrowd {
+    /// The scene whose groups steer the entities.
     pub scene: Handle<SteerScene>,
-    /// The group whose parameters it uses (by name).
+    /// The pointer, for the blocks that target it (steerlab's coordinates; `None`: not over
+    /// the game).
+    pub pointer: Option<Vec2>,
+    /// The click target, for the blocks that target it (`None`: the scene's).
+    pub click: Option<Vec2>,
+    crowd: Option<Crowd>,
+    /// The scene the crowd was built or last retuned with.
+    applied: Option<Scene>,
+    /// Problems of the last reloaded scene the crowd refused.
+    refused: Vec<String>,
+    /// The entity each steerlab id stands for.
+    members: std::collections::BTreeMap<u32, Entity>,
+    /// What the last tick's unmet targets were, as sentences.
+    unmet: Vec<String>,
+}
+
+impl SteerCrowd {
+    /// A crowd steered by `scene`, which starts once the asset has loaded.
+    #[must_use]
+    pub fn new(scene: Handle<SteerScene>) -> Self {
+        Self {
+            scene,
+            pointer: None,
+            click: None,
+            crowd: None,
+            applied: None,
+            refused: Vec::new(),
+            members: std::collections::BTreeMap::new(),
+            unmet: Vec::new(),
+        }
+    }
+
+    /// The crowd, once the scene has loaded: its entities in id order, their records (every
+    /// behavior's force), what steerlab's overlays and metrics read.
+    #[must_use]
+    pub fn crowd(&self) -> Option<&Crowd> {
+        self.crowd.as_ref()
+    }
+
+    /// The scene the crowd steers with now (as last loaded and accepted).
+    #[must_use]
+    pub fn scene(&self) -> Option<&Scene> {
+        self.applied.as_ref()
+    }
+
+    /// Why the last reloaded scene was refused (empty when it was not).
+    #[must_use]
+    pub fn refused(&self) -> &[String] {
+        &self.refused
+    }
+
+    /// The blocks that added no force on the last tick because their target is not there (the
+    /// pointer not set, an entity id no entity has, a group with no other entity), one
+    /// sentence each ([`steerlab::sim::Unmet`]).
+    #[must_use]
+    pub fn unmet(&self) -> &[String] {
+        &self.unmet
+    }
+
+    /// The entity steerlab id `id` stands for.
+    #[must_use]
+    pub fn entity(&self, id: u32) -> Option<Entity> {
+        self.members.get(&id).copied()
+    }
+}
+
+/// Steering for one of the game's entities: the force a group of its [`SteerCrowd`]'s scene
+/// asks for, written to [`Steering::force`] every fixed tick.
+///
+/// Order: the crowd keeps its entities in id order, which decides neighbour ties, keys each
+/// entity's random stream and is what a scene's `Agent(id)` targets name. Give `id` to fix it
+/// (the same ids give the same run); an entity without one gets the next free id the first
+/// tick the plugin sees it, entities seen together numbered in [`Entity`] order (Bevy's query
+/// order is not spawn order).
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct Steering {
+    /// The entity holding the [`SteerCrowd`].
+    pub crowd: Entity,
+    /// The group whose blocks steer it (by name).
     pub group: String,
-    /// Where the blocks that do not name a fixed point steer to (the click target, an agent,
-    /// the pointer in the editor): given by the game.
-    pub target: Option<Vec2>,
-    /// That target's velocity, for pursuit and evade.
-    pub target_velocity: Vec2,
-    /// The force computed on the last fixed tick (steerlab's coordinates).
+    /// Its id in the crowd (see the type's docs).
+    pub id: Option<u32>,
+    /// The force of the last fixed tick (steerlab's coordinates): the steering applied,
+    /// truncated to the group's `max_force`.
     pub force: Vec2,
-    state: SteeringState,
+    /// Why the entity is not steered (a group the scene lacks, an id another entity has).
+    pub problem: Option<String>,
+    /// The circle wander's starting angle (radians), as a scene's placed agent may have.
+    pub wander_angle_rad: Option<f32>,
 }
 
 impl Steering {
-    /// Steering from group `group` of `scene`, its random stream seeded with `seed`.
+    /// Steering by group `group` of the scene of `crowd`.
     #[must_use]
-    pub fn new(scene: Handle<SteerScene>, group: &str, seed: u64) -> Self {
+    pub fn new(crowd: Entity, group: &str) -> Self {
         Self {
-            scene,
+            crowd,
             group: group.to_owned(),
-            target: None,
-            target_velocity: Vec2::ZERO,
+            id: None,
             force: Vec2::ZERO,
-            state: SteeringState::new(seed, 0),
+            problem: None,
+            wander_angle_rad: None,
         }
     }
+
+    /// With the circle wander starting at `angle_rad`.
+    #[must_use]
+    pub fn with_wander_angle(mut self, angle_rad: f32) -> Self {
+        self.wander_angle_rad = Some(angle_rad);
+        self
+    }
+
+    /// With the id `id` in its crowd.
+    #[must_use]
+    pub fn with_id(mut self, id: u32) -> Self {
+        self.id = Some(id);
+        self
+    }
 }
+
+/// The plugin's work in `FixedUpdate`: a [`SteerSimulation`]'s tick and every [`SteerCrowd`]'s
+/// forces. A game that moves its [`SteerBody`]s from [`Steering::force`] runs that system
+/// `.after(SteerSet)`, and brings in new entities `.before(SteerSet)`.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SteerSet;
 
 /// The plugin: the asset type and its loader, the simulation systems and the steering system.
 pub struct SteerlabPlugin;
@@ -238,8 +344,11 @@ impl Plugin for SteerlabPlugin {
     fn build(&self, app: &mut App) {
         app.init_asset::<SteerScene>()
             .init_asset_loader::<SteerSceneLoader>()
-            .add_systems(Update, follow_scenes)
-            .add_systems(FixedUpdate, (step_simulations, steer_bodies));
+            .add_systems(Update, (follow_scenes, follow_crowd_scenes))
+            .add_systems(
+                FixedUpdate,
+                (step_simulations, steer_crowds).in_set(SteerSet),
+            );
     }
 }
 
@@ -255,10 +364,7 @@ fn follow_scenes(
         let Some(asset) = scenes.get(&sim.scene) else {
             continue;
         };
-        let dt = Duration::from_secs_f64(f64::from(asset.scene.dt));
-        if fixed.timestep() != dt {
-            fixed.set_timestep(dt);
-        }
+        set_timestep(&mut fixed, &asset.scene);
         let sim = &mut *sim;
         if sim.world.is_none() || sim.restart {
             sim.restart = false;
@@ -361,168 +467,146 @@ fn sync_agents(commands: &mut Commands, simulation: Entity, sim: &mut SteerSimul
     }
 }
 
-/// The force each [`Steering`] entity's group asks for, from its [`SteerBody`].
-fn steer_bodies(scenes: Res<Assets<SteerScene>>, mut bodies: Query<(&mut Steering, &SteerBody)>) {
-    for (mut steering, body) in &mut bodies {
-        let Some(group) = scenes
-            .get(&steering.scene)
-            .and_then(|s| s.scene.groups.iter().find(|g| g.name == steering.group))
-        else {
+/// Bevy's fixed timestep at the scene's `dt`.
+fn set_timestep(fixed: &mut Time<Fixed>, scene: &Scene) {
+    let dt = Duration::from_secs_f64(f64::from(scene.dt));
+    if fixed.timestep() != dt {
+        fixed.set_timestep(dt);
+    }
+}
+
+/// Builds crowds whose scene has loaded and applies reloaded scenes: parameters and scenery at
+/// once (the entities keep their memory); a scene whose groups changed in number builds a new
+/// crowd, which takes the entities back on the next fixed tick.
+fn follow_crowd_scenes(
+    scenes: Res<Assets<SteerScene>>,
+    mut fixed: ResMut<Time<Fixed>>,
+    mut crowds: Query<&mut SteerCrowd>,
+) {
+    for mut crowd in &mut crowds {
+        let Some(asset) = scenes.get(&crowd.scene) else {
             continue;
         };
-        let steering = &mut *steering;
-        let b = Body {
-            position: to_sim(body.position),
-            velocity: to_sim(body.velocity),
-            max_speed: group.max_speed,
-            mass: group.mass,
+        set_timestep(&mut fixed, &asset.scene);
+        if crowd.applied.as_ref() == Some(&asset.scene) {
+            continue;
+        }
+        let crowd = &mut *crowd;
+        let spec = asset.scene.world_spec();
+        let same_groups = crowd
+            .crowd
+            .as_ref()
+            .is_some_and(|c| c.spec().groups.len() == spec.groups.len());
+        let result = match &mut crowd.crowd {
+            Some(c) if same_groups => c.retune(spec),
+            _ => Crowd::new(spec).map(|c| {
+                crowd.crowd = Some(c);
+                crowd.members.clear();
+            }),
         };
-        let force = steering_force(
-            group,
-            &b,
-            steering.target.map(to_sim),
-            to_sim(steering.target_velocity),
-            &mut steering.state,
-        );
-        steering.force = to_bevy(force);
-    }
-}
-
-/// The steering force of `group`'s target-driven blocks (evade, flee, pursuit, seek, arrive,
-/// wander, in steerlab's priority order, under the group's combination) for `body`; a block
-/// whose target is a fixed point steers there, any other to `target`.
-#[must_use]
-pub fn steering_force(
-    group: &steerlab::sim::Group,
-    body: &Body,
-    target: Option<SimVec2>,
-    target_velocity: SimVec2,
-    state: &mut SteeringState,
-) -> SimVec2 {
-    use steerlab::sim::Target;
-    use steerlab::sim::params::BlockCommon as _;
-    let aim = |t: &Target| match t {
-        Target::Point(p) => Some(*p),
-        Target::Center
-        | Target::Click
-        | Target::Pointer
-        | Target::Agent(_)
-        | Target::Nearest(_) => target,
-    };
-    let mut m = SteeringManager::new(state.clone(), group.max_force, group.combination);
-    if let Some(b) = group.evade.as_ref().filter(|b| b.enabled())
-        && let Some(p) = aim(&b.target)
-    {
-        m.evade_block(body, b, p, target_velocity);
-    }
-    if let Some(b) = group.flee.as_ref().filter(|b| b.enabled())
-        && let Some(p) = aim(&b.target)
-    {
-        m.flee_block(body, b, p);
-    }
-    if let Some(b) = group.pursuit.as_ref().filter(|b| b.enabled())
-        && let Some(p) = aim(&b.target)
-    {
-        m.pursuit_block(body, b, p, target_velocity);
-    }
-    if let Some(b) = group.seek.as_ref().filter(|b| b.enabled())
-        && let Some(p) = aim(&b.target)
-    {
-        m.seek_block(body, b, p);
-    }
-    if let Some(b) = group.arrive.as_ref().filter(|b| b.enabled())
-        && let Some(p) = aim(&b.target)
-    {
-        m.arrive_block(body, b, p);
-    }
-    if let Some(b) = group.wander.as_ref().filter(|b| b.enabled()) {
-        m.wander(body, b);
-    }
-    let record = m.finish(body);
-    *state = m.state;
-    record.applied
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use steerlab::sim::Target;
-    use steerlab::sim::params::{Flee, Seek};
-
-    fn group() -> steerlab::sim::Group {
-        let mut g = steerlab::sim::Group::new(
-            "g",
-            1,
-            steerlab::sim::Spawn::At {
-                position: SimVec2::ZERO,
-                velocity: SimVec2::ZERO,
-            },
-        );
-        g.max_speed = 10.0;
-        g.max_force = 100.0;
-        g
-    }
-
-    fn body(velocity: SimVec2) -> Body {
-        Body {
-            position: SimVec2::ZERO,
-            velocity,
-            max_speed: 10.0,
-            mass: 1.0,
+        match result {
+            Ok(()) => {
+                crowd.applied = Some(asset.scene.clone());
+                crowd.refused.clear();
+            }
+            Err(problems) => crowd.refused = problems.iter().map(ToString::to_string).collect(),
         }
     }
+}
 
-    #[test]
-    fn a_fixed_point_target_is_sought_and_any_other_is_the_games() {
-        let mut g = group();
-        g.seek = Some(Seek {
-            target: Target::Point(SimVec2::new(0.0, 50.0)),
-            ..Seek::default()
+/// Every [`SteerCrowd`]'s forces: its entities taken in (new ones added in id order, gone ones
+/// removed), their [`SteerBody`]s handed over, one steer, the forces written back.
+fn steer_crowds(
+    mut crowds: Query<(Entity, &mut SteerCrowd)>,
+    mut bodies: Query<(Entity, &mut Steering, &SteerBody)>,
+) {
+    for (crowd_entity, mut holder) in &mut crowds {
+        let holder = &mut *holder;
+        let Some(crowd) = &mut holder.crowd else {
+            continue;
+        };
+        if let Some(pointer) = holder.pointer.map(to_sim) {
+            crowd.set_pointer(Some(pointer));
+        } else {
+            crowd.set_pointer(None);
+        }
+        if let Some(click) = holder.click {
+            crowd.set_click(to_sim(click));
+        }
+        // Who is steered now: the entities that name this crowd, with the id and group asked.
+        let present: std::collections::HashMap<Entity, (Option<u32>, Option<usize>)> = bodies
+            .iter()
+            .filter(|(_, s, _)| s.crowd == crowd_entity)
+            .map(|(e, s, _)| (e, (s.id, crowd.spec().group_index(&s.group))))
+            .collect();
+        // Gone: no longer there, or there with another id or group (then taken back as new).
+        holder.members.retain(|&id, e| {
+            let group = crowd
+                .index_of(id)
+                .map(|i| usize::from(crowd.entities()[i].group));
+            let keep = present
+                .get(e)
+                .is_some_and(|&(want, g)| want.is_none_or(|w| w == id) && g == group);
+            if !keep {
+                crowd.remove(id);
+            }
+            keep
         });
-        let mut state = SteeringState::new(1, 0);
-        // desired = (0, 1) * 10; force = desired - velocity (3, 0).
-        let f = steering_force(
-            &g,
-            &body(SimVec2::new(3.0, 0.0)),
-            None,
-            SimVec2::ZERO,
-            &mut state,
-        );
-        assert_eq!(f, SimVec2::new(-3.0, 10.0));
-        // A click target is the game's: none given, no force; given, sought.
-        g.seek = Some(Seek {
-            target: Target::Click,
-            ..Seek::default()
-        });
-        let f = steering_force(&g, &body(SimVec2::ZERO), None, SimVec2::ZERO, &mut state);
-        assert_eq!(f, SimVec2::ZERO);
-        let f = steering_force(
-            &g,
-            &body(SimVec2::ZERO),
-            Some(SimVec2::new(-20.0, 0.0)),
-            SimVec2::ZERO,
-            &mut state,
-        );
-        assert_eq!(f, SimVec2::new(-10.0, 0.0));
-    }
-
-    #[test]
-    fn blocks_combine_as_the_group_combines_them_and_are_truncated() {
-        let mut g = group();
-        g.max_force = 12.0;
-        g.seek = Some(Seek {
-            target: Target::Point(SimVec2::new(10.0, 0.0)),
-            ..Seek::default()
-        });
-        g.flee = Some(Flee {
-            target: Target::Point(SimVec2::new(0.0, 10.0)),
-            panic_distance: None,
-            ..Flee::default()
-        });
-        let mut state = SteeringState::new(1, 0);
-        // Seek (10, 0) plus flee (0, -10): (10, -10), |14.14| truncated to 12.
-        let f = steering_force(&g, &body(SimVec2::ZERO), None, SimVec2::ZERO, &mut state);
-        let expected = SimVec2::new(10.0, -10.0).normalize() * 12.0;
-        assert!((f - expected).length() < 1e-5, "{f} {expected}");
+        let members: std::collections::HashSet<Entity> = holder.members.values().copied().collect();
+        // New: those with an id first (in id order), then the others in entity order.
+        let mut new: Vec<(Option<u32>, Entity)> = present
+            .iter()
+            .filter(|(e, _)| !members.contains(e))
+            .map(|(&e, &(id, _))| (id, e))
+            .collect();
+        new.sort_by_key(|&(id, e)| (id.is_none(), id, e));
+        for (id, e) in new {
+            let Ok((_, mut steering, body)) = bodies.get_mut(e) else {
+                continue;
+            };
+            let Some(group) = crowd.spec().group_index(&steering.group) else {
+                steering.problem = Some(format!(
+                    "the scene has no group named \"{}\"",
+                    steering.group
+                ));
+                continue;
+            };
+            let (p, v) = (to_sim(body.position), to_sim(body.velocity));
+            let added = match id {
+                Some(id) => crowd.insert(id, group, p, v).map(|()| id),
+                None => crowd.add(group, p, v),
+            }
+            .and_then(|id| match steering.wander_angle_rad {
+                Some(angle) => crowd
+                    .set_wander_angle(id, angle)
+                    .map(|()| id)
+                    .inspect_err(|_| {
+                        crowd.remove(id);
+                    }),
+                None => Ok(id),
+            });
+            match added {
+                Ok(id) => {
+                    steering.problem = None;
+                    steering.id = Some(id);
+                    holder.members.insert(id, e);
+                }
+                Err(e) => steering.problem = Some(e.to_string()),
+            }
+        }
+        // Their motion now, then one steer.
+        for (&id, &e) in &holder.members {
+            if let Ok((_, mut steering, body)) = bodies.get_mut(e) {
+                let given = crowd.set_motion(id, to_sim(body.position), to_sim(body.velocity));
+                steering.problem = given.err().map(|e| e.to_string());
+            }
+        }
+        crowd.steer();
+        for (&id, &e) in &holder.members {
+            if let (Ok((_, mut steering, _)), Some(force)) = (bodies.get_mut(e), crowd.force(id)) {
+                steering.force = to_bevy(force);
+            }
+        }
+        holder.unmet = crowd.unmet().iter().map(ToString::to_string).collect();
     }
 }

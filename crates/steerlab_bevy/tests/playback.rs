@@ -1,6 +1,7 @@
 //! What you tune is what you ship: presets played in a headless Bevy app (minimal plugins plus
-//! assets) give every position `steerlab simulate` prints for the same file, to the bit; and a
-//! rewritten file retunes the running simulation, while a broken one leaves it as it was.
+//! assets), by a whole simulation or on the game's own entities, give every position and force
+//! `steerlab simulate` prints for the same file, to the bit; and a rewritten file retunes the
+//! running game, while a broken one leaves it as it was.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -9,7 +10,10 @@ use bevy::app::{App, PluginsState};
 use bevy::asset::{AssetPlugin, AssetServer};
 use bevy::ecs::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use steerlab_bevy::{SteerAgent, SteerSimulation, SteerlabPlugin};
+use steerlab_bevy::{
+    SteerAgent, SteerBody, SteerCrowd, SteerSet, SteerSimulation, Steering, SteerlabPlugin,
+    to_bevy, to_sim,
+};
 
 fn presets_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../presets")
@@ -245,27 +249,337 @@ fn the_loader_refuses_a_bad_file_with_the_located_message() {
     );
 }
 
+/// The repository's root: presets, the documentation's examples and the fixtures under it.
+fn repo_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// What `steerlab simulate FILE --steps STEPS` prints.
+fn simulate_csv(file: &Path, steps: u64) -> String {
+    let scene = steerlab::scene::load(file).expect("valid");
+    let mut world = scene.build_world().expect("builds");
+    let mut csv = Vec::new();
+    steerlab::cli::write_csv(&mut world, steps, &mut csv).expect("csv");
+    String::from_utf8(csv).expect("utf-8")
+}
+
+/// The test game: its crowd entity, the scene's spawning schedule it follows, and the CSV of
+/// what its entities did, tick by tick.
+#[derive(Resource)]
+struct Game {
+    crowd: Entity,
+    spawns: Option<steerlab::sim::Spawns>,
+    next_id: u32,
+    csv: String,
+}
+
+/// The game's own entities: their group's index.
+#[derive(Component)]
+struct Ship(usize);
+
+/// Brings in the entities the scene's schedule lists (before the plugin steers): at the start,
+/// then each tick's spawn queues, each with the id the world would give it.
+fn bring_in(
+    mut commands: Commands,
+    mut game: ResMut<Game>,
+    crowds: Query<&steerlab_bevy::SteerCrowd>,
+) {
+    let Some(spec) = crowds
+        .get(game.crowd)
+        .ok()
+        .and_then(|c| c.crowd())
+        .map(|c| c.spec().clone())
+    else {
+        return;
+    };
+    let game = &mut *game;
+    let mut newcomers = Vec::new();
+    if game.spawns.is_none() {
+        let mut spawns = steerlab::sim::Spawns::new(&spec);
+        newcomers = spawns.initial(&spec);
+        game.spawns = Some(spawns);
+    }
+    if let Some(spawns) = &mut game.spawns {
+        newcomers.extend(spawns.due(&spec));
+    }
+    for n in newcomers {
+        let mut steering = steerlab_bevy::Steering::new(game.crowd, &spec.groups[n.group].name)
+            .with_id(game.next_id);
+        if let Some(angle) = n.wander_angle_rad {
+            steering = steering.with_wander_angle(angle);
+        }
+        commands.spawn((
+            steering,
+            SteerBody {
+                position: to_bevy(n.position),
+                velocity: to_bevy(n.velocity),
+            },
+            Ship(n.group),
+        ));
+        game.next_id += 1;
+    }
+}
+
+/// The game moves its entities by their forces (after the plugin steers), as the world does,
+/// and notes each in the CSV.
+fn move_ships(
+    mut game: ResMut<Game>,
+    crowds: Query<&steerlab_bevy::SteerCrowd>,
+    mut ships: Query<(&Steering, &mut SteerBody, &Ship)>,
+) {
+    let Some(crowd) = crowds.get(game.crowd).ok().and_then(|c| c.crowd()) else {
+        return;
+    };
+    let spec = crowd.spec();
+    let mut rows: Vec<(u32, String)> = Vec::new();
+    for (steering, mut body, ship) in &mut ships {
+        let group = &spec.groups[ship.0];
+        let f = to_sim(steering.force);
+        let (p, v) =
+            steerlab::sim::moved(spec, group, to_sim(body.position), to_sim(body.velocity), f);
+        body.position = to_bevy(p);
+        body.velocity = to_bevy(v);
+        let id = steering.id.expect("an id");
+        rows.push((
+            id,
+            format!(
+                "{},{id},{},{},{},{},{},{},{}\n",
+                crowd.tick(),
+                group.name,
+                p.x,
+                p.y,
+                v.x,
+                v.y,
+                f.x,
+                f.y
+            ),
+        ));
+    }
+    rows.sort_by_key(|(id, _)| *id);
+    for (_, row) in rows {
+        game.csv.push_str(&row);
+    }
+}
+
+/// `file` (relative to the repository) played for `steps` ticks on the game's own entities:
+/// the CSV they wrote.
+fn play_as_game(file: &str, steps: u64) -> String {
+    let dir = repo_dir();
+    let scene = steerlab::scene::load(&dir.join(file)).expect("valid");
+    let mut app = app(&dir, scene.dt, false);
+    let handle = app.world().resource::<AssetServer>().load(file.to_owned());
+    let crowd = app.world_mut().spawn(SteerCrowd::new(handle)).id();
+    app.insert_resource(Game {
+        crowd,
+        spawns: None,
+        next_id: 0,
+        csv: String::from("tick,agent,group,x,y,vx,vy,fx,fy\n"),
+    });
+    app.add_systems(
+        bevy::app::FixedUpdate,
+        (bring_in.before(SteerSet), move_ships.after(SteerSet)),
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let tick = |app: &App| {
+        app.world()
+            .get::<SteerCrowd>(crowd)
+            .and_then(SteerCrowd::crowd)
+            .map_or(0, steerlab::sim::Crowd::tick)
+    };
+    while tick(&app) < steps {
+        assert!(Instant::now() < deadline, "{file} did not play");
+        app.update();
+    }
+    let csv = std::mem::take(&mut app.world_mut().resource_mut::<Game>().csv);
+    // One update may run two fixed ticks: keep the first `steps`.
+    let rows = simulate_csv(&dir.join(file), steps).lines().count();
+    csv.lines().take(rows).map(|l| format!("{l}\n")).collect()
+}
+
+/// Every preset, example and fixture on the game's own entities ([`SteerCrowd`],
+/// [`Steering`] and the game's [`SteerBody`]s, which the test moves itself): what
+/// `steerlab simulate` prints, which [`SteerSimulation`] plays, byte for byte.
 #[test]
-fn a_steering_component_gets_its_groups_force_every_fixed_tick() {
+fn every_scene_on_the_games_own_entities_plays_what_simulate_prints() {
+    let dir = repo_dir();
+    let mut files: Vec<String> = Vec::new();
+    for folder in ["presets", "docs/examples", "tests/fixtures/v1"] {
+        let mut in_folder: Vec<String> = std::fs::read_dir(dir.join(folder))
+            .expect("a folder")
+            .map(|e| {
+                e.expect("an entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .filter(|name| name.ends_with(".ron"))
+            .map(|name| format!("{folder}/{name}"))
+            .collect();
+        in_folder.sort();
+        files.extend(in_folder);
+    }
+    assert!(files.len() >= 30, "{files:?}");
+    for file in &files {
+        let expected = simulate_csv(&dir.join(file), 200);
+        let played = play_as_game(file, 200);
+        if expected != played {
+            let diff = expected
+                .lines()
+                .zip(played.lines())
+                .find(|(a, b)| a != b)
+                .map_or_else(
+                    || {
+                        format!(
+                            "{} rows against {}",
+                            expected.lines().count(),
+                            played.lines().count()
+                        )
+                    },
+                    |(a, b)| format!("simulate: {a}\n    game: {b}"),
+                );
+            panic!("{file}: {diff}");
+        }
+    }
+}
+
+#[test]
+fn an_entity_of_a_group_the_scene_lacks_says_so_and_a_missing_target_is_listed() {
     let dir = presets_dir();
     let mut app = app(&dir, 1.0 / 60.0, false);
-    let handle = app.world().resource::<AssetServer>().load("seek.ron");
-    let body = steerlab_bevy::SteerBody {
+    let handle = app
+        .world()
+        .resource::<AssetServer>()
+        .load("seek_pointer_flee_center.ron");
+    let crowd = app.world_mut().spawn(SteerCrowd::new(handle)).id();
+    let body = SteerBody {
         position: bevy::math::Vec2::new(100.0, 100.0),
         velocity: bevy::math::Vec2::new(20.0, 0.0),
     };
-    let mut steering = steerlab_bevy::Steering::new(handle, "seekers", 3);
-    steering.target = Some(bevy::math::Vec2::new(100.0, 300.0));
-    let e = app.world_mut().spawn((steering, body)).id();
+    let stray = app
+        .world_mut()
+        .spawn((Steering::new(crowd, "nobody"), body))
+        .id();
     let deadline = Instant::now() + Duration::from_secs(20);
-    while app.world().get::<steerlab_bevy::Steering>(e).unwrap().force == bevy::math::Vec2::ZERO {
-        assert!(Instant::now() < deadline, "no force");
+    while app
+        .world()
+        .get::<SteerCrowd>(crowd)
+        .and_then(SteerCrowd::crowd)
+        .is_none_or(|c| c.tick() == 0)
+    {
+        assert!(Instant::now() < deadline, "no tick");
+        app.update();
+    }
+    let group = app
+        .world()
+        .get::<SteerCrowd>(crowd)
+        .unwrap()
+        .scene()
+        .unwrap()
+        .groups[0]
+        .name
+        .clone();
+    assert_eq!(
+        app.world()
+            .get::<Steering>(stray)
+            .unwrap()
+            .problem
+            .as_deref(),
+        Some("the scene has no group named \"nobody\"")
+    );
+    // An entity of the pointer seekers, with no pointer given: listed, and no force.
+    let seeker = app
+        .world_mut()
+        .spawn((Steering::new(crowd, &group), body))
+        .id();
+    app.update();
+    let holder = app.world().get::<SteerCrowd>(crowd).unwrap();
+    let id = app
+        .world()
+        .get::<Steering>(seeker)
+        .unwrap()
+        .id
+        .expect("an id");
+    assert!(
+        holder.unmet().iter().any(|u| u
+            == &format!("entity {id} (group \"{group}\"): seek aims at the pointer, which the host has not set")),
+        "{:?}",
+        holder.unmet()
+    );
+    // Given the pointer, it seeks it.
+    app.world_mut()
+        .get_mut::<SteerCrowd>(crowd)
+        .unwrap()
+        .pointer = Some(bevy::math::Vec2::new(100.0, 300.0));
+    app.update();
+    assert!(
+        app.world()
+            .get::<SteerCrowd>(crowd)
+            .unwrap()
+            .unmet()
+            .is_empty()
+    );
+    let force = app.world().get::<Steering>(seeker).unwrap().force;
+    assert!(force.y > 0.0, "{force}");
+}
+
+/// A designer's save retunes the crowd steering the game's entities, which keep their ids and
+/// memory.
+#[test]
+fn a_saved_scene_retunes_the_crowd_and_keeps_its_entities() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = std::fs::read_to_string(presets_dir().join("seek.ron")).expect("preset");
+    let path = dir.path().join("seek.ron");
+    std::fs::write(&path, &text).expect("write");
+    let mut app = app(dir.path(), 1.0 / 60.0, true);
+    let handle = app.world().resource::<AssetServer>().load("seek.ron");
+    let crowd = app.world_mut().spawn(SteerCrowd::new(handle)).id();
+    let body = SteerBody {
+        position: bevy::math::Vec2::new(100.0, 100.0),
+        velocity: bevy::math::Vec2::ZERO,
+    };
+    let e = app
+        .world_mut()
+        .spawn((Steering::new(crowd, "seekers").with_id(5), body))
+        .id();
+    // What the seekers seek: the nearest of group "target".
+    let below = SteerBody {
+        position: bevy::math::Vec2::new(100.0, 400.0),
+        velocity: bevy::math::Vec2::ZERO,
+    };
+    app.world_mut()
+        .spawn((Steering::new(crowd, "target").with_id(6), below));
+    let speed = |app: &App| {
+        app.world()
+            .get::<SteerCrowd>(crowd)
+            .and_then(SteerCrowd::crowd)
+            .map(|c| c.spec().groups[1].max_speed)
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while speed(&app) != Some(160.0)
+        || app.world().get::<Steering>(e).unwrap().force == bevy::math::Vec2::ZERO
+    {
+        assert!(Instant::now() < deadline, "no start");
         app.update();
         std::thread::sleep(Duration::from_millis(1));
     }
-    // The seekers' seek (max_speed 160): desired (0, 160) - velocity (20, 0), within
-    // max_force 150? |(-20, 160)| = 161.2 > 150: truncated to 150 along it.
-    let force = app.world().get::<steerlab_bevy::Steering>(e).unwrap().force;
-    let expected = bevy::math::Vec2::new(-20.0, 160.0).normalize() * 150.0;
-    assert!((force - expected).length() < 1e-3, "{force} {expected}");
+    std::fs::write(
+        &path,
+        text.replacen("max_speed: 160.0", "max_speed: 95.0", 1),
+    )
+    .expect("write");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while speed(&app) != Some(95.0) {
+        assert!(Instant::now() < deadline, "the change did not arrive");
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    app.update();
+    let holder = app.world().get::<SteerCrowd>(crowd).unwrap();
+    assert_eq!(holder.entity(5), Some(e));
+    assert_eq!(holder.crowd().unwrap().len(), 2);
+    assert!(holder.crowd().unwrap().tick() > 1);
+    // Still at rest (no one moves them here), the seeker asks for the new speed straight
+    // down: desired (0, 95), force (0, 95) within max_force 150.
+    let force = app.world().get::<Steering>(e).unwrap().force;
+    assert_eq!(force, bevy::math::Vec2::new(0.0, 95.0));
 }

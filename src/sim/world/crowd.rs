@@ -39,7 +39,7 @@ pub enum CrowdError {
     IdTaken(u32),
     /// No entity has this id.
     NoEntity(u32),
-    /// A position or velocity that is not a finite number (entity id).
+    /// A position, velocity or angle that is not a finite number (entity id).
     NotFinite(u32),
     /// A list of motions whose length is not the number of entities.
     Count {
@@ -60,7 +60,7 @@ impl std::fmt::Display for CrowdError {
             Self::NoEntity(id) => write!(f, "no entity has id {id}"),
             Self::NotFinite(id) => write!(
                 f,
-                "entity {id}: its position and velocity must be finite numbers"
+                "entity {id}: its position, velocity and angle must be finite numbers"
             ),
             Self::Count {
                 entities,
@@ -176,10 +176,20 @@ impl Crowd {
     /// id: the world's own agents, as game entities.
     pub fn admit(&mut self, newcomer: &Newcomer) -> Result<u32, CrowdError> {
         let id = self.add(newcomer.group, newcomer.position, newcomer.velocity)?;
-        if let (Some(angle), Some(i)) = (newcomer.wander_angle_rad, self.world.index_of(id)) {
-            self.world.agents[i].steering.wander_angle_rad = angle;
+        if let Some(angle) = newcomer.wander_angle_rad {
+            self.set_wander_angle(id, angle)?;
         }
         Ok(id)
+    }
+
+    /// Entity `id`'s circle-wander angle (radians), as a scene's placed agent may start with.
+    pub fn set_wander_angle(&mut self, id: u32, angle_rad: f32) -> Result<(), CrowdError> {
+        let i = self.world.index_of(id).ok_or(CrowdError::NoEntity(id))?;
+        if !angle_rad.is_finite() {
+            return Err(CrowdError::NotFinite(id));
+        }
+        self.world.agents[i].steering.wander_angle_rad = angle_rad;
+        Ok(())
     }
 
     /// Removes the entity with this id. Returns whether it was there.
