@@ -24,3 +24,5 @@ cargo test --doc
 # The Bevy plugin, headless (minimal plugins and assets; no window or renderer).
 cargo test -p steerlab_bevy "$@"
 cargo test -p steerlab_web "$@"
+# The runtime for web games, natively (its wasm build under Node: scripts/web_bits.sh).
+cargo test -p steerlab_js "$@"

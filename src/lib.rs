@@ -12,6 +12,12 @@
 /// game can name them without depending on the same glam version itself.
 pub use glam;
 
+/// `docs/embedding.md`: its Rust code blocks (a game loop over the game's own entities) run as
+/// doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/embedding.md")]
+pub struct EmbeddingDocs;
+
 #[cfg(feature = "cli")]
 pub mod bench;
 #[cfg(feature = "cli")]

@@ -46,6 +46,10 @@ pub enum Command {
         /// Write the CSV to this file (atomically) instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Print each number as its f32 bit pattern (8 hex digits) instead of in decimal: to
+        /// compare a run bit for bit with another engine's (a browser's, a game's) by text.
+        #[arg(long)]
+        bits: bool,
     },
     /// Time the simulation on a standard flock (about 20 neighbours per agent), or on any
     /// scene with --scene.
@@ -78,6 +82,12 @@ pub enum Command {
         #[cfg(feature = "view")]
         #[arg(long)]
         frame: bool,
+        /// Time the same agents as a game's own entities (a Crowd: the game hands over their
+        /// motion, steerlab returns the forces, the game moves them) against the world's own
+        /// tick, in alternating blocks of ticks on the same threads; prints both medians and
+        /// their ratio, and whether the two ended on the same bits.
+        #[arg(long, conflicts_with_all = ["naive", "metrics"])]
+        host: bool,
         /// Print one JSON object per run instead of a sentence.
         #[arg(long)]
         json: bool,
@@ -225,7 +235,19 @@ where
     match cli.command {
         None => open_editor(None),
         Some(Command::Edit { scene }) => open_editor(Some(&scene)),
-        Some(Command::Simulate { scene, steps, out }) => simulate(&scene, steps, out.as_deref()),
+        Some(Command::Simulate {
+            scene,
+            steps,
+            out,
+            bits,
+        }) => {
+            let numbers = if bits {
+                CsvNumbers::Bits
+            } else {
+                CsvNumbers::Decimal
+            };
+            simulate(&scene, steps, out.as_deref(), numbers)
+        }
         Some(Command::Validate {
             deny_warnings,
             files,
@@ -267,6 +289,7 @@ where
             metrics,
             #[cfg(feature = "view")]
             frame,
+            host,
             json,
         }) => {
             #[cfg(not(feature = "view"))]
@@ -279,6 +302,7 @@ where
                 naive,
                 metrics,
                 frame,
+                host,
                 json,
             };
             run.run()
@@ -410,7 +434,7 @@ fn load_scene_checked(path: &Path) -> Result<scene::Checked, scene::SceneErrors>
     })
 }
 
-fn simulate(path: &Path, steps: u64, out: Option<&Path>) -> ExitCode {
+fn simulate(path: &Path, steps: u64, out: Option<&Path>, numbers: CsvNumbers) -> ExitCode {
     let scene = match load_scene(path) {
         Ok(scene) => scene,
         Err(e) => {
@@ -431,9 +455,9 @@ fn simulate(path: &Path, steps: u64, out: Option<&Path>) -> ExitCode {
         None => {
             let stdout = std::io::stdout();
             let mut w = BufWriter::new(stdout.lock());
-            write_csv(&mut world, steps, &mut w).and_then(|()| w.flush())
+            write_csv_as(&mut world, steps, numbers, &mut w).and_then(|()| w.flush())
         }
-        Some(out) => write_csv_file(&mut world, steps, out),
+        Some(out) => write_csv_file(&mut world, steps, numbers, out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -452,14 +476,19 @@ fn simulate(path: &Path, steps: u64, out: Option<&Path>) -> ExitCode {
 }
 
 /// Streams the CSV into a temporary file beside `out`, then renames it over `out`.
-fn write_csv_file(world: &mut World, steps: u64, out: &Path) -> std::io::Result<()> {
+fn write_csv_file(
+    world: &mut World,
+    steps: u64,
+    numbers: CsvNumbers,
+    out: &Path,
+) -> std::io::Result<()> {
     let dir = scene::parent_dir(out);
     let tmp = tempfile::Builder::new()
         .prefix(".steerlab-")
         .suffix(".tmp")
         .tempfile_in(dir)?;
     let mut w = BufWriter::new(tmp);
-    write_csv(world, steps, &mut w)?;
+    write_csv_as(world, steps, numbers, &mut w)?;
     let tmp = w
         .into_inner()
         .map_err(std::io::IntoInnerError::into_error)?;
@@ -471,6 +500,25 @@ fn write_csv_file(world: &mut World, steps: u64, out: &Path) -> std::io::Result<
 /// `tick,agent,group,x,y,vx,vy,fx,fy`, one row per agent per tick after that tick's update
 /// (ticks 1..=steps). Floats are printed in their shortest exact form.
 pub fn write_csv(world: &mut World, steps: u64, w: &mut impl Write) -> std::io::Result<()> {
+    write_csv_as(world, steps, CsvNumbers::Decimal, w)
+}
+
+/// How [`write_csv_as`] prints a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CsvNumbers {
+    /// The shortest decimal that reads back as the same `f32` (`1.5`).
+    Decimal,
+    /// The `f32`'s bit pattern, 8 hex digits (`3fc00000`).
+    Bits,
+}
+
+/// [`write_csv`], its numbers printed as `numbers` says.
+pub fn write_csv_as(
+    world: &mut World,
+    steps: u64,
+    numbers: CsvNumbers,
+    w: &mut impl Write,
+) -> std::io::Result<()> {
     writeln!(w, "tick,agent,group,x,y,vx,vy,fx,fy")?;
     for _ in 0..steps {
         world.step();
@@ -481,17 +529,15 @@ pub fn write_csv(world: &mut World, steps: u64, w: &mut impl Write) -> std::io::
                 .groups
                 .get(usize::from(agent.group))
                 .map_or("", |g| g.name.as_str());
-            writeln!(
-                w,
-                "{tick},{},{group},{},{},{},{},{},{}",
-                agent.id,
-                agent.position.x,
-                agent.position.y,
-                agent.velocity.x,
-                agent.velocity.y,
-                record.applied.x,
-                record.applied.y
-            )?;
+            write!(w, "{tick},{},{group}", agent.id)?;
+            let (p, v, f) = (agent.position, agent.velocity, record.applied);
+            for x in [p.x, p.y, v.x, v.y, f.x, f.y] {
+                match numbers {
+                    CsvNumbers::Decimal => write!(w, ",{x}")?,
+                    CsvNumbers::Bits => write!(w, ",{:08x}", x.to_bits())?,
+                }
+            }
+            writeln!(w)?;
         }
     }
     Ok(())
@@ -507,6 +553,7 @@ struct BenchRun {
     naive: bool,
     metrics: bool,
     frame: bool,
+    host: bool,
     json: bool,
 }
 
@@ -539,6 +586,32 @@ impl BenchRun {
         };
         let figures = if self.frame {
             bench_frame(self.agents.unwrap_or(10_000), self.steps)
+        } else if self.host {
+            let scene = self.scene.as_ref().map(|p| p.display().to_string());
+            crate::bench::run_host(&spec, self.steps, self.threads)
+                .map_err(|e| e.to_string())
+                .map(|r| {
+                    let sentence = format!(
+                        "{} agents{}, {} threads: the world's tick {:.3} ms, the game's own \
+                         entities' forces {:.3} ms ({:.3} of it handing over the motion and \
+                         reading the forces): {:.3} times; {} bits",
+                        r.agents,
+                        scene
+                            .as_deref()
+                            .map_or(String::new(), |s| format!(" of {s}")),
+                        r.threads,
+                        r.world_ms_per_step,
+                        r.host_ms_per_step,
+                        r.exchange_ms_per_step,
+                        r.ratio,
+                        if r.same_bits {
+                            "the same"
+                        } else {
+                            "NOT the same"
+                        }
+                    );
+                    (r.to_json(scene.as_deref()), sentence)
+                })
         } else {
             let scene = self.scene.as_ref().map(|p| p.display().to_string());
             let options = crate::bench::Options {

@@ -7,7 +7,7 @@ use crate::sim::field::Limit;
 use crate::sim::params::{BoundsMode, FlowField, Group, Obstacle, Path, Placed, Wall};
 use crate::sim::path::{FieldPath, Number, Numbers};
 use crate::sim::settings::{SEED, SceneNumbers};
-use crate::sim::{Problems, World, WorldSpec};
+use crate::sim::{BehaviorKind, Crowd, Problems, Target, World, WorldSpec};
 
 pub use super::overlays::{Overlay, OverlaySet, Scope};
 
@@ -234,6 +234,45 @@ impl Scene {
     /// Builds the world of this scene, at tick 0.
     pub fn build_world(&self) -> Result<World, Problems> {
         World::new(self.world_spec())
+    }
+
+    /// A crowd steered by this scene's groups, for entities a host owns ([`Crowd`]).
+    pub fn build_crowd(&self) -> Result<Crowd, Problems> {
+        Crowd::new(self.world_spec())
+    }
+
+    /// The target a path names, to set: `groups[0].seek.target`, or a second target such as
+    /// `groups[2].interpose.other`. Says why when the path names no target of this scene.
+    pub fn target_mut(&mut self, path: &FieldPath) -> Result<&mut Target, String> {
+        use crate::sim::path::Step;
+        let why =
+            || format!("`{path}` names no target: write groups[N].BEHAVIOR.target (or .other)");
+        let (g, kind, which) = match path.steps() {
+            [
+                Step::Key(groups),
+                Step::Index(g),
+                Step::Key(behavior),
+                Step::Key(field),
+            ] if groups == crate::sim::settings::GROUPS => {
+                let kind = BehaviorKind::from_key(behavior).ok_or_else(why)?;
+                let which = match field.as_ref() {
+                    "target" => 0,
+                    "other" => 1,
+                    _ => return Err(why()),
+                };
+                (*g, kind, which)
+            }
+            _ => return Err(why()),
+        };
+        let count = self.groups.len();
+        let group = self
+            .groups
+            .get_mut(g)
+            .ok_or_else(|| format!("`{path}`: the scene has {count} groups"))?;
+        let name = group.name.clone();
+        group
+            .target_mut(kind, which)
+            .ok_or_else(|| format!("`{path}`: group \"{name}\" has no such target"))
     }
 }
 

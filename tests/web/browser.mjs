@@ -11,6 +11,8 @@
 //     plays;
 //   - a scene file uploads (Ctrl+O) and opens, and downloads (Ctrl+S) as the same scene;
 //   - unsaved work is kept in the browser's storage and offered back after a reload;
+//   - the runtime for web games (dist/runtime/) draws a preset on the page's own arrays with
+//     canvas 2D, says which blocks wait for the pointer and stops when it is given;
 // and prints the page's measures: time to first frame, and frame times at 1,000 and 10,000
 // agents (figures for docs/web.md; nothing is judged on them).
 //
@@ -41,10 +43,11 @@ const types = {
   ".html": "text/html",
   ".js": "text/javascript",
   ".wasm": "application/wasm",
+  ".json": "application/json",
 };
 const server = createServer((req, res) => {
   const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
-  const file = join(dist, path === "/" ? "index.html" : path);
+  const file = join(dist, path.endsWith("/") ? `${path}index.html` : path);
   if (!file.startsWith(dist) || !existsSync(file)) {
     res.writeHead(404).end();
     return;
@@ -397,6 +400,33 @@ await visit.waitForFunction(() => document.title.includes("●"), null, { timeou
 if (visit_errors.length) fail(`console errors around autosave: ${visit_errors.join(" | ")}`);
 console.log(`browser: unsaved work kept in local storage and restored after a reload ("${await visit.title()}")`);
 await fresh.close();
+
+// --- The runtime for web games (dist/runtime/): a preset on the page's own arrays --------
+const game = await open(`${page_address}runtime/?preset=hunter_and_prey.ron`);
+const game_tick = async () => Number(await game.page.evaluate(() => document.body.dataset.tick));
+await game.page.waitForFunction(() => Number(document.body.dataset.tick) > 30, null, { timeout: 30000 })
+  .catch(() => fail("the runtime page did not reach tick 30 in 30 s"));
+const waiting = await game.page.locator("#unmet").textContent();
+if (!waiting.includes("pointer")) fail(`the runtime page, no pointer: unmet says "${waiting}"`);
+const box = await game.page.locator("#game").boundingBox();
+await game.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+await game.page
+  .waitForFunction(() => document.getElementById("unmet").textContent === "", null, { timeout: 10000 })
+  .catch(() => fail("the runtime page: with the pointer over the canvas, blocks still wait for it"));
+const ticked = await game_tick();
+await frames_seen(game.page);
+await game.page.waitForTimeout(500);
+if (!((await game_tick()) > ticked)) fail("the runtime page: the tick did not advance");
+const game_shot = await game.page.locator("#game").screenshot();
+if (shots) writeFileSync(join(shots, "runtime.png"), game_shot);
+const game_colours = colours(game_shot);
+if (game_colours < 20) fail(`the runtime page's canvas has ${game_colours} colours: not drawn`);
+const runtime_bytes = readFileSync(join(dist, "runtime", "steerlab_js_bg.wasm")).length;
+if (game.errors.length) fail(`console errors on the runtime page: ${game.errors.join(" | ")}`);
+console.log(
+  `browser: runtime page: hunter_and_prey on the page's own arrays, tick ${await game_tick()}, ` +
+    `${game_colours} colours, the pointer met; its module ${(runtime_bytes / 1024).toFixed(0)} KB`,
+);
 
 await browser.close();
 server.close();

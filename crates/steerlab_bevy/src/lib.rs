@@ -223,8 +223,6 @@ pub struct SteerCrowd {
     refused: Vec<String>,
     /// The entity each steerlab id stands for.
     members: std::collections::BTreeMap<u32, Entity>,
-    /// What the last tick's unmet targets were, as sentences.
-    unmet: Vec<String>,
 }
 
 impl SteerCrowd {
@@ -239,7 +237,6 @@ impl SteerCrowd {
             applied: None,
             refused: Vec::new(),
             members: std::collections::BTreeMap::new(),
-            unmet: Vec::new(),
         }
     }
 
@@ -262,12 +259,12 @@ impl SteerCrowd {
         &self.refused
     }
 
-    /// The blocks that added no force on the last tick because their target is not there (the
-    /// pointer not set, an entity id no entity has, a group with no other entity), one
-    /// sentence each ([`steerlab::sim::Unmet`]).
+    /// The blocks that add no force because their target is not there (the pointer not set,
+    /// an entity id no entity has, a group with no other entity); each says which in its
+    /// `Display`.
     #[must_use]
-    pub fn unmet(&self) -> &[String] {
-        &self.unmet
+    pub fn unmet(&self) -> Vec<steerlab::sim::Unmet> {
+        self.crowd.as_ref().map_or_else(Vec::new, Crowd::unmet)
     }
 
     /// The entity steerlab id `id` stands for.
@@ -607,6 +604,5 @@ fn steer_crowds(
                 steering.force = to_bevy(force);
             }
         }
-        holder.unmet = crowd.unmet().iter().map(ToString::to_string).collect();
     }
 }

@@ -499,11 +499,12 @@ fn an_entity_of_a_group_the_scene_lacks_says_so_and_a_missing_target_is_listed()
         .unwrap()
         .id
         .expect("an id");
+    let unmet: Vec<String> = holder.unmet().iter().map(ToString::to_string).collect();
     assert!(
-        holder.unmet().iter().any(|u| u
-            == &format!("entity {id} (group \"{group}\"): seek aims at the pointer, which the host has not set")),
-        "{:?}",
-        holder.unmet()
+        unmet.contains(&format!(
+            "entity {id} (group \"{group}\"): seek aims at the pointer, which the host has not set"
+        )),
+        "{unmet:?}"
     );
     // Given the pointer, it seeks it.
     app.world_mut()
