@@ -714,6 +714,21 @@ fn peak_rss_mib() -> f64 {
 mod tests {
     use super::*;
 
+    /// The host benchmark's game, fed the world's own population and moved as the world moves
+    /// its agents, ends on the world's bits, including a queue's late spawns; its figures are
+    /// times.
+    #[test]
+    fn the_host_benchmark_keeps_the_worlds_bits() {
+        let queue = crate::scene::presets::find("queue.ron").expect("preset");
+        let scene = crate::scene::from_str(queue.text, queue.file).expect("valid");
+        for spec in [bench_spec(600), scene.world_spec()] {
+            let r = run_host(&spec, 30, 1).expect("runs");
+            assert!(r.same_bits, "{}", r.to_json(None));
+            assert!(r.world_ms_per_step > 0.0 && r.host_ms_per_step > 0.0);
+            assert!((r.ratio - r.host_ms_per_step / r.world_ms_per_step).abs() < 1e-9);
+        }
+    }
+
     /// The threads' round trip ends on a machine whose every core is busy (where the two
     /// threads can seldom run at once), with no figure or a positive one: it gives up after a
     /// tenth of a second of turns rather than wait for them.

@@ -54,6 +54,33 @@ fn simulate_writes_the_csv_of_the_contract() {
     assert!((vx - 250.0 / 0.05 / 60.0).abs() < 1e-3, "{vx}");
 }
 
+/// `--bits` prints each number as its f32 bit pattern: the same numbers as the decimal CSV,
+/// to the bit, and the same rows.
+#[test]
+fn simulate_bits_prints_the_same_numbers_as_bit_patterns() {
+    let decimal = common::run(&["simulate", "hunter_and_prey.ron", "--steps", "20"]);
+    let bits = common::run(&["simulate", "hunter_and_prey.ron", "--steps", "20", "--bits"]);
+    assert!(decimal.status.success() && bits.status.success());
+    let (decimal, bits) = (common::text(&decimal.stdout), common::text(&bits.stdout));
+    assert_eq!(decimal.lines().count(), bits.lines().count());
+    assert_eq!(decimal.lines().next(), bits.lines().next(), "the header");
+    let mut numbers = 0;
+    for (d, b) in decimal.lines().zip(bits.lines()).skip(1) {
+        let (d, b): (Vec<&str>, Vec<&str>) = (d.split(',').collect(), b.split(',').collect());
+        assert_eq!(d[..3], b[..3], "tick, agent, group");
+        for (x, hex) in d[3..].iter().zip(&b[3..]) {
+            assert_eq!(hex.len(), 8, "{hex}");
+            let from_bits = f32::from_bits(u32::from_str_radix(hex, 16).expect("hex"));
+            assert_eq!(
+                x.parse::<f32>().expect("a number").to_bits(),
+                from_bits.to_bits()
+            );
+            numbers += 1;
+        }
+    }
+    assert_eq!(numbers, 6 * 14 * 20);
+}
+
 #[test]
 fn simulate_out_writes_the_same_bytes_to_a_file() {
     let dir = tempfile::tempdir().expect("tempdir");

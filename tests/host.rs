@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use glam::Vec2;
 use steerlab::scene::Scene;
 use steerlab::scene::add::add_behavior;
-use steerlab::sim::params::{Group, Seek};
+use steerlab::sim::params::Seek;
 use steerlab::sim::{BehaviorKind, Crowd, CrowdError, Spawns, Target, World, WorldSpec, moved};
 
 /// Every scene that ships: the presets, the documentation's examples and the version-1
@@ -68,12 +68,18 @@ fn play_as_game(scene: &Scene, steps: u64, threads: usize) -> (String, Crowd) {
     let spec: WorldSpec = scene.world_spec();
     let mut crowd = Crowd::new(spec.clone()).expect("valid");
     crowd.set_threads(threads).expect("threads");
-    let mut spawns = Spawns::new(&spec);
+    play(crowd, &spec, steps)
+}
+
+/// `steps` ticks of `crowd`, steered by `spec`, with the population of `spec`'s schedule as
+/// the game's entities.
+fn play(mut crowd: Crowd, spec: &WorldSpec, steps: u64) -> (String, Crowd) {
+    let mut spawns = Spawns::new(spec);
     let mut game = Game::default();
-    game.bring_in(&mut crowd, &spawns.initial(&spec));
+    game.bring_in(&mut crowd, &spawns.initial(spec));
     let mut csv = String::from("tick,agent,group,x,y,vx,vy,fx,fy\n");
     for tick in 1..=steps {
-        game.bring_in(&mut crowd, &spawns.due(&spec));
+        game.bring_in(&mut crowd, &spawns.due(spec));
         crowd
             .set_motions(&game.positions, &game.velocities)
             .expect("one motion per entity");
@@ -83,7 +89,7 @@ fn play_as_game(scene: &Scene, steps: u64, threads: usize) -> (String, Crowd) {
         let motions = game.positions.iter_mut().zip(&mut game.velocities);
         for ((f, (id, &g)), (p, v)) in forces.zip(entities).zip(motions) {
             let group = &spec.groups[g];
-            (*p, *v) = moved(&spec, group, *p, *v, f);
+            (*p, *v) = moved(spec, group, *p, *v, f);
             writeln!(
                 csv,
                 "{tick},{id},{},{},{},{},{},{},{}",
@@ -126,17 +132,11 @@ fn every_shipped_scene_played_as_game_entities_prints_what_simulate_prints() {
     }
 }
 
-/// Two groups of the seek preset with every block stripped, so each behavior can be added
-/// alone (with what it needs: a path, a flow field, another group to name).
+/// Bare groups (`common::two_bare_groups`) of at least 4 entities each.
 fn bare_two_groups() -> Scene {
-    let mut scene = common::preset_scene("seek.ron");
-    scene.paths.clear();
-    scene.flow_fields.clear();
-    let mut other = scene.groups[0].clone();
-    "others".clone_into(&mut other.name);
-    scene.groups.push(other);
+    let mut scene = common::two_bare_groups();
     for g in &mut scene.groups {
-        *g = Group::new(&g.name, g.count.max(4), g.spawn.clone());
+        g.count = g.count.max(4);
     }
     scene
 }
@@ -369,4 +369,41 @@ fn bad_input_is_refused_with_why_and_changes_nothing() {
     assert_eq!(got, expected);
     assert!(crowd.retune(bad).is_err());
     assert!(crowd.spec().groups[0].max_speed.is_finite());
+}
+
+/// The game adds scenery of its own to what the scene file has (a wall, an obstacle): through
+/// `retune`, checked like a file, and the same bits as a scene file that had them.
+#[test]
+fn scenery_the_game_adds_acts_as_the_files_does() {
+    let mut with_more = common::preset_scene("walls.ron");
+    with_more.walls.push(steerlab::sim::params::Wall {
+        from: Vec2::new(300.0, 300.0),
+        to: Vec2::new(500.0, 320.0),
+    });
+    with_more.obstacles.push(steerlab::sim::Obstacle {
+        center: Vec2::new(600.0, 200.0),
+        radius: 40.0,
+    });
+    with_more.groups[0].avoid_obstacles = Some(steerlab::sim::params::AvoidObstacles::default());
+    let expected = simulate(&with_more, 200);
+    // The game starts from the file as it is, then adds its own before the first tick.
+    let mut scene = common::preset_scene("walls.ron");
+    scene.groups[0].avoid_obstacles = with_more.groups[0].avoid_obstacles.clone();
+    let spec = scene.world_spec();
+    let mut crowd = Crowd::new(spec.clone()).expect("valid");
+    crowd
+        .retune(with_more.world_spec())
+        .expect("the game's scenery checks");
+    let mut bad = with_more.world_spec();
+    bad.obstacles.push(steerlab::sim::Obstacle {
+        center: Vec2::new(f32::NAN, 0.0),
+        radius: 5.0,
+    });
+    assert!(crowd.retune(bad).is_err(), "a NaN obstacle is refused");
+    let (csv, _) = play(crowd, &with_more.world_spec(), 200);
+    assert!(expected == csv, "{}", first_difference(&expected, &csv));
+    assert!(
+        expected != simulate(&common::preset_scene("walls.ron"), 200),
+        "the added scenery changes the run"
+    );
 }

@@ -11,18 +11,9 @@ use steerlab::sim::params::{ArriveMode, AvoidForm, Deceleration, PathForm, Slot}
 use steerlab::sim::params::{BlockVisitor, Group};
 use steerlab::sim::{BehaviorKind, Target};
 
-/// A scene of two groups (so a block that names a group has another to name) and no scenery.
+/// A scene of bare groups (so a block that names a group has another to name) and no scenery.
 fn two_groups() -> Scene {
-    let mut scene = common::preset_scene("seek.ron");
-    scene.paths.clear();
-    scene.flow_fields.clear();
-    let mut other = scene.groups[0].clone();
-    "others".clone_into(&mut other.name);
-    scene.groups.push(other);
-    for g in &mut scene.groups {
-        *g = Group::new(&g.name, g.count, g.spawn.clone());
-    }
-    scene
+    common::two_bare_groups()
 }
 
 /// `scene` with every behavior added to its first group.

@@ -48,6 +48,23 @@ pub fn preset_scene(file: &str) -> steerlab::scene::Scene {
     steerlab::scene::from_str(preset_text(file), file).expect("a valid preset")
 }
 
+/// The seek preset's groups with no blocks and a third group "others", and no paths or flow
+/// fields: a scene to add behaviors to one at a time (a block that names a group has another
+/// to name).
+#[must_use]
+pub fn two_bare_groups() -> steerlab::scene::Scene {
+    let mut scene = preset_scene("seek.ron");
+    scene.paths.clear();
+    scene.flow_fields.clear();
+    let mut other = scene.groups[0].clone();
+    "others".clone_into(&mut other.name);
+    scene.groups.push(other);
+    for g in &mut scene.groups {
+        *g = steerlab::sim::Group::new(&g.name, g.count, g.spawn.clone());
+    }
+    scene
+}
+
 /// Writes `text` to `dir/name` and returns the path.
 pub fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
     let path = dir.join(name);

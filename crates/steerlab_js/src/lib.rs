@@ -166,72 +166,6 @@ impl Simulation {
     pub fn groups(&self) -> Vec<u16> {
         self.world.agents().iter().map(|a| a.group).collect()
     }
-
-    /// The groups' names.
-    #[wasm_bindgen(js_name = groupNames)]
-    pub fn group_names(&self) -> Vec<String> {
-        self.scene.groups.iter().map(|g| g.name.clone()).collect()
-    }
-
-    /// The world's width and height.
-    #[wasm_bindgen(js_name = worldSize)]
-    pub fn world_size(&self) -> Vec<f32> {
-        vec![self.scene.world.width, self.scene.world.height]
-    }
-
-    /// The walls, `[x0, y0, x1, y1, ...]`, for drawing.
-    pub fn walls(&self) -> Vec<f32> {
-        walls(&self.scene)
-    }
-
-    /// The obstacles, `[x, y, radius, ...]`, for drawing.
-    pub fn obstacles(&self) -> Vec<f32> {
-        obstacles(&self.scene)
-    }
-
-    /// Sets the number at `path` (`groups[0].max_speed`, `groups[1].arrive.mode`) from the
-    /// next tick. Throws, changing nothing, on a path that names no number (with the nearest
-    /// that does) or a value out of the field's range.
-    pub fn set(&mut self, path: &str, value: f64) -> Result<(), String> {
-        let scene = with_number(&self.scene, path, value)?;
-        self.retune(scene)
-    }
-
-    /// Sets the target at `path` (`groups[0].seek.target`) to `target`, written as in a scene
-    /// file (`Point((400, 300))`, `Pointer`, `Agent(3)`, `Nearest("prey")`).
-    #[wasm_bindgen(js_name = setTarget)]
-    pub fn set_target(&mut self, path: &str, target: &str) -> Result<(), String> {
-        let scene = with_target(&self.scene, path, target)?;
-        self.retune(scene)
-    }
-
-    /// The pointer, for the blocks that target it.
-    #[wasm_bindgen(js_name = setPointer)]
-    pub fn set_pointer(&mut self, x: f32, y: f32) -> Result<(), String> {
-        self.world.set_pointer(Some(finite(x, y)?));
-        Ok(())
-    }
-
-    /// No pointer (off the page): the blocks that target it add nothing.
-    #[wasm_bindgen(js_name = clearPointer)]
-    pub fn clear_pointer(&mut self) {
-        self.world.set_pointer(None);
-    }
-
-    /// The click target.
-    #[wasm_bindgen(js_name = setClick)]
-    pub fn set_click(&mut self, x: f32, y: f32) -> Result<(), String> {
-        self.world.set_click(finite(x, y)?);
-        Ok(())
-    }
-
-    fn retune(&mut self, scene: Scene) -> Result<(), String> {
-        self.world
-            .retune(scene.world_spec())
-            .map_err(|p| problems(&p))?;
-        self.scene = scene;
-        Ok(())
-    }
 }
 
 /// The game's own entities, steered by a scene's groups (the same code and bits as the
@@ -352,28 +286,6 @@ impl JsCrowd {
         self.crowd.entities().iter().map(|a| a.group).collect()
     }
 
-    /// The groups' names.
-    #[wasm_bindgen(js_name = groupNames)]
-    pub fn group_names(&self) -> Vec<String> {
-        self.scene.groups.iter().map(|g| g.name.clone()).collect()
-    }
-
-    /// The world's width and height.
-    #[wasm_bindgen(js_name = worldSize)]
-    pub fn world_size(&self) -> Vec<f32> {
-        vec![self.scene.world.width, self.scene.world.height]
-    }
-
-    /// The walls, `[x0, y0, x1, y1, ...]`, for drawing.
-    pub fn walls(&self) -> Vec<f32> {
-        walls(&self.scene)
-    }
-
-    /// The obstacles, `[x, y, radius, ...]`, for drawing.
-    pub fn obstacles(&self) -> Vec<f32> {
-        obstacles(&self.scene)
-    }
-
     /// Every entity's position and velocity now, `[x0, y0, ...]` in id order. Throws,
     /// changing nothing, on a length that is not the number of entities or a value that is
     /// not finite.
@@ -444,49 +356,129 @@ impl JsCrowd {
     pub fn unmet(&self) -> Vec<String> {
         self.crowd.unmet().iter().map(ToString::to_string).collect()
     }
+}
 
-    /// Sets the number at `path` (`groups[0].max_speed`) from the next `steer`; the entities
-    /// keep their memory. Throws, changing nothing, as `Simulation.set` does.
-    pub fn set(&mut self, path: &str, value: f64) -> Result<(), String> {
-        let scene = with_number(&self.scene, path, value)?;
-        self.retune(scene)
+/// What [`Simulation`] and [`Crowd`](JsCrowd) share: a scene, and where its changes go.
+trait Scened {
+    fn scene(&self) -> &Scene;
+    /// Runs with `scene` from the next tick (checked; refused as a whole).
+    fn run_with(&mut self, scene: Scene) -> Result<(), Problems>;
+    fn pointer(&mut self, pointer: Option<Vec2>);
+    fn click(&mut self, click: Vec2);
+}
+
+impl Scened for Simulation {
+    fn scene(&self) -> &Scene {
+        &self.scene
     }
 
-    /// Sets the target at `path`, as `Simulation.setTarget` does.
-    #[wasm_bindgen(js_name = setTarget)]
-    pub fn set_target(&mut self, path: &str, target: &str) -> Result<(), String> {
-        let scene = with_target(&self.scene, path, target)?;
-        self.retune(scene)
-    }
-
-    /// The pointer, for the blocks that target it.
-    #[wasm_bindgen(js_name = setPointer)]
-    pub fn set_pointer(&mut self, x: f32, y: f32) -> Result<(), String> {
-        self.crowd.set_pointer(Some(finite(x, y)?));
-        Ok(())
-    }
-
-    /// No pointer: the blocks that target it add nothing (and `unmet` says so).
-    #[wasm_bindgen(js_name = clearPointer)]
-    pub fn clear_pointer(&mut self) {
-        self.crowd.set_pointer(None);
-    }
-
-    /// The click target.
-    #[wasm_bindgen(js_name = setClick)]
-    pub fn set_click(&mut self, x: f32, y: f32) -> Result<(), String> {
-        self.crowd.set_click(finite(x, y)?);
-        Ok(())
-    }
-
-    fn retune(&mut self, scene: Scene) -> Result<(), String> {
-        self.crowd
-            .retune(scene.world_spec())
-            .map_err(|p| problems(&p))?;
+    fn run_with(&mut self, scene: Scene) -> Result<(), Problems> {
+        self.world.retune(scene.world_spec())?;
         self.scene = scene;
         Ok(())
     }
+
+    fn pointer(&mut self, pointer: Option<Vec2>) {
+        self.world.set_pointer(pointer);
+    }
+
+    fn click(&mut self, click: Vec2) {
+        self.world.set_click(click);
+    }
 }
+
+impl Scened for JsCrowd {
+    fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
+    fn run_with(&mut self, scene: Scene) -> Result<(), Problems> {
+        self.crowd.retune(scene.world_spec())?;
+        self.scene = scene;
+        Ok(())
+    }
+
+    fn pointer(&mut self, pointer: Option<Vec2>) {
+        self.crowd.set_pointer(pointer);
+    }
+
+    fn click(&mut self, click: Vec2) {
+        self.crowd.set_click(click);
+    }
+}
+
+/// The methods both classes have, on the scene they run: what it holds, and setting a field,
+/// a target, the pointer or the click target.
+macro_rules! scene_methods {
+    ($ty:ident, $class:literal) => {
+        #[wasm_bindgen(js_class = $class)]
+        impl $ty {
+            /// The groups' names (a group's index is its place here).
+            #[wasm_bindgen(js_name = groupNames)]
+            pub fn group_names(&self) -> Vec<String> {
+                self.scene().groups.iter().map(|g| g.name.clone()).collect()
+            }
+
+            /// The world's width and height.
+            #[wasm_bindgen(js_name = worldSize)]
+            pub fn world_size(&self) -> Vec<f32> {
+                vec![self.scene().world.width, self.scene().world.height]
+            }
+
+            /// The walls, `[x0, y0, x1, y1, ...]`, for drawing.
+            pub fn walls(&self) -> Vec<f32> {
+                walls(self.scene())
+            }
+
+            /// The obstacles, `[x, y, radius, ...]`, for drawing.
+            pub fn obstacles(&self) -> Vec<f32> {
+                obstacles(self.scene())
+            }
+
+            /// Sets the number at `path` (`groups[0].max_speed`, `groups[1].arrive.mode`) from
+            /// the next tick; a crowd's entities keep their memory. Throws, changing nothing, on
+            /// a path that names no number (with the nearest that does) or a value out of the
+            /// field's range.
+            pub fn set(&mut self, path: &str, value: f64) -> Result<(), String> {
+                let scene = with_number(self.scene(), path, value)?;
+                self.run_with(scene).map_err(|p| problems(&p))
+            }
+
+            /// Sets the target at `path` (`groups[0].seek.target`, or `.other`) to `target`,
+            /// written as in a scene file (`Point((400, 300))`, `Pointer`, `Agent(3)`,
+            /// `Nearest("prey")`). Throws, changing nothing, as `set` does.
+            #[wasm_bindgen(js_name = setTarget)]
+            pub fn set_target(&mut self, path: &str, target: &str) -> Result<(), String> {
+                let scene = with_target(self.scene(), path, target)?;
+                self.run_with(scene).map_err(|p| problems(&p))
+            }
+
+            /// The pointer, for the blocks that target it.
+            #[wasm_bindgen(js_name = setPointer)]
+            pub fn set_pointer(&mut self, x: f32, y: f32) -> Result<(), String> {
+                self.pointer(Some(finite(x, y)?));
+                Ok(())
+            }
+
+            /// No pointer (off the page): the blocks that target it add nothing (a crowd's
+            /// `unmet` says so).
+            #[wasm_bindgen(js_name = clearPointer)]
+            pub fn clear_pointer(&mut self) {
+                self.pointer(None);
+            }
+
+            /// The click target.
+            #[wasm_bindgen(js_name = setClick)]
+            pub fn set_click(&mut self, x: f32, y: f32) -> Result<(), String> {
+                self.click(finite(x, y)?);
+                Ok(())
+            }
+        }
+    };
+}
+
+scene_methods!(Simulation, "Simulation");
+scene_methods!(JsCrowd, "Crowd");
 
 #[cfg(test)]
 #[allow(clippy::float_cmp)] // Exact values set are the point: 90 set reads 90.
