@@ -9,8 +9,8 @@ use steerlab::sim::params::{
     Arrive, ArriveMode, Evade, Flee, Prediction, Pursuit, Queue, Seek, Stamina, Wander,
 };
 use steerlab::sim::{
-    BehaviorKind, Boid, BoundsMode, Group, Spawn, SteeringManager, SteeringState, Target, World,
-    WorldSpec,
+    BehaviorKind, Boid, BoundsMode, Combination, Group, Spawn, SteeringManager, SteeringState,
+    Target, World, WorldSpec,
 };
 
 /// A world with no edges (so nothing wraps), its click target at the origin.
@@ -301,8 +301,9 @@ impl Boid for Ship {
 
 /// Four hosts the tutorials' way: a wanderer; a hunter that flees a point and pursues the
 /// wanderer; a seeker that arrives inside a slowing radius; an evader of the wanderer. As a
-/// world: one group each, the same blocks, agent 0 the wanderer.
-fn tutorial_hosts() -> WorldSpec {
+/// world: one group each, the same blocks, agent 0 the wanderer, every group combining its
+/// forces by `combination`.
+fn tutorial_hosts(combination: Combination) -> WorldSpec {
     let wander = Wander {
         circle_distance: 20.0,
         circle_radius: 12.0,
@@ -339,16 +340,31 @@ fn tutorial_hosts() -> WorldSpec {
         target: Target::Agent(0),
         ..Evade::default()
     });
-    spec(1.0, vec![wanderer, hunter, seeker, evader])
+    let mut groups = vec![wanderer, hunter, seeker, evader];
+    for g in &mut groups {
+        g.combination = combination;
+    }
+    spec(1.0, groups)
 }
 
 /// The tutorials' host-object API (`seek` with its slowing radius, `flee`, `pursuit`,
 /// `evade`, `wander` on a manager, then `update`) is the registry's own code: four hosts
 /// driven that way by a game keep the world's bits tick after tick (position, velocity, the
-/// whole record, the random stream).
+/// whole record, the random stream), under each of the three combinations (dithering draws from
+/// the stream too).
 #[test]
 fn the_tutorials_host_object_api_is_the_worlds_code() {
-    let mut world = World::new(tutorial_hosts()).expect("valid");
+    for combination in [
+        Combination::WeightedSum,
+        Combination::PrioritizedSum,
+        Combination::PrioritizedDithering,
+    ] {
+        tutorial_api_against_the_world(combination);
+    }
+}
+
+fn tutorial_api_against_the_world(combination: Combination) {
+    let mut world = World::new(tutorial_hosts(combination)).expect("valid");
     let groups = world.spec().groups.clone();
     let wander = groups[0].wander.clone().expect("wander");
     let mut ships: Vec<Ship> = world
@@ -388,11 +404,17 @@ fn the_tutorials_host_object_api_is_the_worlds_code() {
             assert_eq!(
                 (agent.position, agent.velocity),
                 (ship.position, ship.velocity),
-                "host {i}, tick {tick}"
+                "{combination:?}: host {i}, tick {tick}"
             );
-            assert_eq!(agent.steering, m.state, "host {i}, tick {tick}");
+            assert_eq!(
+                agent.steering, m.state,
+                "{combination:?}: host {i}, tick {tick}"
+            );
             let kept = world.record(i).expect("a record");
-            assert_eq!(*kept, record.debug, "host {i}, tick {tick}");
+            assert_eq!(
+                *kept, record.debug,
+                "{combination:?}: host {i}, tick {tick}"
+            );
             for kind in BehaviorKind::ALL {
                 assert_eq!(
                     kept.force(kind),

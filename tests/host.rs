@@ -68,12 +68,17 @@ fn play_as_game(scene: &Scene, steps: u64, threads: usize) -> (String, Crowd) {
     let spec: WorldSpec = scene.world_spec();
     let mut crowd = Crowd::new(spec.clone()).expect("valid");
     crowd.set_threads(threads).expect("threads");
-    play(crowd, &spec, steps)
+    play(crowd, &spec, steps, |_, _| {})
 }
 
 /// `steps` ticks of `crowd`, steered by `spec`, with the population of `spec`'s schedule as
-/// the game's entities.
-fn play(mut crowd: Crowd, spec: &WorldSpec, steps: u64) -> (String, Crowd) {
+/// the game's entities; `after` has the crowd after each tick's move (not yet given to it).
+fn play(
+    mut crowd: Crowd,
+    spec: &WorldSpec,
+    steps: u64,
+    mut after: impl FnMut(u64, &mut Crowd),
+) -> (String, Crowd) {
     let mut spawns = Spawns::new(spec);
     let mut game = Game::default();
     game.bring_in(&mut crowd, &spawns.initial(spec));
@@ -97,6 +102,7 @@ fn play(mut crowd: Crowd, spec: &WorldSpec, steps: u64) -> (String, Crowd) {
             )
             .expect("write");
         }
+        after(tick, &mut crowd);
     }
     (csv, crowd)
 }
@@ -242,6 +248,76 @@ fn smoothed_headings_follow_the_motion_the_game_gives_in_either_order() {
         }
     }
     assert!(smoothed > 0, "the preset smooths headings");
+}
+
+/// Heading smoothing over entities that come in late (the boids' spawn queues): an entity's motion as it
+/// comes in is where it starts, not a move, so once the game has given each tick's move the
+/// smoothed headings are the world's on every tick, though the game also gives the motion again
+/// just before each steer.
+#[test]
+fn smoothed_headings_of_late_comers_are_the_worlds() {
+    let mut scene = common::preset_scene("boids.ron");
+    for g in &mut scene.groups {
+        g.heading_smoothing = Some(6);
+    }
+    let mut world = scene.build_world().expect("builds");
+    let spec = scene.world_spec();
+    let crowd = Crowd::new(spec.clone()).expect("valid");
+    let mut compared = 0;
+    play(crowd, &spec, 300, |tick, crowd| {
+        // Given after the move here, and again before the next steer by the game's loop.
+        let ids: Vec<u32> = crowd.entities().iter().map(|a| a.id).collect();
+        for (i, id) in ids.into_iter().enumerate() {
+            let (p, v) = crowd.moved(i).expect("an entity");
+            crowd.set_motion(id, p, v).expect("an entity");
+        }
+        world.step();
+        assert_eq!(world.agents().len(), crowd.len(), "tick {tick}");
+        for (i, (w, c)) in world
+            .records()
+            .iter()
+            .zip(crowd.records().iter())
+            .enumerate()
+        {
+            assert_eq!(
+                w.smoothed_heading, c.smoothed_heading,
+                "tick {tick}, entity {i}"
+            );
+            compared += usize::from(w.smoothed_heading.is_some());
+        }
+    });
+    assert!(compared > 1000, "{compared} smoothed headings compared");
+}
+
+/// What the world's overlays and metrics read between ticks (`World::locate`, a nearest
+/// target) follows entities the game removes, adds or moves, without a panic.
+#[test]
+fn a_nearest_target_follows_entities_the_game_removes_or_moves_between_ticks() {
+    let scene = common::preset_scene("hunter_and_prey.ron");
+    let (_, mut crowd) = play_as_game(&scene, 10, 1);
+    let prey = Target::Nearest("prey".to_owned());
+    let hunter = 0;
+    let before = crowd.world().locate(&prey, hunter).expect("a prey");
+    // Half the prey go; the others move next to the hunter, one after another.
+    let ids: Vec<u32> = crowd.entities().iter().map(|a| a.id).collect();
+    for &id in ids.iter().skip(2).step_by(2) {
+        assert!(crowd.remove(id));
+    }
+    let at = crowd.entities()[hunter].position;
+    let last = crowd.entities().last().expect("entities").id;
+    crowd
+        .set_motion(last, at + Vec2::new(1.0, 0.0), Vec2::ZERO)
+        .expect("moved");
+    for i in 0..crowd.len() {
+        let _ = crowd.world().locate(&prey, i);
+    }
+    let (p, _) = crowd.world().locate(&prey, hunter).expect("a prey");
+    assert_eq!(
+        p,
+        at + Vec2::new(1.0, 0.0),
+        "the nearest is the one moved next to it"
+    );
+    assert_ne!(before.0, p);
 }
 
 #[test]
@@ -400,7 +476,7 @@ fn scenery_the_game_adds_acts_as_the_files_does() {
         radius: 5.0,
     });
     assert!(crowd.retune(bad).is_err(), "a NaN obstacle is refused");
-    let (csv, _) = play(crowd, &with_more.world_spec(), 200);
+    let (csv, _) = play(crowd, &with_more.world_spec(), 200, |_, _| {});
     assert!(expected == csv, "{}", first_difference(&expected, &csv));
     assert!(
         expected != simulate(&common::preset_scene("walls.ron"), 200),

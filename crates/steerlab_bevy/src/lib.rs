@@ -291,7 +291,8 @@ pub struct Steering {
     /// Its id in the crowd (see the type's docs).
     pub id: Option<u32>,
     /// The force of the last fixed tick (steerlab's coordinates): the steering applied,
-    /// truncated to the group's `max_force`.
+    /// truncated to the group's `max_force`; zero while the entity is not steered
+    /// (`problem`).
     pub force: Vec2,
     /// Why the entity is not steered (a group the scene lacks, an id another entity has).
     pub problem: Option<String>,
@@ -527,9 +528,8 @@ fn steer_crowds(
         } else {
             crowd.set_pointer(None);
         }
-        if let Some(click) = holder.click {
-            crowd.set_click(to_sim(click));
-        }
+        let click = holder.click.map_or(crowd.spec().click_target, to_sim);
+        crowd.set_click(click);
         // Who is steered now: the entities that name this crowd, with the id and group asked.
         let present: std::collections::HashMap<Entity, (Option<u32>, Option<usize>)> = bodies
             .iter()
@@ -566,6 +566,7 @@ fn steer_crowds(
                     "the scene has no group named \"{}\"",
                     steering.group
                 ));
+                steering.force = Vec2::ZERO;
                 continue;
             };
             let (p, v) = (to_sim(body.position), to_sim(body.velocity));
@@ -588,7 +589,10 @@ fn steer_crowds(
                     steering.id = Some(id);
                     holder.members.insert(id, e);
                 }
-                Err(e) => steering.problem = Some(e.to_string()),
+                Err(e) => {
+                    steering.problem = Some(e.to_string());
+                    steering.force = Vec2::ZERO;
+                }
             }
         }
         // Their motion now, then one steer.

@@ -521,6 +521,17 @@ fn an_entity_of_a_group_the_scene_lacks_says_so_and_a_missing_target_is_listed()
     );
     let force = app.world().get::<Steering>(seeker).unwrap().force;
     assert!(force.y > 0.0, "{force}");
+    // Moved to a group the scene lacks, it says so and is no longer pushed.
+    "nobody".clone_into(&mut app.world_mut().get_mut::<Steering>(seeker).unwrap().group);
+    app.update();
+    let steering = app.world().get::<Steering>(seeker).unwrap();
+    assert_eq!(steering.force, bevy::math::Vec2::ZERO);
+    assert_eq!(
+        steering.problem.as_deref(),
+        Some("the scene has no group named \"nobody\"")
+    );
+    let holder = app.world().get::<SteerCrowd>(crowd).unwrap();
+    assert_eq!(holder.crowd().unwrap().len(), 0, "taken out of the crowd");
 }
 
 /// A designer's save retunes the crowd steering the game's entities, which keep their ids and

@@ -176,6 +176,8 @@ pub struct JsCrowd {
     scene: Scene,
     crowd: steerlab::sim::Crowd,
     spawns: Spawns,
+    /// Whether `populate` has brought the scene's population in.
+    populated: bool,
 }
 
 #[wasm_bindgen(js_class = Crowd)]
@@ -191,18 +193,26 @@ impl JsCrowd {
             scene,
             crowd,
             spawns,
+            populated: false,
         })
     }
 
     /// Adds the scene's own population at time 0 (placed agents, each group's spawn), with
-    /// ids 0, 1, 2, ...: rows of `[id, group, x, y, vx, vy]` for the game to take in.
+    /// ids 0, 1, 2, ...: rows of `[id, group, x, y, vx, vy]` for the game to take in. Once:
+    /// throws when the population is already in.
     pub fn populate(&mut self) -> Result<Vec<f64>, String> {
+        if self.populated {
+            return Err(
+                "the scene's population is already in (populate once; due() each tick)".to_owned(),
+            );
+        }
+        self.populated = true;
         let newcomers = self.spawns.initial(self.crowd.spec());
         self.admit(&newcomers)
     }
 
-    /// Adds those of the scene's spawn queues that are due this tick (call once a tick,
-    /// before `steer`): rows as `populate` gives them.
+    /// Adds those of the scene's spawn queues that are due this tick (after `populate`, once
+    /// a tick, before `steer`): rows as `populate` gives them.
     pub fn due(&mut self) -> Result<Vec<f64>, String> {
         let newcomers = self.spawns.due(self.crowd.spec());
         self.admit(&newcomers)
@@ -328,31 +338,25 @@ impl JsCrowd {
                 velocities.len()
             ));
         }
-        let spec = self.crowd.spec();
-        let moves = self.crowd.entities().iter().zip(self.crowd.forces());
         let motions = positions
             .chunks_exact_mut(2)
             .zip(velocities.chunks_exact_mut(2));
-        for ((agent, force), (p, v)) in moves.zip(motions) {
-            let Some(group) = spec.groups.get(usize::from(agent.group)) else {
+        for (i, (p, v)) in motions.enumerate() {
+            let Some((np, nv)) =
+                self.crowd
+                    .moved_from(i, Vec2::new(p[0], p[1]), Vec2::new(v[0], v[1]))
+            else {
                 continue;
             };
-            let (np, nv) = steerlab::sim::moved(
-                spec,
-                group,
-                Vec2::new(p[0], p[1]),
-                Vec2::new(v[0], v[1]),
-                force,
-            );
             p.copy_from_slice(&[np.x, np.y]);
             v.copy_from_slice(&[nv.x, nv.y]);
         }
         Ok(())
     }
 
-    /// The blocks that added no force on the last `steer` because their target is not there
-    /// (the pointer not set, an entity id the crowd does not hold, a group with no other
-    /// entity), one sentence each.
+    /// The blocks that add no force because their target is not there (the pointer not set,
+    /// an entity id the crowd does not hold, a group with no other entity), as the crowd
+    /// stands now, one sentence each.
     pub fn unmet(&self) -> Vec<String> {
         self.crowd.unmet().iter().map(ToString::to_string).collect()
     }

@@ -16,7 +16,6 @@ use crate::sim::types::NeighborSums;
 
 use super::seek::seek;
 use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Family, Field, Rgb, Steer, Value, block};
-use crate::sim::registry::BehaviorKind;
 
 /// Separation in the registry.
 pub const SEPARATION: BehaviorInfo = BehaviorInfo {
@@ -57,16 +56,6 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// The behavior this rule is.
-    #[must_use]
-    pub fn kind(self) -> BehaviorKind {
-        match self {
-            Self::Separation => BehaviorKind::Separation,
-            Self::Alignment => BehaviorKind::Alignment,
-            Self::Cohesion => BehaviorKind::Cohesion,
-        }
-    }
-
     /// The rule's steering over the neighbours summed in `sums`.
     #[must_use]
     pub fn steer(self, body: &Body, sums: &NeighborSums) -> Steer {

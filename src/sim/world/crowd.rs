@@ -7,7 +7,8 @@
 //!
 //! Each tick, in this order: [`Crowd::steer`], read the forces, move the entities, give their
 //! new motion ([`Crowd::set_motion`] or [`Crowd::set_motions`]). Giving the motion just before
-//! the next `steer` is the same.
+//! the next `steer` gives the same forces; the smoothed heading in the records (heading
+//! smoothing's drawing aid) follows the motion once given.
 //!
 //! The entities are kept in id order, and that order is the one a host must keep stable: a
 //! neighbour tie goes to the lower id, an entity's random stream is keyed by its id, and a
@@ -28,6 +29,9 @@ use crate::sim::spec::WorldSpec;
 #[derive(Clone, Debug)]
 pub struct Crowd {
     world: World,
+    /// The entities added since the last steer: their motion is where they start, not a move
+    /// (heading smoothing samples moves only, as the world samples its agents).
+    fresh: std::collections::HashSet<u32>,
 }
 
 /// Why the crowd refused a call; nothing changed.
@@ -126,6 +130,7 @@ impl Crowd {
         }
         Ok(Self {
             world: World::unspawned(spec),
+            fresh: std::collections::HashSet::new(),
         })
     }
 
@@ -158,28 +163,39 @@ impl Crowd {
         position: Vec2,
         velocity: Vec2,
     ) -> Result<(), CrowdError> {
+        self.check_new(id, group, &[position, velocity])?;
+        let agent = self.world.fresh_agent(id, group, position, velocity);
+        if !self.world.insert_agent(agent) {
+            return Err(CrowdError::IdTaken(id));
+        }
+        self.fresh.insert(id);
+        Ok(())
+    }
+
+    /// Adds what a scene's spawning schedule brings in ([`crate::sim::Spawns`]), with the next
+    /// free id, as the world adds its own agents.
+    pub fn admit(&mut self, newcomer: &Newcomer) -> Result<u32, CrowdError> {
+        let id = self.world.next_id;
+        let angle = Vec2::splat(newcomer.wander_angle_rad.unwrap_or(0.0));
+        self.check_new(
+            id,
+            newcomer.group,
+            &[newcomer.position, newcomer.velocity, angle],
+        )?;
+        let id = self.world.admit(newcomer);
+        self.fresh.insert(id);
+        Ok(id)
+    }
+
+    /// Refuses a new entity `id` of group `group` whose numbers are not all finite.
+    fn check_new(&self, id: u32, group: usize, numbers: &[Vec2]) -> Result<(), CrowdError> {
         if group >= self.world.spec.groups.len() {
             return Err(CrowdError::NoGroup(group));
         }
-        if !(position.is_finite() && velocity.is_finite()) {
+        if !numbers.iter().all(|v| v.is_finite()) {
             return Err(CrowdError::NotFinite(id));
         }
-        let agent = self.world.fresh_agent(id, group, position, velocity);
-        if self.world.insert_agent(agent) {
-            Ok(())
-        } else {
-            Err(CrowdError::IdTaken(id))
-        }
-    }
-
-    /// Adds what a scene's spawning schedule brings in ([`crate::sim::Spawns`]), with the next free
-    /// id: the world's own agents, as game entities.
-    pub fn admit(&mut self, newcomer: &Newcomer) -> Result<u32, CrowdError> {
-        let id = self.add(newcomer.group, newcomer.position, newcomer.velocity)?;
-        if let Some(angle) = newcomer.wander_angle_rad {
-            self.set_wander_angle(id, angle)?;
-        }
-        Ok(id)
+        Ok(())
     }
 
     /// Entity `id`'s circle-wander angle (radians), as a scene's placed agent may start with.
@@ -194,6 +210,7 @@ impl Crowd {
 
     /// Removes the entity with this id. Returns whether it was there.
     pub fn remove(&mut self, id: u32) -> bool {
+        self.fresh.remove(&id);
         self.world.remove_agent(id)
     }
 
@@ -267,8 +284,14 @@ impl Crowd {
     /// Entity `i`'s new motion, and its heading sampled for heading smoothing as the world
     /// samples it after a move.
     fn set_at(&mut self, i: usize, position: Vec2, velocity: Vec2) {
-        self.world.agents[i].set_motion(position, velocity);
-        if let Some(moved_on) = self.world.tick.checked_sub(1) {
+        let agent = &mut self.world.agents[i];
+        agent.set_motion(position, velocity);
+        let fresh = self.fresh.contains(&agent.id);
+        self.world.trees_current = false;
+        if self.world.smoothing_stride > 0
+            && !fresh
+            && let Some(moved_on) = self.world.tick.checked_sub(1)
+        {
             self.world.smooth_heading(i, Some(moved_on));
         }
     }
@@ -278,6 +301,7 @@ impl Crowd {
     /// [`Self::forces`] or [`Self::records`].
     pub fn steer(&mut self) {
         self.world.decide();
+        self.fresh.clear();
         if self.world.smoothing_stride > 0 {
             for i in 0..self.world.agents.len() {
                 self.world.smooth_heading(i, None);
@@ -312,19 +336,22 @@ impl Crowd {
         self.world.details()
     }
 
-    /// Where the world would move entity `i` (an index) with its last force: [`moved`].
+    /// Where the world would move entity `i` (an index) from the motion last given, with its
+    /// last force: [`moved`].
     #[must_use]
     pub fn moved(&self, i: usize) -> Option<(Vec2, Vec2)> {
         let agent = self.world.agents().get(i)?;
+        self.moved_from(i, agent.position, agent.velocity)
+    }
+
+    /// Where the world would move entity `i` (an index) from `position` and `velocity` with
+    /// its last force: [`moved`] with its group.
+    #[must_use]
+    pub fn moved_from(&self, i: usize, position: Vec2, velocity: Vec2) -> Option<(Vec2, Vec2)> {
+        let agent = self.world.agents().get(i)?;
         let group = self.world.spec.groups.get(usize::from(agent.group))?;
         let force = self.world.record(i)?.applied;
-        Some(moved(
-            &self.world.spec,
-            group,
-            agent.position,
-            agent.velocity,
-            force,
-        ))
+        Some(moved(&self.world.spec, group, position, velocity, force))
     }
 
     /// The pointer's position, for the blocks that target it (`None`: not over the game).

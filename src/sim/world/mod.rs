@@ -104,6 +104,9 @@ pub struct World {
     fine_wanted: bool,
     /// Per group, its agents when some block targets the group as `Nearest` (else empty).
     group_trees: Vec<KdTree>,
+    /// Whether `group_trees` hold the agents as they are (false once agents come, go or move
+    /// between ticks).
+    trees_current: bool,
     /// Per group, whether some enabled block targets it as `Nearest` (set with the spec).
     targeted: Vec<bool>,
     /// This tick's neighbour sums, in agent order.
@@ -208,6 +211,7 @@ impl World {
             fine: OnceLock::new(),
             fine_wanted: false,
             group_trees: Vec::new(),
+            trees_current: false,
             targeted: Vec::new(),
             found: Vec::new(),
             found_by_index: Vec::new(),
@@ -278,6 +282,9 @@ impl World {
             }
         }
         self.targeted = targeted;
+        // Which groups have trees may have changed: until the next tick builds them, a nearest
+        // target is found by a walk over the agents.
+        self.trees_current = false;
         self.flow_grids = spec
             .flow_fields
             .iter()
@@ -344,6 +351,7 @@ impl World {
             && position.is_finite()
         {
             self.agents[i].position = position;
+            self.trees_current = false;
         }
     }
 
@@ -665,5 +673,6 @@ impl World {
                 .map(|(j, a)| (index_u32(j), a.position));
             tree.rebuild(members);
         }
+        self.trees_current = true;
     }
 }

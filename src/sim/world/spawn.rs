@@ -41,6 +41,7 @@ impl World {
         self.next_id += 1;
         self.agents
             .push(self.fresh_agent(id, group, position, velocity));
+        self.trees_current = false;
         self.records.push();
         self.resize_side_tables();
         id
@@ -80,6 +81,7 @@ impl World {
             Err(at) => {
                 self.next_id = self.next_id.max(agent.id.saturating_add(1));
                 self.agents.insert(at, agent);
+                self.trees_current = false;
                 self.records.insert(at);
                 if !self.details.is_empty() {
                     self.details.insert(at, Detail::default());
@@ -99,6 +101,7 @@ impl World {
         match self.index_of(id) {
             Some(i) => {
                 self.agents.remove(i);
+                self.trees_current = false;
                 self.records.remove(i);
                 if i < self.details.len() {
                     self.details.remove(i);

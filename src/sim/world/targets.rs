@@ -44,9 +44,26 @@ impl World {
         match target {
             Target::Agent(id) => self.index_of(*id).filter(|&j| j != i),
             Target::Nearest(name) => {
-                let tree = self.group_trees.get(self.group_index(name)?)?;
-                let (j, _) = tree.nearest(self.agents[i].position, index_u32(i))?;
-                Some(j as usize)
+                let g = self.group_index(name)?;
+                let at = self.agents.get(i)?.position;
+                if self.trees_current {
+                    let (j, _) = self.group_trees.get(g)?.nearest(at, index_u32(i))?;
+                    return Some(j as usize);
+                }
+                // Agents came, went or moved since the tick built the trees (a host's or the
+                // editor's change between ticks): the nearest by a walk over the agents, ties
+                // to the lower index as in the trees.
+                let mut best: Option<(f32, usize)> = None;
+                for (j, agent) in self.agents.iter().enumerate() {
+                    if j == i || usize::from(agent.group) != g {
+                        continue;
+                    }
+                    let d2 = at.distance_squared(agent.position);
+                    if best.is_none_or(|(b, _)| d2 < b) {
+                        best = Some((d2, j));
+                    }
+                }
+                best.map(|(_, j)| j)
             }
             _ => None,
         }
