@@ -1,6 +1,8 @@
 //! Goals and tuning in the editor, through the real UI with `egui_kittest`: a goal added from
-//! a row of the metrics panel in one click, its live badge, and the Tune window running in
-//! the background, applying a candidate as one undo step with the scene before pinned.
+//! a row of the metrics panel in one click, its live badge; a goal typed in the Goals window,
+//! saved and checked on every seed (as `steerlab check` checks it); the Tune window saying at
+//! once that goals already met leave nothing to tune, and running in the background, applying
+//! a candidate as one undo step with the scene before pinned.
 #![cfg(feature = "editor")]
 // The values applied are the tuner's, bit for bit: comparing them exactly is the point.
 #![allow(clippy::float_cmp)]
@@ -37,12 +39,15 @@ fn a_metrics_row_becomes_a_goal_in_one_click_with_a_live_badge() {
     assert_eq!(goals.list[0].metric, "arrived");
     assert_eq!(goals.list[0].want(), Some(Want::AtLeast(0.0)));
     assert_eq!(harness.state().undo_position(), undo + 1);
-    // The Goals window shows it with its badge for the run on screen: it holds.
-    compare_menu(&mut harness, "Goals…");
+    // The Goals window opens on it (after its first, sizing frame), its badge for the run on
+    // screen: it holds.
     assert!(harness.state().open_windows().goals);
-    harness.get_by_label("arrivers.arrived >= 0");
+    harness.run_steps(2);
+    harness.get_by_label("arrived");
     harness.get_by_label("pass");
-    // Undo takes the goal away again.
+    // Its target has the keyboard; Enter leaves it as it is, and Undo takes the goal away.
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
     assert!(harness.state().scene().goals.is_none());
@@ -117,4 +122,93 @@ fn the_tune_window_runs_in_the_background_and_apply_pins_the_scene_before() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
     assert_eq!(harness.state().scene().groups, before.groups);
+}
+
+/// Runs frames (a quarter second apart) until the goals' background check of the scene as it
+/// is has finished.
+fn until_checked(harness: &mut egui_kittest::Harness<'_, EditorApp>) {
+    for _ in 0..40 {
+        harness.run_steps(1);
+        harness.state_mut().wait_for_goal_check();
+        let scene = harness.state().scene().clone();
+        if harness.state().goal_check().outcomes(&scene).is_some() {
+            harness.run_steps(2);
+            return;
+        }
+    }
+    panic!("the goals were not checked");
+}
+
+#[test]
+fn a_goal_typed_in_the_goals_window_is_saved_and_checked_on_every_seed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("arrive.ron");
+    std::fs::write(&path, common::preset_text("arrive_slowing.ron")).expect("write");
+    let scene = steerlab::scene::load(&path).expect("the preset");
+    let mut harness = paused_harness(EditorApp::new(scene, Some(path.clone()), "test"));
+    compare_menu(&mut harness, "Goals…");
+    step_ticks(&mut harness, 5);
+    let undo = harness.state().undo_position();
+    harness.get_by_label("+ goal").click();
+    harness.run_steps(3);
+    let goal = harness.state().scene().goals.clone().expect("goals").list[0].clone();
+    assert_eq!(goal.group, "arrivers");
+    assert_eq!(harness.state().undo_position(), undo + 1, "one undo step");
+    // Its target has the keyboard: the designer types the number and presses Enter.
+    harness.event(egui::Event::Text("0.8".to_owned()));
+    harness.run_steps(1);
+    harness.key_press(Key::Enter);
+    harness.run_steps(3);
+    let typed = harness.state().scene().goals.clone().expect("goals").list[0].clone();
+    assert_eq!(typed.metric, goal.metric);
+    let target = match typed.want() {
+        Some(Want::AtMost(v) | Want::AtLeast(v)) => v,
+        other => panic!("a target, not {other:?}"),
+    };
+    assert_eq!(target, 0.8);
+    // Each seed, the whole run: the badge the check gives, and the count of failing goals.
+    until_checked(&mut harness);
+    let scene = harness.state().scene().clone();
+    let outcomes = harness
+        .state()
+        .goal_check()
+        .outcomes(&scene)
+        .expect("checked")
+        .to_vec();
+    assert_eq!(outcomes.len(), 1);
+    assert_eq!(outcomes[0].seeds.len(), 1);
+    // Saved, `steerlab check` reads the same goal and gives the same verdict.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run_steps(3);
+    let out = common::run(&["check", path.to_str().expect("utf-8")]);
+    let said = common::text(&out.stdout);
+    let text = steerlab::scene::goal_check::target_text(&typed);
+    assert!(said.contains(&text), "{said}");
+    let verdict = if outcomes[0].holds { "pass" } else { "fail" };
+    let line = said.lines().find(|l| l.contains(&text)).expect("its line");
+    assert!(
+        line.trim_end().ends_with(verdict),
+        "{line} (the editor says {verdict})"
+    );
+    assert_eq!(out.status.success(), outcomes[0].holds);
+}
+
+#[test]
+fn tune_says_at_once_when_every_goal_already_holds() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/examples/arrive_goals_tuned.ron");
+    let scene = steerlab::scene::load(&path).expect("the example");
+    let mut harness = paused_harness(EditorApp::new(scene, None, "test"));
+    compare_menu(&mut harness, "Tune…");
+    until_checked(&mut harness);
+    harness.get_by_label("Every goal already holds on every seed: there is nothing to tune.");
+    harness.get_by_label("Run").click();
+    harness.run_steps(1);
+    harness.state_mut().wait_for_tune();
+    harness.run_steps(3);
+    let (_, report) = harness.state().tune().result.as_ref().expect("a result");
+    assert_eq!(report.evaluations, 1, "it stops at the first evaluation");
+    harness.get_by_label(
+        "Every goal already held on every seed: nothing to tune, the scene stays as it is.",
+    );
 }

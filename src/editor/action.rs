@@ -165,9 +165,13 @@ pub enum GoalAction {
     Show,
     /// Show the Tune window.
     ShowTune,
-    /// Add a goal to the scene (in place of one on the same group's same metric): one undo
-    /// step.
+    /// Add a goal to the scene (in place of one on the same group's same metric) and show it
+    /// in the Goals window, its target ready to type: one undo step.
     Add(crate::scene::goals::Goal),
+    /// A new goal on the current group, its target ready to type: one undo step.
+    New,
+    /// The scene's goal at this index, as edited (a drag or typing is one undo step).
+    Set(usize, crate::scene::goals::Goal),
     /// Remove the scene's goal at this index: one undo step.
     Remove(usize),
     /// The goals' run length (seconds) and number of seeds: one undo step.

@@ -75,6 +75,11 @@ pub struct EditorApp {
     title: String,
     sweep: windows::SweepPanel,
     tune: windows::TunePanel,
+    /// The goals checked on every seed, in the background, while Goals or Tune is open.
+    goal_check: windows::goals::GoalCheck,
+    /// The goal whose target takes the keyboard (one just added), and for how many more
+    /// frames it is asked to.
+    goal_focus: Option<(usize, u8)>,
     /// Links: the page's address as last seen, a link refused as too long.
     share: share::Share,
 }
@@ -134,6 +139,8 @@ impl EditorApp {
             title: String::new(),
             sweep: windows::SweepPanel::default(),
             tune: windows::TunePanel::default(),
+            goal_check: windows::goals::GoalCheck::default(),
+            goal_focus: None,
             share: share::Share::default(),
         }
     }
@@ -391,6 +398,7 @@ impl EditorApp {
                 let window = windows::TuneWindow {
                     panel: &self.tune,
                     scene,
+                    checked: self.goal_check.outcomes(scene),
                 };
                 actions.extend(window.ui(ctx, &mut open.tune));
             }
@@ -398,7 +406,12 @@ impl EditorApp {
             let current = (open.goals || open.metrics)
                 .then(|| self.session.recorder.report(&self.session.world));
             if let (true, Some(current)) = (open.goals, &current) {
-                let window = windows::GoalsWindow { scene, current };
+                let window = windows::GoalsWindow {
+                    scene,
+                    current,
+                    check: &self.goal_check,
+                    focus: self.goal_focus.map(|(i, _)| i),
+                };
                 actions.extend(window.ui(ctx, &mut open.goals));
             }
             if let (true, Some(current)) = (open.metrics, &current) {
@@ -465,9 +478,16 @@ impl eframe::App for EditorApp {
         self.handle_screenshots(ctx);
         // The background work, collected (in a browser: run) every frame, whether or not its
         // window is open.
+        self.goal_focus = self
+            .goal_focus
+            .and_then(|(i, frames)| frames.checked_sub(1).map(|left| (i, left)));
         let sweeping = self.sweep.poll();
         let tuning = self.tune.poll();
-        if sweeping || tuning || self.recording.is_some() {
+        let checking = (self.open.goals || self.open.tune)
+            && self
+                .goal_check
+                .keep_up(self.doc.scene(), ctx.input(|i| i.time));
+        if sweeping || tuning || checking || self.recording.is_some() {
             crate::editor::job::next_frame(ctx);
         }
         if !self.questions().any() && !self.files.path_field_open() {

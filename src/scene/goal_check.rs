@@ -133,28 +133,62 @@ pub struct Outcome {
 /// bits at any number) and says how each goal fared. `Err` when the scene has no goals or a
 /// run cannot be built.
 pub fn check(scene: &Scene, threads: usize) -> Result<Vec<Outcome>, String> {
-    let goals = scene
-        .goals
-        .as_ref()
-        .ok_or_else(|| "the scene has no goals".to_owned())?;
-    let seeds = seeds(scene, goals);
-    let runs: Vec<sweep::Variant> = seeds
-        .iter()
-        .map(|&seed| sweep::Variant {
-            values: Vec::new(),
-            scene: Scene {
-                seed,
-                ..scene.clone()
-            },
+    let runs = Runs::of(scene)?;
+    let metrics: Vec<Metrics> = sweep::run(&runs.variants, runs.steps, threads, &|| {})?;
+    Ok(runs.outcomes(&metrics))
+}
+
+/// The runs a check of a scene's goals makes: one per seed, each `steps` ticks long. A caller
+/// that runs them a few at a time (the editor, between frames in a browser) measures each
+/// variant with [`sweep::measure`] and hands the metrics, in order, to [`Runs::outcomes`].
+#[derive(Clone, Debug)]
+pub struct Runs {
+    /// The goals checked.
+    pub goals: Goals,
+    /// The seed of each run.
+    pub seeds: Vec<u64>,
+    /// The scene of each run (the scene with that seed).
+    pub variants: Vec<sweep::Variant>,
+    /// Ticks each run lasts.
+    pub steps: u64,
+}
+
+impl Runs {
+    /// The runs of `scene`'s goals (`Err` when it has none).
+    pub fn of(scene: &Scene) -> Result<Self, String> {
+        let goals = scene
+            .goals
+            .clone()
+            .ok_or_else(|| "the scene has no goals".to_owned())?;
+        let seeds = seeds(scene, &goals);
+        let variants = seeds
+            .iter()
+            .map(|&seed| sweep::Variant {
+                values: Vec::new(),
+                scene: Scene {
+                    seed,
+                    ..scene.clone()
+                },
+            })
+            .collect();
+        let steps = steps(scene, &goals);
+        Ok(Self {
+            goals,
+            seeds,
+            variants,
+            steps,
         })
-        .collect();
-    let steps = steps(scene, goals);
-    let metrics: Vec<Metrics> = sweep::run(&runs, steps, threads, &|| {})?;
-    Ok(goals
-        .list
-        .iter()
-        .map(|goal| outcome(goal, &seeds, &metrics))
-        .collect())
+    }
+
+    /// How each goal fared, given the metrics of every run in order.
+    #[must_use]
+    pub fn outcomes(&self, metrics: &[Metrics]) -> Vec<Outcome> {
+        self.goals
+            .list
+            .iter()
+            .map(|goal| outcome(goal, &self.seeds, metrics))
+            .collect()
+    }
 }
 
 /// The seeds the goals run on: the scene's and the next `seeds − 1`.

@@ -5,7 +5,8 @@
 use super::EditorApp;
 use crate::editor::action::GoalAction;
 use crate::scene::Scene;
-use crate::scene::goals::Goals;
+use crate::scene::goals::{Goal, Goals, Want};
+use crate::sim::metrics::DEFINITIONS;
 
 /// The run length of a scene's first goal: what `steerlab check` and the tuner run.
 const FIRST_GOAL_SECONDS: f32 = 10.0;
@@ -18,14 +19,18 @@ impl EditorApp {
                 self.tune.prefill(self.doc.scene());
                 self.open.tune = true;
             }
-            GoalAction::Add(goal) => {
-                let text = crate::scene::goal_check::target_text(&goal);
-                self.edit_goals(|goals| {
-                    goals
-                        .get_or_insert_with(|| Goals::empty(FIRST_GOAL_SECONDS))
-                        .put_goal(goal);
-                });
-                self.files.status = format!("Goal: {text} (Compare › Goals… shows them)");
+            GoalAction::Add(goal) => self.add_goal(goal),
+            GoalAction::New => {
+                let goal = self.new_goal();
+                self.add_goal(goal);
+            }
+            GoalAction::Set(i, goal) => {
+                // No undo step of its own: a drag or typed value is one step once it ends.
+                let mut draft: Scene = self.doc.scene().clone();
+                if let Some(slot) = draft.goals.as_mut().and_then(|g| g.list.get_mut(i)) {
+                    *slot = goal;
+                    self.apply_draft(draft);
+                }
             }
             GoalAction::Remove(i) => self.edit_goals(|goals| {
                 if let Some(g) = goals {
@@ -48,6 +53,62 @@ impl EditorApp {
             GoalAction::CancelTune => self.tune.cancel(),
             GoalAction::ApplyTune(k) => self.apply_tune(k),
         }
+    }
+
+    /// Adds `goal` (in place of one on the same metric of the same group) as one undo step,
+    /// and shows it in the Goals window with its target ready to type.
+    fn add_goal(&mut self, goal: Goal) {
+        let qualified = goal.qualified();
+        self.edit_goals(|goals| {
+            goals
+                .get_or_insert_with(|| Goals::empty(FIRST_GOAL_SECONDS))
+                .put_goal(goal);
+        });
+        // Asked for three frames: a new row may take a frame to lay out.
+        self.goal_focus = self
+            .doc
+            .scene()
+            .goals
+            .as_ref()
+            .and_then(|g| g.list.iter().position(|x| x.qualified() == qualified))
+            .map(|i| (i, 3));
+        self.open.goals = true;
+    }
+
+    /// A goal for the current group that the scene lacks: the first metric (in report order)
+    /// the live run measures for it, at its value now; with none measured yet, the first
+    /// metric at most 0.
+    fn new_goal(&self) -> Goal {
+        let scene = self.doc.scene();
+        let group = scene
+            .groups
+            .get(self.session.current_group)
+            .or(scene.groups.first())
+            .map_or_else(String::new, |g| g.name.clone());
+        let has = |metric: &str| {
+            scene.goals.as_ref().is_some_and(|g| {
+                g.list
+                    .iter()
+                    .any(|x| x.group == group && x.metric == metric)
+            })
+        };
+        let report = self.session.recorder.report(&self.session.world);
+        DEFINITIONS
+            .iter()
+            .filter(|d| !has(d.name))
+            .find_map(|d| {
+                let now = report.get(&format!("{group}.{}", d.name))?;
+                Some(crate::editor::windows::goals::goal_from(
+                    &group, d.name, now,
+                ))
+            })
+            .unwrap_or_else(|| {
+                let metric = DEFINITIONS
+                    .iter()
+                    .find(|d| !has(d.name))
+                    .map_or(DEFINITIONS[0].name, |d| d.name);
+                Goal::new(&group, metric, Want::AtMost(0.0))
+            })
     }
 
     /// Changes the scene's goals as one undo step (the run goes on: goals do not change it).

@@ -193,6 +193,16 @@ impl EditorApp {
         self.tune.wait();
     }
 
+    /// The goals' check on every seed (what the Goals and Tune windows show).
+    pub fn goal_check(&self) -> &windows::goals::GoalCheck {
+        &self.goal_check
+    }
+
+    /// Blocks until the goals' running check (if any) is done and collects it.
+    pub fn wait_for_goal_check(&mut self) {
+        self.goal_check.wait();
+    }
+
     /// Blocks until the sweep window's running sweep (if any) is done and collects it.
     pub fn wait_for_sweep(&mut self) {
         self.sweep.wait();

@@ -1,15 +1,20 @@
-//! The Goals window: the scene's goals (its `goals` section), each with a live badge, pass or
-//! fail, for the run on screen since its last restart; the run length and number of seeds
-//! that `steerlab check` and the tuner use; and the way to the Tune window. A goal is added
-//! from the Metrics window ("+ goal" on a row) or from the command line.
+//! The Goals window: the scene's goals (its `goals` section), each with its group, metric,
+//! comparison and target editable (each edit an undo step), a live badge (the run on screen
+//! since its last restart) and a checked one (every seed, the whole run, as `steerlab check`
+//! and Tune run them, in the background); the run length and number of seeds; and the way to
+//! the Tune window. "+ goal" here, or on a row of the Metrics window, adds one with its target
+//! ready to type.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use egui::{Color32, RichText, Ui};
 
 use crate::editor::action::{Action, GoalAction};
-use crate::scene::goal_check::{self, target_text};
+use crate::editor::job::{self, Job, Piece};
+use crate::scene::goal_check::{self, Outcome};
 use crate::scene::goals::{Goal, MAX_SECONDS, MAX_SEEDS, Want};
-use crate::scene::{Scene, labels};
-use crate::sim::metrics::{Better, Metrics, definition};
+use crate::scene::{Scene, labels, sweep};
+use crate::sim::metrics::{Better, DEFINITIONS, Metrics, definition};
 use crate::view::palette;
 
 /// A goal on `group`'s `metric` at the value it has now: at most it when lower is better or
@@ -35,12 +40,155 @@ pub fn goal_from(group: &str, metric: &str, now: f64) -> Goal {
     Goal::new(group, metric, want)
 }
 
+/// The goals checked as `steerlab check` and Tune check them, in the background: every seed,
+/// for the whole run length. It follows the scene: once the scene has stayed the same for a
+/// moment after a change, the check runs again.
+#[derive(Default)]
+pub struct GoalCheck {
+    job: Option<Job<Vec<Outcome>, AtomicUsize>>,
+    /// The scene the last check (running or finished) was of.
+    of: Option<Scene>,
+    /// A changed scene, and when it was first seen: checked once it has stayed so a moment.
+    waiting: Option<(Scene, f64)>,
+    /// The outcomes of the last finished check.
+    result: Option<Vec<Outcome>>,
+    /// Why the last check could not run.
+    pub error: Option<String>,
+}
+
+/// Seconds a changed scene must stay the same before it is checked again (a drag is not
+/// checked at every step).
+const SETTLE_SECS: f64 = 0.75;
+
+/// What a check depends on: the scene without its view.
+fn checked_part(scene: &Scene) -> Scene {
+    Scene {
+        view: None,
+        ..scene.clone()
+    }
+}
+
+impl GoalCheck {
+    /// Keeps the check up with `scene` (at time `now`, seconds): starts one once a change has
+    /// settled. Returns whether one is running or waiting to start.
+    pub fn keep_up(&mut self, scene: &Scene, now: f64) -> bool {
+        self.poll();
+        let part = checked_part(scene);
+        let goals = scene.goals.as_ref().is_some_and(|g| !g.list.is_empty());
+        if !goals || self.of.as_ref() == Some(&part) {
+            self.waiting = None;
+            return self.job.is_some();
+        }
+        match &self.waiting {
+            Some((waiting, since)) if *waiting == part => {
+                if now - since >= SETTLE_SECS {
+                    self.waiting = None;
+                    self.start(part);
+                }
+            }
+            _ => self.waiting = Some((part, now)),
+        }
+        self.job.is_some() || self.waiting.is_some()
+    }
+
+    /// Checks `scene` in the background (a check under way for an older scene is dropped).
+    fn start(&mut self, scene: Scene) {
+        self.error = None;
+        let runs = match goal_check::Runs::of(&scene) {
+            Ok(runs) => runs,
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
+        };
+        self.of = Some(scene);
+        let total = runs.variants.len();
+        let mut metrics = Vec::with_capacity(total);
+        let spawned = Job::spawn(
+            "the goal check",
+            AtomicUsize::new(0),
+            total,
+            move |done: &AtomicUsize| {
+                // One run a piece: a browser's frame holds at most one.
+                let Some(variant) = runs.variants.get(metrics.len()) else {
+                    return Piece::Done(Ok(runs.outcomes(&metrics)));
+                };
+                match sweep::measure(&variant.scene, runs.steps) {
+                    Ok(m) => metrics.push(m),
+                    Err(e) => return Piece::Done(Err(e)),
+                }
+                done.fetch_add(1, Ordering::Relaxed);
+                if metrics.len() < total {
+                    Piece::More
+                } else {
+                    Piece::Done(Ok(runs.outcomes(&metrics)))
+                }
+            },
+        );
+        match spawned {
+            Ok(job) => {
+                self.job = Some(job);
+                self.result = None;
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Collects a finished check; returns whether one is still running.
+    pub fn poll(&mut self) -> bool {
+        match job::finished(&mut self.job, "the goal check") {
+            Some(Ok(outcomes)) => self.result = Some(outcomes),
+            Some(Err(e)) => self.error = Some(e),
+            None => {}
+        }
+        self.job.is_some()
+    }
+
+    /// Blocks until the running check (if any) is done.
+    pub fn wait(&mut self) {
+        job::wait_while(|| self.poll());
+    }
+
+    /// The outcomes of `scene`'s goals, when the last finished check was of the scene as it
+    /// is.
+    #[must_use]
+    pub fn outcomes(&self, scene: &Scene) -> Option<&[Outcome]> {
+        (self.job.is_none() && self.of.as_ref() == Some(&checked_part(scene)))
+            .then_some(self.result.as_deref())
+            .flatten()
+    }
+
+    /// Runs done and in all, while a check runs.
+    #[must_use]
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        self.job
+            .as_ref()
+            .map(|job| (job.shared.load(Ordering::Relaxed), job.total))
+    }
+}
+
+/// The comparisons a goal may make, as a designer reads them.
+const WANTS: [&str; 4] = ["at most", "at least", "minimize", "maximize"];
+
+fn want_index(want: Option<Want>) -> usize {
+    match want {
+        Some(Want::AtLeast(_)) => 1,
+        Some(Want::Minimize) => 2,
+        Some(Want::Maximize) => 3,
+        Some(Want::AtMost(_)) | None => 0,
+    }
+}
+
 /// The Goals window over one frame.
 pub struct GoalsWindow<'a> {
     /// The scene.
     pub scene: &'a Scene,
     /// The live run's metrics since its restart.
     pub current: &'a Metrics,
+    /// The goals checked on every seed.
+    pub check: &'a GoalCheck,
+    /// The goal whose target takes the keyboard (one just added, for its first frames).
+    pub focus: Option<usize>,
 }
 
 impl GoalsWindow<'_> {
@@ -49,7 +197,7 @@ impl GoalsWindow<'_> {
         let mut actions = Vec::new();
         super::place::placed(egui::Window::new("Goals"), ctx, super::place::Place::Goals)
             .open(open)
-            .default_width(420.0)
+            .default_width(560.0)
             .show(ctx, |ui| self.body_ui(ui, &mut actions));
         actions
     }
@@ -58,42 +206,68 @@ impl GoalsWindow<'_> {
         let Some(goals) = self.scene.goals.as_ref().filter(|g| !g.list.is_empty()) else {
             ui.label(
                 "No goals yet. A goal says what good is for this scene: \"every agent \
-                 arrives\", \"overshoot at most 1 u\". Open Compare › Metrics… and press \
-                 \"+ goal\" on a row to make that metric a goal at its value now; then Tune… \
-                 finds the values that meet them.",
+                 arrives\", \"overshoot at most 1 u\". Add one here and type its target, or \
+                 press \"+ goal\" on a row of Compare › Metrics… to start from the value the \
+                 run has now; then Tune… finds the values that meet them.",
             );
-            if ui.button("Metrics…").clicked() {
-                actions.push(Action::ShowMetrics);
-            }
+            ui.horizontal(|ui| {
+                if ui.button("+ goal").clicked() {
+                    actions.push(Action::Goals(GoalAction::New));
+                }
+                if ui.button("Metrics…").clicked() {
+                    actions.push(Action::ShowMetrics);
+                }
+            });
             return;
         };
+        let checked = self.check.outcomes(self.scene);
         ui.label(format!(
-            "Live: the run on screen, {} s since its restart (one seed).",
-            labels::readable_number(self.current.seconds)
+            "Live: the run on screen, {} s since its restart, one seed. Checked: {} seed{} of \
+             {} s each, as steerlab check and Tune run them.",
+            labels::readable_number(self.current.seconds),
+            goals.seeds,
+            if goals.seeds == 1 { "" } else { "s" },
+            labels::readable_number(f64::from(goals.seconds))
         ));
         let seed = [self.scene.seed];
         let metrics = std::slice::from_ref(self.current);
         let mut remove = None;
         egui::Grid::new("goals").striped(true).show(ui, |ui| {
-            ui.strong("goal");
-            ui.strong("now");
-            ui.strong("");
+            for heading in ["group", "metric", "", "target", "live", "", "checked", ""] {
+                ui.strong(heading);
+            }
             ui.end_row();
             for (i, goal) in goals.list.iter().enumerate() {
-                let o = goal_check::outcome(goal, &seed, metrics);
-                ui.label(target_text(goal));
+                if let Some(edited) = self.goal_ui(ui, i, goal) {
+                    actions.push(Action::Goals(GoalAction::Set(i, edited)));
+                }
+                let live = goal_check::outcome(goal, &seed, metrics);
                 ui.monospace(
-                    o.worst
+                    live.worst
                         .map_or_else(|| "—".to_owned(), labels::readable_number),
                 );
-                let (text, color) = match (o.worst, o.holds) {
-                    (None, _) => ("not yet", Color32::GRAY),
-                    (Some(_), true) => ("pass", palette::BETTER),
-                    (Some(_), false) => ("fail", palette::WORSE),
-                };
-                ui.label(RichText::new(text).strong().color(color))
-                    .on_hover_text("For the run on screen so far; Check and Tune run every seed for the whole run length.");
-                if ui.small_button("remove").on_hover_text("Remove this goal").clicked() {
+                badge(ui, live.worst.is_some(), live.holds)
+                    .on_hover_text("The run on screen so far, one seed.");
+                match checked.and_then(|o| o.get(i)) {
+                    Some(o) => {
+                        let worst = o
+                            .worst
+                            .map_or_else(|| "—".to_owned(), labels::readable_number);
+                        let response = ui.horizontal(|ui| {
+                            ui.monospace(worst);
+                            badge(ui, true, o.holds);
+                        });
+                        response.response.on_hover_text(seed_values(o));
+                    }
+                    None => {
+                        ui.weak("…").on_hover_text("Checking on every seed…");
+                    }
+                }
+                if ui
+                    .small_button("remove")
+                    .on_hover_text("Remove this goal")
+                    .clicked()
+                {
                     remove = Some(i);
                 }
                 ui.end_row();
@@ -102,7 +276,118 @@ impl GoalsWindow<'_> {
         if let Some(i) = remove {
             actions.push(Action::Goals(GoalAction::Remove(i)));
         }
+        ui.horizontal(|ui| {
+            if ui
+                .button("+ goal")
+                .on_hover_text("Another goal, its target ready to type")
+                .clicked()
+            {
+                actions.push(Action::Goals(GoalAction::New));
+            }
+            if let Some((done, total)) = self.check.progress() {
+                ui.weak(format!("checking: {done} of {total} runs"));
+            } else if let Some(e) = &self.check.error {
+                ui.colored_label(palette::WORSE, e);
+            } else if let Some(o) = checked {
+                let failing = o.iter().filter(|o| !o.holds).count();
+                if failing == 0 {
+                    ui.colored_label(palette::BETTER, "every goal holds on every seed");
+                } else {
+                    ui.colored_label(
+                        palette::WORSE,
+                        format!("{failing} of {} goals fail on some seed", o.len()),
+                    );
+                }
+            }
+        });
         ui.separator();
+        Self::run_ui(ui, goals, actions);
+    }
+
+    /// One goal's group, metric, comparison and target, each editable; the goal as edited
+    /// when one changed.
+    fn goal_ui(&self, ui: &mut Ui, i: usize, goal: &Goal) -> Option<Goal> {
+        let mut group = goal.group.clone();
+        let mut metric = goal.metric.clone();
+        let mut want = want_index(goal.want());
+        let mut target = match goal.want() {
+            Some(Want::AtMost(v) | Want::AtLeast(v)) => v,
+            _ => self.live_value(goal).unwrap_or(0.0),
+        };
+        let before = (group.clone(), metric.clone(), want, target);
+        egui::ComboBox::from_id_salt(("goal group", i))
+            .selected_text(&group)
+            .show_ui(ui, |ui| {
+                for g in &self.scene.groups {
+                    ui.selectable_value(&mut group, g.name.clone(), &g.name);
+                }
+            });
+        let definition = definition(&metric);
+        egui::ComboBox::from_id_salt(("goal metric", i))
+            .selected_text(&metric)
+            .show_ui(ui, |ui| {
+                for d in DEFINITIONS {
+                    ui.selectable_value(&mut metric, d.name.to_owned(), d.name)
+                        .on_hover_text(format!("{} ({})", d.summary, d.unit));
+                }
+            })
+            .response
+            .on_hover_text(definition.map_or("", |d| d.summary));
+        egui::ComboBox::from_id_salt(("goal want", i))
+            .selected_text(WANTS[want])
+            .width(80.0)
+            .show_ui(ui, |ui| {
+                for (k, text) in WANTS.iter().enumerate() {
+                    ui.selectable_value(&mut want, k, *text);
+                }
+            });
+        if want < 2 {
+            let unit = definition.map_or("", |d| d.unit);
+            let speed = (target.abs() * 0.01).max(0.001);
+            let id = ui.next_auto_id();
+            if self.focus == Some(i) && !ui.memory(|m| m.has_focus(id)) {
+                // Focused before it is drawn, so that it opens as a text field with its number
+                // selected: ready to type over.
+                ui.memory_mut(|m| m.request_focus(id));
+            }
+            ui.add(
+                egui::DragValue::new(&mut target)
+                    .speed(speed)
+                    .suffix(format!(" {unit}")),
+            );
+        } else {
+            ui.weak("(Tune)").on_hover_text(
+                "Tune makes this metric as small or as large as it can; a check reports it and it always holds.",
+            );
+        }
+        if (group.clone(), metric.clone(), want, target) == before {
+            return None;
+        }
+        if metric != before.1 && want < 2 {
+            // Another metric: start from the value it has now, not the last one's number.
+            if let Some(now) = self.live_value(&Goal::new(&group, &metric, Want::Minimize)) {
+                let suggested = goal_from(&group, &metric, now);
+                if let Some(Want::AtMost(v) | Want::AtLeast(v)) = suggested.want() {
+                    target = v;
+                }
+            }
+        }
+        let want = match want {
+            0 => Want::AtMost(target),
+            1 => Want::AtLeast(target),
+            2 => Want::Minimize,
+            _ => Want::Maximize,
+        };
+        Some(Goal::new(&group, &metric, want))
+    }
+
+    /// The live run's value of `goal`'s metric, if it has one.
+    fn live_value(&self, goal: &Goal) -> Option<f64> {
+        self.current.get(&goal.qualified())
+    }
+
+    /// The run length and seeds of Check and Tune, and the way to Tune.
+    fn run_ui(ui: &mut Ui, goals: &crate::scene::goals::Goals, actions: &mut Vec<Action>) {
         let (mut seconds, mut seeds) = (goals.seconds, goals.seeds);
         let mut changed = false;
         ui.horizontal(|ui| {
@@ -132,6 +417,31 @@ impl GoalsWindow<'_> {
             actions.push(Action::Goals(GoalAction::ShowTune));
         }
     }
+}
+
+/// "pass", "fail" or "not yet", coloured.
+fn badge(ui: &mut Ui, measured: bool, holds: bool) -> egui::Response {
+    let (text, color) = match (measured, holds) {
+        (false, _) => ("not yet", Color32::GRAY),
+        (true, true) => ("pass", palette::BETTER),
+        (true, false) => ("fail", palette::WORSE),
+    };
+    ui.label(RichText::new(text).strong().color(color))
+}
+
+/// Each seed's value of a checked goal, one a line.
+fn seed_values(o: &Outcome) -> String {
+    o.seeds
+        .iter()
+        .zip(&o.values)
+        .map(|(seed, v)| {
+            format!(
+                "seed {seed}: {}",
+                v.map_or_else(|| "—".to_owned(), labels::readable_number)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[cfg(test)]

@@ -226,6 +226,9 @@ pub struct TuneWindow<'a> {
     pub panel: &'a TunePanel,
     /// The scene as it is.
     pub scene: &'a Scene,
+    /// The scene's goals checked on every seed, when a check of the scene as it is has
+    /// finished.
+    pub checked: Option<&'a [crate::scene::goal_check::Outcome]>,
 }
 
 impl TuneWindow<'_> {
@@ -267,6 +270,24 @@ impl TuneWindow<'_> {
         ));
         for g in &goals.list {
             ui.label(format!("- {}", target_text(g)));
+        }
+        match self.checked {
+            Some(o) if o.iter().all(|o| o.holds) => {
+                ui.colored_label(
+                    palette::BETTER,
+                    "Every goal already holds on every seed: there is nothing to tune.",
+                );
+            }
+            Some(o) => {
+                let failing = o.iter().filter(|o| !o.holds).count();
+                ui.colored_label(
+                    palette::WORSE,
+                    format!("{failing} of {} goals fail on some seed now.", o.len()),
+                );
+            }
+            None => {
+                ui.weak("Checking the goals on every seed…");
+            }
         }
         ui.separator();
         self.fields_ui(ui, actions);
@@ -397,6 +418,13 @@ impl TuneWindow<'_> {
             return;
         }
         ui.separator();
+        if report.evaluations == 1 && report.start.meets() {
+            ui.colored_label(
+                palette::BETTER,
+                "Every goal already held on every seed: nothing to tune, the scene stays as it is.",
+            );
+            return;
+        }
         ui.strong(if report.stopped {
             "Stopped: the best found so far"
         } else {
