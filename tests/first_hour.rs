@@ -306,6 +306,59 @@ fn a_behavior_that_brings_a_path_says_so() {
     harness.get_by_label_contains("follows a new path");
 }
 
+/// Each behavior that acts on scenery, added to a scene that has none of it, says so where
+/// the designer clicked and in its block, with the tool that makes it: the walls tool for
+/// avoid_walls, a new obstacle for avoid_obstacles (which then has one to avoid).
+#[test]
+fn a_behavior_added_without_the_scenery_it_needs_says_so_and_offers_the_tool() {
+    let mut scene = common::preset_scene("seek.ron");
+    scene.walls.clear();
+    scene.obstacles.clear();
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1440.0, 1600.0))
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| EditorApp::new(scene, None, "test"));
+    harness.run_steps(2);
+    let add = |harness: &mut egui_kittest::Harness<'_, EditorApp>, key: &str| {
+        harness.get_by_label("Add behavior…").click();
+        harness.run_steps(2);
+        harness
+            .query_all_by_label_contains(&format!("{key} — "))
+            .next()
+            .expect("in the menu")
+            .click();
+        harness.run_steps(3);
+    };
+    add(&mut harness, "avoid_walls");
+    let said =
+        steerlab::scene::add::lack_message("avoid_walls", steerlab::sim::behavior::Scenery::Walls);
+    // Said twice: beside the pointer, and in the block.
+    assert_eq!(harness.query_all_by_label(&said).count(), 2);
+    harness.get_by_label("Walls tool").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().tools().tool, steerlab::view::Tool::Walls);
+    add(&mut harness, "avoid_obstacles");
+    let said = steerlab::scene::add::lack_message(
+        "avoid_obstacles",
+        steerlab::sim::behavior::Scenery::Obstacles,
+    );
+    assert_eq!(harness.query_all_by_label(&said).count(), 2);
+    let undo = harness.state().undo_position();
+    harness
+        .query_all_by_label("+ obstacle")
+        .next()
+        .expect("the block's offer")
+        .click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().scene().obstacles.len(), 1);
+    assert_eq!(harness.state().undo_position(), undo + 1, "one undo step");
+    assert_eq!(
+        harness.query_all_by_label(&said).count(),
+        1,
+        "said no more in the block (the note beside the pointer fades)"
+    );
+}
+
 #[test]
 fn the_sweep_and_the_metrics_open_side_by_side() {
     let mut harness = paused_harness(EditorApp::with_default_scene());

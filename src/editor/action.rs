@@ -118,6 +118,12 @@ pub enum Action {
     SetTool(crate::view::Tool),
     /// Turn grid snapping of placed points on or off.
     ToggleSnap,
+    /// Add an obstacle near the middle of the world, with the Select tool to drag it: one
+    /// undo step.
+    AddObstacle,
+    /// Add a flow field (uniform, pointing right), with the Flow tool to paint it: one undo
+    /// step.
+    AddFlowField,
     /// Take a screenshot.
     Screenshot(ShotKind),
     /// Start a recording with the current settings.

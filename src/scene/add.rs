@@ -6,7 +6,7 @@
 use glam::Vec2;
 
 use super::Scene;
-use crate::sim::behavior::{NameOf, SceneNames, Value};
+use crate::sim::behavior::{NameOf, SceneNames, Scenery, Value};
 use crate::sim::params::{BehaviorKind, FlowBase, FlowField, Path};
 use crate::sim::scenery::DEFAULT_PATH_RADIUS;
 
@@ -79,4 +79,99 @@ pub fn add_behavior(scene: &mut Scene, group: usize, kind: BehaviorKind) -> Adde
     g.add_block(kind, &names);
     scene.groups[group] = g;
     added
+}
+
+/// The scenery behavior `kind` acts on that `scene` lacks (none, no wall, no obstacle, ...): a
+/// block of it there has nothing to do.
+#[must_use]
+pub fn lacks(scene: &Scene, kind: BehaviorKind) -> Vec<Scenery> {
+    kind.needs()
+        .iter()
+        .copied()
+        .filter(|need| match need {
+            Scenery::Walls => scene.walls.is_empty(),
+            Scenery::Obstacles => scene.obstacles.is_empty(),
+            Scenery::Path => scene.paths.is_empty(),
+            Scenery::FlowField => scene.flow_fields.is_empty(),
+        })
+        .collect()
+}
+
+/// What a designer reads when behavior `key` is on and the scene lacks `need`: what it then
+/// does not do, and how to make what it needs.
+#[must_use]
+pub fn lack_message(key: &str, need: Scenery) -> String {
+    match need {
+        Scenery::Walls => format!(
+            "No walls in this scene: {key} has nothing to steer away from. Draw walls with the \
+             Walls tool (W)."
+        ),
+        Scenery::Obstacles => format!(
+            "No obstacles in this scene: {key} has none to work with. Add one (+ obstacle) and \
+             drag it into place."
+        ),
+        Scenery::Path => format!(
+            "No path in this scene: {key} has nothing to follow. Draw one with the Paths tool \
+             (P)."
+        ),
+        Scenery::FlowField => format!(
+            "No flow field in this scene: {key} has nothing to follow. Add one in Scenery and \
+             paint it with the Flow tool (B)."
+        ),
+    }
+}
+
+/// Adds a flow field (uniform, pointing right, cells of 40 units) under the first free name
+/// of `flow`, `flow2`, ...; returns its name.
+pub fn add_flow_field(scene: &mut Scene) -> String {
+    let taken: Vec<&str> = scene.flow_fields.iter().map(|f| f.name.as_str()).collect();
+    let name = (1..=u32::MAX)
+        .map(|n| {
+            if n == 1 {
+                "flow".to_owned()
+            } else {
+                format!("flow{n}")
+            }
+        })
+        .find(|n| !taken.contains(&n.as_str()))
+        .unwrap_or_default();
+    scene.flow_fields.push(FlowField {
+        name: name.clone(),
+        cell_size: 40.0,
+        base: FlowBase::Uniform { angle_deg: 0.0 },
+        painted: Vec::new(),
+    });
+    name
+}
+
+/// The radius of an obstacle the editor adds, world units.
+pub const NEW_OBSTACLE_RADIUS: f32 = 40.0;
+
+/// Adds an obstacle of [`NEW_OBSTACLE_RADIUS`] at the middle of the world, or at the spot of
+/// a grid around it (a diameter and a half apart, nearest the middle first) that is clear of
+/// the obstacles already there; returns its index.
+pub fn add_obstacle(scene: &mut Scene) -> usize {
+    let size = Vec2::new(scene.world.width, scene.world.height);
+    let r = NEW_OBSTACLE_RADIUS;
+    let step = 3.0 * r;
+    let mut offsets: Vec<Vec2> = (-6_i16..=6)
+        .flat_map(|row| (-6_i16..=6).map(move |col| Vec2::new(f32::from(col), f32::from(row))))
+        .collect();
+    offsets.sort_by(|a, b| a.length_squared().total_cmp(&b.length_squared()));
+    let clear = |p: Vec2| {
+        scene
+            .obstacles
+            .iter()
+            .all(|o| o.center.distance(p) >= o.radius + r)
+    };
+    let spot = offsets
+        .into_iter()
+        .map(|o| size * 0.5 + o * step)
+        .find(|&p| clear(p))
+        .unwrap_or(size * 0.5);
+    scene.obstacles.push(crate::sim::Obstacle {
+        center: spot,
+        radius: r,
+    });
+    scene.obstacles.len() - 1
 }

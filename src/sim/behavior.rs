@@ -48,12 +48,29 @@ impl SceneNames<'_> {
     }
 }
 
+/// Scenery a behavior acts on: without it in the scene the behavior has nothing to do (the
+/// editor says so when the behavior is added, and offers the tool that makes it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scenery {
+    /// Wall segments.
+    Walls,
+    /// Circular obstacles.
+    Obstacles,
+    /// A path.
+    Path,
+    /// A flow field.
+    FlowField,
+}
+
 /// A behavior: its block type, declared once in its own file. Everything else (group
 /// construction, defaults and reset, checks, the inspector, the legend, the docs) iterates
 /// [`crate::sim::registry`], which lists every type that implements it.
 pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug + 'static {
     /// Key, colour, formula and summary.
     const INFO: BehaviorInfo;
+
+    /// The scenery it acts on (none: it needs only agents and targets).
+    const NEEDS: &'static [Scenery] = &[];
 
     /// Whether this block records what it looked at in the agent's
     /// [`crate::sim::debug::Detail`] for the overlays (obstacle avoidance does in its box form

@@ -11,7 +11,9 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 pub use super::behavior::BlockCommon;
-use super::behavior::{Behavior, BehaviorInfo, Field, Mark, Registered, SceneNames, Tick, Value};
+use super::behavior::{
+    Behavior, BehaviorInfo, Field, Mark, Registered, SceneNames, Scenery, Tick, Value,
+};
 use super::debug::Trace;
 pub use super::registry::BehaviorKind;
 use super::registry::for_each_behavior;
@@ -220,6 +222,14 @@ macro_rules! define_group {
             pub fn info(self) -> &'static BehaviorInfo {
                 match self {
                     $(Self::$kind => &<$ty as Behavior>::INFO,)*
+                }
+            }
+
+            /// The scenery the behavior acts on.
+            #[must_use]
+            pub fn needs(self) -> &'static [Scenery] {
+                match self {
+                    $(Self::$kind => <$ty as Behavior>::NEEDS,)*
                 }
             }
 

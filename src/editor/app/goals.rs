@@ -118,9 +118,7 @@ impl EditorApp {
         if draft.goals == self.doc.scene().goals {
             return;
         }
-        self.doc.commit();
-        self.apply_draft(draft);
-        self.doc.commit();
+        self.edit_step(draft);
     }
 
     /// Takes candidate `k` of the last tuning into the scene as one undo step, with the scene

@@ -110,6 +110,8 @@ impl EditorApp {
                 self.canvas.tools.picked = None;
             }
             Action::ToggleSnap => self.canvas.tools.snap = !self.canvas.tools.snap,
+            Action::AddObstacle => self.add_obstacle(),
+            Action::AddFlowField => self.add_flow_field(),
             Action::Canvas(action) => self.apply_canvas(&action),
             Action::Screenshot(kind) => self.request_screenshot(ctx, kind),
             Action::StartRecording => {
@@ -493,8 +495,13 @@ impl EditorApp {
 
     /// Reverts the whole scene to the file (one undo step).
     pub(crate) fn revert_to_saved(&mut self) {
+        self.edit_step(self.doc.saved().clone());
+    }
+
+    /// Applies `draft` as one undo step of its own (the edits before it are a step already).
+    pub(crate) fn edit_step(&mut self, draft: Scene) {
         self.doc.commit();
-        self.apply_draft(self.doc.saved().clone());
+        self.apply_draft(draft);
         self.doc.commit();
     }
 

@@ -228,6 +228,28 @@ impl EditorApp {
     }
 }
 
+impl EditorApp {
+    /// Adds an obstacle near the middle of the world (one undo step), with the Select tool to
+    /// drag it.
+    pub(super) fn add_obstacle(&mut self) {
+        let mut draft = self.doc.scene().clone();
+        crate::scene::add::add_obstacle(&mut draft);
+        self.edit_step(draft);
+        self.canvas.tools.tool = crate::view::Tool::Select;
+        "Obstacle added in the middle of the world: drag it into place"
+            .clone_into(&mut self.files.status);
+    }
+
+    /// Adds a flow field (one undo step), with the Flow tool to paint it.
+    pub(super) fn add_flow_field(&mut self) {
+        let mut draft = self.doc.scene().clone();
+        let name = crate::scene::add::add_flow_field(&mut draft);
+        self.edit_step(draft);
+        self.canvas.tools.tool = crate::view::Tool::Flow;
+        self.files.status = format!("Flow field \"{name}\" added: paint it with the Flow tool");
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {

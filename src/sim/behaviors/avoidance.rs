@@ -22,7 +22,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Family, Figure, Mark, Tick, Tint};
+use crate::sim::behavior::{Family, Figure, Mark, Scenery, Tick, Tint};
 use crate::sim::debug::Trace;
 use crate::sim::registry::BehaviorKind;
 use crate::sim::types::AvoidMemory;
@@ -175,6 +175,7 @@ block! {
 
 impl Behavior for AvoidObstacles {
     const INFO: BehaviorInfo = AVOID_OBSTACLES;
+    const NEEDS: &'static [Scenery] = &[Scenery::Obstacles];
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const FORM: Field = Field::plain(

@@ -6,7 +6,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Family, Figure, Mark, Tick};
+use crate::sim::behavior::{Family, Figure, Mark, Scenery, Tick};
 use crate::sim::debug::Trace;
 use crate::sim::registry::BehaviorKind;
 
@@ -49,6 +49,7 @@ block! {
 
 impl Behavior for FollowFlow {
     const INFO: BehaviorInfo = FOLLOW_FLOW;
+    const NEEDS: &'static [Scenery] = &[Scenery::FlowField];
 
     fn traces(&self) -> bool {
         true

@@ -14,7 +14,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Family, Mark, Tick, point_marks};
+use crate::sim::behavior::{Family, Mark, Scenery, Tick, point_marks};
 use crate::sim::debug::Trace;
 use crate::sim::registry::BehaviorKind;
 
@@ -117,6 +117,7 @@ block! {
 
 impl Behavior for Hide {
     const INFO: BehaviorInfo = HIDE;
+    const NEEDS: &'static [Scenery] = &[Scenery::Obstacles];
 
     fn traces(&self) -> bool {
         true

@@ -19,7 +19,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Family, Figure, Mark, Tick};
+use crate::sim::behavior::{Family, Figure, Mark, Scenery, Tick};
 use crate::sim::debug::Trace;
 use crate::sim::registry::BehaviorKind;
 
@@ -145,6 +145,7 @@ block! {
 
 impl Behavior for FollowPath {
     const INFO: BehaviorInfo = FOLLOW_PATH;
+    const NEEDS: &'static [Scenery] = &[Scenery::Path];
 
     fn traces(&self) -> bool {
         true

@@ -20,7 +20,7 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::{Family, Figure, Mark, Tick, Tint};
+use crate::sim::behavior::{Family, Figure, Mark, Scenery, Tick, Tint};
 use crate::sim::debug::{Detail, Trace};
 use crate::sim::registry::BehaviorKind;
 
@@ -266,6 +266,7 @@ block! {
 
 impl Behavior for AvoidWalls {
     const INFO: BehaviorInfo = AVOID_WALLS;
+    const NEEDS: &'static [Scenery] = &[Scenery::Walls];
 
     fn traces(&self) -> bool {
         true

@@ -9,13 +9,15 @@ use super::widgets::{
     Cx, SceneNames, block_ui, deceleration_ui, field_label_ui, flag_ui, name_choice_ui, number_ui,
     optional_number_ui, point_ui, prediction_ui, target_field_ui,
 };
-use crate::sim::behavior::{Behavior, Family, Field, NameOf, Value};
+use crate::editor::action::Action;
+use crate::sim::behavior::{Behavior, Family, Field, NameOf, Scenery, Value};
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::field::{Number, STAMINA_COST, STAMINA_MAX, STAMINA_REGEN};
 use crate::sim::params::{
     ArriveMode, AvoidForm, BehaviorKind, BlockVisitorMut, Combination, Deceleration, Group,
     PathForm, Region, Slot, Stamina,
 };
+use crate::view::Tool;
 
 const DISTANCE: std::ops::RangeInclusive<f32> = 0.0..=MAX_MAGNITUDE;
 
@@ -27,8 +29,8 @@ pub fn behaviors_ui(
     ui: &mut Ui,
     cx: &Cx<'_>,
     group: &mut Group,
-    names: &SceneNames,
-    dithering: bool,
+    (names, dithering): (&SceneNames, bool),
+    actions: &mut Vec<Action>,
 ) -> Option<BehaviorKind> {
     if BehaviorKind::ALL.into_iter().all(|k| !group.has_block(k)) {
         ui.weak("No behaviors yet: its agents drift. Add one below.");
@@ -38,6 +40,7 @@ pub fn behaviors_ui(
         cx,
         names,
         dithering,
+        actions,
     };
     group.visit_blocks_mut(&mut rows);
     add_menu_ui(ui, group)
@@ -87,21 +90,46 @@ struct Rows<'a, 'b> {
     cx: &'a Cx<'b>,
     names: &'a SceneNames,
     dithering: bool,
+    actions: &'a mut Vec<Action>,
 }
 
 impl BlockVisitorMut for Rows<'_, '_> {
     fn visit<B: Behavior>(&mut self, kind: BehaviorKind, slot: &mut Option<B>) {
-        let names = self.names;
-        block_ui(
-            self.ui,
-            self.cx,
-            slot,
-            (kind, self.dithering),
-            |ui, cx, block: &mut B| {
-                let owner = kind.field_name();
-                block.fields(&mut |field, value| value_ui(ui, cx, (owner, field), value, names));
-            },
-        );
+        let Rows {
+            ui,
+            cx,
+            names,
+            dithering,
+            actions,
+        } = self;
+        block_ui(ui, cx, slot, (kind, *dithering), |ui, cx, block: &mut B| {
+            lacking_ui(ui, kind, names, actions);
+            let owner = kind.field_name();
+            block.fields(&mut |field, value| value_ui(ui, cx, (owner, field), value, names));
+        });
+    }
+}
+
+/// For a behavior that acts on scenery the scene has none of: what it then does not do, and
+/// the tool that makes what it needs.
+fn lacking_ui(ui: &mut Ui, kind: BehaviorKind, names: &SceneNames, actions: &mut Vec<Action>) {
+    for &need in kind.needs() {
+        if !names.lacking.contains(&need) {
+            continue;
+        }
+        let text = crate::scene::add::lack_message(kind.field_name(), need);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(text).color(crate::view::palette::WARNING));
+            let (button, action) = match need {
+                Scenery::Walls => ("Walls tool", Action::SetTool(Tool::Walls)),
+                Scenery::Obstacles => ("+ obstacle", Action::AddObstacle),
+                Scenery::Path => ("Paths tool", Action::SetTool(Tool::Paths)),
+                Scenery::FlowField => ("+ flow field", Action::AddFlowField),
+            };
+            if ui.small_button(button).clicked() {
+                actions.push(action);
+            }
+        });
     }
 }
 

@@ -112,6 +112,7 @@ pub fn group_ui(
     cx: &Cx<'_>,
     group: &mut Group,
     names: &SceneNames,
+    actions: &mut Vec<crate::editor::action::Action>,
 ) -> Option<BehaviorKind> {
     // The neighbour cap matters to the flocking rules alone.
     let flocks = [
@@ -127,7 +128,7 @@ pub fn group_ui(
             "Each behavior's force, weighted, combines into the steering force; the first \
              has the highest priority (PrioritizedSum and PrioritizedDithering).",
         );
-    let add = behaviors_ui(ui, cx, group, names, dithering);
+    let add = behaviors_ui(ui, cx, group, (names, dithering), actions);
     ui.separator();
     egui::CollapsingHeader::new(egui::RichText::new("Agents: count, speed, force").strong())
         .id_salt("agents of the group")

@@ -94,7 +94,7 @@ impl Inspector<'_> {
                     widgets::warnings_ui(ui, marks, &FieldPath::group(g));
                     let cx = cx.within(&FieldPath::group(g));
                     ui.push_id(g, |ui| {
-                        add = group::group_ui(ui, &cx, group, &names);
+                        add = group::group_ui(ui, &cx, group, &names, &mut actions);
                     });
                 }
             });
@@ -118,6 +118,11 @@ impl Inspector<'_> {
                     "{key} follows a new flow field \"{field}\" pointing right: paint it with \
                      the Flow tool (B)."
                 )));
+            }
+            // What it acts on and the scene lacks: said where the designer clicked, and kept
+            // in its block with the tool that makes it.
+            for need in crate::scene::add::lacks(&draft, kind) {
+                actions.push(Action::Toast(crate::scene::add::lack_message(key, need)));
             }
         }
         if draft != *scene {

@@ -9,7 +9,7 @@ use super::widgets::{Cx, flag_ui, number_ui, point_ui};
 use crate::scene::Scene;
 use crate::sim::FieldPath;
 use crate::sim::check::MAX_MAGNITUDE;
-use crate::sim::params::{FlowBase, FlowField};
+use crate::sim::params::FlowBase;
 use crate::sim::settings::{
     AGENTS, BASE, CELL_SIZE, FLOW_FIELDS, LOOPED, PATH_RADIUS, PATHS, POSITION, VELOCITY,
 };
@@ -19,6 +19,20 @@ pub fn scenery_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene) {
     let group_names: Vec<String> = scene.groups.iter().map(|g| g.name.clone()).collect();
     paths_ui(ui, cx, scene);
     fields_ui(ui, cx, scene);
+    ui.horizontal(|ui| {
+        ui.label(format!("obstacles: {}", scene.obstacles.len()))
+            .on_hover_text("Drag an obstacle on the canvas with the Select tool (V).");
+        if ui
+            .small_button("+ obstacle")
+            .on_hover_text("An obstacle in the middle of the world, to drag into place.")
+            .clicked()
+        {
+            crate::scene::add::add_obstacle(scene);
+        }
+        if !scene.obstacles.is_empty() && ui.small_button("remove all").clicked() {
+            scene.obstacles.clear();
+        }
+    });
     ui.horizontal(|ui| {
         ui.label(format!("walls: {}", scene.walls.len()))
             .on_hover_text("Draw walls with the Walls tool (W).");
@@ -99,23 +113,7 @@ fn fields_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene) {
         ui.label(format!("flow fields: {}", scene.flow_fields.len()))
             .on_hover_text("Paint a field with the Flow tool (B).");
         if ui.small_button("add").clicked() {
-            let taken: Vec<String> = scene.flow_fields.iter().map(|f| f.name.clone()).collect();
-            let name = (1..=u32::MAX)
-                .map(|n| {
-                    if n == 1 {
-                        "flow".to_owned()
-                    } else {
-                        format!("flow{n}")
-                    }
-                })
-                .find(|n| !taken.contains(n))
-                .unwrap_or_default();
-            scene.flow_fields.push(FlowField {
-                name,
-                cell_size: 40.0,
-                base: FlowBase::Uniform { angle_deg: 0.0 },
-                painted: Vec::new(),
-            });
+            crate::scene::add::add_flow_field(scene);
         }
     });
     let mut remove = None;

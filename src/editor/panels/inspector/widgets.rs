@@ -24,6 +24,8 @@ pub struct SceneNames {
     pub closed_paths: Vec<String>,
     /// Flow field names.
     pub fields: Vec<String>,
+    /// The scenery the scene has none of (walls, obstacles, ...).
+    pub lacking: Vec<crate::sim::behavior::Scenery>,
 }
 
 impl SceneNames {
@@ -40,6 +42,19 @@ impl SceneNames {
                 .map(|p| p.name.clone())
                 .collect(),
             fields: scene.flow_fields.iter().map(|f| f.name.clone()).collect(),
+            lacking: {
+                use crate::sim::behavior::Scenery;
+                let has = [
+                    (Scenery::Walls, !scene.walls.is_empty()),
+                    (Scenery::Obstacles, !scene.obstacles.is_empty()),
+                    (Scenery::Path, !scene.paths.is_empty()),
+                    (Scenery::FlowField, !scene.flow_fields.is_empty()),
+                ];
+                has.into_iter()
+                    .filter(|(_, has)| !has)
+                    .map(|(s, _)| s)
+                    .collect()
+            },
         }
     }
 }
