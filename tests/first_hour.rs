@@ -388,6 +388,18 @@ fn a_scene_sets_the_length_of_its_arrows() {
     );
     harness.run_steps(2);
     assert_eq!(harness.state().overlays().force_scale, 0.6);
+    // A scene that sets no scale opens with the defaults, not the scales of the one before.
+    act(
+        &mut harness,
+        Action::Request(Pending::Preset(presets::find("seek.ron").expect("preset"))),
+    );
+    harness.run_steps(2);
+    let defaults = steerlab::view::Overlays::default();
+    assert_eq!(harness.state().overlays().force_scale, defaults.force_scale);
+    assert_eq!(
+        harness.state().overlays().velocity_scale_secs,
+        defaults.velocity_scale_secs
+    );
     // Out of the slider's range: refused where the file says it.
     let text =
         common::preset_text("hunter_and_prey.ron").replace("force_scale: 0.6", "force_scale: 9.0");
@@ -409,4 +421,50 @@ fn in_a_small_window_the_metrics_open_under_the_sweep() {
         "sweep at {sweep:?}, metrics at {metrics:?}"
     );
     assert!(metrics.bottom() <= 640.0, "{metrics:?} inside the window");
+}
+
+/// What an action said on the status line ("Undo: …") clears after ten seconds.
+#[test]
+fn the_status_line_clears_after_a_while() {
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    act(&mut harness, Action::PinBaseline);
+    harness.run_steps(2);
+    assert!(
+        harness.state().status().starts_with("Baseline"),
+        "{}",
+        harness.state().status()
+    );
+    // Frames a quarter second apart: 9.5 s on, still there; past 10 s, gone.
+    harness.run_steps(38);
+    assert!(!harness.state().status().is_empty());
+    harness.run_steps(4);
+    assert_eq!(harness.state().status(), "");
+}
+
+/// After a restart (as Apply in Tune does), a metric this run has no value for yet shows the
+/// last run's, marked so, rather than leaving the table.
+#[test]
+fn after_a_restart_a_metric_without_a_value_yet_shows_the_last_runs() {
+    let scene = common::preset_scene("arrive_slowing.ron");
+    let mut harness = paused_harness(EditorApp::new(scene, None, "test"));
+    for _ in 0..900 {
+        act(&mut harness, Action::Step);
+    }
+    common::ui::compare_menu(&mut harness, "Metrics…");
+    let last = harness
+        .state()
+        .metrics()
+        .get("arrivers.time_to_arrive")
+        .expect("every arriver arrived in 15 s");
+    act(&mut harness, Action::Restart);
+    harness.run_steps(3);
+    assert!(
+        harness
+            .state()
+            .metrics()
+            .get("arrivers.time_to_arrive")
+            .is_none()
+    );
+    let shown = format!("{last:.3} (last run)");
+    assert!(harness.query_all_by_label(&shown).next().is_some(), "{shown}");
 }

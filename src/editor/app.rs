@@ -36,6 +36,9 @@ use crate::view::{CanvasInput, CanvasState, Overlays, canvas_ui};
 /// Seconds between checks of the open file for changes on disk.
 const RELOAD_POLL_SECS: f64 = 0.5;
 
+/// Seconds a message stays on the status line (what an action did: "Saved …", "Undo: …").
+const STATUS_SECS: f64 = 10.0;
+
 /// The editor.
 pub struct EditorApp {
     doc: Document,
@@ -80,6 +83,9 @@ pub struct EditorApp {
     /// The goal whose target takes the keyboard (one just added), and for how many more
     /// frames it is asked to.
     goal_focus: Option<(usize, u8)>,
+    /// The status line's message and when it was first shown (seconds): it clears after
+    /// [`STATUS_SECS`].
+    status_since: (String, f64),
     /// Links: the page's address as last seen, a link refused as too long.
     share: share::Share,
 }
@@ -141,6 +147,7 @@ impl EditorApp {
             tune: windows::TunePanel::default(),
             goal_check: windows::goals::GoalCheck::default(),
             goal_focus: None,
+            status_since: (String::new(), 0.0),
             share: share::Share::default(),
         }
     }
@@ -424,6 +431,7 @@ impl EditorApp {
                     scene: self.doc.scene(),
                     current,
                     baseline: baseline.as_ref().map(|(m, l)| (m, *l)),
+                    previous: self.session.previous.as_ref(),
                     on: self.session.metrics_on,
                 };
                 actions.extend(window.ui(ctx, &mut open.metrics));
@@ -509,6 +517,7 @@ impl eframe::App for EditorApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
         let now = ctx.input(|i| i.time);
+        self.fade_status(ctx, now);
         if now - self.last_poll_secs >= RELOAD_POLL_SECS {
             self.last_poll_secs = now;
             self.poll_disk();
@@ -590,6 +599,26 @@ impl eframe::App for EditorApp {
         }
         self.toast_ui(&ctx);
         self.frame_log.end_work();
+    }
+}
+
+impl EditorApp {
+    /// Clears the status line's message [`STATUS_SECS`] after it was first shown (a message
+    /// about a file the editor waits for stays while it waits).
+    fn fade_status(&mut self, ctx: &egui::Context, now: f64) {
+        if self.files.status != self.status_since.0 {
+            self.status_since = (self.files.status.clone(), now);
+        }
+        if self.files.status.is_empty() || self.awaiting.is_some() {
+            return;
+        }
+        let left = STATUS_SECS - (now - self.status_since.1);
+        if left <= 0.0 {
+            self.files.status.clear();
+            self.status_since.0.clear();
+        } else {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(left));
+        }
     }
 }
 

@@ -43,6 +43,9 @@ pub struct Session {
     pub baseline: Option<Baseline>,
     /// The live run's metrics since its start.
     pub recorder: Recorder,
+    /// The metrics of the run before the last restart of this scene (none after opening
+    /// another): what a row shows until this run has a value of its own.
+    pub previous: Option<crate::sim::metrics::Metrics>,
     /// Compute metrics every tick (the metrics panel's switch).
     pub metrics_on: bool,
     /// The ticks of a frame stop once they have taken this long (`None`: no limit but
@@ -56,6 +59,7 @@ impl Session {
     pub fn new(world: World) -> Self {
         Self {
             recorder: Recorder::new(&world),
+            previous: None,
             baseline: None,
             metrics_on: true,
             tick_budget: Some(TICK_BUDGET),
@@ -75,6 +79,7 @@ impl Session {
     /// A new world in place of this one (a restart): what was sampled from the old one is
     /// dropped.
     pub fn replace_world(&mut self, world: World) {
+        self.previous = Some(self.recorder.report(&self.world));
         self.recorder = Recorder::new(&world);
         self.world = world;
         self.accumulator_secs = 0.0;
@@ -110,6 +115,7 @@ impl Session {
     /// A new document's world: also nothing selected and the first group current.
     pub fn reset_to(&mut self, world: World) {
         self.replace_world(world);
+        self.previous = None;
         self.current_group = 0;
         self.selected = None;
     }

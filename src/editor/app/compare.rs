@@ -7,10 +7,23 @@ use crate::render::{Compare, Layout};
 use crate::scene::sweep;
 
 impl EditorApp {
-    /// Shows the scene as its view says (overlays, for whom, the selected agent, the framing);
-    /// a scene without one keeps the editor's overlays and fits the world.
+    /// Shows the scene as its view says (overlays, for whom, the selected agent, the framing,
+    /// the arrows' lengths); a scene without one keeps the editor's overlays and fits the
+    /// world, and its arrows take the default lengths.
     pub(crate) fn apply_scene_view(&mut self) {
-        let Some(view) = self.doc.scene().view.clone() else {
+        // The arrows' lengths are the scene's, or the defaults: never those of the scene
+        // shown before.
+        let defaults = crate::view::Overlays::default();
+        let view = self.doc.scene().view.clone();
+        self.overlays.velocity_scale_secs = view
+            .as_ref()
+            .and_then(|v| v.velocity_scale_secs)
+            .unwrap_or(defaults.velocity_scale_secs);
+        self.overlays.force_scale = view
+            .as_ref()
+            .and_then(|v| v.force_scale)
+            .unwrap_or(defaults.force_scale);
+        let Some(view) = view else {
             self.canvas.view.framing = None;
             return;
         };
@@ -18,12 +31,6 @@ impl EditorApp {
             self.overlays.shown = on;
         }
         self.overlays.scope = view.scope;
-        if let Some(s) = view.velocity_scale_secs {
-            self.overlays.velocity_scale_secs = s;
-        }
-        if let Some(s) = view.force_scale {
-            self.overlays.force_scale = s;
-        }
         self.session.select(view.selected);
         self.canvas.view.framing = Some((view.zoom, view.center.map(|c| c.to_array())));
         self.canvas.view.fit_pending = true;

@@ -18,6 +18,8 @@ pub struct MetricsWindow<'a> {
     pub current: &'a Metrics,
     /// The baseline's, and what it is.
     pub baseline: Option<(&'a Metrics, &'a str)>,
+    /// The run's before the last restart, shown (marked) where this run has no value yet.
+    pub previous: Option<&'a Metrics>,
     /// Metrics are computed every tick.
     pub on: bool,
 }
@@ -119,10 +121,14 @@ impl MetricsWindow<'_> {
             ui.end_row();
             for (g, group) in self.current.groups.iter().enumerate() {
                 let base = self.baseline.and_then(|(m, _)| m.groups.get(g));
+                let previous = self
+                    .previous
+                    .and_then(|p| p.groups.iter().find(|p| p.name == group.name));
                 for (k, d) in DEFINITIONS.iter().enumerate() {
                     let now = group.values.get(k).copied().flatten();
                     let was = base.and_then(|b| b.values.get(k).copied().flatten());
-                    if now.is_none() && was.is_none() {
+                    let last = previous.and_then(|p| p.values.get(k).copied().flatten());
+                    if now.is_none() && was.is_none() && last.is_none() {
                         continue;
                     }
                     ui.label(&group.name);
@@ -144,7 +150,18 @@ impl MetricsWindow<'_> {
                     if self.baseline.is_some() {
                         ui.monospace(number(was));
                     }
-                    ui.monospace(number(now));
+                    match (now, last) {
+                        (None, Some(last)) => {
+                            ui.weak(format!("{} (last run)", number(Some(last))))
+                                .on_hover_text(
+                                    "The run before the restart: this run has no value yet \
+                                     (for one, no agent has arrived yet).",
+                                );
+                        }
+                        _ => {
+                            ui.monospace(number(now));
+                        }
+                    }
                     ui.weak(d.unit);
                     if self.baseline.is_some() {
                         if let (Some(was), Some(now)) = (was, now) {
