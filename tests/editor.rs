@@ -113,7 +113,7 @@ fn open_through_the_path_field(harness: &mut Harness<'_, EditorApp>, path: &Path
     harness.run_steps(2);
     harness.get_by_label("Open path…").click();
     harness.run_steps(2);
-    let field = harness.get_by_role(Role::TextInput);
+    let field = harness.get_by_role_and_label(Role::TextInput, "Path of the .ron file:");
     field.focus();
     field.type_text(path.to_str().expect("utf-8"));
     harness.run_steps(1);

@@ -95,23 +95,29 @@ fn the_path_field_has_the_keys_as_it_opens() {
         harness.key_press(key);
         harness.run_steps(1);
     }
+    // The path field is the text field that has the keyboard (the scene's name and
+    // description are text fields too).
+    let field = |harness: &egui_kittest::Harness<'_, EditorApp>| {
+        harness
+            .query_all_by_role(Role::TextInput)
+            .find(egui_kittest::Node::is_focused)
+            .map(|n| n.accesskit_node().value().unwrap_or_default())
+    };
     harness
-        .get_by_role(Role::TextInput)
+        .query_all_by_role(Role::TextInput)
+        .find(egui_kittest::Node::is_focused)
+        .expect("the path field")
         .type_text("presets/r .ron");
     harness.run_steps(2);
     assert!(!harness.state().is_playing(), "Space went to the field");
     assert_eq!(harness.state().world().tick(), tick, "no step, no restart");
-    let typed = harness
-        .get_by_role(Role::TextInput)
-        .accesskit_node()
-        .value()
-        .unwrap_or_default();
+    let typed = field(&harness).expect("the path field");
     // (The field keeps every key it was given.)
     assert!(typed.ends_with("presets/r .ron"), "{typed:?}");
     // Esc closes it, and the keys are the editor's again.
     harness.key_press(Key::Escape);
     harness.run_steps(2);
-    assert!(harness.query_by_role(Role::TextInput).is_none());
+    assert!(field(&harness).is_none());
     harness.key_press(Key::Period);
     harness.run_steps(2);
     assert_eq!(harness.state().world().tick(), tick + 1);
@@ -308,7 +314,7 @@ fn a_behavior_that_brings_a_path_says_so() {
 
 /// Each behavior that acts on scenery, added to a scene that has none of it, says so where
 /// the designer clicked and in its block, with the tool that makes it: the walls tool for
-/// avoid_walls, a new obstacle for avoid_obstacles (which then has one to avoid).
+/// `avoid_walls`, a new obstacle for `avoid_obstacles` (which then has one to avoid).
 #[test]
 fn a_behavior_added_without_the_scenery_it_needs_says_so_and_offers_the_tool() {
     let mut scene = common::preset_scene("seek.ron");
@@ -466,5 +472,66 @@ fn after_a_restart_a_metric_without_a_value_yet_shows_the_last_runs() {
             .is_none()
     );
     let shown = format!("{last:.3} (last run)");
-    assert!(harness.query_all_by_label(&shown).next().is_some(), "{shown}");
+    assert!(
+        harness.query_all_by_label(&shown).next().is_some(),
+        "{shown}"
+    );
+}
+
+/// A group's Defaults… says what going back to the generic defaults changes before it does;
+/// Cancel changes nothing, Reset to defaults does it in one undo step.
+#[test]
+fn defaults_shows_what_it_changes_before_it_does() {
+    use egui_kittest::kittest::Queryable as _;
+    let scene = common::preset_scene("boids.ron");
+    let tuned = scene.groups[0].clone();
+    let mut harness = paused_harness(EditorApp::new(scene, None, "test"));
+    harness.get_by_label("Defaults…").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("to steerlab's generic defaults changes");
+    harness.get_by_label("Cancel").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene().groups[0], tuned);
+    let undo = harness.state().undo_position();
+    harness.get_by_label("Defaults…").click();
+    harness.run_steps(2);
+    harness.get_by_label("Reset to defaults").click();
+    harness.run_steps(3);
+    let reset = harness.state().scene().groups[0].clone();
+    assert_ne!(reset, tuned);
+    assert_eq!(
+        reset.max_speed,
+        steerlab::sim::Group::new("x", 1, tuned.spawn.clone()).max_speed
+    );
+    assert_eq!(harness.state().undo_position(), undo + 1, "one undo step");
+}
+
+/// The scene's name and description are typed in place at the top of the inspector; one
+/// undo step takes the typing back.
+#[test]
+fn the_scenes_name_and_description_are_edited_in_place() {
+    use egui_kittest::kittest::Queryable as _;
+    let mut harness = paused_harness(EditorApp::new(
+        common::preset_scene("seek.ron"),
+        None,
+        "test",
+    ));
+    let undo = harness.state().undo_position();
+    let name = harness.state().scene().name.clone();
+    harness
+        .query_all_by_value(&name)
+        .next()
+        .expect("the name")
+        .click();
+    harness.run_steps(2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.event(egui::Event::Text("Seekers, tuned".to_owned()));
+    harness.run_steps(2);
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(3);
+    assert_eq!(harness.state().scene().name, "Seekers, tuned");
+    assert_eq!(harness.state().undo_position(), undo + 1, "one undo step");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene().name, name);
 }

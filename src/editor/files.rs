@@ -193,16 +193,18 @@ impl Files {
             .resizable(false)
             .open(&mut open)
             .show(ctx, |ui| {
-                ui.label(if crate::editor::platform::DOWNLOADS {
+                let label = ui.label(if crate::editor::platform::DOWNLOADS {
                     "Name of the .ron file:"
                 } else {
                     "Path of the .ron file:"
                 });
-                let edit = ui.add(
-                    egui::TextEdit::singleline(text)
-                        .desired_width(360.0)
-                        .hint_text("presets/boids.ron"),
-                );
+                let edit = ui
+                    .add(
+                        egui::TextEdit::singleline(text)
+                            .desired_width(360.0)
+                            .hint_text("presets/boids.ron"),
+                    )
+                    .labelled_by(label.id);
                 // The field has the keys from the moment the window opens: what is typed goes
                 // into it, never to a shortcut.
                 if ui.memory(|m| m.focused().is_none()) {

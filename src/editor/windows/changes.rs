@@ -15,9 +15,15 @@ pub struct ChangesWindow<'a> {
     pub baseline: Option<(&'a str, Vec<Change>)>,
 }
 
-/// A grid of changes: field, `before`, `after`, each field by its label (its path as the
-/// tooltip) and each value readable (as the file writes it in the tooltip).
-fn changes_grid_ui(ui: &mut egui::Ui, id: &str, before: &str, changes: &[Change], scene: &Scene) {
+/// A grid of changes under the headings field, `before`, `after`: each field by its label
+/// (its path as the tooltip) and each value readable (as the file writes it in the tooltip).
+pub fn changes_grid_ui(
+    ui: &mut egui::Ui,
+    id: &str,
+    (before, after): (&str, &str),
+    changes: &[Change],
+    scene: &Scene,
+) {
     let value = |ui: &mut egui::Ui, text: Option<&String>| match text {
         Some(t) => {
             ui.label(labels::readable_value(t))
@@ -30,7 +36,7 @@ fn changes_grid_ui(ui: &mut egui::Ui, id: &str, before: &str, changes: &[Change]
     egui::Grid::new(id).striped(true).show(ui, |ui| {
         ui.strong("field");
         ui.strong(before);
-        ui.strong("now");
+        ui.strong(after);
         ui.end_row();
         for c in changes {
             ui.label(labels::field_label(scene, &c.path))
@@ -66,7 +72,7 @@ impl ChangesWindow<'_> {
                             changes_grid_ui(
                                 ui,
                                 "baseline changes",
-                                "baseline",
+                                ("baseline", "now"),
                                 changes,
                                 self.marks.scene(),
                             );
@@ -83,7 +89,7 @@ impl ChangesWindow<'_> {
             egui::ScrollArea::vertical()
                 .max_height(360.0)
                 .show(ui, |ui| {
-                    changes_grid_ui(ui, "changes", "saved", changes, self.marks.scene());
+                    changes_grid_ui(ui, "changes", ("saved", "now"), changes, self.marks.scene());
                 });
             if ui.button("Revert all to saved").clicked() {
                 actions.push(Action::RevertToSaved);

@@ -17,9 +17,10 @@ use crate::sim::FieldPath;
 use crate::view::palette::group_color;
 pub use widgets::Cx;
 
-/// What Reset group does.
-const RESET_GROUP_TIP: &str = "Every parameter of this group to its default: its behaviors stay, \
-     with their targets and paths; each is switched on again.";
+/// What Defaults does.
+const DEFAULTS_TIP: &str = "Every parameter of this group to steerlab's generic defaults (not \
+     this scene's tuned values: Revert group goes back to the saved file): its behaviors stay, \
+     with their targets and paths; each is switched on again. Shows what changes first.";
 
 /// The inspector panel over one frame's state.
 pub struct Inspector<'a> {
@@ -57,10 +58,7 @@ impl Inspector<'_> {
         egui::ScrollArea::vertical()
             .id_salt(("inspector", opened))
             .show(ui, |ui| {
-                ui.heading(&draft.name);
-                if !draft.description.is_empty() {
-                    ui.label(&draft.description);
-                }
+                name_and_description_ui(ui, &mut draft);
                 egui::CollapsingHeader::new("World")
                     .default_open(true)
                     .show(ui, |ui| {
@@ -141,21 +139,15 @@ fn group_buttons_ui(
     actions: &mut Vec<Action>,
 ) {
     ui.horizontal_wrapped(|ui| {
-        if ui
-            .small_button("Reset group")
-            .on_hover_text(RESET_GROUP_TIP)
-            .clicked()
-        {
-            *group_reset = fields::defaults_like(scene).groups.get(g).cloned();
-        }
         let saved = saved.groups.get(g).filter(|s| s.name == group.name);
         if ui
             .add_enabled(saved.is_some(), egui::Button::new("Revert group").small())
-            .on_hover_text("This group as in the saved file.")
+            .on_hover_text("This group as in the saved file: undoes every unsaved edit of it.")
             .clicked()
         {
             *group_reset = saved.cloned();
         }
+        defaults_ui(ui, scene, (g, group), group_reset);
         if ui
             .small_button("Copy")
             .on_hover_text("This group's parameters to the clipboard, as RON.")
@@ -174,4 +166,79 @@ fn group_buttons_ui(
             actions.push(Action::RequestPaste);
         }
     });
+}
+
+/// The scene's name (the heading) and its description, each edited in place: a click types
+/// into it.
+fn name_and_description_ui(ui: &mut Ui, draft: &mut Scene) {
+    ui.add(
+        egui::TextEdit::singleline(&mut draft.name)
+            .font(egui::TextStyle::Heading)
+            .frame(egui::Frame::NONE)
+            .desired_width(f32::INFINITY)
+            .hint_text("Scene name"),
+    )
+    .on_hover_text("The scene's name: click to type (saved with the scene).");
+    ui.add(
+        egui::TextEdit::multiline(&mut draft.description)
+            .frame(egui::Frame::NONE)
+            .desired_rows(1)
+            .desired_width(f32::INFINITY)
+            .hint_text("What the scene shows, and what to try"),
+    )
+    .on_hover_text("The scene's description: click to type (saved with the scene).");
+}
+
+/// "Defaults…": what resetting group `g` to the generic defaults would change, field by
+/// field, and the button that does it.
+fn defaults_ui(
+    ui: &mut Ui,
+    scene: &Scene,
+    (g, group): (usize, &crate::sim::Group),
+    group_reset: &mut Option<crate::sim::Group>,
+) {
+    ui.menu_button("Defaults…", |ui| {
+        ui.set_max_width(460.0);
+        let Some(defaults) = fields::defaults_like(scene).groups.get(g).cloned() else {
+            return;
+        };
+        let mut after = scene.clone();
+        if let Some(slot) = after.groups.get_mut(g) {
+            slot.clone_from(&defaults);
+        }
+        let changes = fields::diff(&fields::flatten(scene), &fields::flatten(&after));
+        if changes.is_empty() {
+            ui.label(format!("{} has the generic defaults already.", group.name));
+            return;
+        }
+        ui.label(format!(
+            "Resetting {} to steerlab's generic defaults changes {} field{} (not to this \
+             scene's saved values: that is Revert group):",
+            group.name,
+            changes.len(),
+            if changes.len() == 1 { "" } else { "s" }
+        ));
+        egui::ScrollArea::vertical()
+            .max_height(280.0)
+            .show(ui, |ui| {
+                crate::editor::windows::changes::changes_grid_ui(
+                    ui,
+                    "defaults preview",
+                    ("now", "default"),
+                    &changes,
+                    scene,
+                );
+            });
+        ui.horizontal(|ui| {
+            if ui.button("Reset to defaults").clicked() {
+                *group_reset = Some(defaults);
+                ui.close();
+            }
+            if ui.button("Cancel").clicked() {
+                ui.close();
+            }
+        });
+    })
+    .response
+    .on_hover_text(DEFAULTS_TIP);
 }
