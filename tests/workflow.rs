@@ -13,7 +13,7 @@ use common::ui::{click_on_canvas, copied, drag_on_canvas, pause, paused_harness}
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use steerlab::editor::persist::MemoryStorage;
 use steerlab::editor::{Action, EditorApp, Pending};
 use steerlab::scene::{self, Scene, presets};
@@ -542,4 +542,88 @@ fn edit_on_a_file_that_does_not_exist_offers_to_create_it() {
         scene::load(&path).expect("a valid scene"),
         *harness.state().scene()
     );
+}
+
+/// "Save changes?" keeps its buttons where they are whatever it asks about (a designer clicks
+/// by place), Esc answers Cancel and Enter answers Save.
+#[test]
+fn the_save_question_keeps_its_buttons_in_place_and_takes_esc_and_enter() {
+    let mut harness = paused_on_default_scene();
+    type_max_speed(&mut harness, 66.0);
+    let rects = |harness: &mut Harness<'_, EditorApp>, pending: Pending| {
+        common::ui::act(harness, Action::Request(pending));
+        harness.run_steps(3);
+        let rects: Vec<egui::Rect> = ["Cancel", "Discard", "Save"]
+            .iter()
+            .map(|b| harness.get_by_label(b).rect())
+            .collect();
+        harness.key_press(egui::Key::Escape);
+        harness.run_steps(2);
+        assert_eq!(harness.state().pending(), None, "Esc answers Cancel");
+        assert_eq!(max_speed(harness), 66.0);
+        rects
+    };
+    let short = rects(&mut harness, Pending::New);
+    let long = rects(
+        &mut harness,
+        Pending::OpenPath(
+            Path::new("/a/long/way/down/to/a/scene/file/named/crossing_the_river_at_dusk.ron")
+                .to_path_buf(),
+        ),
+    );
+    assert_eq!(short, long, "the same places");
+    // Save is right of Discard, right of Cancel.
+    assert!(short[0].left() > short[1].right() && short[1].left() > short[2].right());
+    // Enter answers Save: with no file yet, Save asks where (the path field, or a dialog).
+    common::ui::act(&mut harness, Action::Request(Pending::New));
+    harness.run_steps(2);
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().after_save(),
+        Some(&Pending::New),
+        "Enter answered Save: the new scene waits for the save"
+    );
+}
+
+/// The path field: Enter confirms it (open and save as), it opens below the menu bar, and
+/// it suggests the scene's own file name.
+#[test]
+fn the_path_field_confirms_on_enter_and_suggests_the_scenes_file_name() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("mine.ron");
+    std::fs::write(&path, common::preset_text("pursuit.ron")).expect("write");
+    let mut harness = paused_on_default_scene();
+    common::ui::act(&mut harness, Action::Request(Pending::OpenPathField));
+    harness.run_steps(2);
+    let field = harness.get_by_role_and_label(Role::TextInput, "Path of the .ron file:");
+    assert!(
+        field.rect().top() > 60.0,
+        "below the menu bar: {:?}",
+        field.rect()
+    );
+    assert_eq!(
+        field.accesskit_node().placeholder(),
+        Some("boids.ron"),
+        "the built-in scene's own file name"
+    );
+    harness.event(egui::Event::Text(path.display().to_string()));
+    harness.run_steps(1);
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().scene().name,
+        "Pursuit (constant T vs dynamic T)"
+    );
+    // Save as under a typed name, confirmed with Enter.
+    let copy = dir.path().join("copy.ron");
+    common::ui::act(&mut harness, Action::SaveToPathField);
+    harness.run_steps(2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.event(egui::Event::Text(copy.display().to_string()));
+    harness.run_steps(1);
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(3);
+    let saved = steerlab::scene::load(&copy).expect("saved");
+    assert_eq!(saved.name, "Pursuit (constant T vs dynamic T)");
 }

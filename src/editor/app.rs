@@ -367,6 +367,9 @@ impl EditorApp {
 
     /// The floating windows and the questions.
     fn windows_ui(&mut self, ctx: &egui::Context) {
+        if self.files.path_field_open() {
+            self.files.hint = self.suggested_file_name();
+        }
         if let Some((purpose, path)) = self.files.path_field_ui(ctx) {
             self.handle_file(purpose, &path);
         }

@@ -26,6 +26,8 @@ pub struct Files {
     pending: Option<(Purpose, Instant, Receiver<Option<PathBuf>>)>,
     /// The in-app path field, when shown.
     pub path_field: Option<(Purpose, String)>,
+    /// What the path field suggests while empty: the scene's own file name.
+    pub hint: String,
     /// Errors of the last failed open or save.
     pub errors: Vec<String>,
     /// The last thing done, shown in the status line.
@@ -51,6 +53,9 @@ pub struct Upload {
 
 /// Where files read in a browser arrive (`None`: the dialog was closed with none).
 type Uploads = (Sender<Option<Upload>>, Receiver<Option<Upload>>);
+
+/// Where a dialog stands: centred, its top below the menu bar and the tool strip.
+const DIALOG_OFFSET: [f32; 2] = [0.0, 64.0];
 
 impl Files {
     /// Asks for a path: a native dialog on its own thread (in a browser, for now, the path
@@ -191,6 +196,7 @@ impl Files {
         egui::Window::new(title)
             .collapsible(false)
             .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, DIALOG_OFFSET)
             .open(&mut open)
             .show(ctx, |ui| {
                 let label = ui.label(if crate::editor::platform::DOWNLOADS {
@@ -202,18 +208,20 @@ impl Files {
                     .add(
                         egui::TextEdit::singleline(text)
                             .desired_width(360.0)
-                            .hint_text("presets/boids.ron"),
+                            .hint_text(self.hint.as_str()),
                     )
                     .labelled_by(label.id);
+                // Enter gives the field's focus up and confirms: read before the focus is taken
+                // back below (`lost_focus` reads the focus as it is when asked).
+                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 // The field has the keys from the moment the window opens: what is typed goes
                 // into it, never to a shortcut.
-                if ui.memory(|m| m.focused().is_none()) {
+                if !enter && ui.memory(|m| m.focused().is_none()) {
                     edit.request_focus();
                 }
                 if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
                     escaped = true;
                 }
-                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let button = match purpose {
                     Purpose::Open => "Open",
                     Purpose::SaveAs if crate::editor::platform::DOWNLOADS => "Download",
@@ -237,6 +245,7 @@ impl Files {
         let mut open = true;
         egui::Window::new("Could not load")
             .collapsible(false)
+            .anchor(egui::Align2::CENTER_TOP, DIALOG_OFFSET)
             .open(&mut open)
             .show(ctx, |ui| {
                 ui.label(

@@ -293,13 +293,41 @@ impl EditorApp {
 
     /// Opens the native file dialog (or the path field where there is none).
     fn ask(&mut self, purpose: Purpose) {
-        let path = self.doc.path();
-        let dir = path.and_then(|p| p.parent().map(Path::to_path_buf));
-        let name = path.and_then(Path::file_name).map_or_else(
-            || "scene.ron".to_owned(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let dir = self
+            .doc
+            .path()
+            .and_then(|p| p.parent().map(Path::to_path_buf));
+        let name = self.suggested_file_name();
         self.files.ask(purpose, dir, &name);
+    }
+
+    /// The name a file of this scene would have: its own file's, a preset's, or its name in
+    /// lower case with `_` between words (`Hunter and prey` reads `hunter_and_prey.ron`).
+    pub(super) fn suggested_file_name(&self) -> String {
+        if let Some(name) = self.doc.path().and_then(Path::file_name) {
+            return name.to_string_lossy().into_owned();
+        }
+        if let Some(preset) = self
+            .doc
+            .origin()
+            .strip_prefix("built-in ")
+            .filter(|f| Path::new(f).extension().is_some_and(|e| e == "ron"))
+        {
+            return preset.to_owned();
+        }
+        let words: Vec<String> = self
+            .doc
+            .scene()
+            .name
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        if words.is_empty() {
+            "scene.ron".to_owned()
+        } else {
+            format!("{}.ron", words.join("_"))
+        }
     }
 
     /// A file chosen in a dialog or the path field.

@@ -193,6 +193,12 @@ impl EditorApp {
         self.tune.wait();
     }
 
+    /// What waits for a Save As to finish ("save changes?" answered Save on a scene with no
+    /// file yet).
+    pub fn after_save(&self) -> Option<&Pending> {
+        self.after_save.as_ref()
+    }
+
     /// The goals' check on every seed (what the Goals and Tune windows show).
     pub fn goal_check(&self) -> &windows::goals::GoalCheck {
         &self.goal_check

@@ -43,101 +43,146 @@ impl Questions<'_> {
     }
 }
 
-fn create_ui(ctx: &egui::Context, path: &str) -> Vec<Action> {
-    let mut actions = Vec::new();
-    egui::Modal::new(egui::Id::unique("create")).show(ctx, |ui| {
-        ui.heading("The file does not exist");
-        ui.label(format!(
-            "{path} does not exist. Create it as a new scene (one group of wanderers)?"
-        ));
-        ui.horizontal(|ui| {
-            if ui.button("Create it").clicked() {
-                actions.push(Action::CreateAwaited(true));
-            }
-            if ui
-                .button("Not now")
-                .on_hover_text("It opens as soon as it appears on disk.")
-                .clicked()
-            {
-                actions.push(Action::CreateAwaited(false));
+/// One answer of a question: its button and what the button says on hover.
+struct Choice {
+    label: &'static str,
+    hint: &'static str,
+}
+
+const fn choice(label: &'static str, hint: &'static str) -> Choice {
+    Choice { label, hint }
+}
+
+/// How wide every question is: its buttons stand in the same places whatever it says.
+const QUESTION_WIDTH: f32 = 460.0;
+
+/// A question in a modal window of a fixed width: its heading, its text, and its answers as
+/// buttons along its right edge, in the order given (the first, the safest, at the right).
+/// Enter answers `enter`; Esc or a click outside answers `escape`. Returns the answer's index.
+fn ask(
+    ctx: &egui::Context,
+    id: &str,
+    (heading, text): (&str, &str),
+    choices: &[Choice],
+    (enter, escape): (usize, usize),
+) -> Option<usize> {
+    let mut answer = None;
+    let modal = egui::Modal::new(egui::Id::unique(("question", id))).show(ctx, |ui| {
+        ui.set_width(QUESTION_WIDTH);
+        ui.heading(heading);
+        // The text takes the same height (three lines) whatever it says, so that the buttons
+        // under it stand in the same places.
+        let lines = 3.0 * ui.text_style_height(&egui::TextStyle::Body);
+        ui.allocate_ui(egui::vec2(QUESTION_WIDTH, lines), |ui| {
+            ui.set_min_height(lines);
+            ui.label(text);
+        });
+        ui.add_space(6.0);
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            for (k, c) in choices.iter().enumerate() {
+                let mut button = ui.button(c.label);
+                if !c.hint.is_empty() {
+                    button = button.on_hover_text(c.hint);
+                }
+                if button.clicked() {
+                    answer = Some(k);
+                }
             }
         });
+        if ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            answer = answer.or(Some(enter));
+        }
     });
-    actions
+    if modal.should_close() {
+        answer = answer.or(Some(escape));
+    }
+    answer
+}
+
+fn create_ui(ctx: &egui::Context, path: &str) -> Vec<Action> {
+    let text = format!("{path} does not exist. Create it as a new scene (one group of wanderers)?");
+    let choices = [
+        choice("Not now", "It opens as soon as it appears on disk."),
+        choice("Create it", ""),
+    ];
+    ask(
+        ctx,
+        "create",
+        ("The file does not exist", &text),
+        &choices,
+        (1, 0),
+    )
+    .map(|k| Action::CreateAwaited(k == 1))
+    .into_iter()
+    .collect()
 }
 
 fn restore_ui(ctx: &egui::Context, what: &str) -> Vec<Action> {
-    let mut actions = Vec::new();
-    egui::Modal::new(egui::Id::unique("restore")).show(ctx, |ui| {
-        ui.heading("Restore unsaved work?");
-        ui.label(format!(
-            "The last session ended with unsaved changes to {what}."
-        ));
-        ui.horizontal(|ui| {
-            if ui.button("Restore").clicked() {
-                actions.push(Action::Restore(true));
-            }
-            if ui.button("Discard").clicked() {
-                actions.push(Action::Restore(false));
-            }
-        });
-    });
-    actions
+    let text = format!("The last session ended with unsaved changes to {what}.");
+    let choices = [
+        choice("Restore", "Take the unsaved work back."),
+        choice("Discard", "Drop it and start from the file."),
+    ];
+    // Esc keeps the work: nothing is dropped without a click on Discard.
+    ask(
+        ctx,
+        "restore",
+        ("Restore unsaved work?", &text),
+        &choices,
+        (0, 0),
+    )
+    .map(|k| Action::Restore(k == 0))
+    .into_iter()
+    .collect()
 }
 
 fn save_changes_ui(ctx: &egui::Context, pending: &Pending, document: &str) -> Vec<Action> {
-    let mut answer = None;
-    let modal = egui::Modal::new(egui::Id::unique("save changes")).show(ctx, |ui| {
-        ui.heading("Save changes?");
-        let what = match pending {
-            Pending::New => "starting a new scene".to_owned(),
-            Pending::OpenDialog | Pending::OpenPathField => "opening another file".to_owned(),
-            Pending::OpenPath(p) => format!("opening {}", p.display()),
-            Pending::Preset(p) => format!("opening the preset {}", p.file),
-            Pending::Close => "closing".to_owned(),
-            Pending::OpenLink(_) => "opening the scene of a shared link".to_owned(),
-            Pending::Upload(name, _) => format!("opening {name}"),
-        };
-        ui.label(format!(
-            "{document} has unsaved changes. Save them before {what}?"
-        ));
-        ui.horizontal(|ui| {
-            if ui.button("Save").clicked() {
-                answer = Some(Answer::Save);
-            }
-            if ui.button("Discard").clicked() {
-                answer = Some(Answer::Discard);
-            }
-            if ui.button("Cancel").clicked() {
-                answer = Some(Answer::Cancel);
-            }
-        });
-    });
-    if modal.should_close() && answer.is_none() {
-        answer = Some(Answer::Cancel);
-    }
-    answer.map(Action::Answer).into_iter().collect()
+    let what = match pending {
+        Pending::New => "starting a new scene".to_owned(),
+        Pending::OpenDialog | Pending::OpenPathField => "opening another file".to_owned(),
+        Pending::OpenPath(p) => format!("opening {}", p.display()),
+        Pending::Preset(p) => format!("opening the preset {}", p.file),
+        Pending::Close => "closing".to_owned(),
+        Pending::OpenLink(_) => "opening the scene of a shared link".to_owned(),
+        Pending::Upload(name, _) => format!("opening {name}"),
+    };
+    let text = format!("{document} has unsaved changes. Save them before {what}?");
+    let choices = [
+        choice("Cancel", "Go back to the scene (Esc)."),
+        choice("Discard", "Drop the changes."),
+        choice("Save", "Save them first (Enter)."),
+    ];
+    let answers = [Answer::Cancel, Answer::Discard, Answer::Save];
+    ask(
+        ctx,
+        "save changes",
+        ("Save changes?", &text),
+        &choices,
+        (2, 0),
+    )
+    .map(|k| Action::Answer(answers[k]))
+    .into_iter()
+    .collect()
 }
 
 fn reload_ui(ctx: &egui::Context, document: &str) -> Vec<Action> {
-    let mut actions = Vec::new();
-    egui::Modal::new(egui::Id::unique("reload")).show(ctx, |ui| {
-        ui.heading("The file changed on disk");
-        ui.label(format!(
-            "{document} was changed by another program, and you have unsaved changes here."
-        ));
-        ui.horizontal(|ui| {
-            if ui
-                .button("Reload from disk")
-                .on_hover_text("Your edits are dropped (Undo brings them back).")
-                .clicked()
-            {
-                actions.push(Action::Reload(true));
-            }
-            if ui.button("Keep my changes").clicked() {
-                actions.push(Action::Reload(false));
-            }
-        });
-    });
-    actions
+    let text =
+        format!("{document} was changed by another program, and you have unsaved changes here.");
+    let choices = [
+        choice("Keep my changes", "The file on disk stays as it is."),
+        choice(
+            "Reload from disk",
+            "Your edits are dropped (Undo brings them back).",
+        ),
+    ];
+    ask(
+        ctx,
+        "reload",
+        ("The file changed on disk", &text),
+        &choices,
+        (0, 0),
+    )
+    .map(|k| Action::Reload(k == 1))
+    .into_iter()
+    .collect()
 }
