@@ -409,6 +409,7 @@ impl EditorApp {
                     panel: &self.tune,
                     scene,
                     checked: self.goal_check.outcomes(scene),
+                    current_group: self.session.current_group,
                 };
                 actions.extend(window.ui(ctx, &mut open.tune));
             }

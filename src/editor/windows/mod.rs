@@ -6,6 +6,7 @@ pub mod changes;
 pub mod goals;
 pub mod help;
 pub mod metrics;
+pub mod pick;
 pub mod place;
 pub mod questions;
 pub mod sweep;

@@ -240,38 +240,26 @@ impl SweepWindow<'_> {
 }
 
 fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group: usize) {
-    let group = FieldPath::group(current_group);
-    let mut fields = sweep::numeric_fields(scene);
-    // The current group's fields first, then the world's, then the other groups'.
-    fields.sort_by_key(|f| (!f.is_within(&group), f.group_index().is_some(), f.clone()));
+    let fields = super::pick::fields_in_order(scene, current_group);
     if panel.setup.field.is_root()
-        && let Some(first) = fields.first()
+        && let Some(first) = super::pick::default_sweep_field(scene, current_group)
     {
-        panel.setup.field.clone_from(first);
+        panel.setup.field = first;
         set_range_around(panel, scene);
         panel.setup.metric = default_metric(scene, &panel.setup.field);
     }
     ui.horizontal(|ui| {
         let label = ui.label("field");
-        let before = panel.setup.field.clone();
-        egui::ComboBox::from_id_salt("sweep field")
-            .width(300.0)
-            .selected_text(labels::field_label(scene, &panel.setup.field))
-            .show_ui(ui, |ui| {
-                for f in &fields {
-                    ui.selectable_value(
-                        &mut panel.setup.field,
-                        f.clone(),
-                        labels::field_label(scene, f),
-                    )
-                    .on_hover_text(f.to_string());
-                }
-            })
-            .response
-            .labelled_by(label.id);
-        if panel.setup.field != before {
+        let (response, picked) = super::pick::field_picker_ui(
+            ui,
+            "sweep field",
+            labels::field_label(scene, &panel.setup.field),
+            (scene, &fields),
+        );
+        response.labelled_by(label.id);
+        if let Some(field) = picked.filter(|f| *f != panel.setup.field) {
+            panel.setup.field = field;
             set_range_around(panel, scene);
-            panel.setup.metric = default_metric(scene, &panel.setup.field);
             panel.setup.metric = default_metric(scene, &panel.setup.field);
         }
     });

@@ -16,7 +16,7 @@ use egui_plot::{HLine, Line, Plot};
 use crate::editor::action::{Action, GoalAction, TuneSetup};
 use crate::scene::goal_check::target_text;
 use crate::scene::goals::TuneRange;
-use crate::scene::sweep::{self, Pool};
+use crate::scene::sweep::Pool;
 use crate::scene::tune::search::{self, Options, Report};
 use crate::scene::tune::{Evaluation, Tuning};
 use crate::scene::{Scene, labels};
@@ -229,6 +229,8 @@ pub struct TuneWindow<'a> {
     /// The scene's goals checked on every seed, when a check of the scene as it is has
     /// finished.
     pub checked: Option<&'a [crate::scene::goal_check::Outcome]>,
+    /// The group the inspector shows: its fields come first in the field list.
+    pub current_group: usize,
 }
 
 impl TuneWindow<'_> {
@@ -329,22 +331,20 @@ impl TuneWindow<'_> {
             setup.ranges.remove(i);
             changed = true;
         }
-        egui::ComboBox::from_id_salt("tune add field")
-            .selected_text("Add a field…")
-            .show_ui(ui, |ui| {
-                for field in sweep::numeric_fields(self.scene) {
-                    if setup.ranges.iter().any(|r| r.field == field) {
-                        continue;
-                    }
-                    let label = labels::field_label(self.scene, &field);
-                    if ui.selectable_label(false, label).clicked()
-                        && let Some(r) = range_around(self.scene, &field)
-                    {
-                        setup.ranges.push(r);
-                        changed = true;
-                    }
-                }
-            });
+        let fields: Vec<FieldPath> = super::pick::fields_in_order(self.scene, self.current_group)
+            .into_iter()
+            .filter(|f| setup.ranges.iter().all(|r| r.field != *f))
+            .collect();
+        let (_, picked) = super::pick::field_picker_ui(
+            ui,
+            "tune add field",
+            "Add a field…".to_owned(),
+            (self.scene, &fields),
+        );
+        if let Some(r) = picked.and_then(|f| range_around(self.scene, &f)) {
+            setup.ranges.push(r);
+            changed = true;
+        }
         changed |= ui
             .add(
                 egui::DragValue::new(&mut setup.budget)

@@ -1,0 +1,199 @@
+//! Picking a numeric field of the scene (the Sweep's field, the fields Tune may change): the
+//! fields a designer is tuning first, and a search box over their labels.
+
+use egui::Ui;
+
+use crate::scene::{Scene, labels, sweep};
+use crate::sim::BehaviorKind;
+use crate::sim::path::{FieldPath, Step};
+use crate::sim::settings::{AGENTS, DT, SEED, SPAWN};
+
+/// How near a field is to what the designer is tuning: the lower, the nearer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Tier {
+    /// A behavior the current group has on.
+    CurrentInUse,
+    /// The current group's own numbers (speed, force, mass, ...).
+    CurrentOwn,
+    /// A behavior another group has on.
+    OtherInUse,
+    /// Another group's own numbers.
+    OtherOwn,
+    /// A behavior a group has but switched off.
+    Off,
+    /// The world and its scenery.
+    World,
+    /// Where agents start, the seed and the tick: rarely what a tuning is about.
+    Setup,
+}
+
+/// The behavior a path below `groups[g]` belongs to, if any.
+fn behavior_of(below: &FieldPath) -> Option<BehaviorKind> {
+    match below.steps().first() {
+        Some(Step::Key(k)) => BehaviorKind::from_key(k),
+        _ => None,
+    }
+}
+
+/// Where `field` stands in the list, and its behavior's place in the priority order.
+fn rank(scene: &Scene, current_group: usize, field: &FieldPath) -> (Tier, usize) {
+    let top = match field.steps().first() {
+        Some(Step::Key(k)) => k.as_ref(),
+        _ => "",
+    };
+    if [SEED.key, DT.key, AGENTS].contains(&top) {
+        return (Tier::Setup, 0);
+    }
+    let Some(g) = field.group_index() else {
+        return (Tier::World, 0);
+    };
+    let Some(below) = field.below(&FieldPath::group(g)) else {
+        return (Tier::World, 0);
+    };
+    if below.steps().first() == Some(&Step::Key(SPAWN.key.into())) {
+        return (Tier::Setup, 0);
+    }
+    let current = g == current_group;
+    match behavior_of(&below) {
+        Some(kind) => {
+            let on = scene.groups.get(g).is_some_and(|gr| gr.uses(kind));
+            let tier = match (on, current) {
+                (true, true) => Tier::CurrentInUse,
+                (true, false) => Tier::OtherInUse,
+                (false, _) => Tier::Off,
+            };
+            (tier, kind.index())
+        }
+        None if current => (Tier::CurrentOwn, 0),
+        None => (Tier::OtherOwn, 0),
+    }
+}
+
+/// Every numeric field of `scene`, the ones a designer tuning group `current_group` looks for
+/// first: the behaviors it has on (in priority order), its own numbers, the other groups'
+/// behaviors and numbers, switched-off behaviors, the world and its scenery; last where agents
+/// start, the seed and the tick.
+#[must_use]
+pub fn fields_in_order(scene: &Scene, current_group: usize) -> Vec<FieldPath> {
+    let mut fields: Vec<(Tier, usize, usize, FieldPath)> = sweep::numeric_fields(scene)
+        .into_iter()
+        .enumerate()
+        .map(|(k, f)| {
+            let (tier, behavior) = rank(scene, current_group, &f);
+            (tier, f.group_index().unwrap_or(0), behavior * 10_000 + k, f)
+        })
+        .collect();
+    fields.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+    fields.into_iter().map(|(.., f)| f).collect()
+}
+
+/// The field a sweep of the current group starts on: a radius of a behavior it has on, else
+/// a weight of one, else the first field a designer looks for.
+#[must_use]
+pub fn default_sweep_field(scene: &Scene, current_group: usize) -> Option<FieldPath> {
+    let fields = fields_in_order(scene, current_group);
+    let in_use = |f: &&FieldPath| rank(scene, current_group, f).0 == Tier::CurrentInUse;
+    let labelled = |word: &str| {
+        fields
+            .iter()
+            .filter(in_use)
+            .find(|f| labels::field_label(scene, f).contains(word))
+            .cloned()
+    };
+    labelled("radius")
+        .or_else(|| labelled("weight"))
+        .or_else(|| fields.first().cloned())
+}
+
+/// A drop-down of `fields` (each by its label, its path as the tooltip) with a search box
+/// that keeps the fields whose label holds what is typed. Returns the field picked.
+pub fn field_picker_ui(
+    ui: &mut Ui,
+    id: &str,
+    selected_text: String,
+    (scene, fields): (&Scene, &[FieldPath]),
+) -> (egui::Response, Option<FieldPath>) {
+    let mut picked = None;
+    let search_id = ui.make_persistent_id((id, "search"));
+    let response = egui::ComboBox::from_id_salt(id)
+        .width(300.0)
+        .height(360.0)
+        .selected_text(selected_text)
+        .show_ui(ui, |ui| {
+            let mut search: String = ui.data_mut(|d| d.get_temp(search_id).unwrap_or_default());
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut search)
+                    .hint_text("search fields…")
+                    .desired_width(280.0),
+            );
+            if !edit.has_focus() && search.is_empty() {
+                edit.request_focus();
+            }
+            let wanted = search.to_lowercase();
+            for f in fields {
+                let label = labels::field_label(scene, f);
+                if !wanted.is_empty() && !label.to_lowercase().contains(&wanted) {
+                    continue;
+                }
+                if ui
+                    .selectable_label(false, label)
+                    .on_hover_text(f.to_string())
+                    .clicked()
+                {
+                    picked = Some(f.clone());
+                }
+            }
+            ui.data_mut(|d| d.insert_temp(search_id, search));
+        })
+        .response;
+    (response, picked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::presets;
+
+    fn scene(file: &str) -> Scene {
+        let p = presets::find(file).expect("preset");
+        crate::scene::from_str(p.text, p.file).expect("valid")
+    }
+
+    #[test]
+    fn the_behaviors_in_use_come_first_and_the_setup_last() {
+        let boids = scene("boids.ron");
+        let fields = fields_in_order(&boids, 0);
+        let first = labels::field_label(&boids, &fields[0]);
+        // The blue flock's first behavior in priority order: avoid_obstacles.
+        assert!(first.starts_with("blue › avoid_obstacles"), "{first}");
+        let last = fields.last().expect("fields").to_string();
+        assert!(
+            last == "dt" || last == "seed" || last.contains("spawn"),
+            "{last}"
+        );
+        let seed = fields.iter().position(|f| f.to_string() == "seed");
+        let max_speed = fields
+            .iter()
+            .position(|f| f.to_string() == "groups[0].max_speed");
+        assert!(max_speed < seed, "{max_speed:?} {seed:?}");
+        // The red group's in use come before any switched-off behavior or the world.
+        let red = fields
+            .iter()
+            .position(|f| f.to_string().starts_with("groups[1].separation"));
+        let world = fields
+            .iter()
+            .position(|f| f.to_string().starts_with("world"));
+        assert!(red < world, "{red:?} {world:?}");
+    }
+
+    #[test]
+    fn a_sweep_starts_on_a_radius_of_a_behavior_in_use() {
+        let boids = scene("boids.ron");
+        let f = default_sweep_field(&boids, 0).expect("a field");
+        let label = labels::field_label(&boids, &f);
+        assert!(label.starts_with("blue") && label.contains("radius"), "{label}");
+        let arrive = scene("arrive_slowing.ron");
+        let f = default_sweep_field(&arrive, 0).expect("a field");
+        assert_eq!(f.to_string(), "groups[0].arrive.mode");
+    }
+}
