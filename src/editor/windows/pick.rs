@@ -83,7 +83,7 @@ pub fn fields_in_order(scene: &Scene, current_group: usize) -> Vec<FieldPath> {
             (tier, f.group_index().unwrap_or(0), behavior * 10_000 + k, f)
         })
         .collect();
-    fields.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+    fields.sort_by_key(|a| (a.0, a.1, a.2));
     fields.into_iter().map(|(.., f)| f).collect()
 }
 
@@ -171,10 +171,11 @@ mod tests {
             last == "dt" || last == "seed" || last.contains("spawn"),
             "{last}"
         );
-        let seed = fields.iter().position(|f| f.to_string() == "seed");
+        let path = |text: &str| FieldPath::parse(text).expect("a path");
+        let seed = fields.iter().position(|f| *f == path("seed"));
         let max_speed = fields
             .iter()
-            .position(|f| f.to_string() == "groups[0].max_speed");
+            .position(|f| *f == path("groups[0].max_speed"));
         assert!(max_speed < seed, "{max_speed:?} {seed:?}");
         // The red group's in use come before any switched-off behavior or the world.
         let red = fields
