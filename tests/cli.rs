@@ -645,3 +645,82 @@ fn goals_round_trip_through_the_file() {
         steerlab::scene::from_str(&steerlab::scene::to_string(&scene), "again").expect("valid");
     assert_eq!(again, scene);
 }
+
+#[test]
+fn an_out_path_of_a_kind_a_command_cannot_write_is_a_usage_error_listing_the_kinds() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let at = |name: &str| dir.path().join(name).to_str().expect("utf-8").to_owned();
+    let sweep = [
+        "sweep",
+        "no-such.ron",
+        "--param",
+        "groups[0].max_speed=1..2:2",
+        "--steps",
+        "2",
+    ];
+    let cases: [(Vec<&str>, String, String); 5] = [
+        (
+            vec!["render", "no-such.ron", "--frames", "2"],
+            at("clip.mp4"),
+            "steerlab render: --out {}: cannot write .mp4; it writes .gif, .png (.apng) or a \
+             folder of PNG frames"
+                .to_owned(),
+        ),
+        (
+            sweep.to_vec(),
+            at("table.txt"),
+            "steerlab sweep: --out {}: cannot write .txt; it writes .csv or .json".to_owned(),
+        ),
+        (
+            sweep.to_vec(),
+            at("table"),
+            "steerlab sweep: --out {}: no extension to choose the format by; it writes .csv or \
+             .json"
+                .to_owned(),
+        ),
+        (
+            vec!["simulate", "no-such.ron", "--steps", "2"],
+            at("run.json"),
+            "steerlab simulate: --out {}: cannot write .json; it writes .csv".to_owned(),
+        ),
+        (
+            vec!["tune", "no-such.ron"],
+            at("tuned.json"),
+            "steerlab tune: --out {}: cannot write .json; it writes a scene, .ron".to_owned(),
+        ),
+    ];
+    for (args, out, message) in cases {
+        let mut args = args.clone();
+        args.extend(["--out", &out]);
+        let run = steerlab(&args);
+        // Refused before the scene is read (it does not exist) or anything is written.
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&run.stderr),
+            format!("{}\n", message.replace("{}", &out)),
+            "{args:?}"
+        );
+        assert!(run.stdout.is_empty());
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
+    // What each writes, in any case of letters; for render, a name without an extension, or
+    // ending in a slash, is a folder of frames.
+    for (args, out) in [
+        (
+            vec!["render", "seek.ron", "--frames", "1", "--size", "32x24"],
+            at("clip.GIF"),
+        ),
+        (
+            vec!["render", "seek.ron", "--frames", "1", "--size", "32x24"],
+            at("frames.v2/"),
+        ),
+        (vec!["simulate", "seek.ron", "--steps", "1"], at("run.CSV")),
+        (vec!["simulate", "seek.ron", "--steps", "1"], at("run")),
+    ] {
+        let mut args = args.clone();
+        args.extend(["--out", &out]);
+        let run = steerlab(&args);
+        assert!(run.status.success(), "{args:?}: {}", text(&run.stderr));
+    }
+    assert!(dir.path().join("frames.v2/frame_00000.png").exists());
+}

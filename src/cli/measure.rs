@@ -197,6 +197,15 @@ fn columns(scene: &scene::Scene, wanted: &[String]) -> Result<Vec<String>, Strin
 
 /// `steerlab sweep`.
 pub fn sweep(args: &SweepArgs) -> ExitCode {
+    let format = match args.out.as_deref().map(|o| super::out::SWEEP.check(o)) {
+        None => Format::Table,
+        Some(Ok(Some(e))) if e == "json" => Format::Json,
+        Some(Ok(_)) => Format::Csv,
+        Some(Err(e)) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
     let scene = match load_scene(&args.scene) {
         Ok(scene) => scene,
         Err(e) => {
@@ -217,19 +226,6 @@ pub fn sweep(args: &SweepArgs) -> ExitCode {
         Ok(p) => p,
         Err(e) => {
             eprintln!("steerlab sweep: --param {}", escape_controls(&e));
-            return ExitCode::from(2);
-        }
-    };
-    let format = match args
-        .out
-        .as_deref()
-        .map(|p| p.extension().and_then(|e| e.to_str()))
-    {
-        None => Format::Table,
-        Some(Some(e)) if e.eq_ignore_ascii_case("csv") => Format::Csv,
-        Some(Some(e)) if e.eq_ignore_ascii_case("json") => Format::Json,
-        Some(_) => {
-            eprintln!("steerlab sweep: --out must end in .csv or .json");
             return ExitCode::from(2);
         }
     };

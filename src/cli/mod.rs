@@ -16,6 +16,7 @@ use crate::sim::World;
 use crate::sim::text::escape_controls;
 
 mod measure;
+mod out;
 mod tune;
 
 /// Tune steering behaviors on a live simulation and play them back in a game.
@@ -43,7 +44,8 @@ pub enum Command {
         /// Number of ticks.
         #[arg(long)]
         steps: u64,
-        /// Write the CSV to this file (atomically) instead of standard output.
+        /// Write the CSV to this file (atomically) instead of standard output: FILE.csv, or a
+        /// name without an extension.
         #[arg(long)]
         out: Option<PathBuf>,
         /// Print each number as its f32 bit pattern (8 hex digits) instead of in decimal: to
@@ -111,7 +113,9 @@ pub enum Command {
         size: Size,
         /// FILE.gif for an animated GIF (256 colours, plays everywhere); FILE.png (or .apng) for
         /// an animated PNG in full colour (APNG: browsers play it, some image viewers show
-        /// the first frame only); any other path is a directory of numbered PNG frames.
+        /// the first frame only); a path without an extension, one ending in `/` or an
+        /// existing directory is a directory of numbered PNG frames. Any other extension is
+        /// refused.
         #[arg(long)]
         out: PathBuf,
         /// Leave out the legend of the overlay colours.
@@ -165,7 +169,9 @@ pub enum Command {
     Tune(tune::TuneArgs),
     /// Check scene files; print `PATH:LINE:COL: field: message` on standard error for each
     /// error, and `PATH:LINE:COL: warning: field: message` for each value that is legal but
-    /// almost surely not meant.
+    /// almost surely not meant. An unknown field or a value of the wrong kind does not stop
+    /// the check: every error it can find in a file is printed, up to a syntax error (a
+    /// missing comma or bracket), which ends the file's list.
     Validate {
         /// Exit 1 when there are warnings, as for errors.
         #[arg(long)]
@@ -343,6 +349,10 @@ fn render(
     compare: Option<(&Path, crate::render::Layout)>,
 ) -> ExitCode {
     use crate::render::{Control, Output, Take};
+    if let Err(e) = out::RENDER.check(out) {
+        eprintln!("{e}");
+        return ExitCode::from(2);
+    }
     let built = |path: &Path| -> Result<(scene::Scene, World), ExitCode> {
         let scene = load_scene(path).map_err(|e| {
             eprintln!("{e}");
@@ -412,12 +422,28 @@ pub(crate) fn load_scene(path: &Path) -> Result<scene::Scene, scene::SceneErrors
 
 /// [`load_scene`] with the scene's warnings.
 fn load_scene_checked(path: &Path) -> Result<scene::Checked, scene::SceneErrors> {
+    load_with(path, scene::check_str, scene::load_checked)
+}
+
+/// [`load_scene_checked`], with every problem of the file that can be found rather than the
+/// first (`steerlab validate`).
+fn load_scene_all(path: &Path) -> Result<scene::Checked, scene::SceneErrors> {
+    load_with(path, scene::io::check_all, scene::io::load_all)
+}
+
+/// A scene from a path by `load`, or from a built-in preset's text by `check` when no such file
+/// exists but a preset has that name.
+fn load_with(
+    path: &Path,
+    check: fn(&str, &str) -> Result<scene::Checked, scene::SceneErrors>,
+    load: fn(&Path) -> Result<scene::Checked, scene::SceneErrors>,
+) -> Result<scene::Checked, scene::SceneErrors> {
     if !path.exists()
         && let Some(preset) = path.to_str().and_then(scene::presets::named)
     {
-        return scene::check_str(preset.text, preset.file);
+        return check(preset.text, preset.file);
     }
-    scene::load_checked(path).map_err(|mut errors| {
+    load(path).map_err(|mut errors| {
         // A file that does not exist, named like a preset: say which one was meant.
         if !path.exists()
             && path.parent().is_none_or(|p| p.as_os_str().is_empty())
@@ -435,6 +461,10 @@ fn load_scene_checked(path: &Path) -> Result<scene::Checked, scene::SceneErrors>
 }
 
 fn simulate(path: &Path, steps: u64, out: Option<&Path>, numbers: CsvNumbers) -> ExitCode {
+    if let Some(Err(e)) = out.map(|o| out::SIMULATE.check(o)) {
+        eprintln!("{e}");
+        return ExitCode::from(2);
+    }
     let scene = match load_scene(path) {
         Ok(scene) => scene,
         Err(e) => {
@@ -683,7 +713,7 @@ fn validate(files: &[PathBuf], deny_warnings: bool) -> ExitCode {
     let mut all_valid = true;
     for file in files {
         let name = escape_controls(&file.display().to_string()).into_owned();
-        match load_scene_checked(file) {
+        match load_scene_all(file) {
             Ok(checked) => {
                 for w in &checked.warnings {
                     eprintln!("{w}");

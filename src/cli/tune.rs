@@ -94,6 +94,10 @@ fn merged(scene: &mut Scene, args: &TuneArgs) -> Result<(), String> {
 
 /// `steerlab tune SCENE ... --out TUNED.ron`.
 pub fn tune(args: &TuneArgs) -> ExitCode {
+    if let Err(e) = super::out::TUNE.check(&args.out) {
+        eprintln!("{e}");
+        return ExitCode::from(2);
+    }
     let fail = |message: &str| {
         eprintln!("{message}");
         ExitCode::from(1)

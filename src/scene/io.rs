@@ -53,6 +53,32 @@ pub fn check_str(text: &str, name: &str) -> Result<Checked, SceneErrors> {
 /// [`load`], with the warnings about the scene.
 pub fn load_checked(path: &Path) -> Result<Checked, SceneErrors> {
     let file = path.display().to_string();
+    let bytes = read(path)?;
+    check_str(text_of(&bytes, &file)?, &file)
+}
+
+/// Parses and validates a scene from text like [`check_str`], but reports every problem it can
+/// find rather than the first: an unknown field or a value of the wrong kind is reported and
+/// the rest of the text read on, and the range checks run on what was read
+/// ([`super::recover`]). For reporting (`steerlab validate`): `Ok` only when there is no
+/// problem at all, so a scene with any error is still refused.
+pub fn check_all(text: &str, name: &str) -> Result<Checked, SceneErrors> {
+    let scene = super::recover::parse_all(text, name)?;
+    let warnings = located_warnings(text, name, &scene);
+    Ok(Checked { scene, warnings })
+}
+
+/// [`load_checked`] with [`check_all`]: every problem of the file it can find.
+pub fn load_all(path: &Path) -> Result<Checked, SceneErrors> {
+    let file = path.display().to_string();
+    let bytes = read(path)?;
+    check_all(text_of(&bytes, &file)?, &file)
+}
+
+/// The bytes of a scene file: refused when it is missing, unreadable, not a regular file or
+/// over [`MAX_FILE_BYTES`].
+fn read(path: &Path) -> Result<Vec<u8>, SceneErrors> {
+    let file = path.display().to_string();
     let whole = |message: String| SceneErrors(vec![SceneError::whole_file(&file, message)]);
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => whole(io_reason(&e)),
@@ -70,10 +96,7 @@ pub fn load_checked(path: &Path) -> Result<Checked, SceneErrors> {
             meta.len()
         )));
     }
-    let bytes =
-        std::fs::read(path).map_err(|e| whole(format!("cannot read: {}", io_reason(&e))))?;
-    let text = text_of(&bytes, &file)?;
-    check_str(text, &file)
+    std::fs::read(path).map_err(|e| whole(format!("cannot read: {}", io_reason(&e))))
 }
 
 /// Parses and validates a scene from raw bytes (which must be UTF-8 and at most

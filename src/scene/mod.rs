@@ -21,6 +21,7 @@ pub mod link;
 pub mod messages;
 pub mod overlays;
 pub mod presets;
+pub mod recover;
 pub mod schema;
 pub mod sweep;
 pub mod tune;

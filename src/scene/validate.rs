@@ -2,8 +2,9 @@
 //!
 //! Every message says where (file, line, column), which field (`groups[1].wander.circle_radius`)
 //! and why (`must be >= 0, got -3`). A misspelled field or variant is an error that names it and
-//! suggests the closest valid name. Syntax and type errors stop at the first; range errors
-//! found after parsing are all reported.
+//! suggests the closest valid name. Loading stops at the first syntax or type error (range
+//! errors found after parsing are all reported); [`super::recover::parse_all`] (`steerlab
+//! validate`) reads on past each unknown field and value of the wrong kind.
 
 use std::fmt;
 

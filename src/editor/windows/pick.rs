@@ -192,7 +192,10 @@ mod tests {
         let boids = scene("boids.ron");
         let f = default_sweep_field(&boids, 0).expect("a field");
         let label = labels::field_label(&boids, &f);
-        assert!(label.starts_with("blue") && label.contains("radius"), "{label}");
+        assert!(
+            label.starts_with("blue") && label.contains("radius"),
+            "{label}"
+        );
         let arrive = scene("arrive_slowing.ron");
         let f = default_sweep_field(&arrive, 0).expect("a field");
         assert_eq!(f.to_string(), "groups[0].arrive.mode");
