@@ -627,3 +627,47 @@ fn the_path_field_confirms_on_enter_and_suggests_the_scenes_file_name() {
     let saved = steerlab::scene::load(&copy).expect("saved");
     assert_eq!(saved.name, "Pursuit (constant T vs dynamic T)");
 }
+
+/// A new count applies at once: the world starts again with that many agents, one undo step
+/// that Undo takes back (the world starting again on the count before).
+#[test]
+fn a_new_count_applies_at_once_and_undo_takes_it_back() {
+    let mut harness = paused_harness(EditorApp::new(
+        common::preset_scene("seek.ron"),
+        None,
+        "test",
+    ));
+    for _ in 0..30 {
+        common::ui::act(&mut harness, Action::Step);
+    }
+    let count = harness.state().scene().groups[1].count;
+    let of_group = |harness: &Harness<'_, EditorApp>| {
+        harness
+            .state()
+            .world()
+            .agents()
+            .iter()
+            .filter(|a| a.group == 1)
+            .count()
+    };
+    assert_eq!(of_group(&harness), count as usize);
+    let undo = harness.state().undo_position();
+    harness.get_by_label("seekers").click();
+    harness.run_steps(2);
+    harness
+        .get_by_role_and_label(Role::SpinButton, "count")
+        .set_value_accesskit(f64::from(count + 5));
+    harness.run_steps(3);
+    assert_eq!(harness.state().scene().groups[1].count, count + 5);
+    assert_eq!(of_group(&harness), count as usize + 5, "applied at once");
+    assert_eq!(harness.state().world().tick(), 0, "from the start");
+    assert!(
+        harness.state().status().starts_with("Restarted"),
+        "{}",
+        harness.state().status()
+    );
+    assert_eq!(harness.state().undo_position(), undo + 1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(of_group(&harness), count as usize);
+}

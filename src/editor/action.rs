@@ -52,7 +52,7 @@ pub enum Action {
     TogglePlay,
     /// Run exactly one tick (pauses).
     Step,
-    /// Rebuild the world from the scene (seed and counts apply).
+    /// Rebuild the world from the scene, from its seed.
     Restart,
     /// Fit the world in the view.
     Fit,

@@ -269,6 +269,7 @@ impl EditorApp {
             time_secs: self.session.world.time_secs(),
             frame_secs: self.session.frame_secs,
             baseline: self.session.baseline.as_ref().map(|b| b.label.as_str()),
+            behind: self.session.behind(),
         };
         let actions = Panel::top("menu")
             .show(ui, |ui| menu.ui(ui, &mut self.session.time_scale))

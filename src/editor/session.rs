@@ -51,6 +51,36 @@ pub struct Session {
     /// The ticks of a frame stop once they have taken this long (`None`: no limit but
     /// [`MAX_TICKS_PER_FRAME`]).
     pub tick_budget: Option<std::time::Duration>,
+    /// The pace of the run against real time, over about a second.
+    pace: Pace,
+}
+
+/// Ticks run against ticks due (real time times the time scale, over `dt`), summed over a
+/// window of about a second of playing.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pace {
+    secs: f64,
+    run: f64,
+    due: f64,
+    /// The last full window, when the run fell behind: ticks per second run and due.
+    behind: Option<(f64, f64)>,
+}
+
+/// A run within this share of its due ticks keeps up.
+const KEEPS_UP: f64 = 0.95;
+
+impl Pace {
+    /// One frame of `secs` real seconds in which `run` ticks ran of `due` due.
+    fn add(&mut self, secs: f64, run: f64, due: f64) {
+        self.secs += secs;
+        self.run += run;
+        self.due += due;
+        if self.secs >= 1.0 {
+            self.behind = (self.run < KEEPS_UP * self.due)
+                .then(|| (self.run / self.secs, self.due / self.secs));
+            (self.secs, self.run, self.due) = (0.0, 0.0, 0.0);
+        }
+    }
 }
 
 impl Session {
@@ -63,6 +93,7 @@ impl Session {
             baseline: None,
             metrics_on: true,
             tick_budget: Some(TICK_BUDGET),
+            pace: Pace::default(),
             world,
             playing: true,
             time_scale: 1.0,
@@ -201,10 +232,12 @@ impl Session {
         self.frame_secs = elapsed_secs;
         if !self.playing {
             self.accumulator_secs = 0.0;
+            self.pace = Pace::default();
             return;
         }
         let dt = f64::from(self.world.spec().dt);
-        self.accumulator_secs += f64::from(elapsed_secs) * f64::from(self.time_scale);
+        let due = f64::from(elapsed_secs) * f64::from(self.time_scale);
+        self.accumulator_secs += due;
         let mut ticks = 0;
         let start = web_time::Instant::now();
         let budget = self.tick_budget;
@@ -223,6 +256,18 @@ impl Session {
             // Too slow to keep up: drop the backlog instead of spiralling.
             self.accumulator_secs = self.accumulator_secs.min(dt);
         }
+        self.pace.add(
+            f64::from(elapsed_secs),
+            f64::from(ticks),
+            due / dt.max(1e-9),
+        );
+    }
+
+    /// When the run falls behind real time (times the time scale): the ticks per second it
+    /// runs and the ticks per second due, over the last second of playing.
+    #[must_use]
+    pub fn behind(&self) -> Option<(f64, f64)> {
+        self.pace.behind
     }
 }
 
@@ -238,6 +283,33 @@ mod tests {
         // Whole ticks by the clock of the test, however slow the machine.
         session.tick_budget = None;
         session
+    }
+
+    #[test]
+    fn falling_behind_real_time_is_said_with_the_ticks_per_second() {
+        let overlays = Overlays::default();
+        let mut s = session();
+        // 8 ticks a second due; at 4x, 32: two frames of 0.5 s each owe 16 ticks, of which a
+        // frame runs at most MAX_TICKS_PER_FRAME (8).
+        s.time_scale = 4.0;
+        s.advance(0.5, &overlays);
+        assert_eq!(s.behind(), None, "not a whole second yet");
+        s.advance(0.5, &overlays);
+        assert_eq!(s.behind(), Some((16.0, 32.0)));
+        // At 1x every due tick runs: it keeps up again.
+        s.time_scale = 1.0;
+        for _ in 0..4 {
+            s.advance(0.25, &overlays);
+        }
+        assert_eq!(s.behind(), None);
+        // Paused, nothing is behind.
+        s.time_scale = 4.0;
+        s.advance(0.5, &overlays);
+        s.advance(0.5, &overlays);
+        assert!(s.behind().is_some());
+        s.playing = false;
+        s.advance(0.5, &overlays);
+        assert_eq!(s.behind(), None);
     }
 
     #[test]

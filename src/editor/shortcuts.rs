@@ -62,7 +62,7 @@ pub static TABLE: &[Row] = &[
     },
     Row {
         triggers: &[Trigger::Key(Key::R)],
-        what: "restart the world (seed and counts apply)",
+        what: "restart the world from its seed",
         action: Some(Action::Restart),
         hint: Some("restart"),
     },

@@ -19,7 +19,7 @@ use super::spec::WorldSpec;
 pub const SEED: Field = Field::plain(
     "seed",
     "seed",
-    "Seed of every random draw. Applies on Restart.",
+    "Seed of every random draw. Changing it starts the run again.",
 )
 .limit(Limit::Within(0.0, f32::MAX));
 
@@ -64,8 +64,12 @@ pub const GROUPS: &str = "groups";
 pub const NAME: Field = Field::plain("name", "name", "Unique name: letters, digits, _ and -.");
 
 /// How many agents a group spawns.
-pub const COUNT: Field = Field::plain("count", "count", "Number of agents. Applies on Restart.")
-    .limit(Limit::Within(0.0, MAX_GROUP_COUNT as f32));
+pub const COUNT: Field = Field::plain(
+    "count",
+    "count",
+    "Number of agents. Changing it starts the run again.",
+)
+.limit(Limit::Within(0.0, MAX_GROUP_COUNT as f32));
 
 /// How a group's agents enter the world.
 pub const SPAWN: Field = Field::plain("spawn", "spawn", "How the group's agents enter the world.");

@@ -27,6 +27,18 @@ fn needs_restart(now: &Scene, draft: &Scene) -> bool {
             .iter()
             .zip(&now.agents)
             .any(|(a, b)| a.group != b.group)
+        || starts_otherwise(now, draft)
+}
+
+/// Whether `draft` starts otherwise than `now`: another seed, count or spawning. Such an edit
+/// applies at once, as a restart (Undo restarts on the values before).
+fn starts_otherwise(now: &Scene, draft: &Scene) -> bool {
+    draft.seed != now.seed
+        || draft
+            .groups
+            .iter()
+            .zip(&now.groups)
+            .any(|(a, b)| a.count != b.count || a.spawn != b.spawn)
 }
 
 /// Problems as the lines the editor lists.
@@ -344,8 +356,13 @@ impl EditorApp {
             return;
         }
         if needs_restart(self.doc.scene(), &draft) {
+            let restarted = starts_otherwise(self.doc.scene(), &draft);
             self.doc.accept(draft);
             self.restart();
+            if restarted {
+                "Restarted: the new seed, count or spawning applies from the start (Undo goes back)"
+                    .clone_into(&mut self.files.status);
+            }
             return;
         }
         match self.session.world.retune(draft.world_spec()) {

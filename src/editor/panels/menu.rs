@@ -32,6 +32,8 @@ pub struct MenuBar<'a> {
     pub frame_secs: f32,
     /// What the baseline is, when one is pinned.
     pub baseline: Option<&'a str>,
+    /// Ticks per second run and due, when the run falls behind real time.
+    pub behind: Option<(f64, f64)>,
 }
 
 /// A menu button showing the shortcut of `action` from the table.
@@ -278,5 +280,16 @@ impl MenuBar<'_> {
             self.time_secs,
             self.frame_secs * 1000.0
         ));
+        if let Some((run, due)) = self.behind {
+            ui.label(
+                egui::RichText::new(format!("behind: {run:.0} of {due:.0} ticks/s"))
+                    .color(crate::view::palette::WARNING),
+            )
+            .on_hover_text(
+                "The simulation cannot keep up with real time (times the time scale): it runs \
+                 slower than it would in a game, the same ticks in the same order. Fewer agents \
+                 or a lower time scale catch up.",
+            );
+        }
     }
 }
