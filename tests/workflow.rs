@@ -671,3 +671,36 @@ fn a_new_count_applies_at_once_and_undo_takes_it_back() {
     harness.run_steps(2);
     assert_eq!(of_group(&harness), count as usize);
 }
+
+/// A field's context menu sets its value in every group that has it: one undo step.
+#[test]
+fn a_value_is_set_in_every_group_from_its_fields_menu() {
+    let mut harness = paused_on_default_scene();
+    type_max_speed(&mut harness, 95.0);
+    let speeds = |harness: &Harness<'_, EditorApp>| {
+        harness
+            .state()
+            .scene()
+            .groups
+            .iter()
+            .map(|g| g.max_speed)
+            .collect::<Vec<f32>>()
+    };
+    assert_eq!(speeds(&harness), [95.0, 140.0]);
+    let undo = harness.state().undo_position();
+    // The row is below the behaviors: scrolled into view, then its label right-clicked.
+    inspector_label(&harness, "max_speed").scroll_to_me();
+    harness.run_steps(3);
+    inspector_label(&harness, "max_speed").click_secondary();
+    harness.run_steps(2);
+    harness
+        .get_by_label("Set in every group that has it (1 more)")
+        .click();
+    harness.run_steps(3);
+    assert_eq!(speeds(&harness), [95.0, 95.0]);
+    assert_eq!(harness.state().world().spec().groups[1].max_speed, 95.0);
+    assert_eq!(harness.state().undo_position(), undo + 1, "one undo step");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(speeds(&harness), [95.0, 140.0]);
+}

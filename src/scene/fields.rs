@@ -16,7 +16,9 @@ use serde::de::DeserializeOwned;
 use serde::ser::{self, Impossible};
 
 use super::Scene;
-use crate::sim::path::FieldPath;
+use crate::sim::BehaviorKind;
+use crate::sim::field::{ENABLED, Owned, PROBABILITY, Value, WEIGHT};
+use crate::sim::path::{FieldPath, Step};
 
 /// Field path → the field's RON text.
 pub type Fields = BTreeMap<FieldPath, String>;
@@ -458,9 +460,153 @@ impl ser::SerializeStructVariant for VariantLeaf<'_> {
     }
 }
 
+/// A field of a group, the same in every group: its owner (the group itself, or one of its
+/// behavior blocks) and its key.
+fn group_field(path: &FieldPath) -> Option<(usize, Option<BehaviorKind>, String)> {
+    let g = path.group_index()?;
+    let below = path.below(&FieldPath::group(g))?;
+    match below.steps() {
+        [Step::Key(key)] => Some((g, None, key.to_string())),
+        [Step::Key(block), Step::Key(key)] => {
+            Some((g, Some(BehaviorKind::from_key(block)?), key.to_string()))
+        }
+        _ => None,
+    }
+}
+
+/// Reads (`write` none) or writes field `key` of `group`'s block `kind` (or of the group
+/// itself when `kind` is none); returns the value it had, when the group has the field.
+fn group_value(
+    group: &mut crate::sim::Group,
+    (kind, key): (Option<BehaviorKind>, &str),
+    write: Option<&Owned>,
+) -> Option<Owned> {
+    let mut found = None;
+    let mut visit = |field: &'static crate::sim::field::Field, mut value: Value<'_>| {
+        if field.key == key && found.is_none() {
+            found = Some(value.owned());
+            if let Some(new) = write {
+                value.take(new);
+            }
+        }
+    };
+    match kind {
+        None => group.own_fields(&mut visit),
+        Some(kind) => {
+            let common = [ENABLED.key, WEIGHT.key, PROBABILITY.key];
+            if common.contains(&key) {
+                let block = group.block_mut(kind)?;
+                let (enabled, weight, probability) = block.common_mut();
+                let (now, slot) = match key {
+                    k if k == ENABLED.key => (Owned::Flag(*enabled), Value::Flag(enabled)),
+                    k if k == WEIGHT.key => (Owned::Real(*weight), Value::Number(weight)),
+                    _ => (Owned::Real(*probability), Value::Number(probability)),
+                };
+                if let (Some(new), mut slot) = (write, slot) {
+                    slot.take(new);
+                }
+                return Some(now);
+            }
+            group.visit_fields(kind, &mut visit);
+        }
+    }
+    found
+}
+
+/// Sets the field at `path` (a group's own field, or a field of one of its behavior blocks)
+/// in every other group that has it, to the value it has at `path`. Returns how many groups
+/// it changed.
+pub fn set_in_every_group(scene: &mut Scene, path: &FieldPath) -> usize {
+    let Some((g, kind, key)) = group_field(path) else {
+        return 0;
+    };
+    let Some(value) = scene
+        .groups
+        .get_mut(g)
+        .and_then(|group| group_value(group, (kind, &key), None))
+    else {
+        return 0;
+    };
+    let mut changed = 0;
+    for (h, group) in scene.groups.iter_mut().enumerate() {
+        if h == g {
+            continue;
+        }
+        if group_value(group, (kind, &key), Some(&value)).is_some_and(|was| was != value) {
+            changed += 1;
+        }
+    }
+    changed
+}
+
+/// How many groups of `scene` other than the one `path` is in have the field at `path`.
+#[must_use]
+pub fn other_groups_with(scene: &Scene, path: &FieldPath) -> usize {
+    let Some((g, kind, key)) = group_field(path) else {
+        return 0;
+    };
+    let mut copy = scene.clone();
+    let mut count = 0;
+    for (h, group) in copy.groups.iter_mut().enumerate() {
+        if h != g && group_value(group, (kind, &key), None).is_some() {
+            count += 1;
+        }
+    }
+    count
+}
+
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // Values set are the point: 123 set reads 123.
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_field_is_set_in_every_group_that_has_it() {
+        let p = crate::scene::presets::find("boids.ron").expect("preset");
+        let mut scene = crate::scene::from_str(p.text, p.file).expect("valid");
+        let path = |t: &str| FieldPath::parse(t).expect("a path");
+        // The group's own field: the other group takes it.
+        scene.groups[0].max_speed = 123.0;
+        assert_eq!(other_groups_with(&scene, &path("groups[0].max_speed")), 1);
+        assert_eq!(
+            set_in_every_group(&mut scene, &path("groups[0].max_speed")),
+            1
+        );
+        assert_eq!(scene.groups[1].max_speed, 123.0);
+        // Once equal, nothing changes.
+        assert_eq!(
+            set_in_every_group(&mut scene, &path("groups[0].max_speed")),
+            0
+        );
+        // A block's field and its weight, in the groups that have the block.
+        let before = scene.groups[1].separation.clone().expect("separation");
+        scene.groups[0]
+            .separation
+            .as_mut()
+            .expect("separation")
+            .radius = 31.0;
+        scene.groups[0]
+            .separation
+            .as_mut()
+            .expect("separation")
+            .weight = 2.5;
+        set_in_every_group(&mut scene, &path("groups[0].separation.radius"));
+        set_in_every_group(&mut scene, &path("groups[0].separation.weight"));
+        let after = scene.groups[1].separation.clone().expect("separation");
+        assert_eq!((after.radius, after.weight), (31.0, 2.5));
+        assert_eq!(after.own_group_only, before.own_group_only, "nothing else");
+        // A block the other group lacks: no group to set it in.
+        scene.groups[1].wander = None;
+        assert!(scene.groups[0].wander.is_some());
+        assert_eq!(
+            other_groups_with(&scene, &path("groups[0].wander.circle_radius")),
+            0
+        );
+        assert_eq!(
+            set_in_every_group(&mut scene, &path("groups[0].wander.circle_radius")),
+            0
+        );
+    }
     use crate::scene::presets;
 
     fn boids() -> Scene {

@@ -222,6 +222,93 @@ pub enum Value<'a> {
     Region(&'a mut Region),
 }
 
+/// A field's value, owned: what [`Value::owned`] reads and [`Value::take`] writes, to copy
+/// a field from one block or group to another of the same kind.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Owned {
+    /// A number (real, an angle, one the form does not use).
+    Real(f32),
+    /// A whole number.
+    Whole(u32),
+    /// A whole number that can be off.
+    OptionalWhole(Option<u32>),
+    /// A combination.
+    Combination(Combination),
+    /// A stamina.
+    Stamina(Option<Stamina>),
+    /// A number that can be off.
+    Optional(Option<f32>),
+    /// A switch.
+    Flag(bool),
+    /// A target.
+    Target(Target),
+    /// A name.
+    Name(String),
+    /// A deceleration setting.
+    Deceleration(Deceleration),
+    /// A prediction.
+    Prediction(Prediction),
+    /// Arrive's form.
+    ArriveMode(ArriveMode),
+    /// Obstacle avoidance's form.
+    AvoidForm(AvoidForm),
+    /// Path following's form.
+    PathForm(PathForm),
+    /// A formation slot.
+    Slot(Slot),
+    /// A region.
+    Region(Region),
+}
+
+impl Value<'_> {
+    /// The value, owned.
+    #[must_use]
+    pub fn owned(&self) -> Owned {
+        match self {
+            Self::Number(v) | Self::Radians(v) | Self::Unused(v) => Owned::Real(**v),
+            Self::Whole(v) => Owned::Whole(**v),
+            Self::OptionalWhole(v, _) => Owned::OptionalWhole(**v),
+            Self::Combination(v) => Owned::Combination(**v),
+            Self::Stamina(v) => Owned::Stamina((**v).clone()),
+            Self::Optional(v, _) => Owned::Optional(**v),
+            Self::Flag(v) => Owned::Flag(**v),
+            Self::Target(v) => Owned::Target((**v).clone()),
+            Self::Name(v, _) => Owned::Name((**v).clone()),
+            Self::Deceleration(v) => Owned::Deceleration(**v),
+            Self::Prediction(v) => Owned::Prediction(**v),
+            Self::ArriveMode(v) => Owned::ArriveMode(**v),
+            Self::AvoidForm(v) => Owned::AvoidForm(**v),
+            Self::PathForm(v) => Owned::PathForm(**v),
+            Self::Slot(v) => Owned::Slot(**v),
+            Self::Region(v) => Owned::Region((**v).clone()),
+        }
+    }
+
+    /// Takes `owned` when it is of this value's kind; returns whether it did.
+    pub fn take(&mut self, owned: &Owned) -> bool {
+        match (self, owned) {
+            (Self::Number(v) | Self::Radians(v) | Self::Unused(v), Owned::Real(o)) => **v = *o,
+            (Self::Whole(v), Owned::Whole(o)) => **v = *o,
+            (Self::OptionalWhole(v, _), Owned::OptionalWhole(o)) => **v = *o,
+            (Self::Combination(v), Owned::Combination(o)) => **v = *o,
+            (Self::Stamina(v), Owned::Stamina(o)) => (**v).clone_from(o),
+            (Self::Optional(v, _), Owned::Optional(o)) => **v = *o,
+            (Self::Flag(v), Owned::Flag(o)) => **v = *o,
+            (Self::Target(v), Owned::Target(o)) => (**v).clone_from(o),
+            (Self::Name(v, _), Owned::Name(o)) => (**v).clone_from(o),
+            (Self::Deceleration(v), Owned::Deceleration(o)) => **v = *o,
+            (Self::Prediction(v), Owned::Prediction(o)) => (**v).clone_from(o),
+            (Self::ArriveMode(v), Owned::ArriveMode(o)) => **v = *o,
+            (Self::AvoidForm(v), Owned::AvoidForm(o)) => (**v).clone_from(o),
+            (Self::PathForm(v), Owned::PathForm(o)) => (**v).clone_from(o),
+            (Self::Slot(v), Owned::Slot(o)) => (**v).clone_from(o),
+            (Self::Region(v), Owned::Region(o)) => (**v).clone_from(o),
+            _ => return false,
+        }
+        true
+    }
+}
+
 impl Value<'_> {
     /// Every number the value holds now, with the name of the field below this one that holds
     /// it (`None` for the field itself, `x`, `fixed_secs`, ...) and its limit (`limit` is the

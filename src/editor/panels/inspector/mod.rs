@@ -51,7 +51,8 @@ impl Inspector<'_> {
             opened,
         } = self;
         let mut actions = Vec::new();
-        let cx = Cx::new(marks, rejected);
+        let every_group = std::cell::RefCell::new(None);
+        let cx = Cx::new(marks, rejected, &every_group);
         let mut draft = scene.clone();
         let mut group_reset: Option<crate::sim::Group> = None;
         let mut add: Option<crate::sim::BehaviorKind> = None;
@@ -122,6 +123,14 @@ impl Inspector<'_> {
             for need in crate::scene::add::lacks(&draft, kind) {
                 actions.push(Action::Toast(crate::scene::add::lack_message(key, need)));
             }
+        }
+        if let Some(path) = every_group.into_inner() {
+            let changed = fields::set_in_every_group(&mut draft, &path);
+            let label = crate::scene::labels::field_label(&draft, &path);
+            actions.push(Action::Toast(format!(
+                "{label}: set in {changed} more group{} (one undo step)",
+                if changed == 1 { "" } else { "s" }
+            )));
         }
         if draft != *scene {
             actions.push(Action::Edit(Box::new(draft)));

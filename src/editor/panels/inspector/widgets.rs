@@ -118,16 +118,24 @@ pub struct Cx<'a> {
     /// The problems of the last edit the world refused, each marked beside its field.
     rejected: &'a [Problem],
     prefix: FieldPath,
+    /// A field whose value the designer asked to set in every group that has it (a field's
+    /// context menu), for the inspector to do once the panel is drawn.
+    every_group: &'a std::cell::RefCell<Option<FieldPath>>,
 }
 
 impl<'a> Cx<'a> {
     /// The root of the scene.
     #[must_use]
-    pub fn new(marks: &'a Marks, rejected: &'a [Problem]) -> Self {
+    pub fn new(
+        marks: &'a Marks,
+        rejected: &'a [Problem],
+        every_group: &'a std::cell::RefCell<Option<FieldPath>>,
+    ) -> Self {
         Self {
             marks,
             rejected,
             prefix: FieldPath::root(),
+            every_group,
         }
     }
 
@@ -144,6 +152,7 @@ impl<'a> Cx<'a> {
             marks: self.marks,
             rejected: self.rejected,
             prefix: self.prefix.join(below),
+            every_group: self.every_group,
         }
     }
 
@@ -187,6 +196,16 @@ impl<'a> Cx<'a> {
             }
             if item(ui, "Revert to saved", saved) {
                 chosen = self.marks.value(Source::Saved, &path);
+                ui.close();
+            }
+            let others = crate::scene::fields::other_groups_with(self.marks.scene(), &path);
+            if others > 0
+                && ui
+                    .button(format!("Set in every group that has it ({others} more)"))
+                    .on_hover_text("This value in the other groups too: one undo step.")
+                    .clicked()
+            {
+                *self.every_group.borrow_mut() = Some(path.clone());
                 ui.close();
             }
         });
@@ -288,7 +307,8 @@ pub fn field_label_ui(
     cx.dot_ui(ui, field);
     ui.add(egui::Label::new(text).sense(egui::Sense::click()))
         .on_hover_text(format!(
-            "{tip}\nDouble-click: reset to default. Right-click: reset or revert."
+            "{tip}\nDouble-click: reset to default. Right-click: reset, revert, or set in every \
+             group."
         ))
 }
 
