@@ -2,6 +2,8 @@
 //! slowing radius (u)", `285.7142857` reads "286". The Sweep window, Changes, the undo labels and
 //! the status line show these; the field path stays in the tooltip and in files.
 
+use std::fmt::Write as _;
+
 use super::Scene;
 use crate::sim::BehaviorKind;
 use crate::sim::field::Field;
@@ -280,9 +282,100 @@ pub fn readable_value(text: &str) -> String {
     out
 }
 
+/// A scene's description as a designer reads it: `[group]` names a group with its colour on
+/// the canvas (`[hunters]` reads `hunters (blue)`; a group named for its colour reads as its
+/// name), `{behavior}` a behavior with the colour of its forces (`{wander}` reads `wander
+/// (grey)`). The colours come from the palette, so the words follow it; a name the scene lacks
+/// stays as written.
+#[must_use]
+pub fn described(scene: &Scene) -> String {
+    let text = &scene.description;
+    let mut out = String::with_capacity(text.len() + 32);
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find(['[', '{']) {
+        out.push_str(&rest[..at]);
+        let open = rest.as_bytes()[at];
+        let close = if open == b'[' { ']' } else { '}' };
+        let after = &rest[at + 1..];
+        let Some(end) = after.find(close) else {
+            out.push_str(&rest[at..]);
+            return out;
+        };
+        let name = &after[..end];
+        let colour = if open == b'[' {
+            scene
+                .groups
+                .iter()
+                .position(|g| g.name == name)
+                .map(crate::sim::colors::group_colour_name)
+        } else {
+            BehaviorKind::from_key(name).map(|k| crate::sim::colors::colour_name(k.info().color))
+        };
+        match colour {
+            Some(c) if c == name => out.push_str(name),
+            Some(c) => {
+                let _ = write!(out, "{name} ({c})");
+            }
+            None => out.push_str(&rest[at..=at + end + 1]),
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_description_names_colours_from_the_palette() {
+        let mut scene = crate::scene::Scene::new_default();
+        scene.groups[0].name = "hunters".to_owned();
+        let mut prey = scene.groups[0].clone();
+        prey.name = "red".to_owned();
+        scene.groups.push(prey);
+        scene.description =
+            "[hunters] chase [red]; forces: {wander}, {seek}. [nobody] {nothing} [open".to_owned();
+        assert_eq!(
+            described(&scene),
+            "hunters (blue) chase red; forces: wander (grey), seek (green). [nobody] {nothing} [open"
+        );
+    }
+
+    /// No preset writes a colour by hand: each names a group or a behavior, and the words
+    /// come from the palette.
+    #[test]
+    fn no_preset_description_names_a_colour_by_hand() {
+        const COLOURS: [&str; 11] = [
+            "red", "orange", "yellow", "green", "cyan", "blue", "purple", "pink", "grey", "white",
+            "gray",
+        ];
+        for p in presets::ALL {
+            let scene = crate::scene::from_str(p.text, p.file).expect("valid");
+            // What the markers name is generated; the rest is the designer's words.
+            let mut plain = String::new();
+            let mut depth = 0;
+            for c in scene.description.chars() {
+                match c {
+                    '[' | '{' => depth += 1,
+                    ']' | '}' => depth -= 1,
+                    c if depth == 0 => plain.push(c),
+                    _ => {}
+                }
+            }
+            for word in plain.split(|c: char| !c.is_alphabetic()) {
+                let word = word.to_lowercase();
+                let a_group = scene.groups.iter().any(|g| g.name == word);
+                assert!(
+                    !COLOURS.contains(&word.as_str()) || a_group,
+                    "{}: \"{word}\" written by hand in: {}",
+                    p.file,
+                    scene.description
+                );
+            }
+        }
+    }
     use crate::scene::presets;
 
     fn path(text: &str) -> FieldPath {

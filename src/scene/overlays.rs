@@ -65,6 +65,8 @@ overlays! {
         "The direction of each cell of the scene's flow fields.",
     Ghosts "Baseline ghosts"
         "The pinned baseline's agents, translucent, run tick for tick beside the live ones (Compare › Pin baseline).",
+    Names "Group names"
+        "Each group's name above its agents, in the group's colour.",
 }
 
 /// A set of overlays: those that are on. Written as the list of its members.
@@ -152,9 +154,9 @@ mod tests {
         let text = ron::to_string(&set).expect("writes");
         assert_eq!(text, "[Velocity,Trails]");
         assert_eq!(ron::from_str::<OverlaySet>(&text).expect("reads"), set);
-        assert_eq!(Overlay::ALL.len(), 14);
+        assert_eq!(Overlay::ALL.len(), 15);
         let mut all: OverlaySet = Overlay::ALL.iter().copied().collect();
         all.set(Overlay::Grid, false);
-        assert_eq!(all.iter().count(), 13);
+        assert_eq!(all.iter().count(), 14);
     }
 }

@@ -202,6 +202,44 @@ fn paint_ui(ui: &egui::Ui, state: &mut CanvasState, rect: Rect, input: &CanvasIn
         (input, Some(&state.tools)),
     );
     state.mesh = Arc::new(mesh);
-    ui.painter_at(rect)
-        .add(Shape::Mesh(Arc::clone(&state.mesh)));
+    let painter = ui.painter_at(rect);
+    painter.add(Shape::Mesh(Arc::clone(&state.mesh)));
+    if input.overlays.shows(crate::scene::overlays::Overlay::Names) {
+        paint_group_names(&painter, &state.view, rect, input);
+    }
+}
+
+/// Each group's name above its agents (at their mean x, over the topmost), in the group's
+/// colour.
+fn paint_group_names(
+    painter: &egui::Painter,
+    view: &super::View,
+    rect: Rect,
+    input: &CanvasInput<'_>,
+) {
+    let world = input.world;
+    let groups = world.spec().groups.len();
+    // Per group: the sum of its agents' x on screen, their count, the topmost y on screen.
+    let mut sums = vec![(0.0_f32, 0_u32, f32::INFINITY); groups];
+    for agent in world.agents() {
+        if let Some((x, n, top)) = sums.get_mut(usize::from(agent.group)) {
+            let p = view.screen_from_world(rect, agent.position);
+            *x += p.x;
+            *n += 1;
+            *top = top.min(p.y);
+        }
+    }
+    for (g, ((x, n, top), group)) in sums.iter().zip(&world.spec().groups).enumerate() {
+        if *n == 0 {
+            continue;
+        }
+        let above = egui::pos2(*x / *n as f32, *top);
+        painter.text(
+            above - egui::vec2(0.0, 14.0),
+            egui::Align2::CENTER_BOTTOM,
+            &group.name,
+            egui::FontId::proportional(14.0),
+            super::palette::group_color(g),
+        );
+    }
 }

@@ -19,15 +19,20 @@ pub struct Overlays {
 }
 
 impl Default for Overlays {
-    /// Every overlay but the desired velocity, neighbour radii and the grid, for the selected
-    /// agent.
+    /// Every overlay but the desired velocity, neighbour radii, the grid and the group names,
+    /// for the selected agent.
     fn default() -> Self {
         Self {
             scope: Scope::Selected,
             shown: Overlay::ALL
                 .iter()
                 .copied()
-                .filter(|o| !matches!(o, Overlay::Desired | Overlay::Neighbors | Overlay::Grid))
+                .filter(|o| {
+                    !matches!(
+                        o,
+                        Overlay::Desired | Overlay::Neighbors | Overlay::Grid | Overlay::Names
+                    )
+                })
                 .collect(),
             velocity_scale_secs: 0.5,
             force_scale: 0.25,

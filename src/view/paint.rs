@@ -142,16 +142,30 @@ fn paint_scenery(
         }
     }
 
-    // The click target: the sources' crosshair.
-    let click = to_screen(world.click());
-    batch.cross(click, vec2(9.0, 0.0), 1.5, palette::CLICK);
-    batch.circle_stroke(click, 5.0, 1.5, palette::CLICK);
+    // The click target: the sources' crosshair, where a block steers to it.
+    if targets_click(spec) {
+        let click = to_screen(world.click());
+        batch.cross(click, vec2(9.0, 0.0), 1.5, palette::CLICK);
+        batch.circle_stroke(click, 5.0, 1.5, palette::CLICK);
+    }
     if let Some(p) = world.pointer() {
         batch.circle_stroke(to_screen(p), 3.0, 1.0, Color32::from_gray(160));
     }
 
     paint_trails(batch, view, rect, input);
     paint_circles(batch, view, rect, input);
+}
+
+/// Whether an enabled block of some group steers toward the click target.
+#[must_use]
+pub fn targets_click(spec: &crate::sim::WorldSpec) -> bool {
+    spec.groups.iter().any(|g| {
+        g.targets().iter().any(|&(kind, _, target)| {
+            *target == crate::sim::Target::Click
+                && g.block(kind)
+                    .is_some_and(crate::sim::params::BlockCommon::enabled)
+        })
+    })
 }
 
 /// Fading trails of the agents the overlays are drawn for.

@@ -70,6 +70,7 @@ fn swatch(overlay: Overlay) -> Option<Color32> {
         Overlay::Guides => behavior_color(BehaviorKind::FollowPath),
         Overlay::Flow => FLOW,
         Overlay::Ghosts => crate::view::palette::GHOST,
+        Overlay::Names => crate::view::palette::group_color(0),
         Overlay::Behaviors => return None,
     })
 }

@@ -178,7 +178,8 @@ fn group_buttons_ui(
 }
 
 /// The scene's name (the heading) and its description, each edited in place: a click types
-/// into it.
+/// into it. The description reads with its group and behavior names coloured in words
+/// ([`crate::scene::labels::described`]); a click shows the text as written, to edit.
 fn name_and_description_ui(ui: &mut Ui, draft: &mut Scene) {
     ui.add(
         egui::TextEdit::singleline(&mut draft.name)
@@ -188,14 +189,37 @@ fn name_and_description_ui(ui: &mut Ui, draft: &mut Scene) {
             .hint_text("Scene name"),
     )
     .on_hover_text("The scene's name: click to type (saved with the scene).");
-    ui.add(
-        egui::TextEdit::multiline(&mut draft.description)
-            .frame(egui::Frame::NONE)
-            .desired_rows(1)
-            .desired_width(f32::INFINITY)
-            .hint_text("What the scene shows, and what to try"),
-    )
-    .on_hover_text("The scene's description: click to type (saved with the scene).");
+    let editing_id = ui.make_persistent_id("editing description");
+    let edit_id = ui.make_persistent_id("description text");
+    let editing = ui.data(|d| d.get_temp::<bool>(editing_id).unwrap_or(false));
+    if editing || draft.description.is_empty() {
+        let edit = ui.add(
+            egui::TextEdit::multiline(&mut draft.description)
+                .id(edit_id)
+                .frame(egui::Frame::NONE)
+                .desired_rows(1)
+                .desired_width(f32::INFINITY)
+                .hint_text("What the scene shows, and what to try"),
+        );
+        if editing && !edit.has_focus() && !edit.gained_focus() && edit.lost_focus() {
+            ui.data_mut(|d| d.insert_temp(editing_id, false));
+        }
+        edit.on_hover_text(
+            "The scene's description (saved with the scene): [group] names a group and \
+             {behavior} a behavior, each read with its colour.",
+        );
+    } else {
+        let shown = ui
+            .add(
+                egui::Label::new(crate::scene::labels::described(draft))
+                    .sense(egui::Sense::click()),
+            )
+            .on_hover_text("The scene's description: click to edit it.");
+        if shown.clicked() {
+            ui.data_mut(|d| d.insert_temp(editing_id, true));
+            ui.memory_mut(|m| m.request_focus(edit_id));
+        }
+    }
 }
 
 /// "Defaults…": what resetting group `g` to the generic defaults would change, field by
