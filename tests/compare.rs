@@ -143,10 +143,12 @@ fn the_metrics_panel_sets_baseline_and_current_side_by_side() {
     };
     assert!(now > was, "{now} <= {was}");
     // (Settle time may read the same, so a number can show more than once.)
+    // Each written as every tool writes the metric: readable, with its unit.
+    let time = steerlab::sim::metrics::definition("time_to_arrive").unwrap();
     for text in [
-        format!("{now:.3}"),
-        format!("{was:.3}"),
-        format!("{:+.3}", now - was),
+        time.text(now),
+        time.text(was),
+        format!("+{}", time.text(now - was)),
     ] {
         assert!(harness.query_all_by_label(&text).next().is_some(), "{text}");
     }

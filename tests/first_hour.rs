@@ -471,7 +471,10 @@ fn after_a_restart_a_metric_without_a_value_yet_shows_the_last_runs() {
             .get("arrivers.time_to_arrive")
             .is_none()
     );
-    let shown = format!("{last:.3} (last run)");
+    let shown = format!(
+        "{} (last run)",
+        steerlab::sim::metrics::metric_text("time_to_arrive", last)
+    );
     assert!(
         harness.query_all_by_label(&shown).next().is_some(),
         "{shown}"

@@ -123,7 +123,7 @@ fn tune_reports_goals_it_cannot_meet_and_saves_nothing() {
     assert_eq!(run.status.code(), Some(1), "{stdout}{}", text(&run.stderr));
     assert!(stdout.contains("could not meet every goal"), "{stdout}");
     assert!(
-        stdout.contains("arrivers.time_to_arrive <= 2 (best reached: "),
+        stdout.contains("arrivers.time_to_arrive <= 2 s (best reached: "),
         "{stdout}"
     );
     assert!(!out.exists());

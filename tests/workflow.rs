@@ -281,11 +281,11 @@ fn the_changed_marker_appears_and_clears_on_save() {
     harness.run_steps(2);
     harness.get_by_label("Changes since saved (1)…").click();
     harness.run_steps(2);
-    // In the designer's words: the group's name, the field's label and unit, the value as it
-    // reads (the file keeps 90.0).
+    // In the designer's words: the group's name, the field's label and unit, the value as
+    // the inspector writes it (the file keeps 90.0).
     let name = harness.state().scene().groups[0].name.clone();
     harness.get_by_label(&format!("{name} › max_speed (u/s)"));
-    harness.get_by_label("90");
+    harness.get_by_label("90 u/s");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run_steps(2);
     assert!(harness.query_by_label(marker).is_none());

@@ -12,7 +12,7 @@ use crate::scene::sweep::{self, Pool};
 use crate::scene::tune::search::{self, Method, Options, Report};
 use crate::scene::tune::{Evaluation, Tuning};
 use crate::scene::{self, Scene, labels};
-use crate::sim::metrics::definition;
+use crate::sim::metrics::metric_text;
 use crate::sim::text::escape_controls;
 
 /// Arguments of `steerlab tune`.
@@ -209,18 +209,8 @@ fn cost(scene: &Scene, tuning: &Tuning) -> String {
 }
 
 fn worst_text(o: &Outcome) -> String {
-    let unit = definition(&o.goal.metric).map_or("", |d| d.unit);
-    match o.worst {
-        Some(w) => {
-            let unit = if unit.is_empty() || matches!(unit, "share" | "ratio" | "count") {
-                String::new()
-            } else {
-                format!(" {unit}")
-            };
-            format!("{}{unit}", labels::readable_number(w))
-        }
-        None => "—".to_owned(),
-    }
+    o.worst
+        .map_or_else(|| "—".to_owned(), |w| metric_text(&o.goal.metric, w))
 }
 
 fn verdict(o: &Outcome) -> String {

@@ -9,8 +9,10 @@
 
 pub mod action;
 pub mod app;
+pub mod axes;
 pub mod baseline;
 pub mod document;
+pub mod drag;
 pub mod files;
 pub mod frame_log;
 pub mod history;

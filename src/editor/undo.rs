@@ -36,6 +36,14 @@ impl Edit {
         match self {
             Self::Scene { before, after } => {
                 let changes = fields::diff(&fields::flatten(before), &fields::flatten(after));
+                if let [one] = changes.as_slice() {
+                    return labels::change_text(
+                        after,
+                        &one.path,
+                        one.old.as_deref(),
+                        one.new.as_deref(),
+                    );
+                }
                 let paths: Vec<&FieldPath> = changes.iter().map(|c| &c.path).collect();
                 changed_label(after, &paths)
             }
@@ -193,7 +201,22 @@ mod tests {
             before: Box::new(before.clone()),
             after: Box::new(after.clone()),
         };
-        assert_eq!(edit(&after).label(), "agents › max_speed (u/s)");
+        let speed = before.groups[0].max_speed;
+        assert_eq!(
+            edit(&after).label(),
+            format!("agents › max_speed {speed} u/s to 12 u/s")
+        );
+        // An angle stored in radians reads in degrees, as the inspector shows it.
+        let mut turned = before.clone();
+        turned.groups[0].wander.as_mut().unwrap().angle_change_rad = 0.15;
+        let was = before.groups[0].wander.as_ref().unwrap().angle_change_rad;
+        assert_eq!(
+            edit(&turned).label(),
+            format!(
+                "agents › wander › angle change {} to 8.59°/tick",
+                labels::readable_number(f64::from(was).to_degrees()) + "°/tick"
+            )
+        );
         // A block has its switch, weight and probability and wander three numbers of its own.
         let mut removed = before.clone();
         removed.groups[0].wander = None;

@@ -6,7 +6,7 @@ use super::goals::{GOALS, Goal, Goals, MAX_SECONDS, MAX_SEEDS, Want};
 use super::messages::unknown_name;
 use super::sweep;
 use crate::sim::Problem;
-use crate::sim::metrics::{DEFINITIONS, Metrics};
+use crate::sim::metrics::{DEFINITIONS, Metrics, metric_text};
 use crate::sim::path::FieldPath;
 
 /// The target of `goal` as a designer reads it: `arrivers.overshoot <= 1`.
@@ -14,8 +14,8 @@ use crate::sim::path::FieldPath;
 pub fn target_text(goal: &Goal) -> String {
     let q = goal.qualified();
     match goal.want() {
-        Some(Want::AtMost(v)) => format!("{q} <= {}", super::labels::readable_number(v)),
-        Some(Want::AtLeast(v)) => format!("{q} >= {}", super::labels::readable_number(v)),
+        Some(Want::AtMost(v)) => format!("{q} <= {}", metric_text(&goal.metric, v)),
+        Some(Want::AtLeast(v)) => format!("{q} >= {}", metric_text(&goal.metric, v)),
         Some(Want::Minimize) => format!("{q} min"),
         Some(Want::Maximize) => format!("{q} max"),
         None => q,

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::Scene;
 use crate::sim::BehaviorKind;
-use crate::sim::field::Field;
+use crate::sim::field::{FIXED_SECS, Field, MAX_SECS};
 use crate::sim::path::{FieldPath, Step};
 use crate::sim::settings::{
     self, AGENTS, BASE, CELL_SIZE, CLICK_TARGET, DT, FLOW_FIELDS, GROUPS, HEIGHT, LOOPED,
@@ -221,27 +221,131 @@ fn group_parts(below: &[Step], parts: &mut Vec<String>) {
     }
 }
 
-/// A number as a designer reads it: three significant digits, and never fewer than its whole
-/// part (`286`, `1.5`, `0.0167`, `12000`); the file keeps every digit.
+pub use crate::sim::text::readable_number;
+
+/// The field at `path` of `scene` as [`field_label`] names it, without the unit when its
+/// values are written beside it with theirs (`arrivers › arrive › slowing radius` before
+/// `286 u`).
 #[must_use]
-pub fn readable_number(v: f64) -> String {
-    if !v.is_finite() {
-        return v.to_string();
+pub fn field_name(scene: &Scene, path: &FieldPath) -> String {
+    let label = field_label(scene, path);
+    let unit = field_at(path).map_or("", |f| f.unit.trim());
+    if unit.is_empty() {
+        return label;
     }
-    if v == 0.0 {
-        return "0".to_owned();
+    match label.strip_suffix(&format!(" ({unit})")) {
+        Some(name) => name.to_owned(),
+        None => label,
     }
-    // A magnitude's order: far inside i32 for any finite f64.
-    #[allow(clippy::cast_possible_truncation)]
-    let order = v.abs().log10().floor() as i32;
-    let decimals = usize::try_from((2 - order).clamp(0, 12)).unwrap_or(0);
-    let text = format!("{v:.decimals$}");
-    let text = if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_owned()
-    } else {
-        text
+}
+
+/// The field at `path` of `scene` and its change, each value as every tool writes the
+/// field's values: `arrivers › arrive › slowing radius 150 u to 286 u` (`(none)` for a value
+/// that is not there).
+#[must_use]
+pub fn change_text(
+    scene: &Scene,
+    path: &FieldPath,
+    old: Option<&str>,
+    new: Option<&str>,
+) -> String {
+    let value = |v: Option<&str>| v.map_or_else(|| "(none)".to_owned(), |t| shown_value(path, t));
+    format!(
+        "{} {} to {}",
+        field_name(scene, path),
+        value(old),
+        value(new)
+    )
+}
+
+/// The description of the number at `path`: the field it is, or the field it belongs to (the
+/// slowing radius inside `arrive.mode`, a coordinate of a point: the point's); `None` for a
+/// number no description covers (the seed, a spawn's numbers).
+#[must_use]
+pub fn field_at(path: &FieldPath) -> Option<&'static Field> {
+    let steps = path.steps();
+    let coordinate = matches!(steps.last(), Some(Step::Key(k)) if k == "x" || k == "y");
+    let found = match (key(steps, 0), index(steps, 1)) {
+        (Some(GROUPS), Some(_)) => group_field_of(steps.get(2..).unwrap_or_default()),
+        (Some(list), Some(_)) => {
+            let tail = steps.get(2..).unwrap_or_default();
+            [&PATH_RADIUS, &CELL_SIZE, &POSITION, &VELOCITY]
+                .into_iter()
+                .find(|f| {
+                    key(tail, 0) == Some(f.key) && (f.key != PATH_RADIUS.key || list == PATHS)
+                })
+        }
+        (Some(WORLD), None) => [&WIDTH, &HEIGHT]
+            .into_iter()
+            .find(|f| key(steps, 1) == Some(f.key)),
+        (Some(k), None) if k == DT.key => Some(&DT),
+        (Some(k), None) if k == CLICK_TARGET.key => Some(&CLICK_TARGET),
+        _ => None,
     };
-    if text == "-0" { "0".to_owned() } else { text }
+    let look_ahead = matches!(steps.last(), Some(Step::Key(k)) if k == FIXED_SECS || k == MAX_SECS);
+    match found {
+        // A point's coordinate is in the point's unit; a field that holds no number of its own
+        // (a target, a spawn position) has its coordinates in world units.
+        Some(f) if coordinate && f.unit.is_empty() => Some(&COORDINATE),
+        Some(_) if look_ahead => Some(&LOOK_AHEAD),
+        other => other,
+    }
+}
+
+/// A coordinate of a point in the world.
+const COORDINATE: Field = Field::plain("x", "coordinate", "A coordinate in the world.").unit(" u");
+
+/// One of a prediction's look-ahead times.
+const LOOK_AHEAD: Field = Field::plain("fixed_secs", "look-ahead", "A look-ahead time.").unit(" s");
+
+/// The field below a group at `below` (`max_speed`, `arrive.mode`, `stamina.max`).
+fn group_field_of(below: &[Step]) -> Option<&'static Field> {
+    let first = key(below, 0)?;
+    if BehaviorKind::from_key(first).is_some() {
+        let second = key(below, 1)?;
+        let mut found = None;
+        settings::group_field_at(
+            &FieldPath::root()
+                .key(first.to_owned())
+                .key(second.to_owned()),
+            &mut |field, _| found = Some(field),
+        );
+        let common = [&crate::sim::field::WEIGHT, &crate::sim::field::PROBABILITY]
+            .into_iter()
+            .find(|f| f.key == second);
+        return found.or(common);
+    }
+    if first == STAMINA.key {
+        return [
+            &crate::sim::field::STAMINA_MAX,
+            &crate::sim::field::STAMINA_REGEN,
+            &crate::sim::field::STAMINA_COST,
+        ]
+        .into_iter()
+        .find(|f| key(below, 1) == Some(f.key));
+    }
+    if first == SPAWN.key {
+        return None;
+    }
+    settings::group_field(first)
+}
+
+/// The number `stored` at `path` as every tool writes it: through its field's description
+/// (shown in its scale, readable, with its unit: `8.59°/tick`, `150 u/s`), or readable alone
+/// when no description covers it.
+#[must_use]
+pub fn value_text(path: &FieldPath, stored: f64) -> String {
+    field_at(path).map_or_else(|| readable_number(stored), |f| f.text(stored))
+}
+
+/// A typed number for the field at `path`, as stored (`8.6` or `8.6°/tick` for an angle
+/// shown in degrees is 0.150 radians).
+#[must_use]
+pub fn value_read(path: &FieldPath, text: &str) -> Option<f64> {
+    match field_at(path) {
+        Some(f) => f.read(text),
+        None => text.trim().parse().ok().filter(|v: &f64| v.is_finite()),
+    }
 }
 
 /// A field's value as the file writes it (RON text), with every number in it made readable:
@@ -249,13 +353,30 @@ pub fn readable_number(v: f64) -> String {
 /// `(12.5, 300)`.
 #[must_use]
 pub fn readable_value(text: &str) -> String {
+    numbers_written(text, &readable_number)
+}
+
+/// The value at `path` as the file writes it (RON text), each number in it written as every
+/// tool writes the field's numbers ([`value_text`]): `0.15` at a wander's angle change reads
+/// `8.59°/tick`, `SlowingRadius(285.7142857)` reads `SlowingRadius(286 u)`.
+#[must_use]
+pub fn shown_value(path: &FieldPath, text: &str) -> String {
+    numbers_written(text, &|v| value_text(path, v))
+}
+
+/// `text` with each number in it written by `write` (a number inside a name, `flock2`, is
+/// part of the name).
+fn numbers_written(text: &str, write: &dyn Fn(f64) -> String) -> String {
     let mut out = String::with_capacity(text.len());
     let mut number = String::new();
     let flush = |number: &mut String, out: &mut String| {
         if !number.is_empty() {
             match number.parse::<f64>() {
-                Ok(v) if number.contains('.') || number.contains('e') => {
-                    out.push_str(&readable_number(v));
+                // A whole number beyond 2^53 (a seed) would lose digits as an f64: kept.
+                Ok(v)
+                    if number.contains('.') || number.contains('e') || v.abs() <= 2f64.powi(53) =>
+                {
+                    out.push_str(&write(v));
                 }
                 _ => out.push_str(number),
             }

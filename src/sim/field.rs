@@ -82,6 +82,15 @@ impl Limit {
     }
 }
 
+/// How a field's numbers are shown: as they are stored, or converted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// As stored.
+    Plain,
+    /// Stored in radians, shown in degrees.
+    Degrees,
+}
+
 /// One field of a behavior block as every tool shows it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Field {
@@ -98,6 +107,8 @@ pub struct Field {
     pub help: &'static str,
     /// The warning when its number is 0 (legal, but almost surely not meant), if any.
     pub when_zero: Option<&'static str>,
+    /// How its numbers are shown (the unit is the shown number's).
+    pub scale: Scale,
 }
 
 impl Field {
@@ -111,6 +122,7 @@ impl Field {
             limit: Limit::NonNegative,
             help,
             when_zero: None,
+            scale: Scale::Plain,
         }
     }
 
@@ -124,7 +136,61 @@ impl Field {
             limit: Limit::NonNegative,
             help,
             when_zero: None,
+            scale: Scale::Plain,
         }
+    }
+
+    /// The same field, stored in radians and shown in degrees.
+    #[must_use]
+    pub const fn degrees(self) -> Self {
+        Self {
+            scale: Scale::Degrees,
+            ..self
+        }
+    }
+
+    /// A stored number as shown (in degrees for an angle stored in radians).
+    #[must_use]
+    pub fn shown(&self, stored: f64) -> f64 {
+        match self.scale {
+            Scale::Plain => stored,
+            Scale::Degrees => stored.to_degrees(),
+        }
+    }
+
+    /// A shown number as stored.
+    #[must_use]
+    pub fn stored(&self, shown: f64) -> f64 {
+        match self.scale {
+            Scale::Plain => shown,
+            Scale::Degrees => shown.to_radians(),
+        }
+    }
+
+    /// A stored number as every tool writes it: as shown, readable (three significant
+    /// digits, never fewer than its whole part), with the unit (`8.59°/tick`, `150 u`).
+    #[must_use]
+    pub fn text(&self, stored: f64) -> String {
+        format!(
+            "{}{}",
+            super::text::readable_number(self.shown(stored)),
+            self.unit
+        )
+    }
+
+    /// A typed number, as stored: the unit may be typed or left out (`8.6`, `8.6°/tick`,
+    /// `150 u`). `None` when it is not a number.
+    #[must_use]
+    pub fn read(&self, text: &str) -> Option<f64> {
+        let text = text.trim();
+        let unit = self.unit.trim();
+        let number = if unit.is_empty() {
+            text
+        } else {
+            text.strip_suffix(unit).unwrap_or(text)
+        };
+        let v: f64 = number.trim().parse().ok()?;
+        v.is_finite().then(|| self.stored(v))
     }
 
     /// The same field with another unit.

@@ -1,5 +1,6 @@
 //! Small text helpers for messages, used at every layer: control characters escaped so a
-//! message stays on one line, echoed text cut short, numbers with thousands separators.
+//! message stays on one line, echoed text cut short, numbers with thousands separators, a
+//! number as a designer reads it.
 
 use std::borrow::Cow;
 
@@ -47,6 +48,29 @@ pub fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// A number as a designer reads it: three significant digits, and never fewer than its whole
+/// part (`286`, `1.5`, `0.0167`, `12000`); the file keeps every digit.
+#[must_use]
+pub fn readable_number(v: f64) -> String {
+    if !v.is_finite() {
+        return v.to_string();
+    }
+    if v == 0.0 {
+        return "0".to_owned();
+    }
+    // A magnitude's order: far inside i32 for any finite f64.
+    #[allow(clippy::cast_possible_truncation)]
+    let order = v.abs().log10().floor() as i32;
+    let decimals = usize::try_from((2 - order).clamp(0, 12)).unwrap_or(0);
+    let text = format!("{v:.decimals$}");
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        text
+    };
+    if text == "-0" { "0".to_owned() } else { text }
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use super::overlays::{Overlay, Overlays, Scope};
 use super::palette::{self, behavior_color};
 use crate::scene::Scene;
 use crate::sim::BehaviorKind;
+use crate::sim::settings::{MASS, MAX_FORCE, MAX_SPEED};
 
 /// Output sizes offered in the editor.
 pub const SIZES: [[u32; 2]; 2] = [[1280, 720], [1920, 1080]];
@@ -177,13 +178,19 @@ pub fn caption_lines(scene: &Scene) -> Vec<String> {
             .map(|k| k.field_name().to_owned())
             .collect();
         behaviors.dedup();
+        let settings: Vec<String> = [
+            (&MAX_SPEED, g.max_speed),
+            (&MAX_FORCE, g.max_force),
+            (&MASS, g.mass),
+        ]
+        .into_iter()
+        .map(|(field, v)| format!("{} {}", field.label, field.text(f64::from(v))))
+        .collect();
         lines.push(format!(
-            "{} ×{}: max_speed {}, max_force {}, mass {} — {}",
+            "{} ×{}: {} — {}",
             g.name,
             u64::from(g.count) + placed as u64,
-            g.max_speed,
-            g.max_force,
-            g.mass,
+            settings.join(", "),
             behaviors.join(", ")
         ));
     }
@@ -316,7 +323,7 @@ mod tests {
         assert_eq!(lines[0], "Boids");
         assert_eq!(lines.len(), 1 + scene.groups.len());
         assert!(
-            lines[1].starts_with("blue ×60: max_speed 140, max_force 260, mass 1"),
+            lines[1].starts_with("blue ×60: max_speed 140 u/s, max_force 260, mass 1 — "),
             "{}",
             lines[1]
         );

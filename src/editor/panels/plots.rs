@@ -14,7 +14,7 @@ use crate::view::palette::{self, behavior_color};
 /// A plot that shows the last seconds as they are: no dragging, zooming or scrolling, and no
 /// legend inside it.
 fn fixed_plot(id: &str, height: f32) -> Plot<'static> {
-    Plot::new(id)
+    crate::editor::axes::numbered(Plot::new(id))
         .height(height)
         .include_y(0.0)
         .allow_drag(false)

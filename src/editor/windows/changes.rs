@@ -16,7 +16,8 @@ pub struct ChangesWindow<'a> {
 }
 
 /// A grid of changes under the headings field, `before`, `after`: each field by its label
-/// (its path as the tooltip) and each value readable (as the file writes it in the tooltip).
+/// (its path as the tooltip) and each value as every tool writes the field's numbers (as the
+/// file writes it in the tooltip).
 pub fn changes_grid_ui(
     ui: &mut egui::Ui,
     id: &str,
@@ -24,9 +25,10 @@ pub fn changes_grid_ui(
     changes: &[Change],
     scene: &Scene,
 ) {
-    let value = |ui: &mut egui::Ui, text: Option<&String>| match text {
+    let value = |ui: &mut egui::Ui, path: &crate::sim::FieldPath, text: Option<&String>| match text
+    {
         Some(t) => {
-            ui.label(labels::readable_value(t))
+            ui.label(labels::shown_value(path, t))
                 .on_hover_text(t.as_str());
         }
         None => {
@@ -41,8 +43,8 @@ pub fn changes_grid_ui(
         for c in changes {
             ui.label(labels::field_label(scene, &c.path))
                 .on_hover_text(c.path.to_string());
-            value(ui, c.old.as_ref());
-            value(ui, c.new.as_ref());
+            value(ui, &c.path, c.old.as_ref());
+            value(ui, &c.path, c.new.as_ref());
             ui.end_row();
         }
     });

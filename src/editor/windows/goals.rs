@@ -342,7 +342,6 @@ impl GoalsWindow<'_> {
                 }
             });
         if want < 2 {
-            let unit = definition.map_or("", |d| d.unit);
             let speed = (target.abs() * 0.01).max(0.001);
             let id = ui.next_auto_id();
             if self.focus == Some(i) && !ui.memory(|m| m.has_focus(id)) {
@@ -350,11 +349,13 @@ impl GoalsWindow<'_> {
                 // selected: ready to type over.
                 ui.memory_mut(|m| m.request_focus(id));
             }
-            ui.add(
-                egui::DragValue::new(&mut target)
-                    .speed(speed)
-                    .suffix(format!(" {unit}")),
-            );
+            let mut drag = egui::DragValue::new(&mut target).speed(speed);
+            if let Some(d) = definition {
+                drag = drag
+                    .custom_formatter(|v, _| d.text(v))
+                    .custom_parser(|t| d.read(t));
+            }
+            ui.add(drag);
         } else {
             ui.weak("(Tune)").on_hover_text(
                 "Tune makes this metric as small or as large as it can; a check reports it and it always holds.",

@@ -6,7 +6,7 @@ use egui::{Color32, RichText};
 
 use crate::editor::action::Action;
 use crate::scene::Scene;
-use crate::sim::metrics::{Better, DEFINITIONS, Metrics};
+use crate::sim::metrics::{Better, DEFINITIONS, Definition, Metrics};
 use crate::sim::{BehaviorKind, Group, Target};
 use crate::view::palette;
 
@@ -24,21 +24,22 @@ pub struct MetricsWindow<'a> {
     pub on: bool,
 }
 
-/// How a change from `base` to `now` reads for a metric where `better` is better: its colour
-/// (grey when neither, or when the change does not show at the three decimals shown) and the
-/// difference's text.
+/// How a change from `base` to `now` of the metric `d` reads: its colour (grey when neither
+/// way is better, or when the two values read the same) and the difference as every tool
+/// writes the metric's values, signed (`-0.5 s`; `0` when they read the same).
 #[must_use]
-pub fn delta(better: Better, base: f64, now: f64) -> (Color32, String) {
-    let d = now - base;
-    if d.abs() < 5e-4 {
-        return (Color32::GRAY, "0.000".to_owned());
+pub fn delta(d: &Definition, base: f64, now: f64) -> (Color32, String) {
+    let change = now - base;
+    if d.text(base) == d.text(now) {
+        return (Color32::GRAY, "0".to_owned());
     }
-    let color = match (better, d > 0.0) {
+    let color = match (d.better, change > 0.0) {
         (Better::Higher, true) | (Better::Lower, false) => palette::BETTER,
         (Better::Higher, false) | (Better::Lower, true) => palette::WORSE,
         (Better::Neither, _) => Color32::GRAY,
     };
-    (color, format!("{d:+.3}"))
+    let sign = if change > 0.0 { "+" } else { "" };
+    (color, format!("{sign}{}", d.text(change)))
 }
 
 /// What a metric means for this group when the number alone would mislead: overlaps of agents
@@ -65,8 +66,8 @@ fn meaning_note(metric: &str, group: &Group) -> Option<&'static str> {
     )
 }
 
-fn number(v: Option<f64>) -> String {
-    v.map_or_else(|| "—".to_owned(), |v| format!("{v:.3}"))
+fn number(d: &Definition, v: Option<f64>) -> String {
+    v.map_or_else(|| "—".to_owned(), |v| d.text(v))
 }
 
 impl MetricsWindow<'_> {
@@ -113,7 +114,6 @@ impl MetricsWindow<'_> {
                 ui.strong(format!("baseline ({label})"));
             }
             ui.strong("now");
-            ui.strong("unit");
             if self.baseline.is_some() {
                 ui.strong("Δ");
             }
@@ -148,24 +148,23 @@ impl MetricsWindow<'_> {
                     }
                     ui.label(d.name).on_hover_text(tip);
                     if self.baseline.is_some() {
-                        ui.monospace(number(was));
+                        ui.monospace(number(d, was));
                     }
                     match (now, last) {
                         (None, Some(last)) => {
-                            ui.weak(format!("{} (last run)", number(Some(last))))
+                            ui.weak(format!("{} (last run)", number(d, Some(last))))
                                 .on_hover_text(
                                     "The run before the restart: this run has no value yet \
                                      (for one, no agent has arrived yet).",
                                 );
                         }
                         _ => {
-                            ui.monospace(number(now));
+                            ui.monospace(number(d, now));
                         }
                     }
-                    ui.weak(d.unit);
                     if self.baseline.is_some() {
                         if let (Some(was), Some(now)) = (was, now) {
-                            let (color, text) = delta(d.better, was, now);
+                            let (color, text) = delta(d, was, now);
                             ui.label(RichText::new(text).monospace().color(color));
                         } else {
                             ui.label("");
@@ -218,23 +217,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn deltas_are_coloured_by_the_better_direction() {
+    fn deltas_are_coloured_by_the_better_direction_and_written_in_the_metrics_unit() {
+        let time = crate::sim::metrics::definition("time_to_arrive").unwrap();
+        let share = crate::sim::metrics::definition("arrived").unwrap();
+        let flocks = crate::sim::metrics::definition("flocks").unwrap();
         assert_eq!(
-            delta(Better::Lower, 2.0, 1.5),
-            (palette::BETTER, "-0.500".to_owned())
+            delta(time, 2.0, 1.5),
+            (palette::BETTER, "-0.5 s".to_owned())
         );
+        assert_eq!(delta(time, 1.5, 2.0), (palette::WORSE, "+0.5 s".to_owned()));
+        assert_eq!(delta(share, 0.2, 0.7), (palette::BETTER, "+0.5".to_owned()));
+        assert_eq!(delta(share, 0.7, 0.2).0, palette::WORSE);
+        assert_eq!(delta(flocks, 1.0, 3.0), (Color32::GRAY, "+2".to_owned()));
+        assert_eq!(delta(time, 3.0, 3.0), (Color32::GRAY, "0".to_owned()));
+        // A change too small to show in the values' three digits is no change.
+        assert_eq!(delta(time, 1.0, 1.0001), (Color32::GRAY, "0".to_owned()));
         assert_eq!(
-            delta(Better::Lower, 1.5, 2.0),
-            (palette::WORSE, "+0.500".to_owned())
+            delta(time, 1.0, 1.01),
+            (palette::WORSE, "+0.01 s".to_owned())
         );
-        assert_eq!(delta(Better::Higher, 0.2, 0.7).0, palette::BETTER);
-        assert_eq!(delta(Better::Higher, 0.7, 0.2).0, palette::WORSE);
-        assert_eq!(delta(Better::Neither, 1.0, 3.0).0, Color32::GRAY);
-        assert_eq!(
-            delta(Better::Lower, 3.0, 3.0),
-            (Color32::GRAY, "0.000".to_owned())
-        );
-        // A change too small to show at three decimals is no change.
-        assert_eq!(delta(Better::Lower, 1.0, 1.0001).0, Color32::GRAY);
     }
 }

@@ -4,6 +4,7 @@
 //! point) takes its value into the scene as one undo step.
 
 use crate::editor::action::SweepSetup;
+use crate::editor::drag::path_drag;
 use crate::editor::job::{self, Job, Piece};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -14,7 +15,7 @@ use crate::editor::action::Action;
 use crate::scene::sweep::{self, Param, Trace};
 use crate::scene::{Scene, labels};
 use crate::sim::FieldPath;
-use crate::sim::metrics::{DEFINITIONS, Metrics};
+use crate::sim::metrics::{DEFINITIONS, Metrics, metric_text};
 use crate::view::palette;
 
 /// Agents traced per variant for the thumbnails.
@@ -264,11 +265,12 @@ fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group
         }
     });
     ui.horizontal(|ui| {
+        let field = panel.setup.field.clone();
         let label = ui.label("from");
-        ui.add(egui::DragValue::new(&mut panel.setup.lo).speed(0.1))
+        ui.add(path_drag(&mut panel.setup.lo, &field))
             .labelled_by(label.id);
         let label = ui.label("to");
-        ui.add(egui::DragValue::new(&mut panel.setup.hi).speed(0.1))
+        ui.add(path_drag(&mut panel.setup.hi, &field))
             .labelled_by(label.id);
         let label = ui.label("values");
         ui.add(egui::DragValue::new(&mut panel.setup.count).range(2..=24))
@@ -472,12 +474,18 @@ fn metric_plot(
         .copied()
         .filter(|p| now.is_some_and(|n| (p[0] - n).abs() <= 1e-9 * n.abs().max(1.0)))
         .collect();
-    Plot::new(id)
+    let field = results.param.field.clone();
+    let shown = metric.to_owned();
+    crate::editor::axes::numbered(Plot::new(id))
         .height(height)
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
         .x_axis_label(x_label.to_owned())
+        // The swept field's numbers as every tool writes them (degrees for an angle).
+        .x_axis_formatter(move |mark, _| labels::value_text(&field, mark.value))
+        // The metric's values as every tool writes them.
+        .y_axis_formatter(move |mark, _| metric_text(&shown, mark.value))
         .show(ui, |p| {
             p.line(Line::new(metric.to_owned(), points.clone()).color(palette::VELOCITY));
             p.points(
@@ -559,11 +567,11 @@ fn thumbnails_ui(
                     }
                     let y = m
                         .get(metric)
-                        .map_or_else(|| missing(metric, seconds), labels::readable_number);
+                        .map_or_else(|| missing(metric, seconds), |v| metric_text(metric, v));
                     ui.painter().text(
                         Pos2::new(rect.left() + 2.0, thumb.bottom() + 2.0),
                         egui::Align2::LEFT_TOP,
-                        format!("{}\n{y}", labels::readable_number(*value)),
+                        format!("{}\n{y}", labels::value_text(&results.param.field, *value)),
                         egui::FontId::proportional(11.0),
                         ui.visuals().text_color(),
                     );
@@ -576,7 +584,7 @@ fn thumbnails_ui(
                     let response = response.on_hover_text(format!(
                         "{} = {}\n{metric} = {y}\nclick to take this value",
                         field,
-                        labels::readable_number(*value)
+                        labels::value_text(&results.param.field, *value)
                     ));
                     if response.clicked() {
                         actions.push(Action::SetField(results.param.field.clone(), *value));

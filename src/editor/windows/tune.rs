@@ -14,6 +14,7 @@ use egui::{Color32, RichText, Ui};
 use egui_plot::{HLine, Line, Plot};
 
 use crate::editor::action::{Action, GoalAction, TuneSetup};
+use crate::editor::drag::path_drag;
 use crate::scene::goal_check::target_text;
 use crate::scene::goals::TuneRange;
 use crate::scene::sweep::Pool;
@@ -21,6 +22,7 @@ use crate::scene::tune::search::{self, Options, Report};
 use crate::scene::tune::{Evaluation, Tuning};
 use crate::scene::{Scene, labels};
 use crate::sim::FieldPath;
+use crate::sim::metrics::metric_text;
 use crate::view::palette;
 
 /// What a running tuning shares with the window.
@@ -311,11 +313,12 @@ impl TuneWindow<'_> {
                 ui.label(labels::field_label(self.scene, &r.field))
                     .on_hover_text(r.field.to_string());
                 let speed = ((r.hi - r.lo).abs() / 200.0).max(1e-3);
+                let field = r.field.clone();
                 changed |= ui
-                    .add(egui::DragValue::new(&mut r.lo).speed(speed).prefix("from "))
+                    .add(path_drag(&mut r.lo, &field).speed(speed).prefix("from "))
                     .changed();
                 changed |= ui
-                    .add(egui::DragValue::new(&mut r.hi).speed(speed).prefix("to "))
+                    .add(path_drag(&mut r.hi, &field).speed(speed).prefix("to "))
                     .changed();
                 if ui
                     .small_button("remove")
@@ -397,7 +400,7 @@ impl TuneWindow<'_> {
             };
             ui.label(format!("best so far: {text} (score {best:.3})"));
             let points: Vec<[f64; 2]> = history.iter().map(|&(n, s)| [n as f64, s]).collect();
-            Plot::new("tune progress")
+            crate::editor::axes::numbered(Plot::new("tune progress"))
                 .height(120.0)
                 .x_axis_label("evaluations")
                 .y_axis_label("best score")
@@ -443,7 +446,7 @@ impl TuneWindow<'_> {
                         |o| {
                             let v = o
                                 .worst
-                                .map_or_else(|| "—".to_owned(), labels::readable_number);
+                                .map_or_else(|| "—".to_owned(), |w| metric_text(&g.metric, w));
                             let c = if o.holds {
                                 palette::BETTER
                             } else {
@@ -497,9 +500,9 @@ pub fn changes_text(scene: &Scene, tuning: &Tuning, start: &Evaluation, c: &Eval
         .map(|(field, old, new)| {
             format!(
                 "{} {} to {}",
-                labels::field_label(scene, field),
-                labels::readable_number(old),
-                labels::readable_number(new)
+                labels::field_name(scene, field),
+                labels::value_text(field, old),
+                labels::value_text(field, new)
             )
         })
         .collect();

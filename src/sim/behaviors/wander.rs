@@ -127,7 +127,8 @@ impl Behavior for Wander {
             "a += random * change - change / 2, per tick",
         )
         .unit("°/tick")
-        .limit(Limit::Within(0.0, 1000.0));
+        .limit(Limit::Within(0.0, 1000.0))
+        .degrees();
         visit(&DISTANCE, Value::Number(&mut self.circle_distance));
         visit(&RADIUS, Value::Number(&mut self.circle_radius));
         visit(&CHANGE, Value::Radians(&mut self.angle_change_rad));

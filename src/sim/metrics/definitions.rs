@@ -37,6 +37,46 @@ pub struct Definition {
     pub summary: &'static str,
 }
 
+impl Definition {
+    /// What follows a value in text: the unit when it is one a number is counted in (` s`,
+    /// ` u`, ` rad/s`), nothing for a pure number (a share, a ratio, a count).
+    #[must_use]
+    pub fn suffix(&self) -> String {
+        match self.unit {
+            "share" | "ratio" | "count" | "0–1" => String::new(),
+            unit => format!(" {unit}"),
+        }
+    }
+
+    /// A value as every tool writes it: readable (three significant digits, never fewer than
+    /// its whole part) and followed by its unit (`2.35 s`, `0.85`).
+    #[must_use]
+    pub fn text(&self, v: f64) -> String {
+        format!("{}{}", crate::sim::text::readable_number(v), self.suffix())
+    }
+
+    /// A typed value, with or without its unit (`2.35`, `2.35 s`); `None` when it is not a
+    /// finite number.
+    #[must_use]
+    pub fn read(&self, text: &str) -> Option<f64> {
+        let text = text.trim();
+        let number = text.strip_suffix(self.unit).unwrap_or(text);
+        number.trim().parse().ok().filter(|v: &f64| v.is_finite())
+    }
+}
+
+/// `value` of the metric `name` (`time_to_arrive`, or qualified by its group:
+/// `arrivers.time_to_arrive`) as every tool writes it ([`Definition::text`]; readable alone for
+/// a name no definition has).
+#[must_use]
+pub fn metric_text(name: &str, value: f64) -> String {
+    let name = name.rsplit_once('.').map_or(name, |(_, metric)| metric);
+    definition(name).map_or_else(
+        || crate::sim::text::readable_number(value),
+        |d| d.text(value),
+    )
+}
+
 const fn def(
     name: &'static str,
     unit: &'static str,

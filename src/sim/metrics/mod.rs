@@ -21,7 +21,7 @@ use glam::Vec2;
 use super::World;
 use super::params::Target;
 pub use components::components;
-pub use definitions::{Better, DEFINITIONS, Definition, definition};
+pub use definitions::{Better, DEFINITIONS, Definition, definition, metric_text};
 use grid::Contacts;
 
 /// A body this close to its target counts as arrived: its own radius, at least

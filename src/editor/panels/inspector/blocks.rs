@@ -2,7 +2,7 @@
 //! ([`crate::sim::behavior::Field`]): one widget per kind of value, none per behavior. A
 //! behavior added to the registry is shown here without a line of this file changing.
 
-use egui::{DragValue, Ui};
+use egui::Ui;
 use glam::Vec2;
 
 use super::widgets::{
@@ -10,6 +10,7 @@ use super::widgets::{
     optional_number_ui, point_ui, prediction_ui, target_field_ui,
 };
 use crate::editor::action::Action;
+use crate::editor::drag::field_drag;
 use crate::sim::behavior::{Behavior, Family, Field, NameOf, Scenery, Value};
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::field::{Number, STAMINA_COST, STAMINA_MAX, STAMINA_REGEN};
@@ -194,12 +195,8 @@ fn whole_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, value: &mut u32) {
         if let Some(v) = cx.marked(field.key, &label) {
             *value = v;
         }
-        ui.add(
-            DragValue::new(value)
-                .range(whole_range(field))
-                .suffix(field.unit),
-        )
-        .labelled_by(label.id);
+        ui.add(field_drag(value, field).range(whole_range(field)))
+            .labelled_by(label.id);
     });
 }
 
@@ -229,13 +226,9 @@ fn optional_whole_ui(
             *value = v;
         }
         if let Some(n) = value {
-            ui.add(
-                DragValue::new(n)
-                    .range(whole_range(field))
-                    .suffix(field.unit),
-            )
-            .labelled_by(check.id)
-            .on_hover_text(field.help);
+            ui.add(field_drag(n, field).range(whole_range(field)))
+                .labelled_by(check.id)
+                .on_hover_text(field.help);
         }
     });
 }
@@ -318,31 +311,15 @@ fn stamina_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, stamina: &mut Option<Stam
     }
 }
 
-/// An angle kept in radians, shown in degrees.
+/// An angle kept in radians, shown in degrees (its field's scale).
 fn radians_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, radians: &mut f32) {
-    let mut degrees = radians.to_degrees();
     ui.horizontal(|ui| {
         let label = field_label_ui(ui, cx, field.key, field.label, field.help);
         if let Some(v) = cx.marked::<f32>(field.key, &label) {
-            degrees = v.to_degrees();
             *radians = v;
         }
-        let range = field.limit.range();
-        if ui
-            .add(
-                DragValue::new(&mut degrees)
-                    .range(range.start().to_degrees()..=range.end().to_degrees().floor())
-                    .speed(0.5)
-                    // Tenths of a degree: the angle reads 22.9°, not 22.9183°; a typed value
-                    // keeps every digit.
-                    .max_decimals(1)
-                    .suffix(field.unit),
-            )
-            .labelled_by(label.id)
-            .changed()
-        {
-            *radians = degrees.to_radians();
-        }
+        ui.add(field_drag(radians, field).range(field.limit.range()))
+            .labelled_by(label.id);
     });
 }
 

@@ -5,6 +5,7 @@
 use egui::{DragValue, Ui};
 use glam::Vec2;
 
+use crate::editor::drag::{field_drag, unit_drag};
 use crate::editor::marks::{Marks, Source};
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::field::{
@@ -320,7 +321,7 @@ pub fn number_ui(
     field: &str,
     label: &str,
     value: &mut f32,
-    unit: &str,
+    unit: &'static str,
     range: std::ops::RangeInclusive<f32>,
     tip: &str,
 ) {
@@ -329,16 +330,9 @@ pub fn number_ui(
         if let Some(v) = cx.marked(field, &label) {
             *value = v;
         }
-        let speed = (value.abs() * 0.01).max(0.01);
-        ui.add(
-            DragValue::new(value)
-                .range(range)
-                .speed(speed)
-                .max_decimals(6)
-                .suffix(unit),
-        )
-        .labelled_by(label.id)
-        .on_hover_text(tip);
+        ui.add(unit_drag(value, unit).range(range))
+            .labelled_by(label.id)
+            .on_hover_text(tip);
     });
 }
 
@@ -350,7 +344,7 @@ pub fn optional_number_ui(
     label: &str,
     value: &mut Option<f32>,
     default: f32,
-    unit: &str,
+    unit: &'static str,
     tip: &str,
 ) {
     ui.horizontal(|ui| {
@@ -364,16 +358,9 @@ pub fn optional_number_ui(
             *value = v;
         }
         if let Some(v) = value {
-            let speed = (v.abs() * 0.01).max(0.01);
-            ui.add(
-                DragValue::new(v)
-                    .range(0.0..=MAX_MAGNITUDE)
-                    .speed(speed)
-                    .max_decimals(6)
-                    .suffix(unit),
-            )
-            .labelled_by(check.id)
-            .on_hover_text(tip);
+            ui.add(unit_drag(v, unit).range(0.0..=MAX_MAGNITUDE))
+                .labelled_by(check.id)
+                .on_hover_text(tip);
         }
     });
 }
@@ -404,17 +391,15 @@ pub fn point_ui(ui: &mut Ui, cx: &Cx<'_>, field: &str, label: &str, p: &mut Vec2
             *p = v;
         }
         ui.add(
-            DragValue::new(&mut p.x)
+            unit_drag(&mut p.x, " u")
                 .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
-                .prefix("x ")
-                .suffix(" u"),
+                .prefix("x "),
         )
         .labelled_by(label.id);
         ui.add(
-            DragValue::new(&mut p.y)
+            unit_drag(&mut p.y, " u")
                 .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
-                .prefix("y ")
-                .suffix(" u"),
+                .prefix("y "),
         )
         .labelled_by(label.id);
     });
@@ -513,13 +498,8 @@ pub fn prediction_ui(ui: &mut Ui, cx: &Cx<'_>, p: &mut Prediction) {
             };
         }
         if let Some(t) = fixed_secs {
-            ui.add(
-                DragValue::new(t)
-                    .range(0.0..=MAX_MAGNITUDE)
-                    .speed(0.01)
-                    .suffix(" s"),
-            )
-            .labelled_by(label.id);
+            ui.add(unit_drag(t, " s").range(0.0..=MAX_MAGNITUDE))
+                .labelled_by(label.id);
         }
     });
     optional_number_ui(
@@ -540,13 +520,8 @@ pub fn weight_ui(ui: &mut Ui, cx: &Cx<'_>, weight: &mut f32) {
     if let Some(v) = cx.marked(WEIGHT.key, &label) {
         *weight = v;
     }
-    ui.add(
-        DragValue::new(weight)
-            .range(-MAX_MAGNITUDE..=MAX_MAGNITUDE)
-            .speed(0.01)
-            .max_decimals(6),
-    )
-    .labelled_by(label.id);
+    ui.add(field_drag(weight, &WEIGHT).range(-MAX_MAGNITUDE..=MAX_MAGNITUDE))
+        .labelled_by(label.id);
 }
 
 /// One behavior block the group has: a header with its switch, its name in its colour and its
