@@ -26,19 +26,6 @@ fn small_harness(app: EditorApp) -> egui_kittest::Harness<'static, EditorApp> {
     harness
 }
 
-/// Opens the sweep and the metrics windows; where a widget of each is drawn.
-fn sweep_and_metrics(
-    harness: &mut egui_kittest::Harness<'_, EditorApp>,
-) -> (egui::Rect, egui::Rect) {
-    act(harness, Action::ShowSweep);
-    act(harness, Action::ShowMetrics);
-    harness.run_steps(3);
-    (
-        harness.get_by_label("Run sweep").rect(),
-        harness.get_by_label("compute every tick").rect(),
-    )
-}
-
 #[test]
 fn opening_or_creating_a_scene_unpins_the_baseline_and_says_so() {
     for pending in [
@@ -366,23 +353,6 @@ fn a_behavior_added_without_the_scenery_it_needs_says_so_and_offers_the_tool() {
 }
 
 #[test]
-fn the_sweep_and_the_metrics_open_side_by_side() {
-    let mut harness = paused_harness(EditorApp::with_default_scene());
-    let (sweep, metrics) = sweep_and_metrics(&mut harness);
-    // The sweep window is 620 points wide: the metrics window opens to its right.
-    assert!(
-        metrics.left() >= sweep.left() + 620.0,
-        "sweep at {sweep:?}, metrics at {metrics:?}"
-    );
-    for r in [sweep, metrics] {
-        assert!(
-            r.right() <= 1440.0 && r.top() >= 0.0,
-            "{r:?} inside the window"
-        );
-    }
-}
-
-#[test]
 fn a_scene_sets_the_length_of_its_arrows() {
     let mut harness = paused_harness(EditorApp::with_default_scene());
     assert_eq!(harness.state().overlays().force_scale, 0.25);
@@ -416,17 +386,6 @@ fn a_scene_sets_the_length_of_its_arrows() {
             .contains("view.force_scale: must be from 0.005 to 5, got 9"),
         "{errors}"
     );
-}
-
-#[test]
-fn in_a_small_window_the_metrics_open_under_the_sweep() {
-    let mut harness = small_harness(EditorApp::with_default_scene());
-    let (sweep, metrics) = sweep_and_metrics(&mut harness);
-    assert!(
-        metrics.top() > sweep.bottom() + 100.0,
-        "sweep at {sweep:?}, metrics at {metrics:?}"
-    );
-    assert!(metrics.bottom() <= 640.0, "{metrics:?} inside the window");
 }
 
 /// What an action said on the status line ("Undo: …") clears after ten seconds.

@@ -8,6 +8,7 @@
 
 mod compare;
 mod disk;
+mod dock_ui;
 mod goals;
 mod ops;
 mod scenery;
@@ -21,14 +22,12 @@ use egui::{Panel, Ui};
 use super::action::{Action, Pending, ShotKind};
 use super::document::{DiskStamp, Document};
 use super::files::Files;
-use super::panels::{Inspector, MenuBar, Plots, SidePanel, StatusBar, ToolStrip};
+use super::panels::{Inspector, MenuBar, SidePanel, StatusBar, ToolStrip};
 use super::persist::{Prefs, Restored};
 use super::record::{self, Recording, Screenshots};
 use super::session::Session;
 use super::shortcuts;
-use super::windows::{
-    self, CaptureWindow, ChangesWindow, HelpWindow, MetricsWindow, Questions, StartWindow,
-};
+use super::windows::{self, HelpWindow, Questions, StartWindow};
 use crate::scene::{self, Scene, presets};
 use crate::view::present;
 use crate::view::{CanvasInput, CanvasState, Overlays, canvas_ui};
@@ -281,12 +280,12 @@ impl EditorApp {
             }
             .ui(ui);
         });
-        // The side panels never take the canvas below half the window's width (at 1024 px
-        // the inspector is 286 px and the legend 225 px; on a large screen 340 and 250).
+        // The side panels leave the canvas area at least 55% of the window's width (at 1024 px
+        // the inspector is 256 px and the legend 195 px; on a large screen 340 and 250).
         let width = ctx.content_rect().width();
         let actions = Panel::left("inspector")
             .default_size(340.0)
-            .max_size((width * 0.28).max(200.0))
+            .max_size((width * 0.25).max(200.0))
             .resizable(true)
             .show(ui, |ui| {
                 let opened = self.doc.opened();
@@ -304,7 +303,7 @@ impl EditorApp {
             .inner;
         self.apply_all(&ctx, actions);
         let actions = Panel::right("side")
-            .exact_size(250.0_f32.min(width * 0.22).max(160.0))
+            .exact_size(250.0_f32.min(width * 0.19).max(160.0))
             .resizable(true)
             .show(ui, |ui| {
                 let side = SidePanel {
@@ -316,27 +315,9 @@ impl EditorApp {
             })
             .inner;
         self.apply_all(&ctx, actions);
-        let flocking = self
-            .doc
-            .scene()
-            .groups
-            .get(self.session.current_group)
-            .is_some_and(|g| g.neighbor_radius() > 0.0);
-        Panel::bottom("plots")
-            .default_size(190.0)
-            .min_size(150.0)
-            .resizable(true)
-            .show(ui, |ui| {
-                Plots {
-                    history: &self.session.history,
-                    baseline: self.session.baseline.as_ref().map(|b| &b.history),
-                    flocking,
-                }
-                .ui(ui);
-            });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
-            .show(ui, |ui| self.canvas_ui(ui));
+            .show(ui, |ui| self.dock_ui(ui));
     }
 
     /// The canvas in the middle, following the selected agent when asked to.
@@ -377,72 +358,10 @@ impl EditorApp {
         self.files.errors_ui(ctx);
         if !self.screenshots.canvas_pending {
             let mut open = self.open;
-            let (scene, _, marks) = self.doc.with_marks();
-            let baseline = self
-                .session
-                .baseline
-                .as_ref()
-                .filter(|_| open.changes)
-                .map(|b| {
-                    let base = scene::fields::flatten(&b.scene);
-                    let now = scene::fields::flatten(scene);
-                    (b.label.as_str(), scene::fields::diff(&base, &now))
-                });
-            let mut actions = ChangesWindow { marks, baseline }.ui(ctx, &mut open.changes);
-            let capture = CaptureWindow {
-                scene_name: &scene.name,
-                recording: self.recording.as_ref().map(Recording::progress),
-                baseline: self.session.baseline.is_some(),
-            };
-            actions.extend(capture.ui(ctx, &mut open.capture, &mut self.prefs));
             HelpWindow.ui(ctx, &mut open.help);
             StartWindow.ui(ctx, &mut open.start);
-            if open.sweep {
-                let window = windows::SweepWindow {
-                    panel: &mut self.sweep,
-                    scene,
-                    current_group: self.session.current_group,
-                };
-                actions.extend(window.ui(ctx, &mut open.sweep));
-            }
-            if open.tune {
-                let window = windows::TuneWindow {
-                    panel: &self.tune,
-                    scene,
-                    checked: self.goal_check.outcomes(scene),
-                    current_group: self.session.current_group,
-                };
-                actions.extend(window.ui(ctx, &mut open.tune));
-            }
-            // The live run's report, once a frame for both windows that show it.
-            let current = (open.goals || open.metrics)
-                .then(|| self.session.recorder.report(&self.session.world));
-            if let (true, Some(current)) = (open.goals, &current) {
-                let window = windows::GoalsWindow {
-                    scene,
-                    current,
-                    check: &self.goal_check,
-                    focus: self.goal_focus.map(|(i, _)| i),
-                };
-                actions.extend(window.ui(ctx, &mut open.goals));
-            }
-            if let (true, Some(current)) = (open.metrics, &current) {
-                let baseline = self
-                    .session
-                    .baseline
-                    .as_ref()
-                    .map(|b| (b.recorder.report(&b.world), b.label.as_str()));
-                let window = MetricsWindow {
-                    scene: self.doc.scene(),
-                    current,
-                    baseline: baseline.as_ref().map(|(m, l)| (m, *l)),
-                    previous: self.session.previous.as_ref(),
-                    on: self.session.metrics_on,
-                };
-                actions.extend(window.ui(ctx, &mut open.metrics));
-            }
             self.open = open;
-            self.apply_all(ctx, actions);
+            self.floating_ui(ctx);
         }
         let actions = self.link_too_long_ui(ctx);
         self.apply_all(ctx, actions);

@@ -11,6 +11,7 @@ pub mod action;
 pub mod app;
 pub mod axes;
 pub mod baseline;
+pub mod dock;
 pub mod document;
 pub mod drag;
 pub mod files;

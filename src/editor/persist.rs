@@ -137,6 +137,8 @@ pub struct Prefs {
     pub presentation: crate::view::present::Presentation,
     /// Recording and screenshot settings.
     pub record: super::record::RecordSettings,
+    /// Where the tool windows are: docked (the layout) or floating.
+    pub dock: super::dock::Dock,
 }
 
 impl Prefs {

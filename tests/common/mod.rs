@@ -151,6 +151,30 @@ pub mod ui {
             .collect()
     }
 
+    /// Scrolls the docked `tool`'s pane by `delta` points down with the mouse wheel over it.
+    pub fn scroll_docked(
+        harness: &mut Harness<'_, EditorApp>,
+        tool: steerlab::editor::dock::Tool,
+        delta: f32,
+    ) {
+        let pane = harness
+            .state()
+            .dock()
+            .rects()
+            .into_iter()
+            .find_map(|(p, r)| (p == steerlab::editor::dock::Pane::Tool(tool)).then_some(r))
+            .expect("the tool docked and in front");
+        harness.event(egui::Event::PointerMoved(pane.center()));
+        harness.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -delta),
+            modifiers: Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        });
+        harness.run_steps(3);
+    }
+
     /// Pauses the simulation with Space (when it runs).
     pub fn pause(harness: &mut Harness<'_, EditorApp>) {
         if harness.state().is_playing() {

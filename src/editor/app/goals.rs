@@ -4,6 +4,7 @@
 
 use super::EditorApp;
 use crate::editor::action::GoalAction;
+use crate::editor::dock::Tool;
 use crate::scene::Scene;
 use crate::scene::goals::{Goal, Goals, Want};
 use crate::sim::metrics::DEFINITIONS;
@@ -14,10 +15,10 @@ const FIRST_GOAL_SECONDS: f32 = 10.0;
 impl EditorApp {
     pub(super) fn goal_action(&mut self, action: GoalAction) {
         match action {
-            GoalAction::Show => self.open.goals = true,
+            GoalAction::Show => self.show_tool(Tool::Goals),
             GoalAction::ShowTune => {
                 self.tune.prefill(self.doc.scene());
-                self.open.tune = true;
+                self.show_tool(Tool::Tune);
             }
             GoalAction::Add(goal) => self.add_goal(goal),
             GoalAction::New => {
@@ -72,7 +73,7 @@ impl EditorApp {
             .as_ref()
             .and_then(|g| g.list.iter().position(|x| x.qualified() == qualified))
             .map(|i| (i, 3));
-        self.open.goals = true;
+        self.show_tool(Tool::Goals);
     }
 
     /// A goal for the current group that the scene lacks: the first metric (in report order)

@@ -2,6 +2,7 @@
 //! actions change the document, the world and the files. The public methods are the same
 //! operations for tests and scripts that drive the app directly.
 
+use crate::editor::dock::Tool;
 use std::path::Path;
 
 use glam::Vec2;
@@ -74,8 +75,8 @@ impl EditorApp {
             Action::ShowHelp => self.open.help = true,
             Action::ShowStart => self.open.start = true,
             Action::Toast(text) => self.toast_request = Some(text),
-            Action::ShowChanges => self.open.changes = true,
-            Action::ShowCapture => self.open.capture = true,
+            Action::ShowChanges => self.show_tool(Tool::Changes),
+            Action::ShowCapture => self.show_tool(Tool::Capture),
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Edit(draft) => self.apply_draft(*draft),
@@ -140,9 +141,9 @@ impl EditorApp {
             Action::Unpin => self.unpin("Baseline unpinned: the runs are no longer compared"),
             Action::SwapBaseline => self.swap_baseline(),
             Action::CompareWithSaved => self.compare_with_saved(),
-            Action::ShowMetrics => self.open.metrics = true,
+            Action::ShowMetrics => self.show_tool(Tool::Metrics),
             Action::SetMetrics(on) => self.session.metrics_on = on,
-            Action::ShowSweep => self.open.sweep = true,
+            Action::ShowSweep => self.show_tool(Tool::Sweep),
             Action::SetField(path, value) => self.set_field(&path, value),
         }
     }

@@ -172,6 +172,12 @@ impl EditorApp {
             .map(|b| b.recorder.report(&b.world))
     }
 
+    /// Where the tool windows are: the dock's layout and the floating tools.
+    #[must_use]
+    pub fn dock(&self) -> &crate::editor::dock::Dock {
+        &self.prefs.dock
+    }
+
     /// Which floating windows are open.
     #[must_use]
     pub fn open_windows(&self) -> windows::Open {

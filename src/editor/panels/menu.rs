@@ -10,6 +10,9 @@ use crate::editor::platform;
 use crate::editor::shortcuts;
 use crate::scene::presets;
 
+/// A window narrower than this (in points) drops the frame time from the bar.
+const NARROW_WINDOW: f32 = 1200.0;
+
 /// The menu bar over one frame's state.
 pub struct MenuBar<'a> {
     /// The scene has unsaved changes.
@@ -274,12 +277,14 @@ impl MenuBar<'_> {
                 .suffix("×"),
         );
         ui.separator();
-        ui.monospace(format!(
-            "tick {:>6}  t {:>7.2} s  frame {:>5.1} ms",
-            self.tick,
-            self.time_secs,
-            self.frame_secs * 1000.0
-        ));
+        let frame = format!("frame {:>5.1} ms", self.frame_secs * 1000.0);
+        let clock = format!("tick {:>6}  t {:>7.2} s", self.tick, self.time_secs);
+        // In a narrow window the frame time gives way (to its tooltip) rather than wrap the bar.
+        if ui.ctx().content_rect().width() >= NARROW_WINDOW {
+            ui.monospace(format!("{clock}  {frame}"));
+        } else {
+            ui.monospace(clock).on_hover_text(frame);
+        }
         if let Some((run, due)) = self.behind {
             ui.label(
                 egui::RichText::new(format!("behind: {run:.0} of {due:.0} ticks/s"))

@@ -20,7 +20,7 @@ pub fn overlays_ui(ui: &mut egui::Ui, overlays: &mut Overlays, used: &[BehaviorK
         velocity_scale_secs,
         force_scale,
     } = overlays;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Draw for");
         ui.selectable_value(scope, Scope::Selected, "selected");
         ui.selectable_value(scope, Scope::All, "all agents");

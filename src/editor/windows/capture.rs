@@ -21,17 +21,11 @@ pub struct CaptureWindow<'a> {
 }
 
 impl CaptureWindow<'_> {
-    /// Shows the window while `open`; the settings in `prefs` are edited in place.
-    pub fn ui(self, ctx: &egui::Context, open: &mut bool, prefs: &mut Prefs) -> Vec<Action> {
+    /// The window's contents (docked or floating); the settings in `prefs` are edited in
+    /// place.
+    pub fn contents(self, ui: &mut Ui, prefs: &mut Prefs) -> Vec<Action> {
         let mut actions = Vec::new();
-        super::place::placed(
-            egui::Window::new("Capture"),
-            ctx,
-            super::place::Place::Capture,
-        )
-        .open(open)
-        .resizable(false)
-        .show(ctx, |ui| {
+        {
             if crate::editor::platform::DOWNLOADS {
                 ui.weak("Screenshots and recordings download.");
             } else {
@@ -63,7 +57,7 @@ impl CaptureWindow<'_> {
             ui.separator();
             ui.strong("Recording");
             self.recording_ui(ui, prefs, &mut actions);
-        });
+        }
         actions
     }
 

@@ -51,52 +51,38 @@ pub fn changes_grid_ui(
 }
 
 impl ChangesWindow<'_> {
-    /// Shows the window while `open`.
-    pub fn ui(self, ctx: &egui::Context, open: &mut bool) -> Vec<Action> {
+    /// The window's contents (docked or floating).
+    pub fn contents(self, ui: &mut egui::Ui) -> Vec<Action> {
         let mut actions = Vec::new();
-        super::place::placed(
-            egui::Window::new("Changes since saved"),
-            ctx,
-            super::place::Place::Changes,
-        )
-        .open(open)
-        .default_width(420.0)
-        .show(ctx, |ui| {
-            if let Some((label, changes)) = &self.baseline {
-                ui.strong(format!("Against the baseline ({label})"));
-                if changes.is_empty() {
-                    ui.weak("The same as the baseline.");
-                } else {
-                    egui::ScrollArea::vertical()
-                        .id_salt("baseline changes")
-                        .max_height(240.0)
-                        .show(ui, |ui| {
-                            changes_grid_ui(
-                                ui,
-                                "baseline changes",
-                                ("baseline", "now"),
-                                changes,
-                                self.marks.scene(),
-                            );
-                        });
-                }
-                ui.separator();
-                ui.strong("Since saved");
-            }
-            let changes = self.marks.changes();
-            if changes.is_empty() {
-                ui.weak("No unsaved changes.");
-                return;
-            }
-            egui::ScrollArea::vertical()
-                .max_height(360.0)
-                .show(ui, |ui| {
-                    changes_grid_ui(ui, "changes", ("saved", "now"), changes, self.marks.scene());
-                });
-            if ui.button("Revert all to saved").clicked() {
-                actions.push(Action::RevertToSaved);
-            }
-        });
+        self.body_ui(ui, &mut actions);
         actions
+    }
+
+    fn body_ui(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+        if let Some((label, changes)) = &self.baseline {
+            ui.strong(format!("Against the baseline ({label})"));
+            if changes.is_empty() {
+                ui.weak("The same as the baseline.");
+            } else {
+                changes_grid_ui(
+                    ui,
+                    "baseline changes",
+                    ("baseline", "now"),
+                    changes,
+                    self.marks.scene(),
+                );
+            }
+            ui.separator();
+            ui.strong("Since saved");
+        }
+        let changes = self.marks.changes();
+        if changes.is_empty() {
+            ui.weak("No unsaved changes.");
+            return;
+        }
+        changes_grid_ui(ui, "changes", ("saved", "now"), changes, self.marks.scene());
+        if ui.button("Revert all to saved").clicked() {
+            actions.push(Action::RevertToSaved);
+        }
     }
 }

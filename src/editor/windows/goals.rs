@@ -192,13 +192,10 @@ pub struct GoalsWindow<'a> {
 }
 
 impl GoalsWindow<'_> {
-    /// Shows the window while `open`.
-    pub fn ui(self, ctx: &egui::Context, open: &mut bool) -> Vec<Action> {
+    /// The window's contents (docked or floating).
+    pub fn contents(self, ui: &mut Ui) -> Vec<Action> {
         let mut actions = Vec::new();
-        super::place::placed(egui::Window::new("Goals"), ctx, super::place::Place::Goals)
-            .open(open)
-            .default_width(560.0)
-            .show(ctx, |ui| self.body_ui(ui, &mut actions));
+        self.body_ui(ui, &mut actions);
         actions
     }
 

@@ -71,17 +71,10 @@ fn number(d: &Definition, v: Option<f64>) -> String {
 }
 
 impl MetricsWindow<'_> {
-    /// Shows the window while `open`; returns the switch's new state as an action.
-    pub fn ui(self, ctx: &egui::Context, open: &mut bool) -> Vec<Action> {
+    /// The window's contents (docked or floating).
+    pub fn contents(self, ui: &mut egui::Ui) -> Vec<Action> {
         let mut actions = Vec::new();
-        super::place::placed(
-            egui::Window::new("Metrics"),
-            ctx,
-            super::place::Place::Metrics,
-        )
-        .open(open)
-        .default_width(460.0)
-        .show(ctx, |ui| {
+        {
             let mut on = self.on;
             if ui
                 .checkbox(&mut on, "compute every tick")
@@ -97,12 +90,8 @@ impl MetricsWindow<'_> {
             if self.baseline.is_none() {
                 ui.weak("Compare › Pin baseline to set a baseline beside these numbers.");
             }
-            egui::ScrollArea::vertical()
-                .max_height(420.0)
-                .show(ui, |ui| {
-                    self.grid_ui(ui, &mut actions);
-                });
-        });
+            self.grid_ui(ui, &mut actions);
+        }
         actions
     }
 

@@ -12,6 +12,8 @@ pub mod questions;
 pub mod sweep;
 pub mod tune;
 
+use crate::editor::dock::Tool;
+
 pub use capture::CaptureWindow;
 pub use changes::ChangesWindow;
 pub use goals::GoalsWindow;
@@ -20,6 +22,26 @@ pub use metrics::MetricsWindow;
 pub use questions::Questions;
 pub use sweep::{SweepPanel, SweepWindow};
 pub use tune::{TunePanel, TuneWindow};
+
+impl Open {
+    /// Whether `tool` is open.
+    #[must_use]
+    pub fn has(&self, tool: Tool) -> bool {
+        *self.clone().tool(tool)
+    }
+
+    /// `tool`'s switch.
+    pub fn tool(&mut self, tool: Tool) -> &mut bool {
+        match tool {
+            Tool::Metrics => &mut self.metrics,
+            Tool::Goals => &mut self.goals,
+            Tool::Tune => &mut self.tune,
+            Tool::Sweep => &mut self.sweep,
+            Tool::Changes => &mut self.changes,
+            Tool::Capture => &mut self.capture,
+        }
+    }
+}
 
 /// Which floating windows are open.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,50 +1,26 @@
-//! Where the tool windows open: side by side rather than on top of each other, inside the
-//! editor's window, each scrolling rather than growing past it.
+//! Where a tool window floated out of the dock opens: below the menu bar, each tool a step
+//! down and right of the one before so that no title bar hides another, inside the editor's
+//! window and never taller than it (its contents scroll).
 
-/// A tool window's place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
-    /// The sweep: over the canvas's left, below the menu bar.
-    Sweep,
-    /// The metrics: over the canvas's right, beside the sweep.
-    Metrics,
-    /// The changes: lower left, below the sweep's usual height.
-    Changes,
-    /// Capture: the middle of the top.
-    Capture,
-    /// Tune: where the sweep opens (the two answer the same question).
-    Tune,
-    /// Goals: lower left, where the changes open, clear of the metrics they are made from.
-    Goals,
-}
+use crate::editor::dock::Tool;
 
-/// `window` opened at its place (where it first appears; the designer may move it), kept
-/// inside the editor's window and never taller than it.
-pub fn placed<'a>(window: egui::Window<'a>, ctx: &egui::Context, place: Place) -> egui::Window<'a> {
+/// The menu bar and the canvas's tool strip: a window opens below them.
+pub const BELOW_MENU: f32 = 56.0;
+
+/// `window` for `tool` opened at its place (where it first appears; the designer may move
+/// it), kept inside the editor's window and never taller than it.
+pub fn placed<'a>(window: egui::Window<'a>, ctx: &egui::Context, tool: Tool) -> egui::Window<'a> {
     let screen = ctx.content_rect();
-    let (w, h) = (screen.width(), screen.height());
-    let side_by_side = side_by_side(ctx);
-    let full = (h - 90.0).max(160.0);
-    let half = ((h - 120.0) * 0.5).max(140.0);
-    let (pos, tallest) = match place {
-        Place::Sweep | Place::Tune => (
-            egui::pos2(w * 0.2, 56.0),
-            if side_by_side { full } else { half },
-        ),
-        Place::Metrics if side_by_side => (
-            egui::pos2((w * 0.2 + 640.0).min(w - 480.0).max(w * 0.45), 56.0),
-            full,
-        ),
-        Place::Metrics => (egui::pos2(w * 0.2, 56.0 + half + 30.0), half),
-        Place::Changes | Place::Goals => (egui::pos2(w * 0.2, (h * 0.55).max(80.0)), full),
-        Place::Capture => (egui::pos2(w * 0.4, 56.0), full),
-    };
-    window.default_pos(pos).constrain(true).max_height(tallest)
-}
-
-/// Whether the window is wide enough for the sweep (620) and the metrics (about 520) side by
-/// side over the canvas; narrower, the metrics open under the sweep, each half as tall.
-#[must_use]
-pub fn side_by_side(ctx: &egui::Context) -> bool {
-    ctx.content_rect().width() >= 1280.0
+    let step = Tool::ALL.iter().position(|t| *t == tool).unwrap_or(0) as f32 * 28.0;
+    let pos = egui::pos2(
+        (screen.width() * 0.25 + step)
+            .min(screen.width() - 320.0)
+            .max(0.0),
+        BELOW_MENU + step,
+    );
+    window
+        .default_pos(pos)
+        .default_width(480.0_f32.min(screen.width() * 0.6))
+        .constrain(true)
+        .max_height((screen.height() - BELOW_MENU - 40.0).max(160.0))
 }

@@ -193,49 +193,33 @@ pub struct SweepWindow<'a> {
 }
 
 impl SweepWindow<'_> {
-    /// Shows the window while `open`.
-    pub fn ui(self, ctx: &egui::Context, open: &mut bool) -> Vec<Action> {
+    /// The window's contents (docked or floating).
+    pub fn contents(self, ui: &mut Ui) -> Vec<Action> {
         let mut actions = Vec::new();
         let Self {
             panel,
             scene,
             current_group,
         } = self;
-        super::place::placed(egui::Window::new("Sweep"), ctx, super::place::Place::Sweep)
-            .open(open)
-            .default_width(620.0)
-            .show(ctx, |ui| {
-                let mut body = |ui: &mut Ui| {
-                    settings_ui(ui, panel, scene, current_group);
-                    if let Some(e) = &panel.error {
-                        ui.colored_label(palette::WARNING, e);
-                    }
-                    if let Some(results) = &panel.results {
-                        ui.separator();
-                        let taken = panel.taken;
-                        results_ui(
-                            ui,
-                            (results, taken),
-                            &mut panel.setup.metric,
-                            scene,
-                            &mut actions,
-                        );
-                        // The value taken is highlighted while the scene has it.
-                        if let Some(Action::SetField(_, v)) = actions.last() {
-                            panel.taken = Some(*v);
-                        }
-                    }
-                };
-                // In a small window (half its height, under which the metrics open) the whole
-                // sweep scrolls.
-                if super::place::side_by_side(ctx) {
-                    body(ui);
-                } else {
-                    egui::ScrollArea::vertical()
-                        .id_salt("sweep window")
-                        .show(ui, body);
-                }
-            });
+        settings_ui(ui, panel, scene, current_group);
+        if let Some(e) = &panel.error {
+            ui.colored_label(palette::WARNING, e);
+        }
+        if let Some(results) = &panel.results {
+            ui.separator();
+            let taken = panel.taken;
+            results_ui(
+                ui,
+                (results, taken),
+                &mut panel.setup.metric,
+                scene,
+                &mut actions,
+            );
+            // The value taken is highlighted while the scene has it.
+            if let Some(Action::SetField(_, v)) = actions.last() {
+                panel.taken = Some(*v);
+            }
+        }
         actions
     }
 }
@@ -538,60 +522,52 @@ fn thumbnails_ui(
     actions: &mut Vec<Action>,
 ) {
     let size = vec2(140.0, 96.0);
-    egui::ScrollArea::vertical()
-        .max_height(330.0)
-        .min_scrolled_height(230.0)
-        .show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for ((value, m), trace) in results
-                    .values
-                    .iter()
-                    .zip(&results.metrics)
-                    .zip(&results.traces)
-                {
-                    let (rect, response) =
-                        ui.allocate_exact_size(size + vec2(0.0, 28.0), Sense::click());
-                    let thumb = Rect::from_min_size(rect.min, size);
-                    let same = |n: f64| (n - value).abs() <= 1e-9 * n.abs().max(1.0);
-                    let current = now.is_some_and(same);
-                    let taken_now = current && taken.is_some_and(same);
-                    paint_trace(ui, thumb, trace, response.hovered() || taken_now);
-                    if current {
-                        ui.painter().text(
-                            thumb.right_top() + vec2(-4.0, 3.0),
-                            egui::Align2::RIGHT_TOP,
-                            "now",
-                            egui::FontId::proportional(11.0),
-                            palette::CHANGED,
-                        );
-                    }
-                    let y = m
-                        .get(metric)
-                        .map_or_else(|| missing(metric, seconds), |v| metric_text(metric, v));
-                    ui.painter().text(
-                        Pos2::new(rect.left() + 2.0, thumb.bottom() + 2.0),
-                        egui::Align2::LEFT_TOP,
-                        format!("{}\n{y}", labels::value_text(&results.param.field, *value)),
-                        egui::FontId::proportional(11.0),
-                        ui.visuals().text_color(),
-                    );
-                    // Named by the field's path for screen readers and tests, which the tooltip
-                    // repeats in the designer's words.
-                    let label = format!("run {} = {value}", results.param.field);
-                    response.widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
-                    });
-                    let response = response.on_hover_text(format!(
-                        "{} = {}\n{metric} = {y}\nclick to take this value",
-                        field,
-                        labels::value_text(&results.param.field, *value)
-                    ));
-                    if response.clicked() {
-                        actions.push(Action::SetField(results.param.field.clone(), *value));
-                    }
-                }
-            });
-        });
+    ui.horizontal_wrapped(|ui| {
+        for ((value, m), trace) in results
+            .values
+            .iter()
+            .zip(&results.metrics)
+            .zip(&results.traces)
+        {
+            let (rect, response) = ui.allocate_exact_size(size + vec2(0.0, 28.0), Sense::click());
+            let thumb = Rect::from_min_size(rect.min, size);
+            let same = |n: f64| (n - value).abs() <= 1e-9 * n.abs().max(1.0);
+            let current = now.is_some_and(same);
+            let taken_now = current && taken.is_some_and(same);
+            paint_trace(ui, thumb, trace, response.hovered() || taken_now);
+            if current {
+                ui.painter().text(
+                    thumb.right_top() + vec2(-4.0, 3.0),
+                    egui::Align2::RIGHT_TOP,
+                    "now",
+                    egui::FontId::proportional(11.0),
+                    palette::CHANGED,
+                );
+            }
+            let y = m
+                .get(metric)
+                .map_or_else(|| missing(metric, seconds), |v| metric_text(metric, v));
+            ui.painter().text(
+                Pos2::new(rect.left() + 2.0, thumb.bottom() + 2.0),
+                egui::Align2::LEFT_TOP,
+                format!("{}\n{y}", labels::value_text(&results.param.field, *value)),
+                egui::FontId::proportional(11.0),
+                ui.visuals().text_color(),
+            );
+            // Named by the field's path for screen readers and tests, which the tooltip
+            // repeats in the designer's words.
+            let label = format!("run {} = {value}", results.param.field);
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+            let response = response.on_hover_text(format!(
+                "{} = {}\n{metric} = {y}\nclick to take this value",
+                field,
+                labels::value_text(&results.param.field, *value)
+            ));
+            if response.clicked() {
+                actions.push(Action::SetField(results.param.field.clone(), *value));
+            }
+        }
+    });
 }
 
 /// A run's trajectories in `rect`, the world fitted in; a jump across a wrapping edge is not

@@ -236,23 +236,10 @@ pub struct TuneWindow<'a> {
 }
 
 impl TuneWindow<'_> {
-    /// Shows the window while `open`.
-    pub fn ui(self, ctx: &egui::Context, open: &mut bool) -> Vec<Action> {
+    /// The window's contents (docked or floating).
+    pub fn contents(self, ui: &mut Ui) -> Vec<Action> {
         let mut actions = Vec::new();
-        super::place::placed(egui::Window::new("Tune"), ctx, super::place::Place::Tune)
-            .open(open)
-            .default_width(480.0)
-            .show(ctx, |ui| {
-                // As the sweep: the window grows with its results where there is room, and
-                // scrolls in a small window.
-                if super::place::side_by_side(ctx) {
-                    self.body_ui(ui, &mut actions);
-                } else {
-                    egui::ScrollArea::vertical()
-                        .id_salt("tune window")
-                        .show(ui, |ui| self.body_ui(ui, &mut actions));
-                }
-            });
+        self.body_ui(ui, &mut actions);
         actions
     }
 
