@@ -188,3 +188,23 @@ fn the_layout_and_the_floating_tools_are_kept_with_the_settings() {
     next.load_storage(&storage);
     assert_eq!(next.dock(), &dock);
 }
+
+#[test]
+fn esc_closes_the_floating_tool_then_the_docked_one_in_front() {
+    let size = vec2(1280.0, 800.0);
+    let mut harness = editor("arrive_slowing.ron", size, false);
+    act(&mut harness, Action::ShowSweep);
+    act(&mut harness, Action::ShowMetrics);
+    harness.run_steps(3);
+    // Metrics in front, then floated (the Sweep beside it comes to the front): Esc closes it
+    // first, then the Sweep.
+    harness.get_by_label("Float").click();
+    harness.run_steps(3);
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    let open = harness.state().open_windows();
+    assert!(!open.metrics && open.sweep);
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(!harness.state().open_windows().sweep);
+}

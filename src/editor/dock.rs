@@ -48,6 +48,23 @@ impl Tool {
     }
 }
 
+/// Before the tab `id` goes: when it is in front, puts the tab after it (or else before it) in
+/// front instead, as a browser does, rather than the group's first.
+pub fn front_neighbour(tiles: &mut Tiles<Pane>, id: TileId) {
+    let Some(parent) = tiles.parent_of(id) else {
+        return;
+    };
+    if let Some(Tile::Container(Container::Tabs(tabs))) = tiles.get_mut(parent)
+        && tabs.active == Some(id)
+        && let Some(i) = tabs.children.iter().position(|c| *c == id)
+    {
+        let neighbour = (i + 1 < tabs.children.len())
+            .then_some(i + 1)
+            .or_else(|| i.checked_sub(1));
+        tabs.active = neighbour.and_then(|n| tabs.children.get(n).copied());
+    }
+}
+
 /// What a tile of the dock shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pane {
@@ -181,9 +198,10 @@ impl Dock {
         self.keep_canvas_alone();
     }
 
-    /// Removes `tool`'s tab (and any container left empty).
+    /// Removes `tool`'s tab (and any container left empty), its neighbour in front.
     fn remove(&mut self, tool: Tool) {
         if let Some(id) = self.tile_of(Pane::Tool(tool)) {
+            front_neighbour(&mut self.tree.tiles, id);
             self.tree.remove_recursively(id);
             self.tree.simplify(&SIMPLIFY);
         }

@@ -173,7 +173,7 @@ pub static TABLE: &[Row] = &[
     },
     Row {
         triggers: &[Trigger::Key(Key::Escape)],
-        what: "leave presentation mode, or close a window",
+        what: "leave presentation mode, or close a window (or the tool in front)",
         action: Some(Action::Back),
         hint: None,
     },

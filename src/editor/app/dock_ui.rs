@@ -68,6 +68,7 @@ impl Behavior<Pane> for DockBehavior<'_> {
         if let Some(Pane::Tool(tool)) = tiles.get_pane(&tile_id) {
             self.closed.push(*tool);
         }
+        crate::editor::dock::front_neighbour(tiles, tile_id);
         true
     }
 

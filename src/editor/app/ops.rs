@@ -12,7 +12,6 @@ use crate::editor::action::{Action, Answer, Pending, ShotKind};
 use crate::editor::files::Purpose;
 use crate::editor::record::{RecordError, Recording};
 use crate::editor::undo::Edit;
-use crate::editor::windows;
 use crate::render::Take;
 use crate::scene::{self, Scene, presets};
 use crate::sim::{Group, Problems, Target};
@@ -187,21 +186,23 @@ impl EditorApp {
             self.set_presenting(false);
             return;
         }
-        let windows::Open {
-            start,
-            help,
-            changes,
-            capture,
-            metrics,
-            sweep,
-            goals,
-            tune,
-        } = &mut self.open;
-        if let Some(open) = [start, help, changes, capture, tune, goals, sweep, metrics]
-            .into_iter()
-            .find(|open| **open)
-        {
-            *open = false;
+        if self.open.start {
+            self.open.start = false;
+            return;
+        }
+        if self.open.help {
+            self.open.help = false;
+            return;
+        }
+        // Then the tool floated last, then a docked tool in front of its group.
+        let dock = &self.prefs.dock;
+        let floating = dock.floating.iter().rev().copied();
+        let docked = dock.rects().into_iter().filter_map(|(pane, _)| match pane {
+            crate::editor::dock::Pane::Tool(tool) => Some(tool),
+            _ => None,
+        });
+        if let Some(tool) = floating.chain(docked).find(|tool| self.open.has(*tool)) {
+            *self.open.tool(tool) = false;
         }
     }
 
