@@ -281,11 +281,11 @@ impl EditorApp {
             .ui(ui);
         });
         // The side panels leave the canvas area at least 55% of the window's width (at 1024 px
-        // the inspector is 256 px and the legend 195 px; on a large screen 340 and 250).
+        // the inspector is 261 px and the legend 195 px; on a large screen 340 and 250).
         let width = ctx.content_rect().width();
         let actions = Panel::left("inspector")
             .default_size(340.0)
-            .max_size((width * 0.25).max(200.0))
+            .max_size((width * 0.255).max(200.0))
             .resizable(true)
             .show(ui, |ui| {
                 let opened = self.doc.opened();
