@@ -4,15 +4,22 @@
 
 use egui_plot::Plot;
 
-/// `plot` with both axes' grid steps from the 1, 2, 5 sequence.
+/// `plot` with both axes' grid steps from the 1, 2, 5 sequence, and their numbers written as
+/// a designer reads them (three significant digits: `0.25`, where `egui_plot`'s own labels,
+/// rounded to the step's power of ten, would write `0`).
 #[must_use]
 pub fn numbered(plot: Plot<'_>) -> Plot<'_> {
+    let readable = |mark: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>| {
+        crate::sim::text::readable_number(mark.value)
+    };
     plot.x_grid_spacer(egui_plot::uniform_grid_spacer(|input| {
         steps_of_one_two_five(&input)
     }))
     .y_grid_spacer(egui_plot::uniform_grid_spacer(|input| {
         steps_of_one_two_five(&input)
     }))
+    .x_axis_formatter(readable)
+    .y_axis_formatter(readable)
 }
 
 /// Grid steps from the 1, 2, 5 sequence, the thinnest at least the spacing the plot allows and
