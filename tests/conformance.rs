@@ -444,7 +444,9 @@ fn tutorial_api_against_the_world(combination: Combination) {
 fn world_with(dt: f32, g: Group, with: impl FnOnce(&mut WorldSpec)) -> World {
     let mut s = spec(dt, vec![g]);
     with(&mut s);
-    World::new(s).expect("valid")
+    let mut world = World::new(s).expect("valid");
+    world.keep_details(true);
+    world
 }
 
 /// Wall avoidance at `dt = 1`: heading +x at speed 2 (mass 1, max speed 2, max force 100),

@@ -68,6 +68,7 @@ fn play_as_game(scene: &Scene, steps: u64, threads: usize) -> (String, Crowd) {
     let spec: WorldSpec = scene.world_spec();
     let mut crowd = Crowd::new(spec.clone()).expect("valid");
     crowd.set_threads(threads).expect("threads");
+    crowd.keep_details(true);
     play(crowd, &spec, steps, |_, _| {})
 }
 
@@ -165,6 +166,7 @@ fn every_behavior_of_the_registry_on_game_entities_keeps_the_worlds_bits() {
                 first_difference(&expected, &played)
             );
             let mut world = scene.build_world().expect("builds");
+            world.keep_details(true);
             world.step_n(120);
             assert_eq!(world.agents().len(), crowd.len());
             for (i, (w, c)) in world

@@ -277,7 +277,7 @@ fn refused_past_limits(scene: &Scene) -> usize {
 }
 
 #[test]
-fn every_behavior_has_a_docs_row_a_legend_colour_and_a_formula() {
+fn every_behavior_has_a_docs_row_a_legend_colour_a_formula_and_a_metric() {
     let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/behaviors.md"))
         .expect("docs/behaviors.md");
     let mut colors = std::collections::HashSet::new();
@@ -296,6 +296,11 @@ fn every_behavior_has_a_docs_row_a_legend_colour_and_a_formula() {
         assert!(
             colors.insert(info.color),
             "{kind:?} has a colour of its own"
+        );
+        assert!(
+            steerlab::sim::metrics::definition(info.metric).is_some(),
+            "{kind:?}: its metric {} is one steerlab measures",
+            info.metric
         );
     }
 }
@@ -464,4 +469,81 @@ fn a_point_target_out_of_range_is_reported_once_per_coordinate() {
             "groups[0].seek.target.y: must be at most 1,000,000, got 2000000".to_owned(),
         ]
     );
+}
+
+/// Every behavior that traces draws through the same path: run after being added to each
+/// preset, each records a trace when the world keeps them (and none when it does not, as in a
+/// game), and the marks it makes of its traces are finite and of its own kind.
+#[test]
+fn every_behavior_that_traces_records_and_draws_through_its_marks() {
+    use steerlab::sim::behavior::Figure;
+    let mut traced = std::collections::HashSet::new();
+    let mut tracing = std::collections::HashSet::new();
+    let mut marks = Vec::new();
+    // The behaviors whose block, alone in a group, says it traces.
+    for kind in BehaviorKind::ALL {
+        let mut bare = two_groups();
+        add_behavior(&mut bare, 0, kind);
+        if bare.groups[0].traces() {
+            tracing.insert(kind);
+        }
+    }
+    for preset in steerlab::scene::presets::ALL {
+        for kind in BehaviorKind::ALL {
+            let mut scene = common::preset_scene(preset.file);
+            add_behavior(&mut scene, 0, kind);
+            let mut game = scene.build_world().expect("builds");
+            game.step_n(3);
+            assert!(game.details().is_empty(), "{}: {kind:?}", preset.file);
+            let mut world = scene.build_world().expect("builds");
+            world.keep_details(true);
+            for _ in 0..20 {
+                world.step();
+                for trace in world
+                    .details()
+                    .iter()
+                    .flat_map(steerlab::sim::debug::Detail::iter)
+                {
+                    traced.insert(trace.kind);
+                    marks.clear();
+                    trace.kind.marks(trace, &mut marks);
+                    for mark in &marks {
+                        let points: Vec<glam::Vec2> = match mark.shape {
+                            Figure::Ray(p)
+                            | Figure::Dot(p, _)
+                            | Figure::Ring(p, _)
+                            | Figure::Zone(p, _)
+                            | Figure::Cross(p)
+                            | Figure::Diamond(p)
+                            | Figure::Arrow(p, _, _)
+                            | Figure::Box(p, _, _) => vec![p],
+                            Figure::Segment(a, b) => vec![a, b],
+                        };
+                        assert!(
+                            points.iter().all(|p| p.is_finite()),
+                            "{kind:?} on {}: {mark:?}",
+                            preset.file
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // Every behavior whose block says it traces did, somewhere; the six tutorial ones among them.
+    let missing: Vec<_> = tracing
+        .iter()
+        .filter(|k| !traced.contains(k))
+        .copied()
+        .collect();
+    assert!(missing.is_empty(), "never traced: {missing:?}");
+    for kind in [
+        BehaviorKind::Wander,
+        BehaviorKind::WanderTarget,
+        BehaviorKind::Arrive,
+        BehaviorKind::Flee,
+        BehaviorKind::Pursuit,
+        BehaviorKind::Evade,
+    ] {
+        assert!(traced.contains(&kind), "{kind:?}");
+    }
 }

@@ -16,8 +16,11 @@ fn scene_of(file: &str) -> Scene {
     scene::from_str(preset.text, file).expect("valid")
 }
 
+/// The world of `file`, keeping what the behaviors look at (as the editor does).
 fn world_of(file: &str) -> World {
-    scene_of(file).build_world().expect("builds")
+    let mut world = scene_of(file).build_world().expect("builds");
+    world.keep_details(true);
+    world
 }
 
 #[test]
@@ -121,6 +124,7 @@ fn in_building(p: Vec2) -> bool {
 /// agent out, and where), and the agent-ticks in which a feeler crossed a wall.
 fn building_run(scene: &Scene, ticks: u32) -> (u32, Option<(u32, Vec2)>, u32) {
     let mut world = scene.build_world().expect("builds");
+    world.keep_details(true);
     let (mut outside, mut first_out, mut crossed) = (0, None, 0);
     for _ in 0..ticks {
         world.step();
@@ -129,7 +133,8 @@ fn building_run(scene: &Scene, ticks: u32) -> (u32, Option<(u32, Vec2)>, u32) {
                 outside += 1;
                 first_out = first_out.or(Some((agent.id, agent.position)));
             }
-            // The details are kept only while some group uses a behavior that has them.
+            // The details are kept (when asked) only while some group uses a behavior that has
+            // them.
             crossed += u32::from(
                 world
                     .details()

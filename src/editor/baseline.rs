@@ -39,7 +39,8 @@ impl Baseline {
 
     /// Rebuilds its world from its scene (a restart): from the seed and the start.
     pub fn restart(&mut self) {
-        if let Ok(world) = self.scene.build_world() {
+        if let Ok(mut world) = self.scene.build_world() {
+            world.keep_details(true);
             self.recorder = Recorder::new(&world);
             self.world = world;
             self.history.clear();

@@ -84,9 +84,10 @@ impl Pace {
 }
 
 impl Session {
-    /// A session on `world`, playing.
+    /// A session on `world`, playing (keeping what the behaviors look at, for the overlays).
     #[must_use]
-    pub fn new(world: World) -> Self {
+    pub fn new(mut world: World) -> Self {
+        world.keep_details(true);
         Self {
             recorder: Recorder::new(&world),
             previous: None,
@@ -109,7 +110,8 @@ impl Session {
 
     /// A new world in place of this one (a restart): what was sampled from the old one is
     /// dropped.
-    pub fn replace_world(&mut self, world: World) {
+    pub fn replace_world(&mut self, mut world: World) {
+        world.keep_details(true);
         self.previous = Some(self.recorder.report(&self.world));
         self.recorder = Recorder::new(&world);
         self.world = world;

@@ -31,7 +31,9 @@ pub struct Filming {
 impl Filming {
     /// Starts `take` of `world` (as it is now) showing `scene`; refused when the take's
     /// numbers are out of range.
-    pub fn new(world: World, scene: &Scene, take: &Take) -> Result<Self, RenderError> {
+    pub fn new(mut world: World, scene: &Scene, take: &Take) -> Result<Self, RenderError> {
+        // What the behaviors look at is drawn: kept from the first tick filmed.
+        world.keep_details(true);
         take.check_for(world.spec().dt)?;
         let size = take.presentation.size;
         let side_by_side = take
@@ -60,7 +62,8 @@ impl Filming {
             start: world.tick(),
             world,
             current_scene: shown(scene, &current_caption),
-            base: take.compare.clone().map(|c| {
+            base: take.compare.clone().map(|mut c| {
+                c.world.keep_details(true);
                 let drawn = shown(&c.scene, &base_caption);
                 (c, drawn)
             }),

@@ -35,6 +35,9 @@ pub struct BehaviorInfo {
     pub summary: &'static str,
     /// The kind of steering it is, which the editor's "Add behavior" menu groups by.
     pub family: Family,
+    /// The metric that best shows how a tuning of it does (`docs/metrics.md`): what the Sweep
+    /// plots first for one of its fields.
+    pub metric: &'static str,
 }
 
 /// The families of behaviors, as a designer looks for one.

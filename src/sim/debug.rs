@@ -4,7 +4,6 @@
 use glam::Vec2;
 
 use super::registry::BehaviorKind;
-use super::types::WanderCircle;
 
 /// The record of one agent for the last tick, less each behavior's force (kept beside it, only
 /// for the behaviors some group uses: see [`Record`] and [`FullRecord`]).
@@ -21,16 +20,6 @@ pub struct AgentDebug {
     pub desired_velocity: Vec2,
     /// The agent's velocity when the forces were computed.
     pub velocity: Vec2,
-    /// The wander circle, relative to the agent, when circle wander ran.
-    pub wander: Option<WanderCircle>,
-    /// The random point the random-target wander is heading for.
-    pub wander_point: Option<Vec2>,
-    /// The predicted target position of pursuit or evade (pursuit's if both ran).
-    pub prediction: Option<Vec2>,
-    /// Where arrive's target was, when arrive ran (its slowing circle is drawn around it).
-    pub arrive_target: Option<Vec2>,
-    /// Where flee's target was, when flee ran (its panic circle is drawn around it).
-    pub flee_target: Option<Vec2>,
     /// Number of neighbours within the largest flocking radius.
     pub neighbors: u32,
     /// Sum of the distances to those neighbours (world units).

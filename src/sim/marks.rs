@@ -6,12 +6,19 @@ use glam::Vec2;
 
 use super::debug::Trace;
 
-/// Which overlay a mark belongs to.
+/// Which overlay a mark belongs to (each has its toggle in the legend). The radii, wander and
+/// prediction layers are drawn under the agents, the sensors and guides over them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layer {
+    /// A radius the behavior acts within (arrive's slowing circle, flee's panic distance).
+    Radius,
+    /// Wandering: the circle and its point, or the random point headed for.
+    Wander,
+    /// Where a pursuer or an evader expects the other to be.
+    Prediction,
     /// What the agent senses (feelers, boxes, probes, zones).
     Sensor,
-    /// Where it is headed (predictions, slots, points).
+    /// Where it is headed (slots, follow points, hiding spots).
     Guide,
 }
 
@@ -24,6 +31,18 @@ pub enum Tint {
     Hit,
     /// The behavior's own colour.
     Own,
+    /// The colour of the mark's layer (its swatch in the legend).
+    Layer,
+}
+
+/// What a mark's points are measured from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// The world's origin: the points are where things were when the behavior ran.
+    World,
+    /// The agent as it is drawn: the points are offsets from it (a wander circle rides with
+    /// the agent).
+    Agent,
 }
 
 /// The shape of a mark. Points are in world units; sizes marked "pixels" stay the same on
@@ -63,6 +82,8 @@ pub struct Mark {
     pub alpha: f32,
     /// Its line width in pixels.
     pub width: f32,
+    /// What its points are measured from.
+    pub anchor: Anchor,
 }
 
 impl Mark {
@@ -75,6 +96,7 @@ impl Mark {
             tint,
             alpha,
             width: 1.0,
+            anchor: Anchor::World,
         }
     }
 
@@ -87,6 +109,29 @@ impl Mark {
             tint: Tint::Own,
             alpha,
             width: 1.0,
+            anchor: Anchor::World,
+        }
+    }
+
+    /// A mark of `layer` in `tint`, one pixel wide, its points in the world.
+    #[must_use]
+    pub fn on(layer: Layer, shape: Figure, tint: Tint, alpha: f32) -> Self {
+        Self {
+            layer,
+            shape,
+            tint,
+            alpha,
+            width: 1.0,
+            anchor: Anchor::World,
+        }
+    }
+
+    /// The same mark with its points measured from the agent.
+    #[must_use]
+    pub fn from_agent(self) -> Self {
+        Self {
+            anchor: Anchor::Agent,
+            ..self
         }
     }
 

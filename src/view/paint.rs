@@ -15,7 +15,7 @@ use super::palette::{self, behavior_color, group_color};
 use super::tools::ToolState;
 use super::transform::View;
 use crate::sim::BehaviorKind;
-use crate::sim::params::ArriveMode;
+use crate::sim::behavior::Layer;
 
 /// Agent size on screen: the triangle's length in world units (never under 7 pixels).
 pub const AGENT_LENGTH_WORLD: f32 = 14.0;
@@ -206,87 +206,50 @@ fn paint_trails(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput<
     }
 }
 
-/// The per-agent circles and marks: slowing and panic radii, neighbour radius, wander circle
-/// and point, predicted position.
+/// Under the agents: the marks of the behaviors' radii (slowing, panic), each group's
+/// neighbour radius, then the wander and prediction marks, for the agents with overlays.
 fn paint_circles(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput<'_>) {
     let world = input.world;
     let spec = world.spec();
     let to_screen = |p: Vec2| view.screen_from_world(rect, p);
     let scale = view.pixels_per_unit;
     let o = input.overlays;
-    let agents = world.agents();
     let selected = input.selected.and_then(|id| world.index_of(id));
     let all = o.scope == Scope::All;
     let overlay_for = |i: usize| all || Some(i) == selected;
-    let records = world.records();
-    // Radii first, so vectors draw over them.
+    let shown = |layer| o.shows(paint_traces::layer_overlay(layer));
+    let neighbors = o.shows(Overlay::Neighbors);
+    if !(neighbors
+        || [Layer::Radius, Layer::Wander, Layer::Prediction]
+            .into_iter()
+            .any(shown))
+    {
+        return;
+    }
     let thin = palette::RADIUS.gamma_multiply(0.7);
-    let circles = o.shows(Overlay::Radii)
-        || o.shows(Overlay::Neighbors)
-        || o.shows(Overlay::Wander)
-        || o.shows(Overlay::Prediction);
-    for (i, (agent, record)) in agents.iter().zip(records).enumerate() {
-        if !circles || !overlay_for(i) {
+    let details = world.details();
+    let mut marks = Vec::new();
+    for (i, agent) in world.agents().iter().enumerate() {
+        if !overlay_for(i) {
             continue;
         }
-        let Some(group) = spec.groups.get(usize::from(agent.group)) else {
-            continue;
+        let detail = details.get(i);
+        let mut layer = |batch: &mut Batch, layer: Layer| {
+            if let Some(detail) = detail.filter(|_| shown(layer)) {
+                let at = (agent.position, detail);
+                paint_traces::paint_layer(batch, (scale, &to_screen), at, layer, &mut marks);
+            }
         };
-        if o.shows(Overlay::Radii) {
-            if let (Some(t), Some(arrive)) = (record.arrive_target, &group.arrive)
-                && let ArriveMode::SlowingRadius(r) = arrive.mode
-            {
-                batch.circle_stroke(to_screen(t), r * scale, 1.0, thin);
-            }
-            if let (Some(t), Some(flee)) = (record.flee_target, &group.flee)
-                && let Some(r) = flee.panic_distance
-            {
-                batch.circle_stroke(
-                    to_screen(t),
-                    r * scale,
-                    1.0,
-                    behavior_color(BehaviorKind::Flee).gamma_multiply(0.6),
-                );
-            }
-        }
-        if o.shows(Overlay::Neighbors) {
+        // Radii first, so vectors draw over them.
+        layer(batch, Layer::Radius);
+        if neighbors && let Some(group) = spec.groups.get(usize::from(agent.group)) {
             let r = group.neighbor_radius();
             if r > 0.0 {
                 batch.circle_stroke(to_screen(agent.position), r * scale, 1.0, thin);
             }
         }
-        if o.shows(Overlay::Wander)
-            && let Some(w) = record.wander
-        {
-            let c = to_screen(agent.position + w.center);
-            batch.circle_stroke(c, w.radius * scale, 1.0, palette::WANDER_CIRCLE);
-            batch.line(to_screen(agent.position), c, 1.0, palette::WANDER_CIRCLE);
-            let target = to_screen(agent.position + w.target());
-            batch.line(c, target, 1.5, palette::WANDER_CIRCLE);
-            batch.circle_filled(target, 3.0, palette::WANDER_CIRCLE);
-        }
-        if o.shows(Overlay::Wander)
-            && let Some(p) = record.wander_point
-        {
-            batch.circle_stroke(
-                to_screen(p),
-                4.0,
-                1.0,
-                behavior_color(BehaviorKind::WanderTarget),
-            );
-        }
-        if o.shows(Overlay::Prediction)
-            && let Some(p) = record.prediction
-        {
-            let s = to_screen(p);
-            batch.cross(s, vec2(4.0, 4.0), 1.5, palette::PREDICTION);
-            batch.line(
-                to_screen(agent.position),
-                s,
-                1.0,
-                palette::PREDICTION.gamma_multiply(0.4),
-            );
-        }
+        layer(batch, Layer::Wander);
+        layer(batch, Layer::Prediction);
     }
 }
 

@@ -15,6 +15,8 @@ use super::tools::{Pick, ToolState};
 use super::transform::View;
 use crate::sim::BehaviorKind;
 use crate::sim::behavior::{Figure, Layer, Mark, Tint};
+use crate::sim::debug::Detail;
+use crate::sim::marks::Anchor;
 use crate::sim::scenery::FlowGrid;
 
 /// Smallest cell, in pixels, that still gets a flow arrow (smaller fields would be a carpet).
@@ -115,7 +117,7 @@ fn paint_flow(
 
 /// What each agent with overlays sensed and aimed at this tick: the marks each behavior makes
 /// of its trace ([`crate::sim::behavior::Behavior::marks`]), sensors and guides each under its
-/// toggle.
+/// toggle, over the agents.
 pub fn paint_details(
     batch: &mut Batch,
     scale: f32,
@@ -124,8 +126,11 @@ pub fn paint_details(
     overlay_for: impl Fn(usize) -> bool,
 ) {
     let o = input.overlays;
-    let (sensors, guides) = (o.shows(Overlay::Sensors), o.shows(Overlay::Guides));
-    if !(sensors || guides) {
+    let layers: Vec<Layer> = [Layer::Sensor, Layer::Guide]
+        .into_iter()
+        .filter(|l| o.shows(layer_overlay(*l)))
+        .collect();
+    if layers.is_empty() {
         return;
     }
     let agents = input.world.agents();
@@ -134,32 +139,54 @@ pub fn paint_details(
         if !overlay_for(i) {
             continue;
         }
-        let p = to_screen(agent.position);
         // Sensors first, guides over them, as the traces come in priority order.
-        for layer in [Layer::Sensor, Layer::Guide] {
-            let shown = match layer {
-                Layer::Sensor => sensors,
-                Layer::Guide => guides,
-            };
-            if !shown {
-                continue;
-            }
-            for trace in detail.iter() {
-                marks.clear();
-                trace.kind.marks(trace, &mut marks);
-                for mark in marks.iter().filter(|m| m.layer == layer) {
-                    paint_mark(batch, (scale, &to_screen), p, trace.kind, mark);
-                }
-            }
+        for &layer in &layers {
+            paint_layer(
+                batch,
+                (scale, &to_screen),
+                (agent.position, detail),
+                layer,
+                &mut marks,
+            );
         }
     }
 }
 
-/// One mark of behavior `kind` for the agent drawn at `p`.
+/// The overlay toggle that shows marks of `layer`.
+#[must_use]
+pub fn layer_overlay(layer: Layer) -> Overlay {
+    match layer {
+        Layer::Radius => Overlay::Radii,
+        Layer::Wander => Overlay::Wander,
+        Layer::Prediction => Overlay::Prediction,
+        Layer::Sensor => Overlay::Sensors,
+        Layer::Guide => Overlay::Guides,
+    }
+}
+
+/// The marks of `layer` that the behaviors made of one agent's traces this tick, the agent
+/// at `position` (`marks` is room to reuse).
+pub fn paint_layer(
+    batch: &mut Batch,
+    (scale, to_screen): (f32, &impl Fn(Vec2) -> Pos2),
+    (position, detail): (Vec2, &Detail),
+    layer: Layer,
+    marks: &mut Vec<Mark>,
+) {
+    for trace in detail.iter() {
+        marks.clear();
+        trace.kind.marks(trace, marks);
+        for mark in marks.iter().filter(|m| m.layer == layer) {
+            paint_mark(batch, (scale, to_screen), position, trace.kind, mark);
+        }
+    }
+}
+
+/// One mark of behavior `kind` for the agent at `position`.
 fn paint_mark(
     batch: &mut Batch,
     (scale, to_screen): (f32, &impl Fn(Vec2) -> Pos2),
-    p: Pos2,
+    position: Vec2,
     kind: BehaviorKind,
     mark: &Mark,
 ) {
@@ -167,6 +194,7 @@ fn paint_mark(
         Tint::Sensor => palette::SENSOR,
         Tint::Hit => palette::HIT,
         Tint::Own => behavior_color(kind),
+        Tint::Layer => layer_color(mark.layer),
     };
     let color = if mark.alpha < 1.0 {
         color.gamma_multiply(mark.alpha)
@@ -174,15 +202,20 @@ fn paint_mark(
         color
     };
     let width = mark.width;
+    let p = to_screen(position);
+    let at = |q: Vec2| match mark.anchor {
+        Anchor::World => to_screen(q),
+        Anchor::Agent => to_screen(position + q),
+    };
     match mark.shape {
-        Figure::Ray(q) => batch.line(p, to_screen(q), width, color),
-        Figure::Segment(a, b) => batch.line(to_screen(a), to_screen(b), width, color),
-        Figure::Dot(q, r) => batch.circle_filled(to_screen(q), r, color),
-        Figure::Ring(q, r) => batch.circle_stroke(to_screen(q), r, width, color),
-        Figure::Zone(q, r) => batch.circle_stroke(to_screen(q), (r * scale).max(2.0), width, color),
-        Figure::Cross(q) => batch.cross(to_screen(q), vec2(4.0, 4.0), width, color),
+        Figure::Ray(q) => batch.line(p, at(q), width, color),
+        Figure::Segment(a, b) => batch.line(at(a), at(b), width, color),
+        Figure::Dot(q, r) => batch.circle_filled(at(q), r, color),
+        Figure::Ring(q, r) => batch.circle_stroke(at(q), r, width, color),
+        Figure::Zone(q, r) => batch.circle_stroke(at(q), (r * scale).max(2.0), width, color),
+        Figure::Cross(q) => batch.cross(at(q), vec2(4.0, 4.0), width, color),
         Figure::Arrow(q, d, length) => {
-            batch.arrow(to_screen(q), vec2(d.x, d.y) * length, width, color);
+            batch.arrow(at(q), vec2(d.x, d.y) * length, width, color);
         }
         Figure::Box(heading, half_width, length) => {
             let along = vec2(heading.x, heading.y);
@@ -191,7 +224,19 @@ fn paint_mark(
             let corners = [p + side, p + ahead + side, p + ahead - side, p - side];
             batch.closed_stroke(&corners, width, color);
         }
-        Figure::Diamond(q) => diamond(batch, to_screen(q), 5.0, color),
+        Figure::Diamond(q) => diamond(batch, at(q), 5.0, color),
+    }
+}
+
+/// The colour of `layer`'s marks in its own colour (its swatch in the legend).
+#[must_use]
+pub fn layer_color(layer: Layer) -> Color32 {
+    match layer {
+        Layer::Radius => palette::RADIUS,
+        Layer::Wander => palette::WANDER_CIRCLE,
+        Layer::Prediction => palette::PREDICTION,
+        Layer::Sensor => palette::SENSOR,
+        Layer::Guide => behavior_color(BehaviorKind::FollowPath),
     }
 }
 

@@ -412,20 +412,11 @@ fn default_metric(scene: &Scene, field: &FieldPath) -> String {
             }
             crate::sim::path::Step::Index(_) => None,
         });
-    let of_group = |kinds: &[K]| kinds.iter().any(|k| group.uses(*k));
-    let metric = match kind {
-        Some(K::Arrive | K::Goal | K::FollowPath | K::Seek) => "overshoot",
-        Some(K::Separation | K::AvoidAgents | K::Queue) => "min_separation",
-        Some(K::Alignment | K::Cohesion) => "polarization",
-        Some(K::Wander | K::WanderTarget) => "heading_jitter",
-        Some(K::Pursuit | K::Evade | K::OffsetPursuit | K::FollowLeader) => "capture_time",
-        Some(K::AvoidObstacles | K::AvoidWalls | K::Containment | K::Hide) => "obstacle_overlaps",
-        None if of_group(&[K::Arrive, K::Goal]) => "overshoot",
-        None if of_group(&[K::Separation, K::Alignment, K::Cohesion]) => "polarization",
-        None if of_group(&[K::Pursuit]) => "capture_time",
-        // Flee, interpose, flow following, or nothing above: how direct the way is.
-        _ => "path_ratio",
-    };
+    // A behavior's field: its own metric; a field of the group (its speed, its mass): the
+    // metric of the first behavior it uses, in priority order; else how direct the way is.
+    let metric = kind
+        .or_else(|| K::ALL.into_iter().find(|k| group.uses(*k)))
+        .map_or("path_ratio", |k| k.info().metric);
     format!("{}.{metric}", group.name)
 }
 

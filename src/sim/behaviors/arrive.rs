@@ -15,7 +15,9 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::Tick;
+use crate::sim::behavior::{Figure, Layer, Mark, Tick, Tint};
+use crate::sim::debug::Trace;
+use crate::sim::registry::BehaviorKind;
 
 use crate::sim::behavior::{
     Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, RANGE, Rgb, Steer, TARGET, Value, block,
@@ -27,6 +29,7 @@ use crate::sim::types::{ArriveMode, Deceleration, Target};
 pub const ARRIVE: BehaviorInfo = BehaviorInfo {
     key: "arrive",
     family: Family::SeekAndArrive,
+    metric: "overshoot",
     color: Rgb(40, 200, 200),
     formula: "seek that slows: inside the slowing radius, or by deceleration",
     summary: "Seek that slows down to stop at the target, \
@@ -115,7 +118,12 @@ impl Behavior for Arrive {
         };
         let body = tick.body();
         tick.add(self, |s| {
-            s.record.arrive_target = Some(p);
+            let mut trace = Trace::new(BehaviorKind::Arrive, &[p]);
+            if let ArriveMode::SlowingRadius(r) = self.mode {
+                trace.flags = 1;
+                trace.values[0] = r;
+            }
+            s.trace(trace);
             if let Some(brake) = dead_band(&body, p, self.dead_band) {
                 return brake;
             }
@@ -126,6 +134,24 @@ impl Behavior for Arrive {
         });
         self.exclusive
     }
+
+    fn traces(&self) -> bool {
+        true
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        if let Some((target, r)) = slowing_circle_of(trace) {
+            let shape = Figure::Zone(target, r);
+            out.push(Mark::on(Layer::Radius, shape, Tint::Layer, 0.7));
+        }
+    }
+}
+
+/// Where arrive's target was and its slowing radius, from a trace of arrive (none in the
+/// deceleration form).
+#[must_use]
+pub fn slowing_circle_of(trace: &Trace) -> Option<(Vec2, f32)> {
+    trace.flag(0).then(|| (trace.points[0], trace.values[0]))
 }
 
 #[cfg(test)]

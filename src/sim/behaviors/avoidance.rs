@@ -132,6 +132,7 @@ pub fn detection_box(
 pub const AVOID_OBSTACLES: BehaviorInfo = BehaviorInfo {
     key: "avoid_obstacles",
     family: Family::PathsAndWalls,
+    metric: "obstacle_overlaps",
     color: Rgb(200, 140, 90),
     formula: "radial: mean(normalize(p - c)) * max_speed; box: side * (R - |y|) * \
               (1 + (L - x) / L) + brake (r - x) * k",

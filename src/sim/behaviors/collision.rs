@@ -30,6 +30,7 @@ use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Valu
 pub const AVOID_AGENTS: BehaviorInfo = BehaviorInfo {
     key: "avoid_agents",
     family: Family::Crowds,
+    metric: "min_separation",
     color: Rgb(120, 255, 200),
     formula: "t = (w·d)/|w|²; if |(p + v t) - (q + u t)| < r + r': force = side * ±max_speed",
     summary: "Predict the closest approach to each agent in range and steer sideways from \

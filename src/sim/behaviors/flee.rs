@@ -8,7 +8,9 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::Tick;
+use crate::sim::behavior::{Figure, Layer, Mark, Tick, Tint};
+use crate::sim::debug::Trace;
+use crate::sim::registry::BehaviorKind;
 
 use crate::sim::behavior::{
     Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, Rgb, Steer, TARGET, Value, block,
@@ -20,6 +22,7 @@ use crate::sim::types::Target;
 pub const FLEE: BehaviorInfo = BehaviorInfo {
     key: "flee",
     family: Family::SeekAndArrive,
+    metric: "path_ratio",
     color: Rgb(240, 90, 230),
     formula: "desired = normalize(p - target) * max_speed; force = desired - v",
     summary: "Steer away from a target, optionally only while it is within the panic distance.",
@@ -72,11 +75,37 @@ impl Behavior for Flee {
         let body = tick.body();
         let panic = self.panic_distance;
         tick.add(self, |s| {
-            s.record.flee_target = Some(p);
+            let mut trace = Trace::new(BehaviorKind::Flee, &[p]);
+            if let Some(r) = panic {
+                trace.flags = 1;
+                trace.values[0] = r;
+            }
+            s.trace(trace);
             flee(&body, p, panic)
         });
         self.exclusive
     }
+
+    fn traces(&self) -> bool {
+        true
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        if let Some((target, r)) = panic_circle_of(trace) {
+            out.push(Mark::on(
+                Layer::Radius,
+                Figure::Zone(target, r),
+                Tint::Own,
+                0.6,
+            ));
+        }
+    }
+}
+
+/// Where flee's target was and its panic distance, from a trace of flee (none without one).
+#[must_use]
+pub fn panic_circle_of(trace: &Trace) -> Option<(Vec2, f32)> {
+    trace.flag(0).then(|| (trace.points[0], trace.values[0]))
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Family, Field, Rgb, Ste
 pub const SEPARATION: BehaviorInfo = BehaviorInfo {
     key: "separation",
     family: Family::Flocking,
+    metric: "min_separation",
     color: Rgb(255, 230, 60),
     formula: "force = mean(normalize(p - n.p)) * max_speed",
     summary: "Push away from the neighbours within the radius.",
@@ -30,6 +31,7 @@ pub const SEPARATION: BehaviorInfo = BehaviorInfo {
 pub const ALIGNMENT: BehaviorInfo = BehaviorInfo {
     key: "alignment",
     family: Family::Flocking,
+    metric: "polarization",
     color: Rgb(90, 140, 255),
     formula: "force = mean(n.v) - v",
     summary: "Steer toward the neighbours' mean velocity.",
@@ -39,6 +41,7 @@ pub const ALIGNMENT: BehaviorInfo = BehaviorInfo {
 pub const COHESION: BehaviorInfo = BehaviorInfo {
     key: "cohesion",
     family: Family::Flocking,
+    metric: "polarization",
     color: Rgb(170, 110, 255),
     formula: "force = seek(mean(n.p))",
     summary: "Seek the neighbours' centre of mass.",

@@ -17,6 +17,7 @@ use crate::sim::scenery::FlowGrid;
 pub const FOLLOW_FLOW: BehaviorInfo = BehaviorInfo {
     key: "follow_flow",
     family: Family::PathsAndWalls,
+    metric: "path_ratio",
     color: Rgb(110, 170, 210),
     formula: "desired = field(p + v * t) * max_speed; force = desired - velocity",
     summary: "Steer toward the flow field's direction at the predicted position.",

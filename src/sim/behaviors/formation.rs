@@ -35,6 +35,7 @@ use crate::sim::types::{Deceleration, Slot, Target};
 pub const OFFSET_PURSUIT: BehaviorInfo = BehaviorInfo {
     key: "offset_pursuit",
     family: Family::Pursuit,
+    metric: "capture_time",
     color: Rgb(200, 150, 70),
     formula: "arrive(slot + leader.velocity * |slot - p| / (max_speed + leader.speed))",
     summary: "Hold a slot in the leader's frame (one offset, or a line, column, wedge or \
@@ -45,6 +46,7 @@ pub const OFFSET_PURSUIT: BehaviorInfo = BehaviorInfo {
 pub const FOLLOW_LEADER: BehaviorInfo = BehaviorInfo {
     key: "follow_leader",
     family: Family::Pursuit,
+    metric: "capture_time",
     color: Rgb(255, 110, 200),
     formula: "arrive(leader.p - heading * behind) + side push out of the zone ahead",
     summary: "Arrive behind the leader, and step aside when in front of it.",

@@ -18,6 +18,7 @@ use crate::sim::types::Target;
 pub const GOAL: BehaviorInfo = BehaviorInfo {
     key: "goal",
     family: Family::SeekAndArrive,
+    metric: "overshoot",
     color: Rgb(190, 240, 60),
     formula: "arrive(target, slowing_radius); seek when 0",
     summary: "The flock's common target: seek with an optional arrival radius.",

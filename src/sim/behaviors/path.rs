@@ -33,6 +33,7 @@ use crate::sim::types::PathForm;
 pub const FOLLOW_PATH: BehaviorInfo = BehaviorInfo {
     key: "follow_path",
     family: Family::PathsAndWalls,
+    metric: "overshoot",
     color: Rgb(0, 230, 150),
     formula: "f = p + v * t; outside the band: seek(path point ahead of p's projection); \
               arrive at the end",

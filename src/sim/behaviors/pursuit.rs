@@ -8,7 +8,9 @@
 
 use glam::Vec2;
 
-use crate::sim::behavior::Tick;
+use crate::sim::behavior::{Figure, Layer, Mark, Tick, Tint};
+use crate::sim::debug::Trace;
+use crate::sim::registry::BehaviorKind;
 
 use super::flee::flee;
 use super::seek::seek;
@@ -22,6 +24,7 @@ use crate::sim::types::{Prediction, Target};
 pub const PURSUIT: BehaviorInfo = BehaviorInfo {
     key: "pursuit",
     family: Family::Pursuit,
+    metric: "capture_time",
     color: Rgb(255, 150, 30),
     formula: "seek(target.position + target.velocity * T)",
     summary: "Seek the target's predicted position T seconds ahead.",
@@ -31,6 +34,7 @@ pub const PURSUIT: BehaviorInfo = BehaviorInfo {
 pub const EVADE: BehaviorInfo = BehaviorInfo {
     key: "evade",
     family: Family::Pursuit,
+    metric: "capture_time",
     color: Rgb(230, 60, 90),
     formula: "flee(target.position + target.velocity * T)",
     summary: "Flee the target's predicted position T seconds ahead.",
@@ -124,6 +128,14 @@ impl Behavior for Pursuit {
         visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
     }
 
+    fn traces(&self) -> bool {
+        true
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        prediction_marks(trace, out);
+    }
+
     /// Pursuit, gated by the hunter's stamina when the group has one (000 part 5, 003): a
     /// hunter pursues the prey it holds, spending stamina, and rests when it runs out; a
     /// hunter without prey picks the nearest for the next tick.
@@ -160,7 +172,7 @@ impl Pursuit {
         let body = tick.body();
         tick.add(self, |s| {
             let (steer, future) = pursuit(&body, p, v, &self.prediction);
-            s.record.prediction = Some(future);
+            s.trace(Trace::new(BehaviorKind::Pursuit, &[future]));
             steer
         });
     }
@@ -197,14 +209,37 @@ impl Behavior for Evade {
         let body = tick.body();
         tick.add(self, |s| {
             let (steer, future) = evade(&body, p, v, &self.prediction);
-            // Pursuit's point is drawn when both ran.
-            if s.record.prediction.is_none() {
-                s.record.prediction = Some(future);
-            }
+            s.trace(Trace::new(BehaviorKind::Evade, &[future]));
             steer
         });
         self.exclusive
     }
+
+    fn traces(&self) -> bool {
+        true
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        prediction_marks(trace, out);
+    }
+}
+
+/// Where a trace of pursuit or evade predicted the other would be.
+#[must_use]
+pub fn predicted_of(trace: &Trace) -> Vec2 {
+    trace.points[0]
+}
+
+/// The predicted point: a cross on it and a faint line to it.
+fn prediction_marks(trace: &Trace, out: &mut Vec<Mark>) {
+    let p = predicted_of(trace);
+    out.push(Mark::on(Layer::Prediction, Figure::Cross(p), Tint::Layer, 1.0).width(1.5));
+    out.push(Mark::on(
+        Layer::Prediction,
+        Figure::Ray(p),
+        Tint::Layer,
+        0.4,
+    ));
 }
 
 #[cfg(test)]

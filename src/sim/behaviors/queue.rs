@@ -34,12 +34,14 @@ use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Field, Limit, Rgb, Stee
 pub const QUEUE: BehaviorInfo = BehaviorInfo {
     key: "queue",
     family: Family::Crowds,
+    metric: "min_separation",
     color: Rgb(235, 120, 50),
     formula: "if an agent is within radius of p + h * ahead: force = -h * (brake * max(0, steering . h) + max(0, velocity . h))",
     summary: "Brake when another agent is just ahead, so a crowd files through a door.",
 };
 
-/// What queuing looked at on one tick, for the overlay.
+/// What queuing looked at on one tick, for the overlay: written to and read from its
+/// [`Trace`].
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct QueueTrace {
     /// The point ahead.
@@ -48,6 +50,31 @@ pub struct QueueTrace {
     pub radius: f32,
     /// Where the agent in the zone was, when there was one (the nearest).
     pub blocker: Option<Vec2>,
+}
+
+impl QueueTrace {
+    /// As a trace: the point ahead and the blocker (flag 0 when there is one), the radius.
+    #[must_use]
+    pub fn trace(&self) -> Trace {
+        let mut trace = Trace::new(
+            BehaviorKind::Queue,
+            &[self.ahead, self.blocker.unwrap_or_default()],
+        );
+        trace.values[0] = self.radius;
+        trace.flags = u8::from(self.blocker.is_some());
+        trace
+    }
+
+    /// What a trace of queuing holds.
+    #[must_use]
+    pub fn of(trace: &Trace) -> Self {
+        let [ahead, blocker, ..] = trace.points;
+        Self {
+            ahead,
+            radius: trace.values[0],
+            blocker: trace.flag(0).then_some(blocker),
+        }
+    }
 }
 
 /// The point an agent checks for someone in its way: `ahead` units along `heading` (unit).
@@ -118,10 +145,15 @@ impl Behavior for Queue {
         let ahead = ahead_point(body.position, heading, self.ahead);
         let blocker = tick.agent_near(ahead, self.radius);
         tick.add(self, |s| {
-            let mut trace = Trace::new(BehaviorKind::Queue, &[ahead, blocker.unwrap_or_default()]);
-            trace.values[0] = self.radius;
-            trace.flags = u8::from(blocker.is_some());
-            s.trace(trace);
+            let radius = self.radius;
+            s.trace(
+                QueueTrace {
+                    ahead,
+                    radius,
+                    blocker,
+                }
+                .trace(),
+            );
             if blocker.is_some() {
                 queue(&body, s.steering, self.brake, heading)
             } else {
@@ -134,19 +166,19 @@ impl Behavior for Queue {
     fn marks(trace: &Trace, out: &mut Vec<Mark>) {
         // The zone ahead: the queue's colour while clear, the hit colour with a line to the
         // agent in the way while blocked.
-        let [ahead, blocker, ..] = trace.points;
-        let (tint, alpha) = if trace.flag(0) {
+        let QueueTrace {
+            ahead,
+            radius,
+            blocker,
+        } = QueueTrace::of(trace);
+        let (tint, alpha) = if blocker.is_some() {
             (Tint::Hit, 1.0)
         } else {
             (Tint::Own, 0.8)
         };
         out.push(Mark::sensor(Figure::Ray(ahead), tint, alpha * 0.6));
-        out.push(Mark::sensor(
-            Figure::Zone(ahead, trace.values[0]),
-            tint,
-            alpha,
-        ));
-        if trace.flag(0) {
+        out.push(Mark::sensor(Figure::Zone(ahead, radius), tint, alpha));
+        if let Some(blocker) = blocker {
             out.push(Mark::sensor(
                 Figure::Segment(ahead, blocker),
                 Tint::Hit,

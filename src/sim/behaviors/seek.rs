@@ -24,6 +24,7 @@ use crate::sim::types::Target;
 pub const SEEK: BehaviorInfo = BehaviorInfo {
     key: "seek",
     family: Family::SeekAndArrive,
+    metric: "overshoot",
     color: Rgb(60, 210, 80),
     formula: "desired = normalize(target - p) * max_speed; force = desired - v",
     summary: "Steer toward a target at full speed; at the target the force brakes.",

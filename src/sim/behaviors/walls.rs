@@ -33,6 +33,7 @@ use crate::sim::types::Region;
 pub const AVOID_WALLS: BehaviorInfo = BehaviorInfo {
     key: "avoid_walls",
     family: Family::PathsAndWalls,
+    metric: "obstacle_overlaps",
     color: Rgb(250, 128, 114),
     formula: "force = wall normal * |feeler tip - crossing| for the nearest crossing",
     summary: "Three feelers ahead; the one that crosses a wall nearest pushes out along the \
@@ -43,6 +44,7 @@ pub const AVOID_WALLS: BehaviorInfo = BehaviorInfo {
 pub const CONTAINMENT: BehaviorInfo = BehaviorInfo {
     key: "containment",
     family: Family::PathsAndWalls,
+    metric: "obstacle_overlaps",
     color: Rgb(255, 205, 160),
     formula: "probe = p + v * t; force = inward normal * (margin - depth) when depth < margin",
     summary: "A probe ahead of the agent that comes near the region's edge, or leaves it, \

@@ -15,7 +15,9 @@ use glam::Vec2;
 
 use super::seek::seek;
 
-use crate::sim::behavior::Tick;
+use crate::sim::behavior::{Figure, Layer, Mark, Tick, Tint};
+use crate::sim::debug::Trace;
+use crate::sim::registry::BehaviorKind;
 use crate::sim::types::WanderCircle;
 
 use crate::sim::behavior::{
@@ -27,6 +29,7 @@ use crate::sim::math::normalize_or_zero;
 pub const WANDER: BehaviorInfo = BehaviorInfo {
     key: "wander",
     family: Family::Jitter,
+    metric: "heading_jitter",
     color: Rgb(170, 170, 170),
     formula: "force = normalize(v) * distance + (cos a, sin a) * radius; \
               a += random * change - change / 2",
@@ -37,6 +40,7 @@ pub const WANDER: BehaviorInfo = BehaviorInfo {
 pub const WANDER_TARGET: BehaviorInfo = BehaviorInfo {
     key: "wander_target",
     family: Family::Jitter,
+    metric: "heading_jitter",
     color: Rgb(220, 220, 220),
     formula: "seek a random point, a new one every interval",
     summary: "Seek a random point of the world, a new one every interval (the naive wander).",
@@ -140,10 +144,44 @@ impl Behavior for Wander {
             let draw = s.state.rng.next_f32();
             let step = wander_circle(&body, self, s.state.wander_angle_rad, draw);
             s.state.wander_angle_rad = step.next_angle_rad;
-            s.record.wander = Some(step.circle);
+            s.trace(circle_trace(&step.circle));
             step.steer
         });
         false
+    }
+
+    fn traces(&self) -> bool {
+        true
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        // The circle rides with the agent: its points are offsets from it.
+        let circle = circle_of(trace);
+        let (center, target) = (circle.center, circle.target());
+        let mark = |shape| Mark::on(Layer::Wander, shape, Tint::Layer, 1.0).from_agent();
+        out.push(mark(Figure::Zone(center, circle.radius)));
+        out.push(mark(Figure::Ray(center)));
+        out.push(mark(Figure::Segment(center, target)).width(1.5));
+        out.push(mark(Figure::Dot(target, 3.0)));
+    }
+}
+
+/// The trace of a wander step: the circle's centre and the point on it (offsets from the
+/// agent), and its radius.
+fn circle_trace(circle: &WanderCircle) -> Trace {
+    let mut trace = Trace::new(BehaviorKind::Wander, &[circle.center, circle.target()]);
+    trace.values[0] = circle.radius;
+    trace
+}
+
+/// The wander circle a trace of circle wander holds.
+#[must_use]
+pub fn circle_of(trace: &Trace) -> WanderCircle {
+    let [center, target, ..] = trace.points;
+    WanderCircle {
+        center,
+        radius: trace.values[0],
+        displacement: target - center,
     }
 }
 block! {
@@ -183,11 +221,26 @@ impl Behavior for WanderTarget {
         let point = tick.memory().wander_point;
         let body = tick.body();
         tick.add(self, |s| {
-            s.record.wander_point = Some(point);
+            s.trace(Trace::new(BehaviorKind::WanderTarget, &[point]));
             seek(&body, point)
         });
         false
     }
+
+    fn traces(&self) -> bool {
+        true
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        let shape = Figure::Ring(point_of(trace), 4.0);
+        out.push(Mark::on(Layer::Wander, shape, Tint::Own, 1.0));
+    }
+}
+
+/// The random point a trace of target wander was heading for.
+#[must_use]
+pub fn point_of(trace: &Trace) -> Vec2 {
+    trace.points[0]
 }
 
 #[cfg(test)]

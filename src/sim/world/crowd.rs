@@ -323,17 +323,23 @@ impl Crowd {
     }
 
     /// What each entity felt on the last [`Self::steer`] (every behavior's force, the
-    /// combined and applied force, the tutorial behaviors' points), in id order.
+    /// combined and applied force), in id order.
     #[must_use]
     pub fn records(&self) -> Records<'_> {
         self.world.records()
     }
 
     /// What the behaviors that trace looked at on the last [`Self::steer`], in id order
-    /// (empty when no group uses one).
+    /// (empty unless kept, [`Self::keep_details`], and some group uses one).
     #[must_use]
     pub fn details(&self) -> &[Detail] {
         self.world.details()
+    }
+
+    /// Keeps what the behaviors look at on each [`Self::steer`], for a game's debug drawing
+    /// ([`World::keep_details`]); off by default.
+    pub fn keep_details(&mut self, on: bool) {
+        self.world.keep_details(on);
     }
 
     /// Where the world would move entity `i` (an index) from the motion last given, with its

@@ -123,9 +123,11 @@ pub struct World {
     active: Vec<Vec<BehaviorKind>>,
     /// Each flow field, resolved to the world's cells.
     flow_grids: Vec<FlowGrid>,
-    /// What the behaviors beyond the tutorials looked at, per agent (empty when no group uses
-    /// them).
+    /// What the behaviors looked at, per agent, for the overlays: kept when asked
+    /// ([`World::keep_details`]) and some group has a behavior that traces; empty otherwise.
     details: Vec<Detail>,
+    /// Whether [`World::details`] are kept (an editor or a renderer asks; a game does not).
+    keep_details: bool,
     /// Per agent, its rank among its group's followers (formations; empty when none).
     ranks: Vec<u32>,
     /// Per group, its number of followers (formations).
@@ -222,6 +224,7 @@ impl World {
             active: Vec::new(),
             flow_grids: Vec::new(),
             details: Vec::new(),
+            keep_details: false,
             ranks: Vec::new(),
             followers: Vec::new(),
             heading_history: Vec::new(),
@@ -317,6 +320,19 @@ impl World {
         }
     }
 
+    /// Keeps (or stops keeping) what each behavior looked at on each tick, for the overlays
+    /// to draw ([`World::details`]): off by default, as a game draws none of it; from the next
+    /// tick on. It changes nothing of the motion.
+    pub fn keep_details(&mut self, on: bool) {
+        self.keep_details = on;
+    }
+
+    /// Whether the world keeps [`World::details`].
+    #[must_use]
+    pub fn keeps_details(&self) -> bool {
+        self.keep_details
+    }
+
     /// The parameters the world runs with.
     #[must_use]
     pub fn spec(&self) -> &WorldSpec {
@@ -361,8 +377,8 @@ impl World {
         &self.agents
     }
 
-    /// What the behaviors beyond the tutorials looked at on the last tick, parallel to
-    /// [`Self::agents`] (empty when no group uses them).
+    /// What the behaviors looked at on the last tick, parallel to [`Self::agents`] (empty
+    /// unless kept, [`Self::keep_details`], and some group uses a behavior that traces).
     #[must_use]
     pub fn details(&self) -> &[Detail] {
         &self.details

@@ -1,6 +1,6 @@
 //! The per-agent side tables that only some scenes need, sized each tick for the spec: the
-//! overlay details of the behaviors beyond the tutorials, formation ranks, and the heading
-//! history that heading smoothing averages.
+//! overlay details of the behaviors (when kept), formation ranks, and the heading history that
+//! heading smoothing averages.
 
 use glam::Vec2;
 
@@ -11,13 +11,13 @@ use crate::sim::motion::mean_heading;
 use crate::sim::params::{Group, OffsetPursuit, Slot, Target};
 
 impl World {
-    /// Sizes the per-agent side tables for this tick's spec: the details when some group uses
-    /// a behavior that records one, the ranks when some group keeps a formation, the heading
+    /// Sizes the per-agent side tables for this tick's spec: the details when they are kept and
+    /// some group uses a behavior that records one, the ranks when some group keeps a formation, the heading
     /// history when some group smooths headings.
     pub(super) fn prepare_side_tables(&mut self) {
         let groups = &self.spec.groups;
         let n = self.agents.len();
-        let uses_detail = groups.iter().any(Group::traces);
+        let uses_detail = self.keep_details && groups.iter().any(Group::traces);
         if uses_detail {
             self.details.resize(n, Detail::default());
         } else {
