@@ -112,7 +112,7 @@ fn play(
 fn simulate(scene: &Scene, steps: u64) -> String {
     let mut world = scene.build_world().expect("builds");
     let mut out = Vec::new();
-    steerlab::cli::write_csv(&mut world, steps, &mut out).expect("csv");
+    steerlab::scene::csv::write_csv(&mut world, steps, &mut out).expect("csv");
     String::from_utf8(out).expect("utf-8")
 }
 

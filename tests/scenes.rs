@@ -423,7 +423,7 @@ fn every_version_1_preset_migrates_to_version_2_and_runs_the_same_ticks() {
         // ...that runs the ticks the previous release printed, to the byte.
         let mut world = migrated.build_world().expect("valid");
         let mut csv = Vec::new();
-        steerlab::cli::write_csv(&mut world, 300, &mut csv).expect("write");
+        steerlab::scene::csv::write_csv(&mut world, 300, &mut csv).expect("write");
         assert_eq!(csv.len().to_string(), len, "{file}");
         assert_eq!(format!("{:016x}", fnv1a(&csv)), digest, "{file}");
         checked += 1;
@@ -440,7 +440,7 @@ fn the_library_api_gives_the_same_trajectory_as_simulate() {
     let mut a = from_text.build_world().expect("valid");
     let mut b = from_file.build_world().expect("valid");
     let mut csv = Vec::new();
-    steerlab::cli::write_csv(&mut a, 120, &mut csv).expect("write");
+    steerlab::scene::csv::write_csv(&mut a, 120, &mut csv).expect("write");
     b.step_n(120);
     assert_eq!(a.agents(), b.agents());
     let out = common::steerlab()

@@ -11,6 +11,7 @@
 //! ```
 
 pub mod add;
+pub mod csv;
 pub mod fields;
 pub mod goal_check;
 pub mod goals;
