@@ -218,6 +218,27 @@ macro_rules! block {
 pub(crate) use block;
 
 /// The fields every behavior block has.
+/// How a behavior's force counts in its group's combination: its weight, and its probability
+/// under prioritized dithering.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weighting {
+    /// The factor on the force before combination.
+    pub weight: f32,
+    /// The chance of being evaluated under prioritized dithering.
+    pub probability: f32,
+}
+
+impl Weighting {
+    /// `weight`, always evaluated.
+    #[must_use]
+    pub const fn of(weight: f32) -> Self {
+        Self {
+            weight,
+            probability: 1.0,
+        }
+    }
+}
+
 pub trait BlockCommon {
     /// The on/off switch.
     fn enabled(&self) -> bool;
@@ -225,6 +246,13 @@ pub trait BlockCommon {
     fn weight(&self) -> f32;
     /// The dithering probability.
     fn probability(&self) -> f32;
+    /// Its weight and probability.
+    fn weighting(&self) -> Weighting {
+        Weighting {
+            weight: self.weight(),
+            probability: self.probability(),
+        }
+    }
     /// The three, to edit: on/off, weight, probability.
     fn common_mut(&mut self) -> (&mut bool, &mut f32, &mut f32);
     /// What the behavior steers relative to, for the behaviors that have a target.

@@ -9,7 +9,7 @@ use super::debug::{AgentDebug, Detail, Trace};
 use super::registry::BehaviorKind;
 use super::scenery::{FlowGrid, Obstacle, Path, Wall};
 use super::steering::state::SteeringState;
-use super::types::{AvoidMemory, Leader, NeighborSums, Other, Stamina, Target};
+use super::types::{AvoidMemory, FlockRule, Leader, NeighborSums, Other, Stamina, Target};
 
 /// What an agent keeps from one tick to the next for its behaviors.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -98,7 +98,7 @@ pub trait Tick<'w> {
     /// The flow field the group follows, resolved to the world's cells.
     fn flow(&self) -> Option<&'w FlowGrid>;
     /// The flocking sums of rule `rule` (0 separation, 1 alignment, 2 cohesion).
-    fn neighbor_sums(&self, rule: usize) -> NeighborSums;
+    fn neighbor_sums(&self, rule: FlockRule) -> NeighborSums;
     /// The agents within `range` (at most the group's neighbour cap, nearest first).
     fn others_near(&self, range: f32) -> Vec<Other>;
     /// The position of the agent nearest `p` within `radius` of it (the agent itself left out).

@@ -231,6 +231,28 @@ pub struct Other {
     pub radius: f32,
 }
 
+/// One of the three flocking rules (each reads its own neighbour sums).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlockRule {
+    /// Separation.
+    Separation,
+    /// Alignment.
+    Alignment,
+    /// Cohesion.
+    Cohesion,
+}
+
+impl FlockRule {
+    /// The three, in the order the neighbour search sums them.
+    pub const ALL: [Self; 3] = [Self::Separation, Self::Alignment, Self::Cohesion];
+
+    /// Its place in [`Self::ALL`].
+    #[must_use]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
 /// Running sums over the neighbours of one agent, filled by the neighbour search. [`Self::add`]
 /// fills every field; the world's search fills only the one each rule reads (`away` for
 /// separation, `velocity` for alignment, `position` for cohesion).

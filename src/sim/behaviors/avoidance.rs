@@ -47,6 +47,15 @@ pub struct DetectionBox {
     pub side: f32,
 }
 
+/// The detection box's settings (the numbers of [`AvoidForm::DetectionBox`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoxSettings {
+    /// Length of the box at rest (world units).
+    pub min_length: f32,
+    /// Share of the distance that becomes braking.
+    pub braking_weight: f32,
+}
+
 /// Detection-box avoidance for an agent heading along `heading` (unit) with body radius
 /// `radius`. Returns the force, the box, and the side to remember.
 #[must_use]
@@ -55,9 +64,13 @@ pub fn detection_box(
     heading: Vec2,
     radius: f32,
     obstacles: &[Obstacle],
-    (min_length, braking_weight): (f32, f32),
+    settings: BoxSettings,
     memory: AvoidMemory,
 ) -> (Steer, DetectionBox, AvoidMemory) {
+    let BoxSettings {
+        min_length,
+        braking_weight,
+    } = settings;
     let speed_share = if body.max_speed > 0.0 {
         (body.velocity.length() / body.max_speed).min(1.0)
     } else {
@@ -226,7 +239,10 @@ impl Behavior for AvoidObstacles {
                         heading,
                         radius,
                         obstacles,
-                        (min_length, braking_weight),
+                        BoxSettings {
+                            min_length,
+                            braking_weight,
+                        },
                         memory,
                     );
                     next = remembered;
@@ -278,6 +294,12 @@ impl DetectionBox {
 mod tests {
     use super::*;
 
+    /// A 40-unit box at rest, Buckland's braking weight.
+    const BUCKLAND: BoxSettings = BoxSettings {
+        min_length: 40.0,
+        braking_weight: 0.2,
+    };
+
     #[test]
     fn only_obstacles_within_reach_push() {
         let b = Body {
@@ -325,7 +347,7 @@ mod tests {
             Vec2::X,
             4.0,
             std::slice::from_ref(&obstacle),
-            (40.0, 0.2),
+            BUCKLAND,
             AvoidMemory::default(),
         );
         assert_eq!(shape.length, 60.0);
@@ -352,7 +374,7 @@ mod tests {
             Vec2::X,
             4.0,
             std::slice::from_ref(&ahead),
-            (40.0, 0.2),
+            BUCKLAND,
             memory,
         );
         // (10 - 0) * 1.5 = 15 toward -y.
@@ -366,7 +388,7 @@ mod tests {
             Vec2::X,
             4.0,
             &[ahead],
-            (40.0, 0.2),
+            BUCKLAND,
             AvoidMemory::default(),
         );
         assert!(
@@ -385,7 +407,7 @@ mod tests {
                 Vec2::X,
                 4.0,
                 &[o],
-                (40.0, 0.2),
+                BUCKLAND,
                 AvoidMemory::default(),
             );
             assert_eq!(steer, Steer::NONE);

@@ -12,7 +12,7 @@
 //! the naive scan); these functions only reduce them.
 
 use crate::sim::behavior::Tick;
-use crate::sim::types::NeighborSums;
+use crate::sim::types::{FlockRule, NeighborSums};
 
 use super::seek::seek;
 use crate::sim::behavior::{Behavior, BehaviorInfo, Body, Family, Field, Rgb, Steer, Value, block};
@@ -47,18 +47,7 @@ pub const COHESION: BehaviorInfo = BehaviorInfo {
     summary: "Seek the neighbours' centre of mass.",
 };
 
-/// One of the three rules, for the callers that treat them alike.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rule {
-    /// Separation.
-    Separation,
-    /// Alignment.
-    Alignment,
-    /// Cohesion.
-    Cohesion,
-}
-
-impl Rule {
+impl FlockRule {
     /// The rule's steering over the neighbours summed in `sums`.
     #[must_use]
     pub fn steer(self, body: &Body, sums: &NeighborSums) -> Steer {
@@ -129,8 +118,8 @@ impl Behavior for Separation {
 
     fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
         let body = tick.body();
-        let sums = tick.neighbor_sums(0);
-        tick.add(self, |_| Rule::Separation.steer(&body, &sums));
+        let sums = tick.neighbor_sums(FlockRule::Separation);
+        tick.add(self, |_| FlockRule::Separation.steer(&body, &sums));
         false
     }
 }
@@ -154,8 +143,8 @@ impl Behavior for Alignment {
 
     fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
         let body = tick.body();
-        let sums = tick.neighbor_sums(1);
-        tick.add(self, |_| Rule::Alignment.steer(&body, &sums));
+        let sums = tick.neighbor_sums(FlockRule::Alignment);
+        tick.add(self, |_| FlockRule::Alignment.steer(&body, &sums));
         false
     }
 }
@@ -179,8 +168,8 @@ impl Behavior for Cohesion {
 
     fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
         let body = tick.body();
-        let sums = tick.neighbor_sums(2);
-        tick.add(self, |_| Rule::Cohesion.steer(&body, &sums));
+        let sums = tick.neighbor_sums(FlockRule::Cohesion);
+        tick.add(self, |_| FlockRule::Cohesion.steer(&body, &sums));
         false
     }
 }

@@ -97,16 +97,13 @@ pub fn offset_pursuit(
 
 /// Leader following. Returns the force and the follow point.
 #[must_use]
-pub fn follow_leader(
-    body: &Body,
-    leader: &Leader,
-    (behind, sight_distance, sight_half_width, slowing_radius): (f32, f32, f32, f32),
-) -> (Steer, Vec2) {
-    let point = leader.position - leader.heading * behind;
-    let arrive = arrive_slowing(body, point, slowing_radius);
+pub fn follow_leader(body: &Body, leader: &Leader, block: &FollowLeader) -> (Steer, Vec2) {
+    let point = leader.position - leader.heading * block.behind;
+    let arrive = arrive_slowing(body, point, block.slowing_radius);
     let local = leader.to_local(body.position);
-    let in_the_way =
-        local.x >= 0.0 && local.x <= sight_distance && local.y.abs() <= sight_half_width;
+    let in_the_way = local.x >= 0.0
+        && local.x <= block.sight_distance
+        && local.y.abs() <= block.sight_half_width;
     if !in_the_way {
         return (arrive, point);
     }
@@ -235,13 +232,7 @@ impl Behavior for FollowLeader {
         };
         let body = tick.body();
         tick.add(self, |s| {
-            let zone = (
-                self.behind,
-                self.sight_distance,
-                self.sight_half_width,
-                self.slowing_radius,
-            );
-            let (steer, point) = follow_leader(&body, &leader, zone);
+            let (steer, point) = follow_leader(&body, &leader, self);
             s.trace(Trace::new(BehaviorKind::FollowLeader, &[point]));
             steer
         });
@@ -343,7 +334,13 @@ mod tests {
             max_speed: 20.0,
             mass: 1.0,
         };
-        let params = (40.0, 60.0, 20.0, 50.0);
+        let params = &FollowLeader {
+            behind: 40.0,
+            sight_distance: 60.0,
+            sight_half_width: 20.0,
+            slowing_radius: 50.0,
+            ..FollowLeader::default()
+        };
         let (steer, point) = follow_leader(&body(Vec2::new(-140.0, 0.0)), &leader, params);
         assert_eq!(point, Vec2::new(-40.0, 0.0));
         assert_eq!(steer.force, Vec2::new(20.0, 0.0));

@@ -79,8 +79,14 @@ pub fn hide(
     body: &Body,
     hunter: (Vec2, Vec2),
     obstacles: &[Obstacle],
-    (distance_from_boundary, range, deceleration): (f32, Option<f32>, Deceleration),
+    block: &Hide,
 ) -> (Steer, Option<Vec2>) {
+    let Hide {
+        distance_from_boundary,
+        range,
+        deceleration,
+        ..
+    } = *block;
     let mut best: Option<(f32, Vec2)> = None;
     for obstacle in obstacles {
         if range.is_some_and(|r| body.position.distance_squared(obstacle.center) > r * r) {
@@ -153,8 +159,7 @@ impl Behavior for Hide {
         let body = tick.body();
         let obstacles = tick.obstacles();
         tick.add(self, |s| {
-            let settings = (self.distance_from_boundary, self.range, self.deceleration);
-            let (steer, spot) = hide(&body, hunter, obstacles, settings);
+            let (steer, spot) = hide(&body, hunter, obstacles, self);
             if let Some(spot) = spot {
                 s.trace(Trace::new(BehaviorKind::Hide, &[spot]));
             }
@@ -220,6 +225,16 @@ impl Behavior for Interpose {
 mod tests {
     use super::*;
 
+    /// Hiding `distance` behind an obstacle's surface, from obstacles `within` (fast braking).
+    fn behind(distance: f32, within: Option<f32>) -> Hide {
+        Hide {
+            distance_from_boundary: distance,
+            range: within,
+            deceleration: Deceleration::Fast,
+            ..Hide::default()
+        }
+    }
+
     fn at(p: Vec2) -> Body {
         Body {
             position: p,
@@ -262,21 +277,16 @@ mod tests {
             &at(Vec2::new(60.0, 40.0)),
             hunter,
             &obstacles,
-            (30.0, None, Deceleration::Fast),
+            &behind(30.0, None),
         );
         assert_eq!(spot, Some(Vec2::new(90.0, 0.0)));
         // Out of reach of both: evade the hunter (at rest, so flee its position): from (60, 80),
         // away is (0.6, 0.8) * 10.
         let body = at(Vec2::new(60.0, 80.0));
-        let (steer, spot) = hide(
-            &body,
-            hunter,
-            &obstacles,
-            (30.0, Some(20.0), Deceleration::Fast),
-        );
+        let (steer, spot) = hide(&body, hunter, &obstacles, &behind(30.0, Some(20.0)));
         assert_eq!(spot, None);
         assert_eq!(steer.force, Vec2::new(6.0, 8.0));
-        let (steer, spot) = hide(&body, hunter, &[], (30.0, None, Deceleration::Fast));
+        let (steer, spot) = hide(&body, hunter, &[], &behind(30.0, None));
         assert_eq!((steer.force, spot), (Vec2::new(6.0, 8.0), None));
     }
 }

@@ -52,13 +52,26 @@ pub struct PathTrace {
     pub target: Option<Vec2>,
 }
 
+/// How the predict form looks along the path.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lookahead {
+    /// How far ahead the agent's position is predicted, in seconds of its velocity.
+    pub predict_secs: f32,
+    /// How far along the path, past the predicted point's projection, the target is
+    /// (world units; negative walks the path backwards).
+    pub ahead: f32,
+    /// The slowing radius at an open path's end.
+    pub slowing_radius: f32,
+}
+
 /// The predict form. Returns the force and what it looked at.
 #[must_use]
-pub fn follow_predict(
-    body: &Body,
-    path: &Path,
-    (predict_secs, ahead, slowing_radius): (f32, f32, f32),
-) -> (Steer, PathTrace) {
+pub fn follow_predict(body: &Body, path: &Path, look: Lookahead) -> (Steer, PathTrace) {
+    let Lookahead {
+        predict_secs,
+        ahead,
+        slowing_radius,
+    } = look;
     let future = body.position + body.velocity * predict_secs;
     let (Some(now), Some(then)) = (path.project(body.position), path.project(future)) else {
         return (Steer::NONE, PathTrace::default());
@@ -186,7 +199,14 @@ impl Behavior for FollowPath {
                 PathForm::Predict {
                     predict_secs,
                     ahead,
-                } => follow_predict(&body, path, (predict_secs, ahead, self.slowing_radius)),
+                } => {
+                    let look = Lookahead {
+                        predict_secs,
+                        ahead,
+                        slowing_radius: self.slowing_radius,
+                    };
+                    follow_predict(&body, path, look)
+                }
                 PathForm::Waypoints => {
                     let (steer, k, trace) =
                         follow_waypoints(&body, path, waypoint, self.slowing_radius);
@@ -243,6 +263,13 @@ impl PathTrace {
 mod tests {
     use super::*;
 
+    /// Half a second ahead, 30 units along the path, a slowing radius of 50.
+    const LOOK: Lookahead = Lookahead {
+        predict_secs: 0.5,
+        ahead: 30.0,
+        slowing_radius: 50.0,
+    };
+
     fn l_path(looped: bool) -> Path {
         Path {
             name: "l".to_owned(),
@@ -262,7 +289,7 @@ mod tests {
         let (steer, trace) = follow_predict(
             &body(Vec2::new(20.0, 3.0), Vec2::new(10.0, 0.0)),
             &l_path(false),
-            (0.5, 30.0, 50.0),
+            LOOK,
         );
         assert_eq!(steer, Steer::NONE);
         assert_eq!(trace.projection, Vec2::new(25.0, 0.0));
@@ -275,7 +302,7 @@ mod tests {
         // projection 20 along; seek the point 30 further: (50, 0). Offset (30, -15), |.| =
         // sqrt(1125); desired = (30, -15) / sqrt(1125) * 10; force = desired - (0, 10).
         let b = body(Vec2::new(20.0, 15.0), Vec2::new(0.0, 10.0));
-        let (steer, trace) = follow_predict(&b, &l_path(false), (0.5, 30.0, 50.0));
+        let (steer, trace) = follow_predict(&b, &l_path(false), LOOK);
         assert_eq!(trace.target, Some(Vec2::new(50.0, 0.0)));
         assert_eq!(steer, seek(&b, Vec2::new(50.0, 0.0)));
         let len = 1125.0_f32.sqrt();
@@ -283,7 +310,7 @@ mod tests {
         assert!((steer.force - want).length() < 1e-5);
         // Moving backwards inside the band also steers.
         let back = body(Vec2::new(20.0, 0.0), Vec2::new(-10.0, 0.0));
-        let (_, trace) = follow_predict(&back, &l_path(false), (0.5, 30.0, 50.0));
+        let (_, trace) = follow_predict(&back, &l_path(false), LOOK);
         assert_eq!(trace.target, Some(Vec2::new(50.0, 0.0)));
     }
 
@@ -291,14 +318,14 @@ mod tests {
     fn the_end_of_an_open_path_is_arrived_at() {
         // Own projection at 180 of 200: 180 + 30 is past the end, so arrive at (100, 100).
         let b = body(Vec2::new(100.0, 80.0), Vec2::new(0.0, 10.0));
-        let (steer, trace) = follow_predict(&b, &l_path(false), (0.5, 30.0, 50.0));
+        let (steer, trace) = follow_predict(&b, &l_path(false), LOOK);
         assert_eq!(trace.target, Some(Vec2::new(100.0, 100.0)));
         assert_eq!(steer, arrive_slowing(&b, Vec2::new(100.0, 100.0), 50.0));
         // Looped, moving across the path (no progress along it) at the same place, it seeks
         // round the corner: the closing leg runs from (100, 100) back to (0, 0), and the
         // point 30 on from 180 is 10 along it.
         let across = body(Vec2::new(100.0, 80.0), Vec2::new(10.0, 0.0));
-        let (_, trace) = follow_predict(&across, &l_path(true), (0.5, 30.0, 50.0));
+        let (_, trace) = follow_predict(&across, &l_path(true), LOOK);
         let t = trace.target.unwrap();
         let want = Vec2::new(100.0, 100.0) - Vec2::new(1.0, 1.0) / 2.0_f32.sqrt() * 10.0;
         assert!((t - want).length() < 1e-4, "{t}");

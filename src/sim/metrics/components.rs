@@ -55,16 +55,69 @@ struct Cells {
     high: Vec<Vec2>,
 }
 
+/// Square cells over the points' bounding box.
+#[derive(Clone, Copy, Debug)]
+struct CellGrid {
+    /// The box's lower corner, the first cell's.
+    min: Vec2,
+    /// A cell's side.
+    cell: f32,
+    /// Cells along x.
+    columns: usize,
+    /// Cells along y.
+    rows: usize,
+}
+
+impl CellGrid {
+    /// The grid over `points` (finite, at least one) for linking those within `radius`, and
+    /// whether any two points of one cell are within it.
+    fn over(points: &[Vec2], radius: f32) -> (Self, bool) {
+        let (min, max) = points.iter().fold(
+            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+            |(lo, hi), &p| (lo.min(p), hi.max(p)),
+        );
+        let span = (max - min).max(Vec2::ZERO);
+        // At most 4,096 cells a side: a sparse crowd over a huge world gets bigger cells (whose
+        // points are then linked pair by pair). Otherwise the largest side whose diagonal is within
+        // the radius after rounding, so that a cell's points are surely linked.
+        let mut cell = radius / std::f32::consts::SQRT_2;
+        for _ in 0..4 {
+            if cell * std::f32::consts::SQRT_2 <= radius {
+                break;
+            }
+            cell = f32::from_bits(cell.to_bits() - 1);
+        }
+        let cell = cell.max(span.x / 4096.0).max(span.y / 4096.0);
+        // Whether any two points of one cell are within `radius` of each other.
+        let whole = cell * std::f32::consts::SQRT_2 <= radius;
+        let columns = cells_along(span.x.max(cell), cell) + 1;
+        let rows = cells_along(span.y.max(cell), cell) + 1;
+        let grid = Self {
+            min,
+            cell,
+            columns,
+            rows,
+        };
+        (grid, whole)
+    }
+}
+
 impl Cells {
-    /// `points` (finite) in cells of `cell` from `min`, in these cells' buffers (`cell_of` and
+    /// `points` (finite) in the cells of `grid`, in these cells' buffers (`cell_of` and
     /// `fill` are scratch).
     fn fill(
         &mut self,
         points: &[Vec2],
-        (min, cell, columns, rows): (Vec2, f32, usize, usize),
+        grid: CellGrid,
         cell_of: &mut Vec<usize>,
         fill: &mut Vec<u32>,
     ) {
+        let CellGrid {
+            min,
+            cell,
+            columns,
+            rows,
+        } = grid;
         cell_of.clear();
         cell_of.extend(points.iter().map(|&p| {
             let q = p - min;
@@ -140,26 +193,8 @@ fn components_of_finite(points: &[Vec2], radius: f32, scratch: &mut Scratch) -> 
     if n == 0 {
         return 0;
     }
-    let (min, max) = points.iter().fold(
-        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-        |(lo, hi), &p| (lo.min(p), hi.max(p)),
-    );
-    let span = (max - min).max(Vec2::ZERO);
-    // At most 4,096 cells a side: a sparse crowd over a huge world gets bigger cells (whose
-    // points are then linked pair by pair). Otherwise the largest side whose diagonal is within
-    // the radius after rounding, so that a cell's points are surely linked.
-    let mut cell = radius / std::f32::consts::SQRT_2;
-    for _ in 0..4 {
-        if cell * std::f32::consts::SQRT_2 <= radius {
-            break;
-        }
-        cell = f32::from_bits(cell.to_bits() - 1);
-    }
-    let cell = cell.max(span.x / 4096.0).max(span.y / 4096.0);
-    // Whether any two points of one cell are within `radius` of each other.
-    let whole = cell * std::f32::consts::SQRT_2 <= radius;
-    let columns = cells_along(span.x.max(cell), cell) + 1;
-    let rows = cells_along(span.y.max(cell), cell) + 1;
+    let (grid, whole) = CellGrid::over(points, radius);
+    let (columns, rows) = (grid.columns, grid.rows);
     let Scratch {
         cells: kept,
         cell_of,
@@ -167,7 +202,7 @@ fn components_of_finite(points: &[Vec2], radius: f32, scratch: &mut Scratch) -> 
         parent,
         ..
     } = scratch;
-    kept.fill(points, (min, cell, columns, rows), cell_of, fill);
+    kept.fill(points, grid, cell_of, fill);
     let cells = &*kept;
     // Boxes farther apart than this hold no linked pair (a margin past rounding).
     let r2 = radius * radius * 1.001;

@@ -11,9 +11,9 @@ use crate::sim::grid::Grid;
 use crate::sim::params::Group;
 use crate::sim::types::{NeighborSums, away_from};
 
-/// One rule's squared radius and group filter.
+/// How far one flocking rule reaches: its squared radius and group filter.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Rule {
+pub(super) struct Reach {
     pub(super) radius2: f32,
     pub(super) own_group_only: bool,
 }
@@ -24,7 +24,7 @@ pub struct Rules {
     /// The largest radius of the enabled rules (0: no neighbour pass).
     pub radius: f32,
     /// Separation, alignment, cohesion, when enabled.
-    pub(super) each: [Option<Rule>; 3],
+    pub(super) each: [Option<Reach>; 3],
     /// Most neighbours considered.
     pub cap: usize,
 }
@@ -34,7 +34,7 @@ impl Rules {
     #[must_use]
     pub fn of(group: &Group) -> Self {
         let rule = |enabled: bool, radius: f32, own_group_only: bool| {
-            enabled.then_some(Rule {
+            enabled.then_some(Reach {
                 radius2: radius * radius,
                 own_group_only,
             })
@@ -138,7 +138,7 @@ impl Found {
     ) {
         self.count += 1;
         self.distance_sum += distance;
-        let applies = |rule: Option<Rule>| {
+        let applies = |rule: Option<Reach>| {
             rule.is_some_and(|r| d2 <= r.radius2 && (!r.own_group_only || same_group))
         };
         if applies(rules.each[0]) {

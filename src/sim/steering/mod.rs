@@ -20,11 +20,12 @@ use glam::Vec2;
 
 use super::behavior::{BlockCommon, Memory, Registered, Step, Tick};
 use super::behaviors::{Body, Steer};
+use super::block::Weighting;
 use super::debug::{AgentDebug, Detail, FullRecord, RecordSink, RecordSlot};
 use super::math::truncate;
 use super::params::{self, BehaviorKind, Combination, Target};
 use super::scenery::{FlowGrid, Obstacle, Path, Wall};
-use super::types::{Leader, NeighborSums, Other, Stamina};
+use super::types::{FlockRule, Leader, NeighborSums, Other, Stamina};
 pub use state::SteeringState;
 
 /// The host of a steering manager: the sources' `IBoid`.
@@ -189,11 +190,10 @@ impl<R: RecordSink> SteeringManager<R> {
     pub fn add(
         &mut self,
         kind: BehaviorKind,
-        weight: f32,
-        probability: f32,
+        weighting: Weighting,
         compute: impl FnOnce(&mut Step<'_>) -> Steer,
     ) {
-        self.add_traced(kind, (weight, probability), None, compute);
+        self.add_traced(kind, weighting, None, compute);
     }
 
     /// [`Self::add`], with the agent's detail for what the behavior looked at.
@@ -203,10 +203,14 @@ impl<R: RecordSink> SteeringManager<R> {
     pub fn add_traced(
         &mut self,
         kind: BehaviorKind,
-        (weight, probability): (f32, f32),
+        weighting: Weighting,
         detail: Option<&mut Detail>,
         compute: impl FnOnce(&mut Step<'_>) -> Steer,
     ) {
+        let Weighting {
+            weight,
+            probability,
+        } = weighting;
         let evaluate = |m: &mut Self| {
             let mut step = Step {
                 steering: m.steering,
@@ -419,7 +423,7 @@ impl<'w, R: RecordSink> Tick<'w> for Lone<'_, R> {
         None
     }
 
-    fn neighbor_sums(&self, _: usize) -> NeighborSums {
+    fn neighbor_sums(&self, _: FlockRule) -> NeighborSums {
         NeighborSums::default()
     }
 
@@ -440,8 +444,8 @@ impl<'w, R: RecordSink> Tick<'w> for Lone<'_, R> {
     }
 
     fn add<B: BlockCommon>(&mut self, block: &B, compute: impl FnOnce(&mut Step<'_>) -> Steer) {
-        let weights = (block.weight(), block.probability());
-        self.m.add_traced(self.kind, weights, None, compute);
+        self.m
+            .add_traced(self.kind, block.weighting(), None, compute);
     }
 }
 
@@ -489,11 +493,11 @@ mod tests {
     #[test]
     fn weighted_sum_is_truncated() {
         let mut m = manager(5.0, Combination::WeightedSum);
-        m.add(BehaviorKind::Seek, 2.0, 1.0, |_| Steer {
+        m.add(BehaviorKind::Seek, Weighting::of(2.0), |_| Steer {
             force: Vec2::new(3.0, 0.0),
             desired: None,
         });
-        m.add(BehaviorKind::Flee, 1.0, 1.0, |_| Steer {
+        m.add(BehaviorKind::Flee, Weighting::of(1.0), |_| Steer {
             force: Vec2::new(0.0, 8.0),
             desired: None,
         });
@@ -512,10 +516,10 @@ mod tests {
         };
         // Collinear: (3, 0) then (8, 0) with max_force 5 adds only (2, 0); nothing is left.
         let mut m = manager(5.0, Combination::PrioritizedSum);
-        m.add(BehaviorKind::Evade, 1.0, 1.0, |_| force(3.0, 0.0));
-        m.add(BehaviorKind::Seek, 1.0, 1.0, |_| force(8.0, 0.0));
+        m.add(BehaviorKind::Evade, Weighting::of(1.0), |_| force(3.0, 0.0));
+        m.add(BehaviorKind::Seek, Weighting::of(1.0), |_| force(8.0, 0.0));
         let mut third_ran = false;
-        m.add(BehaviorKind::Wander, 1.0, 1.0, |_| {
+        m.add(BehaviorKind::Wander, Weighting::of(1.0), |_| {
             third_ran = true;
             Steer::NONE
         });
@@ -524,9 +528,11 @@ mod tests {
         // The budget is `max_force - |running total|` (Buckland's AccumulateForce): after
         // (3, 0) and (0, 2) the total is (3, 2), |.| = sqrt 13, so 5 - sqrt 13 is still left.
         let mut m = manager(5.0, Combination::PrioritizedSum);
-        m.add(BehaviorKind::Evade, 1.0, 1.0, |_| force(3.0, 0.0));
-        m.add(BehaviorKind::Seek, 0.25, 1.0, |_| force(0.0, 8.0));
-        m.add(BehaviorKind::Wander, 1.0, 1.0, |_| force(0.0, 10.0));
+        m.add(BehaviorKind::Evade, Weighting::of(1.0), |_| force(3.0, 0.0));
+        m.add(BehaviorKind::Seek, Weighting::of(0.25), |_| force(0.0, 8.0));
+        m.add(BehaviorKind::Wander, Weighting::of(1.0), |_| {
+            force(0.0, 10.0)
+        });
         let applied = m.finish(&body()).applied;
         let want = Vec2::new(3.0, 2.0 + (5.0 - 13.0_f32.sqrt()));
         assert!((applied - want).length() < 1e-6, "{applied}");
@@ -536,13 +542,13 @@ mod tests {
     fn dithering_takes_the_first_chosen_force_over_its_probability() {
         // Probability 1: always evaluated; the force is scaled by weight / probability.
         let mut m = manager(100.0, Combination::PrioritizedDithering);
-        m.add(BehaviorKind::Evade, 1.0, 1.0, |_| Steer::NONE);
-        m.add(BehaviorKind::Seek, 3.0, 1.0, |_| Steer {
+        m.add(BehaviorKind::Evade, Weighting::of(1.0), |_| Steer::NONE);
+        m.add(BehaviorKind::Seek, Weighting::of(3.0), |_| Steer {
             force: Vec2::new(1.0, 0.0),
             desired: None,
         });
         let mut later_ran = false;
-        m.add(BehaviorKind::Wander, 1.0, 1.0, |_| {
+        m.add(BehaviorKind::Wander, Weighting::of(1.0), |_| {
             later_ran = true;
             Steer::NONE
         });
@@ -553,7 +559,11 @@ mod tests {
         let mut m = manager(100.0, Combination::PrioritizedDithering);
         let mut hits = 0;
         for _ in 0..10_000 {
-            m.add(BehaviorKind::Seek, 1.0, 0.5, |_| Steer {
+            let half = Weighting {
+                weight: 1.0,
+                probability: 0.5,
+            };
+            m.add(BehaviorKind::Seek, half, |_| Steer {
                 force: Vec2::new(1.0, 0.0),
                 desired: None,
             });

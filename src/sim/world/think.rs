@@ -13,7 +13,7 @@ use crate::sim::debug::{Detail, RecordSink as _, RecordSlot};
 use crate::sim::params::{BehaviorKind, Group, Target};
 use crate::sim::scenery::{FlowGrid, Obstacle, Path, Wall};
 use crate::sim::steering::{SteeringManager, SteeringState};
-use crate::sim::types::{Leader, NeighborSums, Other, Stamina};
+use crate::sim::types::{FlockRule, Leader, NeighborSums, Other, Stamina};
 
 /// One agent's tick as its behaviors see it.
 struct AgentTick<'w, 'r, 's, 'd> {
@@ -118,8 +118,8 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
         self.world.flow_grids.get(self.links.flow?)
     }
 
-    fn neighbor_sums(&self, rule: usize) -> NeighborSums {
-        self.sums.get(rule).copied().unwrap_or_default()
+    fn neighbor_sums(&self, rule: FlockRule) -> NeighborSums {
+        self.sums[rule.index()]
     }
 
     fn others_near(&self, range: f32) -> Vec<Other> {
@@ -143,9 +143,9 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn add<B: BlockCommon>(&mut self, block: &B, compute: impl FnOnce(&mut Step<'_>) -> Steer) {
-        let weights = (block.weight(), block.probability());
+        let weighting = block.weighting();
         self.m
-            .add_traced(self.kind, weights, self.detail.as_deref_mut(), compute);
+            .add_traced(self.kind, weighting, self.detail.as_deref_mut(), compute);
     }
 }
 
