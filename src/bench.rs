@@ -169,11 +169,11 @@ pub fn scaled_spec(spec: &WorldSpec, agents: u32) -> WorldSpec {
                 position: position * s,
                 velocity,
             },
-            Spawn::Queue {
+            Spawn::Stream {
                 position,
                 velocity,
                 interval_secs,
-            } => Spawn::Queue {
+            } => Spawn::Stream {
                 position: position * s,
                 velocity,
                 interval_secs,

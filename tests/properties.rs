@@ -110,7 +110,7 @@ prop_compose! {
     ) -> Group {
         let velocity = Vec2::new(velocity.0, velocity.1);
         let spawn = if queue {
-            Spawn::Queue { position: at, velocity, interval_secs: interval }
+            Spawn::Stream { position: at, velocity, interval_secs: interval }
         } else {
             Spawn::At { position: at, velocity }
         };

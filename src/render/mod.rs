@@ -18,7 +18,7 @@ use crate::scene::labels;
 use crate::scene::schema::{DESCRIPTION, VIEW};
 use crate::scene::{SaveError, Scene};
 use crate::sim::World;
-use crate::sim::path::Step;
+use crate::sim::path::Part;
 use crate::sim::settings::NAME;
 use crate::sim::text::escape_controls;
 use crate::view::headless::Headless;
@@ -273,10 +273,10 @@ pub fn compare_captions(base: &Scene, current: &Scene) -> (String, String) {
     let shown: Vec<_> = changes
         .iter()
         .filter(|c| {
-            c.path.steps().first().is_some_and(|first| {
+            c.path.parts().first().is_some_and(|first| {
                 [NAME.key, DESCRIPTION, VIEW]
                     .iter()
-                    .all(|k| *first != Step::Key((*k).into()))
+                    .all(|k| *first != Part::Key((*k).into()))
             })
         })
         .collect();

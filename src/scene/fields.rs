@@ -18,7 +18,7 @@ use serde::ser::{self, Impossible};
 use super::Scene;
 use crate::sim::BehaviorKind;
 use crate::sim::field::{ENABLED, Owned, PROBABILITY, Value, WEIGHT};
-use crate::sim::path::{FieldPath, Step};
+use crate::sim::path::{FieldPath, Part};
 
 /// Field path → the field's RON text.
 pub type Fields = BTreeMap<FieldPath, String>;
@@ -465,9 +465,9 @@ impl ser::SerializeStructVariant for VariantLeaf<'_> {
 fn group_field(path: &FieldPath) -> Option<(usize, Option<BehaviorKind>, String)> {
     let g = path.group_index()?;
     let below = path.below(&FieldPath::group(g))?;
-    match below.steps() {
-        [Step::Key(key)] => Some((g, None, key.to_string())),
-        [Step::Key(block), Step::Key(key)] => {
+    match below.parts() {
+        [Part::Key(key)] => Some((g, None, key.to_string())),
+        [Part::Key(block), Part::Key(key)] => {
             Some((g, Some(BehaviorKind::from_key(block)?), key.to_string()))
         }
         _ => None,
@@ -635,7 +635,7 @@ mod tests {
         );
         // A point is one leaf, and so is an enum with fields.
         assert!(!fields.keys().any(|k| k.last_key() == Some("x")));
-        assert!(fields[&path("groups[0].spawn")].starts_with("Queue(position: ("));
+        assert!(fields[&path("groups[0].spawn")].starts_with("Stream(position: ("));
         // Every leaf of every preset reads back as RON.
         for preset in presets::ALL {
             let scene = crate::scene::from_str(preset.text, preset.file).unwrap();

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::Scene;
 use crate::sim::BehaviorKind;
 use crate::sim::field::{FIXED_SECS, Field, MAX_SECS};
-use crate::sim::path::{FieldPath, Step};
+use crate::sim::path::{FieldPath, Part};
 use crate::sim::settings::{
     self, AGENTS, BASE, CELL_SIZE, CLICK_TARGET, DT, FLOW_FIELDS, GROUPS, HEIGHT, LOOPED,
     OBSTACLES, PATH_RADIUS, PATHS, POSITION, SEED, SPAWN, STAMINA, VELOCITY, WALLS, WIDTH, WORLD,
@@ -29,13 +29,13 @@ pub fn with_unit(field: &Field) -> String {
 
 /// The steps of `path` as text, from step `from` on (`x`, `points 3`): the part of a label
 /// that no description names.
-fn rest(steps: &[Step]) -> Vec<String> {
+fn rest(steps: &[Part]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for step in steps {
         match step {
-            Step::Key(k) => out.push(k.replace('_', " ")),
+            Part::Key(k) => out.push(k.replace('_', " ")),
             // A list element, counted from 1 as a designer counts.
-            Step::Index(i) => match out.last_mut() {
+            Part::Index(i) => match out.last_mut() {
                 Some(last) => *last = format!("{last} {}", i + 1),
                 None => out.push(format!("{}", i + 1)),
             },
@@ -44,16 +44,16 @@ fn rest(steps: &[Step]) -> Vec<String> {
     out
 }
 
-fn key(steps: &[Step], i: usize) -> Option<&str> {
+fn key(steps: &[Part], i: usize) -> Option<&str> {
     match steps.get(i) {
-        Some(Step::Key(k)) => Some(k.as_ref()),
+        Some(Part::Key(k)) => Some(k.as_ref()),
         _ => None,
     }
 }
 
-fn index(steps: &[Step], i: usize) -> Option<usize> {
+fn index(steps: &[Part], i: usize) -> Option<usize> {
     match steps.get(i) {
-        Some(Step::Index(n)) => Some(*n),
+        Some(Part::Index(n)) => Some(*n),
         _ => None,
     }
 }
@@ -63,9 +63,9 @@ fn index(steps: &[Step], i: usize) -> Option<usize> {
 /// fields and its scenery by what they are (`world › width (u)`, `path "loop" › radius (u)`).
 #[must_use]
 pub fn field_label(scene: &Scene, path: &FieldPath) -> String {
-    let steps = path.steps();
+    let steps = path.parts();
     let mut parts: Vec<String> = Vec::new();
-    let (head, tail): (Option<&str>, &[Step]) = match (key(steps, 0), index(steps, 1)) {
+    let (head, tail): (Option<&str>, &[Part]) = match (key(steps, 0), index(steps, 1)) {
         (Some(GROUPS), Some(g)) => {
             parts.push(
                 scene
@@ -96,7 +96,7 @@ pub fn field_label(scene: &Scene, path: &FieldPath) -> String {
 }
 
 /// The parts of a label for item `i` of the scene's list `list` (`obstacles[1].radius`).
-fn scenery_parts(scene: &Scene, (list, i): (&str, usize), tail: &[Step], parts: &mut Vec<String>) {
+fn scenery_parts(scene: &Scene, (list, i): (&str, usize), tail: &[Part], parts: &mut Vec<String>) {
     let named = |names: Vec<&str>| names.get(i).map(|n| format!("\"{n}\""));
     let item = match list {
         OBSTACLES => format!("obstacle {}", i + 1),
@@ -137,7 +137,7 @@ fn scenery_parts(scene: &Scene, (list, i): (&str, usize), tail: &[Step], parts: 
 }
 
 /// The parts of a label for the scene's own fields (`dt`, `world.width`).
-fn top_parts(tail: &[Step], parts: &mut Vec<String>) {
+fn top_parts(tail: &[Part], parts: &mut Vec<String>) {
     let top = [&DT, &SEED, &CLICK_TARGET]
         .into_iter()
         .find(|f| key(tail, 0) == Some(f.key));
@@ -159,7 +159,7 @@ fn top_parts(tail: &[Step], parts: &mut Vec<String>) {
 }
 
 /// The parts of a label below a group: its own field, or a behavior and its field.
-fn group_parts(below: &[Step], parts: &mut Vec<String>) {
+fn group_parts(below: &[Part], parts: &mut Vec<String>) {
     let Some(first) = key(below, 0) else {
         return;
     };
@@ -263,8 +263,8 @@ pub fn change_text(
 /// number no description covers (the seed, a spawn's numbers).
 #[must_use]
 pub fn field_at(path: &FieldPath) -> Option<&'static Field> {
-    let steps = path.steps();
-    let coordinate = matches!(steps.last(), Some(Step::Key(k)) if k == "x" || k == "y");
+    let steps = path.parts();
+    let coordinate = matches!(steps.last(), Some(Part::Key(k)) if k == "x" || k == "y");
     let found = match (key(steps, 0), index(steps, 1)) {
         (Some(GROUPS), Some(_)) => group_field_of(steps.get(2..).unwrap_or_default()),
         (Some(list), Some(_)) => {
@@ -282,7 +282,7 @@ pub fn field_at(path: &FieldPath) -> Option<&'static Field> {
         (Some(k), None) if k == CLICK_TARGET.key => Some(&CLICK_TARGET),
         _ => None,
     };
-    let look_ahead = matches!(steps.last(), Some(Step::Key(k)) if k == FIXED_SECS || k == MAX_SECS);
+    let look_ahead = matches!(steps.last(), Some(Part::Key(k)) if k == FIXED_SECS || k == MAX_SECS);
     match found {
         // A point's coordinate is in the point's unit; a field that holds no number of its own
         // (a target, a spawn position) has its coordinates in world units.
@@ -299,7 +299,7 @@ const COORDINATE: Field = Field::plain("x", "coordinate", "A coordinate in the w
 const LOOK_AHEAD: Field = Field::plain("fixed_secs", "look-ahead", "A look-ahead time.").unit(" s");
 
 /// The field below a group at `below` (`max_speed`, `arrive.mode`, `stamina.max`).
-fn group_field_of(below: &[Step]) -> Option<&'static Field> {
+fn group_field_of(below: &[Part]) -> Option<&'static Field> {
     let first = key(below, 0)?;
     if BehaviorKind::from_key(first).is_some() {
         let second = key(below, 1)?;

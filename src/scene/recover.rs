@@ -27,7 +27,7 @@ use serde_path_to_error::Segment;
 
 use super::schema::Scene;
 use super::validate::{SceneError, SceneErrors, deserialize_located, parse, ron_options};
-use crate::sim::path::{FieldPath, Step};
+use crate::sim::path::{FieldPath, Part};
 
 /// Most rounds of reading for one file (each reports at most one error).
 pub const MAX_ROUNDS: usize = 64;
@@ -411,7 +411,7 @@ fn repair(draft: &Draft, raw: &Raw) -> Option<Repair> {
 /// the type does not take).
 fn take_out(draft: &Draft, node: &Node) -> Option<(Draft, Option<Raw>)> {
     let key = node.key?;
-    let Some(Step::Key(name)) = node.path.steps().last() else {
+    let Some(Part::Key(name)) = node.path.parts().last() else {
         return None;
     };
     let parent = node.path.parent()?;
@@ -588,7 +588,7 @@ fn balanced(text: &str) -> bool {
 /// `paths[0].points[3]`).
 fn field_of(path: &FieldPath) -> FieldPath {
     let mut p = path.clone();
-    while let Some(Step::Index(_)) = p.steps().last() {
+    while let Some(Part::Index(_)) = p.parts().last() {
         match p.parent() {
             Some(up) => p = up,
             None => break,

@@ -244,15 +244,15 @@ impl Scene {
     /// The target a path names, to set: `groups[0].seek.target`, or a second target such as
     /// `groups[2].interpose.other`. Says why when the path names no target of this scene.
     pub fn target_mut(&mut self, path: &FieldPath) -> Result<&mut Target, String> {
-        use crate::sim::path::Step;
+        use crate::sim::path::Part;
         let why =
             || format!("`{path}` names no target: write groups[N].BEHAVIOR.target (or .other)");
-        let (g, kind, which) = match path.steps() {
+        let (g, kind, which) = match path.parts() {
             [
-                Step::Key(groups),
-                Step::Index(g),
-                Step::Key(behavior),
-                Step::Key(field),
+                Part::Key(groups),
+                Part::Index(g),
+                Part::Key(behavior),
+                Part::Key(field),
             ] if groups == crate::sim::settings::GROUPS => {
                 let kind = BehaviorKind::from_key(behavior).ok_or_else(why)?;
                 let which = match field.as_ref() {

@@ -190,7 +190,7 @@ pub fn measure(scene: &Scene, steps: u64) -> Result<Metrics, String> {
     measure_traced(scene, steps, 0).map(|(m, _)| m)
 }
 
-/// Most agents a [`Trace`] keeps (the first by id), and most points per agent.
+/// Most agents a [`Trajectory`] keeps (the first by id), and most points per agent.
 pub const TRACE_AGENTS: usize = 64;
 /// See [`TRACE_AGENTS`].
 pub const TRACE_POINTS: u64 = 90;
@@ -198,19 +198,19 @@ pub const TRACE_POINTS: u64 = 90;
 /// Where the first agents of a run went, for a thumbnail: each agent's group and its
 /// positions at evenly spaced ticks (at most [`TRACE_POINTS`]).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Trace {
+pub struct Trajectory {
     /// The world's size (world units).
     pub size: glam::Vec2,
     /// Per agent: its group and its positions, oldest first.
     pub agents: Vec<(u16, Vec<glam::Vec2>)>,
 }
 
-/// [`measure`], also keeping a [`Trace`] of up to `agents` agents (0: none).
+/// [`measure`], also keeping a [`Trajectory`] of up to `agents` agents (0: none).
 pub fn measure_traced(
     scene: &Scene,
     steps: u64,
     agents: usize,
-) -> Result<(Metrics, Trace), String> {
+) -> Result<(Metrics, Trajectory), String> {
     let mut world: World = scene.build_world().map_err(|problems| {
         problems
             .into_iter()
@@ -220,12 +220,12 @@ pub fn measure_traced(
     })?;
     let _ = world.set_threads(1);
     let mut recorder = Recorder::new(&world);
-    let mut trace = Trace {
+    let mut trace = Trajectory {
         size: world.spec().size,
         agents: Vec::new(),
     };
     let every = steps.div_ceil(TRACE_POINTS).max(1);
-    let sample = |world: &World, trace: &mut Trace| {
+    let sample = |world: &World, trace: &mut Trajectory| {
         for a in world.agents().iter().take(agents) {
             let k = a.id as usize;
             if k >= agents {
@@ -259,14 +259,14 @@ pub fn run(
     run_traced(variants, steps, threads, 0, done).map(|r| r.into_iter().map(|(m, _)| m).collect())
 }
 
-/// [`run`], with a [`Trace`] of up to `agents` agents per variant.
+/// [`run`], with a [`Trajectory`] of up to `agents` agents per variant.
 pub fn run_traced(
     variants: &[Variant],
     steps: u64,
     threads: usize,
     agents: usize,
     done: &(dyn Fn() + Sync),
-) -> Result<Vec<(Metrics, Trace)>, String> {
+) -> Result<Vec<(Metrics, Trajectory)>, String> {
     let pool = Pool::new(threads)?;
     pool.map(variants, |v| {
         let m = measure_traced(&v.scene, steps, agents);

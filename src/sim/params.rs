@@ -50,8 +50,10 @@ pub enum Spawn {
         velocity: Vec2,
     },
     /// One at a time from a point: the first at time 0, then one every `interval_secs` (the
-    /// boids seed spawns one ship every 0.05 s).
-    Queue {
+    /// boids seed spawns one ship every 0.05 s). Files before this name wrote it `Queue`, the
+    /// name of the queuing behavior too.
+    #[serde(alias = "Queue")]
+    Stream {
         /// Position (world units).
         position: Vec2,
         /// Velocity (world units per second).

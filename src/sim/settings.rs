@@ -235,7 +235,7 @@ impl Numbers for Spawn {
                 point(POSITION.key, position);
                 point(VELOCITY.key, velocity);
             }
-            Self::Queue {
+            Self::Stream {
                 position,
                 velocity,
                 interval_secs,
@@ -521,9 +521,9 @@ pub const BASE: Field = Field::plain("base", "base", "What the field is generate
 /// the group (`mass`, `arrive.mode`): one of the group's own fields or a field of one of its
 /// behavior blocks, as a new block has it. Nothing for any other path.
 pub fn group_field_at(below: &FieldPath, f: &mut dyn FnMut(&'static Field, Value<'_>)) {
-    use super::path::Step;
-    let key = |i: usize| match below.steps().get(i) {
-        Some(Step::Key(k)) => Some(k.as_ref()),
+    use super::path::Part;
+    let key = |i: usize| match below.parts().get(i) {
+        Some(Part::Key(k)) => Some(k.as_ref()),
         _ => None,
     };
     let Some(first) = key(0) else {

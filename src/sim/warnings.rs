@@ -181,7 +181,7 @@ fn spawn_warnings(
 ) {
     let outside = match &group.spawn {
         Spawn::Area { min, max, .. } => !inside(*min) || !inside(*max),
-        Spawn::At { position, .. } | Spawn::Queue { position, .. } => !inside(*position),
+        Spawn::At { position, .. } | Spawn::Stream { position, .. } => !inside(*position),
     };
     if outside && group.count > 0 {
         out.push(Problem::new(

@@ -5,7 +5,7 @@ use egui::Ui;
 
 use crate::scene::{Scene, labels, sweep};
 use crate::sim::BehaviorKind;
-use crate::sim::path::{FieldPath, Step};
+use crate::sim::path::{FieldPath, Part};
 use crate::sim::settings::{AGENTS, DT, SEED, SPAWN};
 
 /// How near a field is to what the designer is tuning: the lower, the nearer.
@@ -29,16 +29,16 @@ enum Tier {
 
 /// The behavior a path below `groups[g]` belongs to, if any.
 fn behavior_of(below: &FieldPath) -> Option<BehaviorKind> {
-    match below.steps().first() {
-        Some(Step::Key(k)) => BehaviorKind::from_key(k),
+    match below.parts().first() {
+        Some(Part::Key(k)) => BehaviorKind::from_key(k),
         _ => None,
     }
 }
 
 /// Where `field` stands in the list, and its behavior's place in the priority order.
 fn rank(scene: &Scene, current_group: usize, field: &FieldPath) -> (Tier, usize) {
-    let top = match field.steps().first() {
-        Some(Step::Key(k)) => k.as_ref(),
+    let top = match field.parts().first() {
+        Some(Part::Key(k)) => k.as_ref(),
         _ => "",
     };
     if [SEED.key, DT.key, AGENTS].contains(&top) {
@@ -50,7 +50,7 @@ fn rank(scene: &Scene, current_group: usize, field: &FieldPath) -> (Tier, usize)
     let Some(below) = field.below(&FieldPath::group(g)) else {
         return (Tier::World, 0);
     };
-    if below.steps().first() == Some(&Step::Key(SPAWN.key.into())) {
+    if below.parts().first() == Some(&Part::Key(SPAWN.key.into())) {
         return (Tier::Setup, 0);
     }
     let current = g == current_group;

@@ -12,7 +12,7 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, vec2};
 use egui_plot::{Line, Plot, Points, VLine};
 
 use crate::editor::action::Action;
-use crate::scene::sweep::{self, Param, Trace};
+use crate::scene::sweep::{self, Param, Trajectory};
 use crate::scene::{Scene, labels};
 use crate::sim::FieldPath;
 use crate::sim::metrics::{DEFINITIONS, Metrics, metric_text};
@@ -30,13 +30,13 @@ pub struct SweepResults {
     /// Each variant's metrics.
     pub metrics: Vec<Metrics>,
     /// Each variant's trajectories.
-    pub traces: Vec<Trace>,
+    pub traces: Vec<Trajectory>,
     /// Simulated seconds each run lasted.
     pub seconds: f32,
 }
 
 /// What a sweep's thread gives: the parameter, its values and each value's run.
-type Swept = (Param, Vec<f64>, Vec<(Metrics, Trace)>);
+type Swept = (Param, Vec<f64>, Vec<(Metrics, Trajectory)>);
 
 /// The sweep window's settings, its running job and its last results.
 pub struct SweepPanel {
@@ -405,12 +405,12 @@ fn default_metric(scene: &Scene, field: &FieldPath) -> String {
     };
     let kind = field
         .below(&FieldPath::group(g))
-        .and_then(|b| b.steps().first().cloned())
+        .and_then(|b| b.parts().first().cloned())
         .and_then(|step| match step {
-            crate::sim::path::Step::Key(k) => {
+            crate::sim::path::Part::Key(k) => {
                 K::ALL.into_iter().find(|kind| kind.field_name() == k)
             }
-            crate::sim::path::Step::Index(_) => None,
+            crate::sim::path::Part::Index(_) => None,
         });
     // A behavior's field: its own metric; a field of the group (its speed, its mass): the
     // metric of the first behavior it uses, in priority order; else how direct the way is.
@@ -563,7 +563,7 @@ fn thumbnails_ui(
 
 /// A run's trajectories in `rect`, the world fitted in; a jump across a wrapping edge is not
 /// drawn.
-fn paint_trace(ui: &Ui, rect: Rect, trace: &Trace, highlight: bool) {
+fn paint_trace(ui: &Ui, rect: Rect, trace: &Trajectory, highlight: bool) {
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 3.0, palette::BACKGROUND);
     let border = if highlight {

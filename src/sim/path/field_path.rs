@@ -1,12 +1,12 @@
-//! The [`FieldPath`] type: its steps, parsing, printing and order.
+//! The [`FieldPath`] type: its parts, parsing, printing and order.
 
 use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
-/// One step of a path: a field of a struct, or an element of a list.
+/// One part of a path: a field of a struct, or an element of a list.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Step {
+pub enum Part {
     /// A named field (`wander`).
     Key(Cow<'static, str>),
     /// An element of a list (`[1]`).
@@ -15,18 +15,18 @@ pub enum Step {
 
 /// A path from the scene's root to one of its fields. The empty path is the scene itself.
 ///
-/// Paths order step by step, list elements by their number: `groups[2]` comes before
+/// Paths order part by part, list elements by their number: `groups[2]` comes before
 /// `groups[10]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FieldPath {
-    steps: Vec<Step>,
+    parts: Vec<Part>,
 }
 
 impl FieldPath {
     /// The empty path: the scene itself.
     #[must_use]
     pub const fn root() -> Self {
-        Self { steps: Vec::new() }
+        Self { parts: Vec::new() }
     }
 
     /// `groups[i]`: the group at index `i`.
@@ -38,81 +38,81 @@ impl FieldPath {
     /// This path with the field `name` below it (`groups[0]` → `groups[0].mass`).
     #[must_use]
     pub fn key(&self, name: impl Into<Cow<'static, str>>) -> Self {
-        self.with(Step::Key(name.into()))
+        self.with(Part::Key(name.into()))
     }
 
     /// This path with list element `i` below it (`groups` → `groups[3]`).
     #[must_use]
     pub fn index(&self, i: usize) -> Self {
-        self.with(Step::Index(i))
+        self.with(Part::Index(i))
     }
 
-    /// This path followed by every step of `below`.
+    /// This path followed by every part of `below`.
     #[must_use]
     pub fn join(&self, below: &Self) -> Self {
-        let mut steps = self.steps.clone();
-        steps.extend(below.steps.iter().cloned());
-        Self { steps }
+        let mut parts = self.parts.clone();
+        parts.extend(below.parts.iter().cloned());
+        Self { parts }
     }
 
-    fn with(&self, step: Step) -> Self {
-        let mut steps = Vec::with_capacity(self.steps.len() + 1);
-        steps.extend(self.steps.iter().cloned());
-        steps.push(step);
-        Self { steps }
+    fn with(&self, part: Part) -> Self {
+        let mut parts = Vec::with_capacity(self.parts.len() + 1);
+        parts.extend(self.parts.iter().cloned());
+        parts.push(part);
+        Self { parts }
     }
 
-    /// The steps from the root.
+    /// The parts from the root.
     #[must_use]
-    pub fn steps(&self) -> &[Step] {
-        &self.steps
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
     }
 
     /// Whether this is the empty path.
     #[must_use]
     pub fn is_root(&self) -> bool {
-        self.steps.is_empty()
+        self.parts.is_empty()
     }
 
-    /// The path one step up (`None` for the root).
+    /// The path one part up (`None` for the root).
     #[must_use]
     pub fn parent(&self) -> Option<Self> {
-        let (_, up) = self.steps.split_last()?;
-        Some(Self { steps: up.to_vec() })
+        let (_, up) = self.parts.split_last()?;
+        Some(Self { parts: up.to_vec() })
     }
 
-    /// The name of the last named step (`mode` in `groups[0].arrive.mode`, `points` in
+    /// The name of the last named part (`mode` in `groups[0].arrive.mode`, `points` in
     /// `paths[0].points[3]`).
     #[must_use]
     pub fn last_key(&self) -> Option<&str> {
-        self.steps.iter().rev().find_map(|s| match s {
-            Step::Key(k) => Some(k.as_ref()),
-            Step::Index(_) => None,
+        self.parts.iter().rev().find_map(|s| match s {
+            Part::Key(k) => Some(k.as_ref()),
+            Part::Index(_) => None,
         })
     }
 
     /// The group this path lies in (`Some(1)` for `groups[1].wander.rate`).
     #[must_use]
     pub fn group_index(&self) -> Option<usize> {
-        match self.steps.as_slice() {
-            [Step::Key(k), Step::Index(i), ..] if k == "groups" => Some(*i),
+        match self.parts.as_slice() {
+            [Part::Key(k), Part::Index(i), ..] if k == "groups" => Some(*i),
             _ => None,
         }
     }
 
     /// Whether this path is `prefix` or a field inside it: `groups[0]` holds `groups[0].mass`
-    /// but not `groups[01]` nor `groups[0]x`, which are other steps altogether.
+    /// but not `groups[01]` nor `groups[0]x`, which are other parts altogether.
     #[must_use]
     pub fn is_within(&self, prefix: &Self) -> bool {
-        self.steps.starts_with(&prefix.steps)
+        self.parts.starts_with(&prefix.parts)
     }
 
-    /// The steps of this path below `prefix` (`None` when it does not lie within it).
+    /// The parts of this path below `prefix` (`None` when it does not lie within it).
     #[must_use]
     pub fn below(&self, prefix: &Self) -> Option<Self> {
-        self.steps
-            .strip_prefix(prefix.steps.as_slice())
-            .map(|s| Self { steps: s.to_vec() })
+        self.parts
+            .strip_prefix(prefix.parts.as_slice())
+            .map(|s| Self { parts: s.to_vec() })
     }
 
     /// Parses a path as validation prints it: names joined by `.`, list elements as `[N]`
@@ -123,9 +123,9 @@ impl FieldPath {
             text: text.to_owned(),
             why: why.to_owned(),
         };
-        let mut steps = Vec::new();
+        let mut parts = Vec::new();
         if text.is_empty() {
-            return Ok(Self { steps });
+            return Ok(Self { parts });
         }
         for part in text.split('.') {
             let (name, mut rest) = part.split_at(part.find('[').unwrap_or(part.len()));
@@ -141,31 +141,31 @@ impl FieldPath {
                     "a field name is letters, digits and `_` (lists as `name[0]`)",
                 ));
             }
-            steps.push(Step::Key(Cow::Owned(name.to_owned())));
+            parts.push(Part::Key(Cow::Owned(name.to_owned())));
             while let Some(inner) = rest.strip_prefix('[') {
                 let close = inner.find(']').ok_or_else(|| fail("a `[` is not closed"))?;
                 let i = inner[..close]
                     .parse()
                     .map_err(|_| fail("a list index is a whole number, like `[0]`"))?;
-                steps.push(Step::Index(i));
+                parts.push(Part::Index(i));
                 rest = &inner[close + 1..];
             }
             if !rest.is_empty() {
                 return Err(fail("a `.` must separate a field from the one inside it"));
             }
         }
-        Ok(Self { steps })
+        Ok(Self { parts })
     }
 }
 
 impl fmt::Display for FieldPath {
     /// `groups[0].arrive.mode`; the root prints as nothing.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, step) in self.steps.iter().enumerate() {
-            match step {
-                Step::Key(k) if i == 0 => f.write_str(k)?,
-                Step::Key(k) => write!(f, ".{k}")?,
-                Step::Index(n) => write!(f, "[{n}]")?,
+        for (i, part) in self.parts.iter().enumerate() {
+            match part {
+                Part::Key(k) if i == 0 => f.write_str(k)?,
+                Part::Key(k) => write!(f, ".{k}")?,
+                Part::Index(n) => write!(f, "[{n}]")?,
             }
         }
         Ok(())

@@ -13,6 +13,6 @@ mod field_path;
 pub mod locate;
 pub mod numbers;
 
-pub use field_path::{FieldPath, PathError, Step};
+pub use field_path::{FieldPath, Part, PathError};
 pub use locate::LineCol;
 pub use numbers::{Number, Numbers, SetError};

@@ -1,5 +1,5 @@
 //! A scene's spawning schedule ([`Spawns`]): the placed agents and the groups' initial spawns,
-//! then the spawn queues tick by tick. The world follows it, and so can a host that owns its
+//! then the spawn streams tick by tick. The world follows it, and so can a host that owns its
 //! entities and wants the scene's own population.
 
 use glam::Vec2;
@@ -22,9 +22,9 @@ pub struct Newcomer {
     pub wander_angle_rad: Option<f32>,
 }
 
-/// One group's spawn queue.
+/// One group's stream of newcomers: how many are still to come, and when the next does.
 #[derive(Clone, Debug, Default)]
-struct Queue {
+struct Stream {
     remaining: u32,
     timer_secs: f32,
 }
@@ -35,7 +35,7 @@ struct Queue {
 #[derive(Clone, Debug)]
 pub struct Spawns {
     rng: WorldRng,
-    queues: Vec<Queue>,
+    streams: Vec<Stream>,
 }
 
 impl Spawns {
@@ -44,12 +44,12 @@ impl Spawns {
     pub fn new(spec: &WorldSpec) -> Self {
         Self {
             rng: WorldRng::new(spec.seed),
-            queues: vec![Queue::default(); spec.groups.len()],
+            streams: vec![Stream::default(); spec.groups.len()],
         }
     }
 
     /// The agents present at time 0: the placed agents in list order (those of a group the
-    /// spec lacks left out), then each group's spawn in group order (the first of a queue).
+    /// spec lacks left out), then each group's spawn in group order (the first of a stream).
     pub fn initial(&mut self, spec: &WorldSpec) -> Vec<Newcomer> {
         let mut out = Vec::new();
         for placed in &spec.agents {
@@ -89,14 +89,14 @@ impl Spawns {
                         push(position, velocity);
                     }
                 }
-                Spawn::Queue {
+                Spawn::Stream {
                     position, velocity, ..
                 } => {
                     if count > 0 {
                         push(position, velocity);
                     }
-                    if let Some(queue) = self.queues.get_mut(g) {
-                        *queue = Queue {
+                    if let Some(stream) = self.streams.get_mut(g) {
+                        *stream = Stream {
                             remaining: count.saturating_sub(1),
                             timer_secs: 0.0,
                         };
@@ -107,15 +107,15 @@ impl Spawns {
         out
     }
 
-    /// The agents the spawn queues bring in at the start of the next tick (empty, and no
+    /// The agents the spawn streams bring in at the start of the next tick (empty, and no
     /// allocation, when none is due).
     pub fn due(&mut self, spec: &WorldSpec) -> Vec<Newcomer> {
         let mut out = Vec::new();
-        for (g, queue) in self.queues.iter_mut().enumerate() {
-            if queue.remaining == 0 {
+        for (g, stream) in self.streams.iter_mut().enumerate() {
+            if stream.remaining == 0 {
                 continue;
             }
-            let Some(&Spawn::Queue {
+            let Some(&Spawn::Stream {
                 position,
                 velocity,
                 interval_secs,
@@ -123,10 +123,10 @@ impl Spawns {
             else {
                 continue;
             };
-            queue.timer_secs += spec.dt;
-            while queue.remaining > 0 && queue.timer_secs >= interval_secs {
-                queue.timer_secs -= interval_secs;
-                queue.remaining -= 1;
+            stream.timer_secs += spec.dt;
+            while stream.remaining > 0 && stream.timer_secs >= interval_secs {
+                stream.timer_secs -= interval_secs;
+                stream.remaining -= 1;
                 out.push(Newcomer {
                     group: g,
                     position,

@@ -6,7 +6,7 @@ use egui::Ui;
 use glam::Vec2;
 
 use super::widgets::{
-    Cx, SceneNames, block_ui, deceleration_ui, field_label_ui, flag_ui, name_choice_ui, number_ui,
+    Cx, NameChoices, block_ui, deceleration_ui, field_label_ui, flag_ui, name_choice_ui, number_ui,
     optional_number_ui, point_ui, prediction_ui, target_field_ui,
 };
 use crate::editor::action::Action;
@@ -30,7 +30,7 @@ pub fn behaviors_ui(
     ui: &mut Ui,
     cx: &Cx<'_>,
     group: &mut Group,
-    (names, dithering): (&SceneNames, bool),
+    (names, dithering): (&NameChoices, bool),
     actions: &mut Vec<Action>,
 ) -> Option<BehaviorKind> {
     if BehaviorKind::ALL.into_iter().all(|k| !group.has_block(k)) {
@@ -89,7 +89,7 @@ fn add_menu_ui(ui: &mut Ui, group: &Group) -> Option<BehaviorKind> {
 struct Rows<'a, 'b> {
     ui: &'a mut Ui,
     cx: &'a Cx<'b>,
-    names: &'a SceneNames,
+    names: &'a NameChoices,
     dithering: bool,
     actions: &'a mut Vec<Action>,
 }
@@ -113,7 +113,7 @@ impl BlockVisitorMut for Rows<'_, '_> {
 
 /// For a behavior that acts on scenery the scene has none of: what it then does not do, and
 /// the tool that makes what it needs.
-fn lacking_ui(ui: &mut Ui, kind: BehaviorKind, names: &SceneNames, actions: &mut Vec<Action>) {
+fn lacking_ui(ui: &mut Ui, kind: BehaviorKind, names: &NameChoices, actions: &mut Vec<Action>) {
     for &need in kind.needs() {
         if !names.lacking.contains(&need) {
             continue;
@@ -141,7 +141,7 @@ pub fn value_ui(
     cx: &Cx<'_>,
     (owner, field): (&str, &Field),
     value: Value<'_>,
-    names: &SceneNames,
+    names: &NameChoices,
 ) {
     let (key, label, unit, help) = (field.key, field.label, field.unit, field.help);
     match value {
@@ -368,7 +368,7 @@ fn arrive_mode_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, mode: &mut ArriveMode
 }
 
 /// The region containment keeps agents in.
-fn region_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, region: &mut Region, names: &SceneNames) {
+fn region_ui(ui: &mut Ui, cx: &Cx<'_>, field: &Field, region: &mut Region, names: &NameChoices) {
     ui.horizontal(|ui| {
         let label = field_label_ui(ui, cx, field.key, field.label, field.help);
         if let Some(v) = cx.marked(field.key, &label) {

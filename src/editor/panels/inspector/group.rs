@@ -3,7 +3,7 @@
 use egui::{DragValue, Ui};
 
 use super::blocks::{behaviors_ui, value_ui};
-use super::widgets::{Cx, SceneNames, field_label_ui, number_ui};
+use super::widgets::{Cx, NameChoices, field_label_ui, number_ui};
 use crate::scene::Scene;
 use crate::sim::check::MAX_MAGNITUDE;
 use crate::sim::params::{BehaviorKind, Group};
@@ -111,7 +111,7 @@ pub fn group_ui(
     ui: &mut Ui,
     cx: &Cx<'_>,
     group: &mut Group,
-    names: &SceneNames,
+    names: &NameChoices,
     actions: &mut Vec<crate::editor::action::Action>,
 ) -> Option<BehaviorKind> {
     // The neighbour cap matters to the flocking rules alone.

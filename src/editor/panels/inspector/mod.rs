@@ -69,7 +69,7 @@ impl Inspector<'_> {
                 egui::CollapsingHeader::new("Scenery")
                     .default_open(false)
                     .show(ui, |ui| scenery::scenery_ui(ui, &cx, &mut draft));
-                let names = widgets::SceneNames::of(&draft);
+                let names = widgets::NameChoices::of(&draft);
                 ui.horizontal_wrapped(|ui| {
                     for (i, name) in names.groups.iter().enumerate() {
                         let changed = marks.changed_within(&FieldPath::group(i));

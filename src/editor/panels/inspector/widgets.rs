@@ -14,9 +14,9 @@ use crate::sim::field::{
 use crate::sim::params::{BehaviorKind, BlockCommon, Prediction, Target};
 use crate::sim::{FieldPath, Problem};
 
-/// The names a block can refer to: groups (targets), paths and flow fields.
+/// The names a block's fields can choose from: groups (targets), paths and flow fields.
 #[derive(Clone, Debug, Default)]
-pub struct SceneNames {
+pub struct NameChoices {
     /// Group names.
     pub groups: Vec<String>,
     /// Path names.
@@ -29,7 +29,7 @@ pub struct SceneNames {
     pub lacking: Vec<crate::sim::behavior::Scenery>,
 }
 
-impl SceneNames {
+impl NameChoices {
     /// The names of `scene`.
     #[must_use]
     pub fn of(scene: &crate::scene::Scene) -> Self {
