@@ -368,13 +368,22 @@ impl EditorApp {
 
     /// The floating windows and the questions.
     fn windows_ui(&mut self, ctx: &egui::Context) {
+        // One dialog at a time: a question first, then what did not load, then the rest;
+        // "Start here" waits until none of them (nor the help) is up.
+        let question = self.questions().any();
         if self.files.path_field_open() {
             self.files.hint = self.suggested_file_name();
         }
-        if let Some((purpose, path)) = self.files.path_field_ui(ctx) {
+        if !question && let Some((purpose, path)) = self.files.path_field_ui(ctx) {
             self.handle_file(purpose, &path);
         }
-        self.files.errors_ui(ctx);
+        if !question {
+            self.files.errors_ui(ctx);
+        }
+        let dialog = question
+            || !self.files.errors.is_empty()
+            || self.files.path_field_open()
+            || self.share.too_long.is_some();
         if !self.screenshots.canvas_pending {
             let mut open = self.open;
             let (scene, _, marks) = self.doc.with_marks();
@@ -396,7 +405,9 @@ impl EditorApp {
             };
             actions.extend(capture.ui(ctx, &mut open.capture, &mut self.prefs));
             HelpWindow.ui(ctx, &mut open.help);
-            StartWindow.ui(ctx, &mut open.start);
+            if !dialog && !open.help {
+                StartWindow.ui(ctx, &mut open.start);
+            }
             if open.sweep {
                 let window = windows::SweepWindow {
                     panel: &mut self.sweep,
@@ -444,8 +455,10 @@ impl EditorApp {
             self.open = open;
             self.apply_all(ctx, actions);
         }
-        let actions = self.link_too_long_ui(ctx);
-        self.apply_all(ctx, actions);
+        if !question && self.files.errors.is_empty() {
+            let actions = self.link_too_long_ui(ctx);
+            self.apply_all(ctx, actions);
+        }
         let actions = self.questions().ui(ctx);
         self.apply_all(ctx, actions);
     }

@@ -180,10 +180,16 @@ impl EditorApp {
         }
     }
 
-    /// Esc: leaves presentation mode, or else closes one open window (the help first).
+    /// Esc: leaves presentation mode, or else closes the dialog on top (what did not load),
+    /// or else one open window (the help first).
     pub(crate) fn back(&mut self) {
         if self.presenting {
             self.set_presenting(false);
+            return;
+        }
+        if !self.files.errors.is_empty() {
+            self.files.errors.clear();
+            self.files.errors_note = None;
             return;
         }
         let windows::Open {
