@@ -9,6 +9,7 @@
 mod compare;
 mod disk;
 mod goals;
+pub mod heavy;
 mod ops;
 mod scenery;
 mod share;
@@ -88,6 +89,8 @@ pub struct EditorApp {
     status_since: (String, f64),
     /// Links: the page's address as last seen, a link refused as too long.
     share: share::Share,
+    /// A scene too heavy for real time here, paused: what the line over the canvas says.
+    heavy: Option<heavy::HeavyNotice>,
 }
 
 /// A file the editor waits for: it did not load when the editor started.
@@ -149,6 +152,7 @@ impl EditorApp {
             goal_focus: None,
             status_since: (String::new(), 0.0),
             share: share::Share::default(),
+            heavy: None,
         }
     }
 
@@ -353,6 +357,8 @@ impl EditorApp {
         .ui(ui);
         let ctx = ui.ctx().clone();
         self.apply_all(&ctx, strip);
+        let heavy = self.heavy_ui(ui);
+        self.apply_all(&ctx, heavy);
         let input = CanvasInput {
             world: &self.session.world,
             overlays: &self.overlays,
@@ -553,7 +559,9 @@ impl eframe::App for EditorApp {
                 self.perform(open);
             }
         }
-        let elapsed = ctx.input(|i| i.stable_dt).min(0.25);
+        // The frame's real time: the session counts at most a quarter second of it into
+        // ticks, and all of it into the pace it reports.
+        let elapsed = ctx.input(|i| i.stable_dt);
         self.advance(elapsed);
         let title = self.doc.title();
         crate::editor::platform::expose(

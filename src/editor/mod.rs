@@ -29,7 +29,7 @@ pub mod windows;
 
 use std::path::PathBuf;
 
-pub use action::{Action, Answer, Pending, ShotKind};
+pub use action::{Action, Answer, HeavyAnswer, Pending, ShotKind};
 pub use app::EditorApp;
 
 /// Opens the editor window on `scene` (a file) or the built-in default scene, and runs until it
