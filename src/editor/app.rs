@@ -564,13 +564,18 @@ impl eframe::App for EditorApp {
         let elapsed = ctx.input(|i| i.stable_dt);
         self.advance(elapsed);
         let title = self.doc.title();
-        crate::editor::platform::expose(
-            &title,
-            &self.doc.scene().name,
-            self.session.world.tick(),
-            self.files.errors.len(),
-            self.frame_log.work_ms(),
-        );
+        crate::editor::platform::expose(&crate::editor::platform::Shown {
+            title: &title,
+            scene: &self.doc.scene().name,
+            tick: self.session.world.tick(),
+            errors: self.files.errors.len(),
+            error: self.files.errors.first().map(String::as_str),
+            work_ms: self.frame_log.work_ms(),
+            unsaved: self.doc.is_dirty(),
+            playing: self.session.playing,
+            behind: self.session.behind(),
+            heavy: self.heavy.is_some(),
+        });
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
@@ -595,6 +600,7 @@ impl eframe::App for EditorApp {
         if self.presenting {
             self.presentation_ui(ui);
             self.frame_log.end_work();
+            crate::editor::platform::frame_drawn();
             return;
         }
         self.panels_ui(ui);
@@ -625,6 +631,7 @@ impl eframe::App for EditorApp {
         }
         self.toast_ui(&ctx);
         self.frame_log.end_work();
+        crate::editor::platform::frame_drawn();
     }
 }
 

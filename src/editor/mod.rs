@@ -106,6 +106,8 @@ pub async fn run_web(
                     // Listens as long as the page lives.
                     repaint.forget();
                 }
+                // Leaving the page with unsaved edits asks first.
+                crate::editor::platform::ask_before_leaving();
                 let mut app = app;
                 if let Some(storage) = cc.storage {
                     app.load_storage(storage);
