@@ -59,6 +59,9 @@ def accepted(header):
 class Handler(http.server.BaseHTTPRequestHandler):
     root = "dist"
     server_version = "steerlab-serve"
+    # Connections kept open between requests, as any web server does (every response says
+    # its length).
+    protocol_version = "HTTP/1.1"
 
     def log_message(self, format, *args):  # noqa: A002 (the base class's name)
         if os.environ.get("STEERLAB_SERVE_QUIET") != "1":
@@ -106,6 +109,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_response(304)
             self.send_header("ETag", tag)
             self.send_header("Cache-Control", "no-cache")
+            self.send_header("Vary", "Accept-Encoding")
             self.end_headers()
             return
         self.send_response(200)
