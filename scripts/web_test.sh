@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# The web editor tested in a real browser (issue 23): builds the page (scripts/web.sh) into a
-# temporary folder and runs tests/web/browser.mjs, which serves it locally and drives the
-# system's headless Chromium with playwright-core: the default scene plays and draws, a
-# preset's share link opens that preset, broken links show their errors, no console errors;
-# it prints the time to first frame and frame times at 1,000 and 10,000 agents.
-# Usage: scripts/web_test.sh [SCREENSHOT_DIR]. Installs what it lacks: Chromium and Node
-# (apt-get), playwright-core at the version tests/web/package-lock.json pins (npm ci, or the
-# registry's tarball checked against the lock's SHA-512 where there is no npm), and what
+# The web editor tested in a real browser: builds the page (scripts/web.sh) into a temporary
+# folder and runs tests/web/browser.mjs, which serves it with scripts/serve.py and drives the
+# system's headless Chromium with playwright-core: the first scene over a 20 Mbit/s, 40 ms link
+# in under 2 s with its loading bar, what the page says without WebGL or WebAssembly, the
+# default scene plays and draws, a preset's share link opens that preset, broken links show
+# their errors (placed in the link's data) and leave the address bar, a scene too heavy for
+# real time opens paused, leaving with unsaved work asks first, no console errors; it prints
+# the first scene's time and frame times at 1,000 and 10,000 agents.
+# Usage: scripts/web_test.sh [SCREENSHOT_DIR]. Installs what it lacks: Chromium, Node and
+# Python (apt-get), playwright-core at the version tests/web/package-lock.json pins (npm ci, or
+# the registry's tarball checked against the lock's SHA-512 where there is no npm), and what
 # scripts/web.sh installs. STEERLAB=path/to/steerlab skips the native release build (the
 # native binary makes the links, as a designer's `steerlab link` does).
 set -euo pipefail
@@ -25,6 +28,7 @@ apt_install() {
 }
 command -v chromium >/dev/null || apt_install chromium
 command -v node >/dev/null || apt_install nodejs
+command -v python3 >/dev/null || apt_install python3
 # playwright-core 1.65 runs on Node 20 or newer (Debian 12's own package is Node 18).
 if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
     echo "web_test: playwright-core needs Node 20 or newer (this is $(node --version)):" \

@@ -381,3 +381,63 @@ fn the_legend_lists_the_behaviors_the_scene_uses_and_the_rest_on_demand() {
     harness.run_steps(2);
     assert_eq!(shown(&harness, unused), 1);
 }
+
+/// A scene too heavy for real time here: its first ticks each take longer than its tick. The
+/// seek preset with 50,000 seekers on a tick of a millisecond is that on any machine.
+#[test]
+fn a_scene_too_heavy_for_real_time_opens_paused_says_so_and_offers_lower_counts() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut scene = common::preset_scene("seek.ron");
+    scene.dt = steerlab::sim::check::MIN_DT_SECS;
+    scene.groups[1].count = 50_000;
+    let path = dir.path().join("crowd.ron");
+    std::fs::write(&path, steerlab::scene::to_string(&scene)).expect("write");
+    let mut harness = Harness::builder()
+        .with_size(common::ui::SIZE)
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| steerlab::editor::app_for(Some(path)));
+    harness.run_steps(2);
+    // Paused after its two timed ticks, said over the canvas, and the overlays (for every
+    // agent in the scene's view) narrowed to the selected agent.
+    assert!(!harness.state().is_playing());
+    assert_eq!(harness.state().world().tick(), 2);
+    assert!(harness.state().heavy_notice_shown());
+    harness.get_by_label_contains("Too heavy for real time here: a tick of its 50,001 agents");
+    harness.get_by_label_contains("Overlays are drawn for the selected agent only.");
+    assert_eq!(harness.state().overlays().scope, Scope::Selected);
+    // Lower the counts: one undo step, the target kept.
+    harness.get_by_label_contains("Lower the counts to").click();
+    harness.run_steps(2);
+    let lowered = harness.state().scene().groups[1].count;
+    assert!((1..50_000).contains(&lowered), "{lowered}");
+    assert_eq!(harness.state().scene().groups[0].count, 1);
+    assert!(
+        harness
+            .state()
+            .status()
+            .starts_with("Lowered the counts to"),
+        "{}",
+        harness.state().status()
+    );
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene().groups[1].count, 50_000);
+    // Back at 50,000 agents: when it plays, it is timed again and pauses again.
+    if !harness.state().heavy_notice_shown() {
+        if !harness.state().is_playing() {
+            harness.key_press(egui::Key::Space);
+        }
+        harness.run_steps(2);
+    }
+    assert!(!harness.state().is_playing());
+    assert!(harness.state().heavy_notice_shown());
+    // Played anyway, it runs on and is said no more, even after a restart.
+    harness.get_by_label("Play anyway").click();
+    harness.run_steps(2);
+    assert!(harness.state().is_playing());
+    assert!(!harness.state().heavy_notice_shown());
+    harness.key_press(egui::Key::R);
+    harness.run_steps(2);
+    assert!(harness.state().is_playing());
+    assert!(!harness.state().heavy_notice_shown());
+}

@@ -1,7 +1,8 @@
-//! Share as a link (issue 23, point 2), through the real UI with `egui_kittest`: File › Copy
-//! link copies an address that gives back the scene as it is, edits included; opening a link
-//! asks first when there is unsaved work; a broken link lists located errors and changes
-//! nothing. (The same in a browser: tests/web/browser.mjs.)
+//! Share as a link, through the real UI with `egui_kittest`: File › Copy link copies an address
+//! that gives back the scene as it is, edits included; opening a link asks first when there is
+//! unsaved work; a broken link lists located errors (placed in the link's data) and changes
+//! nothing, and is not covered by "Start here". (The same in a browser:
+//! tests/web/browser.mjs.)
 #![cfg(feature = "editor")]
 #![allow(clippy::float_cmp)] // Exact values set by hand.
 
@@ -116,4 +117,45 @@ fn a_scene_too_long_for_a_link_says_so_and_offers_its_file() {
     harness.get_by_label("Too long for a link");
     // The desktop offers Save As (a browser, the download).
     harness.get_by_label("Save As…");
+}
+
+#[test]
+fn a_broken_link_on_a_first_visit_is_said_before_start_here_and_placed_in_its_data() {
+    // A first visit (nothing stored: "Start here" is due) whose address holds a broken link,
+    // opened before the first frame as the web page does.
+    let mut app = EditorApp::with_default_scene();
+    app.load_storage(&steerlab::editor::persist::MemoryStorage::default());
+    assert!(app.open_windows().start, "a first visit");
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(common::ui::SIZE)
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| app);
+    act(
+        &mut harness,
+        Action::Request(Pending::OpenLink("scene=eNq9*U0".to_owned())),
+    );
+    harness.run_steps(3);
+    // Its error, placed in the link's data (the fifth character after `#scene=`), alone on
+    // screen: "Start here" does not cover it.
+    let errors = harness.state().load_errors();
+    assert_eq!(
+        errors,
+        [
+            "shared link: character 5 of the link's data (counted from 1 after #scene=), '*', \
+          is not one a link uses (A-Z, a-z, 0-9, - and _): the link was changed or cut"
+        ]
+    );
+    harness.get_by_label("Could not load");
+    assert!(
+        harness.query_by_label("Start here").is_none(),
+        "Start here waits"
+    );
+    assert!(harness.state().open_windows().start, "still due");
+    // Esc closes the error; then "Start here" shows.
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(harness.state().load_errors().is_empty());
+    assert!(harness.query_by_label("Could not load").is_none());
+    harness.get_by_label("Start here");
+    harness.get_by_label("Got it");
 }

@@ -162,6 +162,19 @@ pub enum Action {
     RunSweep,
     /// Goals and tuning.
     Goals(GoalAction),
+    /// The answer to "too heavy for real time here".
+    Heavy(HeavyAnswer),
+}
+
+/// What to do with a scene too heavy to run in real time here, which opened paused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeavyAnswer {
+    /// Scale every group's count down to what fits, and play (one undo step).
+    Lower,
+    /// Play it as it is, slower than real time.
+    PlayAnyway,
+    /// Stop saying so; it stays paused.
+    Dismiss,
 }
 
 /// What the Goals and Tune windows ask for.

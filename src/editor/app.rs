@@ -10,6 +10,7 @@ mod compare;
 mod disk;
 mod dock_ui;
 mod goals;
+pub mod heavy;
 mod ops;
 mod scenery;
 mod share;
@@ -87,6 +88,8 @@ pub struct EditorApp {
     status_since: (String, f64),
     /// Links: the page's address as last seen, a link refused as too long.
     share: share::Share,
+    /// A scene too heavy for real time here, paused: what the line over the canvas says.
+    heavy: Option<heavy::HeavyNotice>,
 }
 
 /// A file the editor waits for: it did not load when the editor started.
@@ -148,6 +151,7 @@ impl EditorApp {
             goal_focus: None,
             status_since: (String::new(), 0.0),
             share: share::Share::default(),
+            heavy: None,
         }
     }
 
@@ -334,6 +338,8 @@ impl EditorApp {
         .ui(ui);
         let ctx = ui.ctx().clone();
         self.apply_all(&ctx, strip);
+        let heavy = self.heavy_ui(ui);
+        self.apply_all(&ctx, heavy);
         let input = CanvasInput {
             world: &self.session.world,
             overlays: &self.overlays,
@@ -349,22 +355,35 @@ impl EditorApp {
 
     /// The floating windows and the questions.
     fn windows_ui(&mut self, ctx: &egui::Context) {
+        // One dialog at a time: a question first, then what did not load, then the rest;
+        // "Start here" waits until none of them (nor the help) is up.
+        let question = self.questions().any();
         if self.files.path_field_open() {
             self.files.hint = self.suggested_file_name();
         }
-        if let Some((purpose, path)) = self.files.path_field_ui(ctx) {
+        if !question && let Some((purpose, path)) = self.files.path_field_ui(ctx) {
             self.handle_file(purpose, &path);
         }
-        self.files.errors_ui(ctx);
+        if !question {
+            self.files.errors_ui(ctx);
+        }
+        let dialog = question
+            || !self.files.errors.is_empty()
+            || self.files.path_field_open()
+            || self.share.too_long.is_some();
         if !self.screenshots.canvas_pending {
             let mut open = self.open;
             HelpWindow.ui(ctx, &mut open.help);
-            StartWindow.ui(ctx, &mut open.start);
+            if !dialog && !open.help {
+                StartWindow.ui(ctx, &mut open.start);
+            }
             self.open = open;
             self.floating_ui(ctx);
         }
-        let actions = self.link_too_long_ui(ctx);
-        self.apply_all(ctx, actions);
+        if !question && self.files.errors.is_empty() {
+            let actions = self.link_too_long_ui(ctx);
+            self.apply_all(ctx, actions);
+        }
         let actions = self.questions().ui(ctx);
         self.apply_all(ctx, actions);
     }
@@ -459,16 +478,23 @@ impl eframe::App for EditorApp {
                 self.perform(open);
             }
         }
-        let elapsed = ctx.input(|i| i.stable_dt).min(0.25);
+        // The frame's real time: the session counts at most a quarter second of it into
+        // ticks, and all of it into the pace it reports.
+        let elapsed = ctx.input(|i| i.stable_dt);
         self.advance(elapsed);
         let title = self.doc.title();
-        crate::editor::platform::expose(
-            &title,
-            &self.doc.scene().name,
-            self.session.world.tick(),
-            self.files.errors.len(),
-            self.frame_log.work_ms(),
-        );
+        crate::editor::platform::expose(&crate::editor::platform::Shown {
+            title: &title,
+            scene: &self.doc.scene().name,
+            tick: self.session.world.tick(),
+            errors: self.files.errors.len(),
+            error: self.files.errors.first().map(String::as_str),
+            work_ms: self.frame_log.work_ms(),
+            unsaved: self.doc.is_dirty(),
+            playing: self.session.playing,
+            behind: self.session.behind(),
+            heavy: self.heavy.is_some(),
+        });
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
@@ -493,6 +519,7 @@ impl eframe::App for EditorApp {
         if self.presenting {
             self.presentation_ui(ui);
             self.frame_log.end_work();
+            crate::editor::platform::frame_drawn();
             return;
         }
         self.panels_ui(ui);
@@ -523,6 +550,7 @@ impl eframe::App for EditorApp {
         }
         self.toast_ui(&ctx);
         self.frame_log.end_work();
+        crate::editor::platform::frame_drawn();
     }
 }
 

@@ -30,7 +30,7 @@ pub mod windows;
 
 use std::path::PathBuf;
 
-pub use action::{Action, Answer, Pending, ShotKind};
+pub use action::{Action, Answer, HeavyAnswer, Pending, ShotKind};
 pub use app::EditorApp;
 
 /// Opens the editor window on `scene` (a file) or the built-in default scene, and runs until it
@@ -107,6 +107,8 @@ pub async fn run_web(
                     // Listens as long as the page lives.
                     repaint.forget();
                 }
+                // Leaving the page with unsaved edits asks first.
+                crate::editor::platform::ask_before_leaving();
                 let mut app = app;
                 if let Some(storage) = cc.storage {
                     app.load_storage(storage);

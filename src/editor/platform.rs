@@ -66,26 +66,122 @@ pub fn set_fragment(fragment: &str) {
     let _ = fragment;
 }
 
+/// What the page shows of the editor, once a frame: see [`expose`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Shown<'a> {
+    /// The tab's title.
+    pub title: &'a str,
+    /// The scene's name.
+    pub scene: &'a str,
+    /// Ticks so far.
+    pub tick: u64,
+    /// Errors listed.
+    pub errors: usize,
+    /// The first of them.
+    pub error: Option<&'a str>,
+    /// Milliseconds of the editor's own work in the last frame.
+    pub work_ms: f32,
+    /// The scene has unsaved edits: leaving the page asks first.
+    pub unsaved: bool,
+    /// The simulation runs.
+    pub playing: bool,
+    /// Ticks per second run and due, when the run falls behind real time.
+    pub behind: Option<(f64, f64)>,
+    /// The scene opened paused, too heavy to run in real time here.
+    pub heavy: bool,
+}
+
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    /// Whether the scene has unsaved edits, as last exposed: what the page's `beforeunload`
+    /// listener reads.
+    static UNSAVED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Whether the first frame has been reported.
+    static FIRST_FRAME: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// What the page shows of the editor for people and for tests: the tab's title, and on
-/// `<body>` the scene's name, the tick, the number of errors listed and the milliseconds of
-/// the editor's own work in the last frame (`data-scene`, `data-tick`, `data-errors`,
-/// `data-work-ms`). Nothing on the desktop, where the window's title is set through the
-/// viewport.
-pub fn expose(title: &str, scene: &str, tick: u64, errors: usize, work_ms: f32) {
+/// `<body>` the scene's name, the tick, the number of errors listed and the first of them, the
+/// milliseconds of the editor's own work in the last frame, whether there are unsaved edits,
+/// whether it plays, how far it falls behind real time and whether it opened paused as too
+/// heavy (`data-scene`, `data-tick`, `data-errors`, `data-error`, `data-work-ms`,
+/// `data-unsaved`, `data-playing`, `data-behind`: `RUN of DUE` ticks a second or empty,
+/// `data-heavy`). Unsaved edits also make leaving the page ask first
+/// ([`ask_before_leaving`]). Nothing on the desktop, where the window's title is set through
+/// the viewport.
+pub fn expose(shown: &Shown<'_>) {
     #[cfg(target_arch = "wasm32")]
-    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-        if document.title() != title {
-            document.set_title(title);
-        }
-        if let Some(body) = document.body() {
-            let _ = body.set_attribute("data-scene", scene);
-            let _ = body.set_attribute("data-tick", &tick.to_string());
-            let _ = body.set_attribute("data-errors", &errors.to_string());
-            let _ = body.set_attribute("data-work-ms", &format!("{work_ms:.2}"));
+    {
+        UNSAVED.with(|u| u.set(shown.unsaved));
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            if document.title() != shown.title {
+                document.set_title(shown.title);
+            }
+            if let Some(body) = document.body() {
+                let yes_no = |b: bool| if b { "true" } else { "false" };
+                let behind = shown
+                    .behind
+                    .map(|(run, due)| format!("{run:.1} of {due:.1}"))
+                    .unwrap_or_default();
+                for (name, value) in [
+                    ("data-scene", shown.scene.to_owned()),
+                    ("data-tick", shown.tick.to_string()),
+                    ("data-errors", shown.errors.to_string()),
+                    ("data-error", shown.error.unwrap_or_default().to_owned()),
+                    ("data-work-ms", format!("{:.2}", shown.work_ms)),
+                    ("data-unsaved", yes_no(shown.unsaved).to_owned()),
+                    ("data-playing", yes_no(shown.playing).to_owned()),
+                    ("data-behind", behind),
+                    ("data-heavy", yes_no(shown.heavy).to_owned()),
+                ] {
+                    let _ = body.set_attribute(name, &value);
+                }
+            }
         }
     }
     #[cfg(not(target_arch = "wasm32"))]
-    let _ = (title, scene, tick, errors, work_ms);
+    let _ = shown;
+}
+
+/// The end of a frame's UI, the scene drawn: on the first, the page's loading indicator gives
+/// way to the editor, and `<body data-first-frame-ms>` says when (milliseconds since the page
+/// was asked for, `performance.now()`). Nothing on the desktop.
+pub fn frame_drawn() {
+    #[cfg(target_arch = "wasm32")]
+    if !FIRST_FRAME.with(|f| f.replace(true))
+        && let Some(window) = web_sys::window()
+        && let Some(document) = window.document()
+    {
+        if let Some(loading) = document.get_element_by_id("loading") {
+            loading.remove();
+        }
+        if let (Some(body), Some(performance)) = (document.body(), window.performance()) {
+            let _ = body.set_attribute("data-first-frame-ms", &format!("{:.0}", performance.now()));
+        }
+    }
+}
+
+/// Makes leaving the page (closing the tab, reloading, following a link) ask first while the
+/// scene has unsaved edits, as [`expose`] last said. Called once, when the editor starts in a
+/// page; nothing on the desktop, where closing the window asks in the editor.
+pub fn ask_before_leaving() {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(window) = web_sys::window() {
+        use wasm_bindgen::JsCast as _;
+        let ask = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::BeforeUnloadEvent)>::new(
+            |event: web_sys::BeforeUnloadEvent| {
+                if UNSAVED.with(std::cell::Cell::get) {
+                    // The browser asks in its own words (pages cannot set them any more).
+                    event.prevent_default();
+                    event.set_return_value("unsaved");
+                }
+            },
+        );
+        let _ =
+            window.add_event_listener_with_callback("beforeunload", ask.as_ref().unchecked_ref());
+        // Listens as long as the page lives.
+        ask.forget();
+    }
 }
 
 /// Whether files are downloads (a browser) rather than paths on a disk.

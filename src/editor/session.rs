@@ -53,7 +53,39 @@ pub struct Session {
     pub tick_budget: Option<std::time::Duration>,
     /// The pace of the run against real time, over about a second.
     pace: Pace,
+    /// Whether the first ticks of the world are to be timed when it plays
+    /// ([`Session::advance`]): a world too heavy for real time pauses then.
+    pub heavy_check: HeavyCheck,
+    /// The world's first ticks took longer than its tick (`dt`): it was paused. Set once a
+    /// world; the app says so.
+    pub heavy: Option<Heavy>,
 }
+
+/// Whether the first ticks of a world are timed, to pause one too heavy for real time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeavyCheck {
+    /// On this world's first playing frame.
+    Due,
+    /// Done for this world; the next world is timed.
+    Done,
+    /// Not for this world nor the next: the designer chose to play a heavy scene anyway
+    /// (until another scene opens).
+    Off,
+}
+
+/// A world whose first ticks each took longer than its tick (`dt`) of simulated time: it
+/// cannot run in real time here.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Heavy {
+    /// Real seconds of its faster first tick.
+    pub tick_secs: f64,
+    /// Its tick, in simulated seconds.
+    pub dt_secs: f64,
+}
+
+/// Longest frame the clock counts: a frame after the page or the window was held up (a
+/// heavy paint, a sleep) runs at most this much simulated time (times the time scale).
+pub const MAX_FRAME_SECS: f32 = 0.25;
 
 /// Ticks run against ticks due (real time times the time scale, over `dt`), summed over a
 /// window of about a second of playing.
@@ -95,6 +127,8 @@ impl Session {
             metrics_on: true,
             tick_budget: Some(TICK_BUDGET),
             pace: Pace::default(),
+            heavy_check: HeavyCheck::Due,
+            heavy: None,
             world,
             playing: true,
             time_scale: 1.0,
@@ -116,6 +150,10 @@ impl Session {
         self.recorder = Recorder::new(&world);
         self.world = world;
         self.accumulator_secs = 0.0;
+        if self.heavy_check == HeavyCheck::Done {
+            self.heavy_check = HeavyCheck::Due;
+        }
+        self.heavy = None;
         self.history.clear();
         self.trails.clear();
         if let Some(b) = &mut self.baseline {
@@ -228,10 +266,48 @@ impl Session {
         }
     }
 
+    /// Advances the simulation by the whole ticks that a frame of `real_secs` real seconds
+    /// (times the time scale) has made due, counting at most [`MAX_FRAME_SECS`] of it; the
+    /// pace against real time ([`Session::behind`]) counts all of it.
+    pub fn advance_real(&mut self, real_secs: f32, overlays: &Overlays) {
+        self.advance_counting(real_secs.min(MAX_FRAME_SECS), real_secs, overlays);
+    }
+
     /// Advances the simulation by the whole ticks that real time (times the time scale) has
     /// made due since the last frame.
     pub fn advance(&mut self, elapsed_secs: f32, overlays: &Overlays) {
-        self.frame_secs = elapsed_secs;
+        self.advance_counting(elapsed_secs, elapsed_secs, overlays);
+    }
+
+    /// Runs the first tick of a world, timed, and when it took longer than the world's `dt`
+    /// a second one (the first also pays for what a world does once): when that one does
+    /// too, the world is too heavy for real time here, and pauses ([`Session::heavy`]).
+    /// Returns the ticks run.
+    fn first_ticks(&mut self, overlays: &Overlays) -> u32 {
+        self.heavy_check = HeavyCheck::Done;
+        let dt = f64::from(self.world.spec().dt);
+        let timed = |session: &mut Self| {
+            let start = web_time::Instant::now();
+            session.step_once(overlays);
+            start.elapsed().as_secs_f64()
+        };
+        let first = timed(self);
+        if first <= dt {
+            return 1;
+        }
+        let second = timed(self);
+        if second > dt {
+            self.playing = false;
+            self.heavy = Some(Heavy {
+                tick_secs: first.min(second),
+                dt_secs: dt,
+            });
+        }
+        2
+    }
+
+    fn advance_counting(&mut self, elapsed_secs: f32, real_secs: f32, overlays: &Overlays) {
+        self.frame_secs = real_secs;
         if !self.playing {
             self.accumulator_secs = 0.0;
             self.pace = Pace::default();
@@ -239,8 +315,18 @@ impl Session {
         }
         let dt = f64::from(self.world.spec().dt);
         let due = f64::from(elapsed_secs) * f64::from(self.time_scale);
+        let due_real = f64::from(real_secs) * f64::from(self.time_scale);
         self.accumulator_secs += due;
         let mut ticks = 0;
+        if self.heavy_check == HeavyCheck::Due && self.accumulator_secs >= dt {
+            ticks = self.first_ticks(overlays);
+            self.accumulator_secs = (self.accumulator_secs - f64::from(ticks) * dt).max(0.0);
+            if !self.playing {
+                self.accumulator_secs = 0.0;
+                self.pace = Pace::default();
+                return;
+            }
+        }
         let start = web_time::Instant::now();
         let budget = self.tick_budget;
         let spent = |ticks| ticks > 0 && budget.is_some_and(|b| start.elapsed() >= b);
@@ -259,9 +345,9 @@ impl Session {
             self.accumulator_secs = self.accumulator_secs.min(dt);
         }
         self.pace.add(
-            f64::from(elapsed_secs),
+            f64::from(real_secs),
             f64::from(ticks),
-            due / dt.max(1e-9),
+            due_real / dt.max(1e-9),
         );
     }
 
@@ -312,6 +398,51 @@ mod tests {
         s.playing = false;
         s.advance(0.5, &overlays);
         assert_eq!(s.behind(), None);
+    }
+
+    #[test]
+    fn the_pace_counts_a_long_frame_whole_while_the_clock_counts_a_quarter_second() {
+        let overlays = Overlays::default();
+        let mut s = session();
+        // Frames of 2 s (a page held up by its painting): each runs the ticks of 0.25 s (2),
+        // and the pace says 1 tick a second run of the 8 due, not 8 of 8.
+        s.advance_real(2.0, &overlays);
+        assert_eq!(s.world.tick(), 2);
+        assert_eq!(s.behind(), Some((1.0, 8.0)));
+        assert!((s.frame_secs - 2.0).abs() < f32::EPSILON);
+    }
+
+    #[test]
+    fn a_world_whose_first_ticks_take_longer_than_its_dt_pauses_and_says_so() {
+        // 20,000 flocking agents on a tick of a millisecond: each tick takes several times its
+        // dt on any machine, in a debug build tens of times.
+        let mut spec = crate::bench::bench_spec(20_000);
+        spec.dt = crate::sim::check::MIN_DT_SECS;
+        let mut s = Session::new(World::new(spec).expect("valid"));
+        let overlays = Overlays::default();
+        s.advance_real(0.1, &overlays);
+        assert!(!s.playing, "paused");
+        assert_eq!(s.world.tick(), 2, "two ticks timed");
+        let heavy = s.heavy.expect("said");
+        assert!(heavy.tick_secs > heavy.dt_secs, "{heavy:?}");
+        assert!((heavy.dt_secs - f64::from(crate::sim::check::MIN_DT_SECS)).abs() < 1e-9);
+        // Played anyway, it runs on; a new world is timed again, unless told not to.
+        s.playing = true;
+        s.advance_real(0.002, &overlays);
+        assert!(s.playing);
+        assert!(s.world.tick() > 2);
+        let world = s.world.clone();
+        s.heavy_check = HeavyCheck::Off;
+        s.replace_world(world);
+        assert_eq!(s.heavy, None);
+        s.advance_real(0.002, &overlays);
+        assert!(s.playing);
+        // A light world plays on from its first frame.
+        let mut light = session();
+        light.advance_real(0.25, &overlays);
+        assert!(light.playing);
+        assert_eq!(light.heavy, None);
+        assert_eq!(light.world.tick(), 2);
     }
 
     #[test]

@@ -82,10 +82,16 @@ pub fn decode(fragment: &str) -> Result<Scene, SceneErrors> {
     let packed = BASE64.decode(payload.trim_end()).map_err(|e| {
         whole(match e {
             base64::DecodeError::InvalidByte(at, byte) => format!(
-                "character {} of the scene ({:?}) is not one a link uses (A-Z, a-z, 0-9, - and _): \
-                 the link was changed or cut",
-                at + PREFIX.len() + 1,
-                char::from(byte)
+                "character {} of the link's data (counted from 1 after #{PREFIX}), {}, is not \
+                 one a link uses (A-Z, a-z, 0-9, - and _): the link was changed or cut",
+                at + 1,
+                shown_char(payload, at, byte)
+            ),
+            base64::DecodeError::InvalidLastSymbol(at, byte) => format!(
+                "character {} of the link's data (counted from 1 after #{PREFIX}), {}, cannot \
+                 be its last: the link was changed or cut short",
+                at + 1,
+                shown_char(payload, at, byte)
             ),
             _ => "the scene's letters end in the middle of one: the link was cut short".to_owned(),
         })
@@ -108,6 +114,20 @@ pub fn decode(fragment: &str) -> Result<Scene, SceneErrors> {
     let text = String::from_utf8(bytes)
         .map_err(|_| whole("the scene is not text (UTF-8): the link was changed".to_owned()))?;
     from_str(&text, SOURCE)
+}
+
+/// The character at byte `at` of the link's data as a message shows it: quoted, or its code
+/// when it is not printable.
+fn shown_char(payload: &str, at: usize, byte: u8) -> String {
+    let c = payload
+        .get(at..)
+        .and_then(|rest| rest.chars().next())
+        .unwrap_or(char::from(byte));
+    if c.is_control() || c.is_whitespace() {
+        format!("U+{:04X}", u32::from(c))
+    } else {
+        format!("'{c}'")
+    }
 }
 
 /// The first characters of `text`, for a message.
@@ -166,14 +186,36 @@ mod tests {
             "{other}"
         );
         assert!(other.contains("#section-2"), "{other}");
-        // A character outside the alphabet: its position in the fragment, counted from 1
-        // after the `#`.
+        // A character outside the alphabet: its position in the link's data, counted from 1
+        // after `#scene=` (byte 10 of the fragment is the data's fifth character).
         let mut bad = good.clone();
         bad.replace_range(10..11, "*");
+        assert_eq!(
+            message(&bad),
+            "shared link: character 5 of the link's data (counted from 1 after #scene=), '*', \
+             is not one a link uses (A-Z, a-z, 0-9, - and _): the link was changed or cut"
+        );
+        // The same position whether the link comes as a fragment, with its `#` or as a whole
+        // address; a letter outside ASCII is shown whole, and a space by its code.
+        for whole in [
+            format!("#{bad}"),
+            format!("https://example.org/steerlab/#{bad}"),
+        ] {
+            assert!(message(&whole).contains("character 5 of the link's data"));
+        }
+        let mut wide = good.clone();
+        wide.replace_range(7..8, "é");
+        let said = message(&wide);
         assert!(
-            message(&bad).contains("character 11 of the scene ('*')"),
-            "{}",
-            message(&bad)
+            said.contains("character 2 of the link's data (counted from 1 after #scene=), 'é'"),
+            "{said}"
+        );
+        let mut spaced = good.clone();
+        spaced.replace_range(20..21, " ");
+        let said = message(&spaced);
+        assert!(
+            said.contains("character 15 of the link's data (counted from 1 after #scene=), U+0020"),
+            "{said}"
         );
         // Cut short: the compressed text ends early.
         let cut = &good[..good.len() / 2];
@@ -223,6 +265,29 @@ mod tests {
         assert_eq!(first.line, line, "{errors}");
         assert!(first.col > 1, "{errors}");
         assert!(first.field.to_string().ends_with("max_speed"), "{errors}");
+    }
+
+    #[test]
+    fn a_link_errors_line_and_column_are_those_of_the_scene_text_it_holds() {
+        // A scene text of a few lines, with a negative speed on line 12 at column 24 (the
+        // value's first character), and one of the link's own letters cannot move it: the
+        // position is in the text the link holds, not in the address.
+        let text = "(\n    version: 2,\n    name: \"Two\",\n    seed: 1,\n    dt: 0.02,\n    \
+                    world: (width: 100.0, height: 100.0),\n    groups: [\n        (\n            \
+                    name: \"a\",\n            count: 1,\n            spawn: At(position: (1.0, 1.0), velocity: (0.0, 0.0)),\n\
+                    \x20           max_speed: -3.0,\n            max_force: 10.0,\n            mass: 1.0,\n\
+                    \x20           radius: 1.0,\n        ),\n    ],\n)\n";
+        assert_eq!(text.lines().nth(11), Some("            max_speed: -3.0,"));
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(text.as_bytes(), LEVEL);
+        for page in ["", "#", "http://localhost:8080/index.html#"] {
+            let made = format!("{page}{PREFIX}{}", BASE64.encode(&packed));
+            let errors = decode(&made).expect_err("a negative speed");
+            assert_eq!(
+                errors.to_string(),
+                "shared link:12:24: groups[0].max_speed: must be >= 0, got -3",
+                "{page}"
+            );
+        }
     }
 
     #[test]

@@ -144,6 +144,7 @@ impl EditorApp {
             Action::SetMetrics(on) => self.session.metrics_on = on,
             Action::ShowSweep => self.show_tool(Tool::Sweep),
             Action::SetField(path, value) => self.set_field(&path, value),
+            Action::Heavy(answer) => self.heavy_answer(answer),
         }
     }
 
@@ -155,7 +156,8 @@ impl EditorApp {
     /// Advances the simulation by the whole ticks that real time (times the time scale) has
     /// made due since the last frame.
     pub(crate) fn advance(&mut self, elapsed_secs: f32) {
-        self.session.advance(elapsed_secs, &self.overlays);
+        self.session.advance_real(elapsed_secs, &self.overlays);
+        self.notice_heavy();
     }
 
     /// Selects the next (or previous) agent of the current group.
@@ -180,10 +182,16 @@ impl EditorApp {
         }
     }
 
-    /// Esc: leaves presentation mode, or else closes one open window (the help first).
+    /// Esc: leaves presentation mode, or else closes the dialog on top (what did not load),
+    /// or else one open window (the help first).
     pub(crate) fn back(&mut self) {
         if self.presenting {
             self.set_presenting(false);
+            return;
+        }
+        if !self.files.errors.is_empty() {
+            self.files.errors.clear();
+            self.files.errors_note = None;
             return;
         }
         if self.open.start {
@@ -218,6 +226,8 @@ impl EditorApp {
     }
 
     pub(super) fn after_restart(&mut self) {
+        // A new world: what was said of the last one's weight no longer holds.
+        self.heavy = None;
         self.doc.forget_world_edits();
         self.rejected.clear();
     }
@@ -235,6 +245,8 @@ impl EditorApp {
                 self.doc.replace(scene, path.map(Path::to_path_buf), origin);
                 self.forget_link();
                 self.unpin("Baseline unpinned: it was pinned on the scene before");
+                // Another scene: its first ticks are timed, whatever was played anyway before.
+                self.session.heavy_check = crate::editor::session::HeavyCheck::Due;
                 self.session.reset_to(world);
                 self.after_restart();
                 self.canvas.view.fit_pending = true;

@@ -17,7 +17,7 @@ pub(crate) struct Share {
     /// The page's fragment as last looked at (a change opens its scene).
     seen: Option<String>,
     /// The length of the last link refused as too long, while that is being said.
-    too_long: Option<usize>,
+    pub(super) too_long: Option<usize>,
 }
 
 impl EditorApp {
@@ -70,6 +70,11 @@ impl EditorApp {
                     "This link's scene does not load; the scene on screen is unchanged.".into(),
                 );
                 "The shared link does not load".clone_into(&mut self.files.status);
+                // Once said, the broken link leaves the page's address: a reload or a bookmark
+                // opens the scene on screen rather than the same errors again.
+                if self.share.seen.take().is_some() || platform::fragment().is_some() {
+                    platform::set_fragment("");
+                }
             }
         }
     }

@@ -48,7 +48,7 @@ fn item_ui(ui: &mut Ui, enabled: bool, text: &str, action: &Action) -> egui::Res
 /// A tooltip naming the keys of `action` and what they do (`Space: play / pause`).
 fn keys_tip(action: &Action) -> String {
     shortcuts::row_of(action).map_or_else(String::new, |row| {
-        format!("{}: {}", row.keys_label(), row.what)
+        format!("{}: {}", row.keys_label(), row.what_here())
     })
 }
 

@@ -78,7 +78,15 @@ impl StartWindow {
                     ui.add_space(6.0);
                     ui.horizontal(|ui| {
                         close = ui.button("Got it").clicked();
-                        ui.weak("Help › Start here shows this again; F1 lists every key.");
+                        let help = crate::editor::shortcuts::row_of(
+                            &crate::editor::action::Action::ToggleHelp,
+                        )
+                        .and_then(|row| row.triggers_on(crate::editor::shortcuts::WEB).first())
+                        .map(|t| t.label())
+                        .unwrap_or_default();
+                        ui.weak(format!(
+                            "Help › Start here shows this again; {help} lists every key."
+                        ));
                     });
                 });
             });
@@ -108,7 +116,7 @@ impl HelpWindow {
                     egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
                         for row in TABLE {
                             ui.monospace(row.keys_label());
-                            ui.label(row.what);
+                            ui.label(row.what_here());
                             ui.end_row();
                         }
                     });
