@@ -436,14 +436,15 @@ for (const [what, address, wanted] of [
   await broken.page.close();
 }
 
-// 4. A recording: Capture… then Record (where the window puts them in a 1440x900 page); the
-//    page keeps playing while it is drawn, and it downloads as a GIF of all its frames.
+// 4. A recording: Capture… then Record (the first button of the Capture pane, docked below the
+//    canvas beside the plots in a 1440x900 page); the page keeps playing while it is drawn,
+//    and it downloads as a GIF of all its frames.
 const rec = await open(page_address);
 await click_seen(rec.page, 484, 12);
 await rec.page.waitForTimeout(1000);
 const download = rec.page.waitForEvent("download", { timeout: 240000 });
 const recording_started = Date.now();
-await click_seen(rec.page, 611, 430);
+await click_seen(rec.page, 375, 574);
 await expect_plays(rec.page, "the page while recording");
 const gif = await download.catch(() => fail("Record gave no download in 240 s"));
 const gif_bytes = readFileSync(await gif.path());

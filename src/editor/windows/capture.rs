@@ -25,43 +25,33 @@ impl CaptureWindow<'_> {
     /// place.
     pub fn contents(self, ui: &mut Ui, prefs: &mut Prefs) -> Vec<Action> {
         let mut actions = Vec::new();
-        {
-            if crate::editor::platform::DOWNLOADS {
-                ui.weak("Screenshots and recordings download.");
-            } else {
-                ui.horizontal(|ui| {
-                    let label = ui.label("folder");
-                    let mut folder = prefs.record.folder.display().to_string();
-                    if ui
-                        .text_edit_singleline(&mut folder)
-                        .labelled_by(label.id)
-                        .changed()
-                    {
-                        prefs.record.folder = PathBuf::from(folder);
-                    }
-                });
-            }
-            ui.separator();
-            ui.strong("Presentation");
-            presentation_settings_ui(ui, &mut prefs.presentation);
-            ui.separator();
-            ui.strong("Screenshot (PNG)");
+        // What a designer presses comes first, where a docked pane shows it without
+        // scrolling; the settings follow.
+        self.take_ui(ui, prefs, &mut actions);
+        if !crate::editor::platform::DOWNLOADS {
             ui.horizontal(|ui| {
-                if ui.button("Canvas").clicked() {
-                    actions.push(Action::Screenshot(ShotKind::Canvas));
-                }
-                if ui.button("Whole window").clicked() {
-                    actions.push(Action::Screenshot(ShotKind::Window));
+                let label = ui.label("folder");
+                let mut folder = prefs.record.folder.display().to_string();
+                if ui
+                    .text_edit_singleline(&mut folder)
+                    .labelled_by(label.id)
+                    .changed()
+                {
+                    prefs.record.folder = PathBuf::from(folder);
                 }
             });
-            ui.separator();
-            ui.strong("Recording");
-            self.recording_ui(ui, prefs, &mut actions);
         }
+        ui.separator();
+        ui.strong("Presentation");
+        presentation_settings_ui(ui, &mut prefs.presentation);
+        ui.separator();
+        ui.strong("Recording");
+        Self::recording_ui(ui, self.baseline, prefs);
         actions
     }
 
-    fn recording_ui(&self, ui: &mut Ui, prefs: &mut Prefs, actions: &mut Vec<Action>) {
+    /// The recording's settings.
+    fn recording_ui(ui: &mut Ui, baseline: bool, prefs: &mut Prefs) {
         ui.horizontal(|ui| {
             ui.label("rate");
             ui.radio_value(&mut prefs.record.fps, 30, "30 fps");
@@ -97,7 +87,7 @@ impl CaptureWindow<'_> {
             }
             (r.gif, r.apng) = format;
         });
-        ui.add_enabled_ui(self.baseline, |ui| {
+        ui.add_enabled_ui(baseline, |ui| {
             ui.horizontal(|ui| {
                 use record::CompareChoice;
                 ui.label("baseline");
@@ -117,28 +107,48 @@ impl CaptureWindow<'_> {
             "Every take replays the same run tick for tick, \
                  so a take after a tweak can be compared with the last.",
         );
+    }
+
+    /// Record (or the running take's progress and Stop), the screenshot buttons, and where
+    /// a take goes.
+    fn take_ui(&self, ui: &mut Ui, prefs: &Prefs, actions: &mut Vec<Action>) {
+        ui.horizontal(|ui| {
+            match self.recording {
+                Some((done, total)) => {
+                    if ui.button("Stop").clicked() {
+                        actions.push(Action::StopRecording);
+                    }
+                    ui.add(
+                        egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                            .desired_width(160.0)
+                            .text(format!("frame {done} / {total}")),
+                    );
+                }
+                None => {
+                    if ui
+                        .button("Record")
+                        .on_hover_text("A take of the length and rate set below.")
+                        .clicked()
+                    {
+                        actions.push(Action::StartRecording);
+                    }
+                }
+            }
+            ui.separator();
+            ui.label("screenshot");
+            if ui.button("Canvas").clicked() {
+                actions.push(Action::Screenshot(ShotKind::Canvas));
+            }
+            if ui.button("Whole window").clicked() {
+                actions.push(Action::Screenshot(ShotKind::Window));
+            }
+        });
         let target = prefs.record.output(self.scene_name);
         if crate::editor::platform::DOWNLOADS {
             let name = crate::editor::platform::download_name(target.path());
-            ui.weak(format!("downloads as {name}"));
+            ui.weak(format!("a take downloads as {name}"));
         } else {
-            ui.weak(format!("to {}", target.path().display()));
-        }
-        match self.recording {
-            Some((done, total)) => {
-                ui.add(
-                    egui::ProgressBar::new(done as f32 / total.max(1) as f32)
-                        .text(format!("frame {done} / {total}")),
-                );
-                if ui.button("Stop").clicked() {
-                    actions.push(Action::StopRecording);
-                }
-            }
-            None => {
-                if ui.button("Record").clicked() {
-                    actions.push(Action::StartRecording);
-                }
-            }
+            ui.weak(format!("a take goes to {}", target.path().display()));
         }
     }
 }
