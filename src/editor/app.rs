@@ -9,8 +9,10 @@
 mod compare;
 mod disk;
 mod dock_ui;
+mod frame;
 mod goals;
 pub mod heavy;
+mod notices;
 mod ops;
 mod scenery;
 mod share;
@@ -36,9 +38,6 @@ use crate::view::{CanvasInput, CanvasState, Overlays, canvas_ui};
 /// Seconds between checks of the open file for changes on disk.
 const RELOAD_POLL_SECS: f64 = 0.5;
 
-/// Seconds a message stays on the status line (what an action did: "Saved …", "Undo: …").
-const STATUS_SECS: f64 = 10.0;
-
 /// The editor.
 pub struct EditorApp {
     doc: Document,
@@ -50,32 +49,45 @@ pub struct EditorApp {
     frame_log: crate::editor::frame_log::FrameLog,
     prefs: Prefs,
     files: Files,
+    /// What waits on the user's answer.
+    prompts: Prompts,
+    /// What the editor says about what happened.
+    notices: notices::Notices,
+    /// The work that runs between frames.
+    jobs: Jobs,
+    /// Only the canvas, at the presentation size (F11; Esc leaves), with the editor's own
+    /// view to give back on leaving.
+    presenting: Option<crate::view::View>,
+    open: windows::Open,
+    last_poll_secs: f64,
+    title: String,
+    /// Links: the page's address as last seen, a link refused as too long.
+    share: share::Share,
+    /// A scene too heavy for real time here, paused: what the line over the canvas says.
+    heavy: Option<heavy::HeavyNotice>,
+}
+
+/// What waits on the user: a question, a file that does not load yet, a close to confirm.
+#[derive(Default)]
+struct Prompts {
     /// Something that waits on Save, Discard or Cancel.
     pending: Option<Pending>,
     /// What to do once a Save As started from a "save changes?" question has saved.
     after_save: Option<Pending>,
     /// The window may close (the user answered, or there was nothing to lose).
     close_confirmed: bool,
+    /// Autosaved work from an earlier run, offered back.
     restore_offer: Option<Restored>,
-    /// Only the canvas, at the presentation size (F11; Esc leaves).
-    presenting: bool,
-    /// The canvas's zoom and centre before presenting, given back on leaving.
-    view_before_present: Option<crate::view::View>,
-    recording: Option<Recording>,
-    screenshots: Screenshots,
-    open: windows::Open,
-    /// The problems of the last edit the world refused.
-    rejected: Vec<crate::sim::Problem>,
-    /// A message shown where the designer last clicked, for a few seconds.
-    toast: Option<Toast>,
-    /// A message to show that way at the end of this frame.
-    toast_request: Option<String>,
-    /// The refused edit's problems last shown that way (each refusal is said once).
-    toasted: Vec<crate::sim::Problem>,
     /// The file the editor was started on, while it does not load: it opens when it does.
     awaiting: Option<Awaiting>,
-    last_poll_secs: f64,
-    title: String,
+}
+
+/// The work that runs between frames: a recording, screenshots on their way, sweeps, tuning
+/// and the goals' check.
+#[derive(Default)]
+struct Jobs {
+    recording: Option<Recording>,
+    screenshots: Screenshots,
     sweep: windows::SweepPanel,
     tune: windows::TunePanel,
     /// The goals checked on every seed, in the background, while Goals or Tune is open.
@@ -83,13 +95,6 @@ pub struct EditorApp {
     /// The goal whose target takes the keyboard (one just added), and for how many more
     /// frames it is asked to.
     goal_focus: Option<(usize, u8)>,
-    /// The status line's message and when it was first shown (seconds): it clears after
-    /// [`STATUS_SECS`].
-    status_since: (String, f64),
-    /// Links: the page's address as last seen, a link refused as too long.
-    share: share::Share,
-    /// A scene too heavy for real time here, paused: what the line over the canvas says.
-    heavy: Option<heavy::HeavyNotice>,
 }
 
 /// A file the editor waits for: it did not load when the editor started.
@@ -129,27 +134,13 @@ impl EditorApp {
             frame_log: crate::editor::frame_log::FrameLog::from_env(),
             prefs: Prefs::default(),
             files: Files::default(),
-            pending: None,
-            after_save: None,
-            close_confirmed: false,
-            restore_offer: None,
-            presenting: false,
-            view_before_present: None,
-            recording: None,
-            screenshots: Screenshots::default(),
+            prompts: Prompts::default(),
+            notices: notices::Notices::default(),
+            jobs: Jobs::default(),
+            presenting: None,
             open: windows::Open::default(),
-            rejected: Vec::new(),
-            toast: None,
-            toast_request: None,
-            toasted: Vec::new(),
-            awaiting: None,
             last_poll_secs: 0.0,
             title: String::new(),
-            sweep: windows::SweepPanel::default(),
-            tune: windows::TunePanel::default(),
-            goal_check: windows::goals::GoalCheck::default(),
-            goal_focus: None,
-            status_since: (String::new(), 0.0),
             share: share::Share::default(),
             heavy: None,
         }
@@ -169,7 +160,7 @@ impl EditorApp {
             path.display()
         ));
         app.files.status = format!("Waiting for {} to load", path.display());
-        app.awaiting = Some(Awaiting {
+        app.prompts.awaiting = Some(Awaiting {
             stamp: DiskStamp::read(&path),
             path,
             offer_create: missing,
@@ -180,7 +171,7 @@ impl EditorApp {
     /// The file the editor waits for, while it does not load.
     #[must_use]
     pub fn awaited_file(&self) -> Option<&Path> {
-        self.awaiting.as_ref().map(|a| a.path.as_path())
+        self.prompts.awaiting.as_ref().map(|a| a.path.as_path())
     }
 
     /// The editor on the built-in default scene.
@@ -212,14 +203,15 @@ impl EditorApp {
     /// The questions waiting on the user this frame.
     fn questions(&self) -> Questions<'_> {
         Questions {
-            restore: self.restore_offer.as_ref().map(|r| {
+            restore: self.prompts.restore_offer.as_ref().map(|r| {
                 r.path
                     .as_ref()
                     .map_or_else(|| r.origin.clone(), |p| p.display().to_string())
             }),
-            pending: self.pending.as_ref(),
+            pending: self.prompts.pending.as_ref(),
             reload: self.doc.reload_offer().is_some(),
             create: self
+                .prompts
                 .awaiting
                 .as_ref()
                 .filter(|a| a.offer_create)
@@ -266,7 +258,7 @@ impl EditorApp {
             can_undo_redo: self.doc.can_undo_redo(),
             changes: self.doc.marks().changes().len(),
             recent: &self.prefs.recent,
-            recording: self.recording.as_ref().map(Recording::progress),
+            recording: self.jobs.recording.as_ref().map(Recording::progress),
             playing: self.session.playing,
             tick: self.session.world.tick(),
             time_secs: self.session.world.time_secs(),
@@ -299,7 +291,7 @@ impl EditorApp {
                     saved,
                     marks,
                     current_group: self.session.current_group,
-                    rejected: &self.rejected,
+                    rejected: &self.notices.rejected,
                     opened,
                 };
                 inspector.ui(ui, &mut self.session.time_scale)
@@ -371,7 +363,7 @@ impl EditorApp {
             || !self.files.errors.is_empty()
             || self.files.path_field_open()
             || self.share.too_long.is_some();
-        if !self.screenshots.canvas_pending {
+        if !self.jobs.screenshots.canvas_pending {
             let mut open = self.open;
             HelpWindow.ui(ctx, &mut open.help);
             if !dialog && !open.help {
@@ -390,7 +382,7 @@ impl EditorApp {
 
     /// Saves the screenshots that egui has delivered.
     fn handle_screenshots(&mut self, ctx: &egui::Context) {
-        for (image, kind) in self.screenshots.arrived() {
+        for (image, kind) in self.jobs.screenshots.arrived() {
             let image = match (kind, self.canvas.rect) {
                 (ShotKind::Canvas, Some(rect)) => image.region(&rect, Some(ctx.pixels_per_point())),
                 _ => (*image).clone(),
@@ -409,236 +401,4 @@ impl EditorApp {
             }
         }
     }
-}
-
-impl eframe::App for EditorApp {
-    fn logic(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
-        self.frame_log.begin_work();
-        self.frame_log.frame(
-            frame.info().cpu_usage,
-            ctx.input(|i| i.unstable_dt),
-            self.session.world.agents().len(),
-        );
-        // Edits since the last step become one undo step once no pointer button is held (a
-        // whole drag is one step) and no value is being typed.
-        let busy = ctx.input(|i| i.pointer.any_down()) || ctx.egui_wants_keyboard_input();
-        if !busy {
-            self.doc.commit();
-        }
-        self.poll_recording();
-        self.handle_screenshots(ctx);
-        // The background work, collected (in a browser: run) every frame, whether or not its
-        // window is open.
-        self.goal_focus = self
-            .goal_focus
-            .and_then(|(i, frames)| frames.checked_sub(1).map(|left| (i, left)));
-        let sweeping = self.sweep.poll();
-        let tuning = self.tune.poll();
-        let checking = (self.open.goals || self.open.tune)
-            && self
-                .goal_check
-                .keep_up(self.doc.scene(), ctx.input(|i| i.time));
-        if sweeping || tuning || checking || self.recording.is_some() {
-            crate::editor::job::next_frame(ctx);
-        }
-        if !self.questions().any() && !self.files.path_field_open() {
-            let copy_allowed = !label_text_selected(ctx);
-            let actions = shortcuts::actions(ctx, copy_allowed);
-            self.apply_all(ctx, actions);
-        }
-        self.take_dropped(ctx);
-        self.poll_link();
-        // Closing with unsaved changes asks first.
-        if ctx.input(|i| i.viewport().close_requested())
-            && self.doc.is_dirty()
-            && !self.close_confirmed
-        {
-            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.pending = Some(Pending::Close);
-        }
-        if self.close_confirmed && self.pending.is_none() {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-        }
-        let now = ctx.input(|i| i.time);
-        self.fade_status(ctx, now);
-        if now - self.last_poll_secs >= RELOAD_POLL_SECS {
-            self.last_poll_secs = now;
-            self.poll_disk();
-            self.poll_awaited();
-        }
-        if let Some((purpose, path)) = self.files.poll() {
-            self.handle_file(purpose, &path);
-        }
-        if let Some(upload) = self.files.poll_upload() {
-            let open = Pending::Upload(upload.name, upload.bytes.map(std::sync::Arc::from));
-            // File › Open asked about unsaved work before its dialog; a dropped file asks now.
-            if upload.dropped {
-                self.request(open);
-            } else {
-                self.perform(open);
-            }
-        }
-        // The frame's real time: the session counts at most a quarter second of it into
-        // ticks, and all of it into the pace it reports.
-        let elapsed = ctx.input(|i| i.stable_dt);
-        self.advance(elapsed);
-        let title = self.doc.title();
-        crate::editor::platform::expose(&crate::editor::platform::Shown {
-            title: &title,
-            scene: &self.doc.scene().name,
-            tick: self.session.world.tick(),
-            errors: self.files.errors.len(),
-            error: self.files.errors.first().map(String::as_str),
-            work_ms: self.frame_log.work_ms(),
-            unsaved: self.doc.is_dirty(),
-            playing: self.session.playing,
-            behind: self.session.behind(),
-            heavy: self.heavy.is_some(),
-        });
-        if title != self.title {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.title = title;
-        }
-        if self.session.playing || self.files.waiting() {
-            ctx.request_repaint();
-        } else if self.doc.path().is_some() || self.awaiting.is_some() {
-            // Keep polling the file for changes while idle.
-            ctx.request_repaint_after(std::time::Duration::from_secs_f64(RELOAD_POLL_SECS));
-        }
-    }
-
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.store(storage);
-    }
-
-    fn auto_save_interval(&self) -> std::time::Duration {
-        std::time::Duration::from_secs(5)
-    }
-
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
-        if self.presenting {
-            self.presentation_ui(ui);
-            self.frame_log.end_work();
-            crate::editor::platform::frame_drawn();
-            return;
-        }
-        self.panels_ui(ui);
-        let ctx = ui.ctx().clone();
-        self.windows_ui(&ctx);
-        // An edit the world refused says why where the designer is looking.
-        if self.rejected.is_empty() {
-            self.toasted.clear();
-        }
-        if !self.rejected.is_empty() && self.rejected != self.toasted {
-            self.toasted.clone_from(&self.rejected);
-            let scene = self.doc.scene();
-            let text = self
-                .rejected
-                .iter()
-                .map(|p| {
-                    format!(
-                        "{}: {}",
-                        crate::scene::labels::field_label(scene, &p.path),
-                        p.message
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join("\n");
-            self.show_toast(&ctx, format!("Not applied. {text}"));
-        } else if let Some(text) = self.toast_request.take() {
-            self.show_toast(&ctx, text);
-        }
-        self.toast_ui(&ctx);
-        self.frame_log.end_work();
-        crate::editor::platform::frame_drawn();
-    }
-}
-
-impl EditorApp {
-    /// Clears the status line's message [`STATUS_SECS`] after it was first shown (a message
-    /// about a file the editor waits for stays while it waits).
-    fn fade_status(&mut self, ctx: &egui::Context, now: f64) {
-        if self.files.status != self.status_since.0 {
-            self.status_since = (self.files.status.clone(), now);
-        }
-        if self.files.status.is_empty() || self.awaiting.is_some() {
-            return;
-        }
-        let left = STATUS_SECS - (now - self.status_since.1);
-        if left <= 0.0 {
-            self.files.status.clear();
-            self.status_since.0.clear();
-        } else {
-            ctx.request_repaint_after(std::time::Duration::from_secs_f64(left));
-        }
-    }
-}
-
-/// A short message beside the pointer: why a click did nothing, or what it also did.
-#[derive(Clone, Debug)]
-struct Toast {
-    text: String,
-    at: egui::Pos2,
-    until_secs: f64,
-}
-
-/// How long a toast stays, seconds.
-const TOAST_SECS: f64 = 6.0;
-
-impl EditorApp {
-    /// Shows `text` beside the pointer (or the middle of the window) for a few seconds.
-    pub(crate) fn show_toast(&mut self, ctx: &egui::Context, text: String) {
-        let (at, now) = ctx.input(|i| {
-            (
-                i.pointer
-                    .interact_pos()
-                    .or(i.pointer.hover_pos())
-                    .unwrap_or_else(|| i.content_rect().center()),
-                i.time,
-            )
-        });
-        self.toast = Some(Toast {
-            text,
-            at,
-            until_secs: now + TOAST_SECS,
-        });
-    }
-
-    /// The toast, while it lasts; a click anywhere dismisses it.
-    fn toast_ui(&mut self, ctx: &egui::Context) {
-        let Some(toast) = &self.toast else {
-            return;
-        };
-        let now = ctx.input(|i| i.time);
-        if now > toast.until_secs {
-            self.toast = None;
-            return;
-        }
-        let screen = ctx.content_rect();
-        let pos = egui::pos2(
-            (toast.at.x + 14.0)
-                .min(screen.right() - 340.0)
-                .max(screen.left()),
-            (toast.at.y + 14.0)
-                .min(screen.bottom() - 80.0)
-                .max(screen.top()),
-        );
-        egui::Area::new(egui::Id::unique("steerlab toast"))
-            .order(egui::Order::Tooltip)
-            .fixed_pos(pos)
-            .interactable(false)
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.set_max_width(320.0);
-                    ui.label(egui::RichText::new(&toast.text).color(crate::view::palette::WARNING));
-                });
-            });
-        ctx.request_repaint_after(std::time::Duration::from_millis(250));
-    }
-}
-
-/// Whether some label text is selected (egui copies it on Ctrl+C).
-fn label_text_selected(ctx: &egui::Context) -> bool {
-    ctx.with_plugin(|s: &mut egui::text_selection::LabelSelectionState| s.has_selection())
-        .unwrap_or(false)
 }

@@ -106,7 +106,7 @@ impl EditorApp {
                 self.doc.commit();
                 // The live run starts again with the value, so its metrics are of it alone.
                 self.restart();
-                if self.rejected.is_empty() {
+                if self.notices.rejected.is_empty() {
                     self.files.status = format!(
                         "{} = {}",
                         crate::scene::labels::field_label(self.doc.scene(), path),

@@ -39,7 +39,7 @@ impl EditorApp {
 
     /// Keeps the unsaved work of the last session, or drops it.
     pub(crate) fn answer_restore(&mut self, restore: bool) {
-        let Some(offer) = self.restore_offer.take() else {
+        let Some(offer) = self.prompts.restore_offer.take() else {
             return;
         };
         if !restore {
@@ -75,7 +75,7 @@ impl EditorApp {
     /// Looks at the file the editor waits for: once it loads, it opens (asking first when
     /// there are unsaved changes).
     pub(crate) fn poll_awaited(&mut self) {
-        let Some(awaiting) = &mut self.awaiting else {
+        let Some(awaiting) = &mut self.prompts.awaiting else {
             return;
         };
         let now = DiskStamp::read(&awaiting.path);
@@ -90,7 +90,7 @@ impl EditorApp {
         match scene::load(&awaiting.path) {
             Ok(_) => {
                 let path = awaiting.path.clone();
-                self.awaiting = None;
+                self.prompts.awaiting = None;
                 self.files.errors.clear();
                 self.files.errors_note = None;
                 self.request(Pending::OpenPath(path));
@@ -103,7 +103,7 @@ impl EditorApp {
 
     /// Creates the awaited file as a new scene and opens it (or leaves it to appear).
     pub(super) fn create_awaited(&mut self, create: bool) {
-        let Some(awaiting) = &mut self.awaiting else {
+        let Some(awaiting) = &mut self.prompts.awaiting else {
             return;
         };
         awaiting.offer_create = false;
@@ -113,7 +113,7 @@ impl EditorApp {
         let path = awaiting.path.clone();
         match scene::save(&path, &Scene::new_default()) {
             Ok(()) => {
-                self.awaiting = None;
+                self.prompts.awaiting = None;
                 self.files.errors.clear();
                 self.files.errors_note = None;
                 self.open_path(&path);

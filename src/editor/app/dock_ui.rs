@@ -194,23 +194,23 @@ impl EditorApp {
                 windows::GoalsWindow {
                     scene: self.doc.scene(),
                     current: &current,
-                    check: &self.goal_check,
-                    focus: self.goal_focus.map(|(i, _)| i),
+                    check: &self.jobs.goal_check,
+                    focus: self.jobs.goal_focus.map(|(i, _)| i),
                 }
                 .contents(ui)
             }
             Tool::Tune => {
                 let scene = self.doc.scene();
                 windows::TuneWindow {
-                    panel: &self.tune,
+                    panel: &self.jobs.tune,
                     scene,
-                    checked: self.goal_check.outcomes(scene),
+                    checked: self.jobs.goal_check.outcomes(scene),
                     current_group: self.session.current_group,
                 }
                 .contents(ui)
             }
             Tool::Sweep => windows::SweepWindow {
-                panel: &mut self.sweep,
+                panel: &mut self.jobs.sweep,
                 scene: self.doc.scene(),
                 current_group: self.session.current_group,
             }
@@ -226,7 +226,7 @@ impl EditorApp {
             }
             Tool::Capture => CaptureWindow {
                 scene_name: &self.doc.scene().name,
-                recording: self.recording.as_ref().map(Recording::progress),
+                recording: self.jobs.recording.as_ref().map(Recording::progress),
                 baseline: self.session.baseline.is_some(),
             }
             .contents(ui, &mut self.prefs),

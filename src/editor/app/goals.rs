@@ -17,7 +17,7 @@ impl EditorApp {
         match action {
             GoalAction::Show => self.show_tool(Tool::Goals),
             GoalAction::ShowTune => {
-                self.tune.prefill(self.doc.scene());
+                self.jobs.tune.prefill(self.doc.scene());
                 self.show_tool(Tool::Tune);
             }
             GoalAction::Add(goal) => self.add_goal(goal),
@@ -49,9 +49,9 @@ impl EditorApp {
                     g.seeds = seeds;
                 }
             }),
-            GoalAction::SetTune(setup) => self.tune.setup = *setup,
-            GoalAction::RunTune => self.tune.start(self.doc.scene()),
-            GoalAction::CancelTune => self.tune.cancel(),
+            GoalAction::SetTune(setup) => self.jobs.tune.setup = *setup,
+            GoalAction::RunTune => self.jobs.tune.start(self.doc.scene()),
+            GoalAction::CancelTune => self.jobs.tune.cancel(),
             GoalAction::ApplyTune(k) => self.apply_tune(k),
         }
     }
@@ -66,7 +66,7 @@ impl EditorApp {
                 .put_goal(goal);
         });
         // Asked for three frames: a new row may take a frame to lay out.
-        self.goal_focus = self
+        self.jobs.goal_focus = self
             .doc
             .scene()
             .goals
@@ -126,10 +126,10 @@ impl EditorApp {
     /// as it was pinned as the baseline; both runs restart, so that ghosts, plots and metrics
     /// show before against after from the same seed.
     fn apply_tune(&mut self, k: usize) {
-        let Some((tuning, _)) = &self.tune.result else {
+        let Some((tuning, _)) = &self.jobs.tune.result else {
             return;
         };
-        let Some(candidate) = self.tune.candidates().get(k).map(|c| c.values.clone()) else {
+        let Some(candidate) = self.jobs.tune.candidates().get(k).map(|c| c.values.clone()) else {
             return;
         };
         let mut draft = self.doc.scene().clone();
@@ -146,7 +146,7 @@ impl EditorApp {
         self.doc.commit();
         self.apply_draft(draft);
         self.doc.commit();
-        if !self.rejected.is_empty() {
+        if !self.notices.rejected.is_empty() {
             return;
         }
         self.session.pin(before, "before tuning".to_owned());

@@ -56,8 +56,8 @@ impl EditorApp {
             Action::SetPresentation(presentation) => self.prefs.presentation = presentation,
             Action::SetRecordSettings(settings) => self.prefs.record = *settings,
             Action::SaveTo(path) => self.save_to(&path),
-            Action::SetSweep(setup) => self.sweep.setup = *setup,
-            Action::RunSweep => self.sweep.start(self.doc.scene()),
+            Action::SetSweep(setup) => self.jobs.sweep.setup = *setup,
+            Action::RunSweep => self.jobs.sweep.start(self.doc.scene()),
             Action::Goals(a) => self.goal_action(a),
             Action::Step => {
                 self.session.playing = false;
@@ -68,12 +68,12 @@ impl EditorApp {
                 self.canvas.view.framing = None;
                 self.canvas.view.fit_pending = true;
             }
-            Action::TogglePresent => self.set_presenting(!self.presenting),
+            Action::TogglePresent => self.set_presenting(self.presenting.is_none()),
             Action::Back => self.back(),
             Action::ToggleHelp => self.open.help = !self.open.help,
             Action::ShowHelp => self.open.help = true,
             Action::ShowStart => self.open.start = true,
-            Action::Toast(text) => self.toast_request = Some(text),
+            Action::Toast(text) => self.notices.toast_request = Some(text),
             Action::ShowChanges => self.show_tool(Tool::Changes),
             Action::ShowCapture => self.show_tool(Tool::Capture),
             Action::Undo => self.undo(),
@@ -132,7 +132,7 @@ impl EditorApp {
                 }
             }
             Action::StopRecording => {
-                if let Some(recording) = &self.recording {
+                if let Some(recording) = &self.jobs.recording {
                     recording.stop();
                 }
             }
@@ -167,25 +167,22 @@ impl EditorApp {
 
     /// Enters or leaves presentation mode (the view is fitted to the new canvas).
     pub(crate) fn set_presenting(&mut self, on: bool) {
-        if on == self.presenting {
+        if on == self.presenting.is_some() {
             return;
         }
-        self.presenting = on;
         if on {
             // The presentation frames the whole world; the editor's own zoom comes back after.
-            self.view_before_present = Some(self.canvas.view.clone());
+            self.presenting = Some(self.canvas.view.clone());
             self.canvas.view.fit_pending = true;
-        } else if let Some(view) = self.view_before_present.take() {
+        } else if let Some(view) = self.presenting.take() {
             self.canvas.view = view;
-        } else {
-            self.canvas.view.fit_pending = true;
         }
     }
 
     /// Esc: leaves presentation mode, or else closes the dialog on top (what did not load),
     /// or else one open window (the help first).
     pub(crate) fn back(&mut self) {
-        if self.presenting {
+        if self.presenting.is_some() {
             self.set_presenting(false);
             return;
         }
@@ -221,7 +218,7 @@ impl EditorApp {
                 self.session.replace_world(world);
                 self.after_restart();
             }
-            Err(problems) => self.rejected = problems.0,
+            Err(problems) => self.notices.rejected = problems.0,
         }
     }
 
@@ -229,7 +226,7 @@ impl EditorApp {
         // A new world: what was said of the last one's weight no longer holds.
         self.heavy = None;
         self.doc.forget_world_edits();
-        self.rejected.clear();
+        self.notices.rejected.clear();
     }
 
     /// Replaces the document and restarts the world on it.
@@ -298,12 +295,12 @@ impl EditorApp {
                 }
                 self.files.errors.clear();
                 self.files.status = crate::editor::platform::written(path);
-                if let Some(next) = self.after_save.take() {
+                if let Some(next) = self.prompts.after_save.take() {
                     self.perform(next);
                 }
             }
             Err(e) => {
-                self.after_save = None;
+                self.prompts.after_save = None;
                 self.files.errors = vec![e];
                 "Save failed: the file on disk is unchanged".clone_into(&mut self.files.status);
             }
@@ -382,9 +379,9 @@ impl EditorApp {
         match self.session.world.retune(draft.world_spec()) {
             Ok(()) => {
                 self.doc.accept(draft);
-                self.rejected.clear();
+                self.notices.rejected.clear();
             }
-            Err(problems) => self.rejected = problems.0,
+            Err(problems) => self.notices.rejected = problems.0,
         }
     }
 
@@ -467,7 +464,7 @@ impl EditorApp {
     /// user answers Save, Discard or Cancel.
     pub(crate) fn request(&mut self, action: Pending) {
         if self.doc.is_dirty() {
-            self.pending = Some(action);
+            self.prompts.pending = Some(action);
         } else {
             self.perform(action);
         }
@@ -481,7 +478,7 @@ impl EditorApp {
             Pending::OpenPathField => self.files.path_field = Some((Purpose::Open, String::new())),
             Pending::OpenPath(path) => self.open_path(&path),
             Pending::Preset(preset) => self.open_preset(preset),
-            Pending::Close => self.close_confirmed = true,
+            Pending::Close => self.prompts.close_confirmed = true,
             Pending::OpenLink(fragment) => self.open_link(&fragment),
             Pending::Upload(name, bytes) => self.open_upload(&name, bytes),
         }
@@ -489,14 +486,14 @@ impl EditorApp {
 
     /// The answer to "save changes?".
     pub(crate) fn answer(&mut self, answer: Answer) {
-        let Some(action) = self.pending.take() else {
+        let Some(action) = self.prompts.pending.take() else {
             return;
         };
         match answer {
             Answer::Cancel => {}
             Answer::Discard => self.perform(action),
             Answer::Save => {
-                self.after_save = Some(action);
+                self.prompts.after_save = Some(action);
                 match self.doc.path().map(Path::to_path_buf) {
                     Some(path) => self.save_to(&path),
                     None => self.ask(Purpose::SaveAs),
@@ -590,14 +587,14 @@ impl EditorApp {
                 };
                 self.doc.commit();
                 self.apply_draft(draft);
-                if self.rejected.is_empty() {
+                if self.notices.rejected.is_empty() {
                     self.files.errors.clear();
                     self.files.status = format!(
                         "Pasted parameters into group {}",
                         self.doc.scene().groups[g].name
                     );
                 } else {
-                    self.files.errors = std::mem::take(&mut self.rejected)
+                    self.files.errors = std::mem::take(&mut self.notices.rejected)
                         .iter()
                         .map(ToString::to_string)
                         .collect();
@@ -610,7 +607,7 @@ impl EditorApp {
     /// Starts a take with the current settings: the presentation canvas (what presentation
     /// mode shows) with the current overlays, from a restart on the scene's seed or from now.
     pub(crate) fn start_recording(&mut self) -> Result<(), RecordError> {
-        if self.recording.is_some() {
+        if self.jobs.recording.is_some() {
             return Err(RecordError::AlreadyRunning);
         }
         let settings = &self.prefs.record;
@@ -625,7 +622,7 @@ impl EditorApp {
             presentation: self.prefs.presentation.clone(),
             overlays: self.overlays.clone(),
             selected: self.session.selected,
-            view: if self.presenting {
+            view: if self.presenting.is_some() {
                 self.canvas
                     .rect
                     .map(|r| (self.canvas.view.clone(), r.width()))
@@ -644,20 +641,20 @@ impl EditorApp {
         } else {
             format!("Recording to {}", recording.path().display())
         };
-        self.recording = Some(recording);
+        self.jobs.recording = Some(recording);
         Ok(())
     }
 
     /// Picks up the result of a finished take.
     pub(super) fn poll_recording(&mut self) {
-        let Some(recording) = self.recording.as_mut() else {
+        let Some(recording) = self.jobs.recording.as_mut() else {
             return;
         };
         let Some(result) = recording.poll() else {
             return;
         };
         let path = recording.path().display().to_string();
-        self.recording = None;
+        self.jobs.recording = None;
         match result {
             Ok(n) => {
                 self.files.errors.clear();
@@ -680,6 +677,6 @@ impl EditorApp {
     /// Asks egui for a screenshot of the window; the canvas alone is cut out of it for
     /// [`ShotKind::Canvas`].
     pub(crate) fn request_screenshot(&mut self, ctx: &egui::Context, kind: ShotKind) {
-        self.screenshots.request(ctx, kind);
+        self.jobs.screenshots.request(ctx, kind);
     }
 }

@@ -88,7 +88,7 @@ impl EditorApp {
                         .groups
                         .get(self.session.current_group)
                         .map_or("a group", |g| g.name.as_str());
-                    self.toast_request = Some(format!(
+                    self.notices.toast_request = Some(format!(
                         "No group avoids walls: agents pass through this one. Add avoid_walls \
                          to {group} (Add behavior… › Paths & walls)."
                     ));

@@ -37,7 +37,7 @@ impl EditorApp {
             "Copied a link to this scene ({} characters): it opens it in the web editor",
             made.len()
         );
-        self.toast_request = Some(said.clone());
+        self.notices.toast_request = Some(said.clone());
         self.files.status = said;
     }
 

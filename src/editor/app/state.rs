@@ -106,7 +106,7 @@ impl EditorApp {
     /// The question waiting on an answer (save changes?), if any.
     #[must_use]
     pub fn pending(&self) -> Option<&Pending> {
-        self.pending.as_ref()
+        self.prompts.pending.as_ref()
     }
 
     /// Number of edits that can be undone (pending edits not yet committed excluded).
@@ -130,19 +130,19 @@ impl EditorApp {
     /// Whether the window is cleared to close (nothing unsaved, or the user answered).
     #[must_use]
     pub fn will_close(&self) -> bool {
-        self.close_confirmed
+        self.prompts.close_confirmed
     }
 
     /// Whether the last session's unsaved work is offered for restore.
     #[must_use]
     pub fn restore_offered(&self) -> bool {
-        self.restore_offer.is_some()
+        self.prompts.restore_offer.is_some()
     }
 
     /// Whether presentation mode is on.
     #[must_use]
     pub fn is_presenting(&self) -> bool {
-        self.presenting
+        self.presenting.is_some()
     }
 
     /// The canvas tools: the tool in use, snapping, the picked scenery, the selected path.
@@ -186,38 +186,38 @@ impl EditorApp {
 
     /// The sweep window's settings, job and results.
     pub fn sweep(&self) -> &windows::SweepPanel {
-        &self.sweep
+        &self.jobs.sweep
     }
 
     /// The Tune window's settings, search and result.
     pub fn tune(&self) -> &windows::TunePanel {
-        &self.tune
+        &self.jobs.tune
     }
 
     /// Blocks until the Tune window's running search (if any) is done and collects it.
     pub fn wait_for_tune(&mut self) {
-        self.tune.wait();
+        self.jobs.tune.wait();
     }
 
     /// What waits for a Save As to finish ("save changes?" answered Save on a scene with no
     /// file yet).
     pub fn after_save(&self) -> Option<&Pending> {
-        self.after_save.as_ref()
+        self.prompts.after_save.as_ref()
     }
 
     /// The goals' check on every seed (what the Goals and Tune windows show).
     pub fn goal_check(&self) -> &windows::goals::GoalCheck {
-        &self.goal_check
+        &self.jobs.goal_check
     }
 
     /// Blocks until the goals' running check (if any) is done and collects it.
     pub fn wait_for_goal_check(&mut self) {
-        self.goal_check.wait();
+        self.jobs.goal_check.wait();
     }
 
     /// Blocks until the sweep window's running sweep (if any) is done and collects it.
     pub fn wait_for_sweep(&mut self) {
-        self.sweep.wait();
+        self.jobs.sweep.wait();
     }
 
     /// Whether the help window is open.
@@ -257,12 +257,12 @@ impl EditorApp {
     /// Frames done and in all of the running recording.
     #[must_use]
     pub fn recording_progress(&self) -> Option<(u32, u32)> {
-        self.recording.as_ref().map(Recording::progress)
+        self.jobs.recording.as_ref().map(Recording::progress)
     }
 
     /// Waits for the running take and returns its result (for tests and scripts).
     pub fn finish_recording(&mut self) -> Option<Result<u32, RecordError>> {
-        let mut recording = self.recording.take()?;
+        let mut recording = self.jobs.recording.take()?;
         Some(recording.wait())
     }
 
@@ -277,7 +277,7 @@ impl EditorApp {
         }
         if let Some(text) = storage.get_string(AUTOSAVE_KEY) {
             match Autosave::from_ron(&text) {
-                Ok(restored) => self.restore_offer = Some(restored),
+                Ok(restored) => self.prompts.restore_offer = Some(restored),
                 Err(e) => {
                     self.files.errors = vec![format!(
                         "The last session's unsaved work could not be read: {e}"
@@ -292,11 +292,11 @@ impl EditorApp {
     pub fn store(&mut self, storage: &mut dyn eframe::Storage) {
         self.prefs.overlays = self.overlays.clone();
         storage.set_string(PREFS_KEY, self.prefs.to_ron());
-        if self.restore_offer.is_some() {
+        if self.prompts.restore_offer.is_some() {
             // Not answered yet: leave the last session's work where it is.
             return;
         }
-        if self.doc.is_dirty() && !self.close_confirmed {
+        if self.doc.is_dirty() && !self.prompts.close_confirmed {
             let mut entry = Autosave::new(
                 self.doc.scene(),
                 self.doc.saved(),
