@@ -522,8 +522,8 @@ fn sweep_prints_its_metrics_in_the_order_asked_for() {
 }
 
 #[test]
-fn the_readme_sweep_example_prints_the_table_the_readme_shows() {
-    let readme = std::fs::read_to_string("README.md").expect("README.md");
+fn the_tuning_doc_sweep_example_prints_the_table_the_tuning_doc_shows() {
+    let readme = std::fs::read_to_string("docs/tuning.md").expect("docs/tuning.md");
     let command = readme
         .lines()
         .find(|l| {

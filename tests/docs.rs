@@ -1,5 +1,5 @@
-//! The docs that are generated from the code's one list of each thing: the README's shortcut
-//! table (from `editor::shortcuts::TABLE`) and `docs/behaviors.md` (from the behavior
+//! The docs that are generated from the code's one list of each thing: the shortcut table of
+//! docs/editor.md (from `editor::shortcuts::TABLE`) and `docs/behaviors.md` (from the behavior
 //! registry in `sim::behaviors`). Each test fails when the file differs from what the code
 //! says; `UPDATE_DOCS=1 cargo test --test docs` writes it again.
 #![cfg(feature = "editor")]
@@ -37,9 +37,9 @@ fn with_section(text: &str, start: &str, end: &str, section: &str) -> String {
 }
 
 #[test]
-fn the_readme_lists_the_shortcut_table() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
-    let readme = std::fs::read_to_string(path).expect("README");
+fn the_editor_manual_lists_the_shortcut_table() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/editor.md");
+    let readme = std::fs::read_to_string(path).expect("docs/editor.md");
     let table = steerlab::editor::shortcuts::markdown_table();
     let want = with_section(
         &readme,
@@ -47,7 +47,7 @@ fn the_readme_lists_the_shortcut_table() {
         "<!-- /shortcuts -->",
         &table,
     );
-    check_or_update("README.md", &want);
+    check_or_update("docs/editor.md", &want);
 }
 
 /// `docs/behaviors.md` as the registry describes the behaviors.

@@ -38,7 +38,7 @@ fn tune_finds_the_smallest_slowing_radius_that_stops_the_overshoot() {
     let tuning = one_field_problem();
     let pool = Pool::new(0).expect("pool");
     let meets = |u: f64| tuning.evaluate(&[vec![u]], &pool)[0].meets();
-    // The overshoot falls as the radius grows (README's sweep): bisect for where it first
+    // The overshoot falls as the radius grows (docs/tuning.md's sweep): bisect for where it first
     // holds, to 1/1024 of the range (under 1 u).
     assert!(!meets(0.0) && meets(1.0));
     let (mut lo, mut hi) = (0.0, 1.0);
@@ -252,8 +252,8 @@ fn a_range_outside_what_the_field_may_hold_is_refused_where_it_is() {
 }
 
 #[test]
-fn the_readme_tune_example_prints_what_the_readme_shows_and_saves_the_tuned_example() {
-    let readme = std::fs::read_to_string("README.md").expect("README.md");
+fn the_tuning_doc_tune_example_prints_what_the_tuning_doc_shows_and_saves_the_tuned_example() {
+    let readme = std::fs::read_to_string("docs/tuning.md").expect("docs/tuning.md");
     let command = readme
         .lines()
         .find(|l| {

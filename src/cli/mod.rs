@@ -1,5 +1,5 @@
-//! The `steerlab` command line: thin wrappers over the library (the contract in README.md's
-//! "Command line" section, which other tools rely on).
+//! The `steerlab` command line: thin wrappers over the library (the contract in docs/cli.md,
+//! which other tools rely on).
 //!
 //! Exit codes: 0 success, 1 invalid input (a message on stderr says which file, where and why),
 //! 2 usage error.

@@ -1,5 +1,5 @@
 //! The one table of shortcuts. It drives the key handling, the shortcut labels of the menus,
-//! the hint in the status line, the F1 help, and the README's table (a test keeps the README
+//! the hint in the status line, the F1 help, and the manual's table (a test keeps docs/editor.md
 //! equal to [`markdown_table`]).
 
 use std::fmt::Write as _;
@@ -36,7 +36,7 @@ pub struct Row {
     /// them to a page (Ctrl+N opens a window, F1 the browser's help, F11 its full screen).
     /// `None`: the same as [`Row::triggers`].
     pub web_triggers: Option<&'static [Trigger]>,
-    /// What it does, for the help and the README.
+    /// What it does, for the help and the manual.
     pub what: &'static str,
     /// What it does in a web page, where it reads otherwise (a save is a download).
     pub web_what: Option<&'static str>,
@@ -310,7 +310,7 @@ fn key_name(key: Key) -> &'static str {
 }
 
 impl Trigger {
-    /// How the help and the README write it (`Ctrl+Shift+Z`, `Space`, `Left click`).
+    /// How the help and the manual write it (`Ctrl+Shift+Z`, `Space`, `Left click`).
     #[must_use]
     pub fn label(self) -> String {
         match self {
@@ -468,7 +468,7 @@ pub fn actions_on(ctx: &egui::Context, copy_allowed: bool, web: bool) -> Vec<Act
     out
 }
 
-/// The README's table of every shortcut, in Markdown: the desktop's keys and words, and a web
+/// The manual's table of every shortcut, in Markdown: the desktop's keys and words, and a web
 /// page's where they differ.
 #[must_use]
 pub fn markdown_table() -> String {
