@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scale protocol of docs/performance.md (issue 22), interleaved against an earlier build in
+# The scale protocol of docs/performance.md, interleaved against an earlier build in
 # one run: the dense crowds (the containment preset with 20,000 and 100,000 sheep), the standard
 # flock of 10,000, the metrics' cost over the tick, two threads against one on the flock of
 # 50,000 with the machine's own ceiling (two one-thread runs side by side), one canvas frame of

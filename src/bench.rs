@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use glam::Vec2;
 
-use crate::sim::check::MAX_GROUP_COUNT;
-use crate::sim::params::{Alignment, Cohesion, Seek, Separation, Target, Wander};
+use crate::sim::setup::check::MAX_GROUP_COUNT;
+use crate::sim::steer::params::{Alignment, Cohesion, Seek, Separation, Target, Wander};
 use crate::sim::{Group, NeighborSearch, Problems, Spawn, ThreadsError, World, WorldSpec};
 
 /// Why a benchmark did not run.
@@ -142,7 +142,7 @@ pub fn scaled_spec(spec: &WorldSpec, agents: u32) -> WorldSpec {
     for f in &mut out.flow_fields {
         // The same number of cells over the larger world.
         f.cell_size *= s;
-        if let crate::sim::params::FlowBase::Vortex { center, .. } = &mut f.base {
+        if let crate::sim::steer::params::FlowBase::Vortex { center, .. } = &mut f.base {
             *center *= s;
         }
     }
@@ -285,7 +285,7 @@ pub fn run(spec: WorldSpec, steps: u64, options: Options) -> Result<BenchResult,
     }
     world.step_n(5);
     let round_trip_before = world.runs_in_parallel().then(round_trip_ns).flatten();
-    let mut recorder = metrics.then(|| crate::sim::metrics::Recorder::new(&world));
+    let mut recorder = metrics.then(|| crate::sim::observe::metrics::Recorder::new(&world));
     let mut neighbor_total = 0_u64;
     // Only the ticks (and the recorder's observation) are timed; counting the neighbours
     // after each is bookkeeping.

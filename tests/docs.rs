@@ -1,6 +1,6 @@
 //! The docs that are generated from the code's one list of each thing: the shortcut table of
 //! docs/editor.md (from `editor::shortcuts::TABLE`) and `docs/behaviors.md` (from the behavior
-//! registry in `sim::behaviors`). Each test fails when the file differs from what the code
+//! registry in `sim::steer::behaviors`). Each test fails when the file differs from what the code
 //! says; `UPDATE_DOCS=1 cargo test --test docs` writes it again.
 #![cfg(feature = "editor")]
 
@@ -54,7 +54,7 @@ fn the_editor_manual_lists_the_shortcut_table() {
 fn behaviors_md() -> String {
     let mut out = String::from(
         "# Behaviors\n\n\
-         Generated from the behavior registry (`src/sim/behaviors/`, one `BehaviorInfo` per \
+         Generated from the behavior registry (`src/sim/steer/behaviors/`, one `BehaviorInfo` per \
          behavior,\nin the file that implements it) by `tests/docs.rs`; do not edit by hand.\n\n\
          Blocks are evaluated in this order, which is also the priority order of \
          `PrioritizedSum` and\n`PrioritizedDithering`. The key is the block's field in a \
@@ -97,7 +97,7 @@ fn the_behaviors_doc_lists_the_registry() {
 #[test]
 fn every_metric_is_defined_in_docs_metrics_md() {
     let doc = std::fs::read_to_string("docs/metrics.md").expect("docs/metrics.md");
-    for d in steerlab::sim::metrics::DEFINITIONS {
+    for d in steerlab::sim::observe::metrics::DEFINITIONS {
         let row = doc
             .lines()
             .find(|l| l.starts_with(&format!("| `{}` |", d.name)))

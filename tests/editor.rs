@@ -388,7 +388,7 @@ fn the_legend_lists_the_behaviors_the_scene_uses_and_the_rest_on_demand() {
 fn a_scene_too_heavy_for_real_time_opens_paused_says_so_and_offers_lower_counts() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut scene = common::preset_scene("seek.ron");
-    scene.dt = steerlab::sim::check::MIN_DT_SECS;
+    scene.dt = steerlab::sim::setup::check::MIN_DT_SECS;
     scene.groups[1].count = 50_000;
     let path = dir.path().join("crowd.ron");
     std::fs::write(&path, steerlab::scene::to_string(&scene)).expect("write");

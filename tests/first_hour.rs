@@ -323,8 +323,10 @@ fn a_behavior_added_without_the_scenery_it_needs_says_so_and_offers_the_tool() {
         harness.run_steps(3);
     };
     add(&mut harness, "avoid_walls");
-    let said =
-        steerlab::scene::add::lack_message("avoid_walls", steerlab::sim::behavior::Scenery::Walls);
+    let said = steerlab::scene::add::lack_message(
+        "avoid_walls",
+        steerlab::sim::steer::behavior::Scenery::Walls,
+    );
     // Said twice: beside the pointer, and in the block.
     assert_eq!(harness.query_all_by_label(&said).count(), 2);
     harness.get_by_label("Walls tool").click();
@@ -333,7 +335,7 @@ fn a_behavior_added_without_the_scenery_it_needs_says_so_and_offers_the_tool() {
     add(&mut harness, "avoid_obstacles");
     let said = steerlab::scene::add::lack_message(
         "avoid_obstacles",
-        steerlab::sim::behavior::Scenery::Obstacles,
+        steerlab::sim::steer::behavior::Scenery::Obstacles,
     );
     assert_eq!(harness.query_all_by_label(&said).count(), 2);
     let undo = harness.state().undo_position();
@@ -432,7 +434,7 @@ fn after_a_restart_a_metric_without_a_value_yet_shows_the_last_runs() {
     );
     let shown = format!(
         "{} (last run)",
-        steerlab::sim::metrics::metric_text("time_to_arrive", last)
+        steerlab::sim::observe::metrics::metric_text("time_to_arrive", last)
     );
     assert!(
         harness.query_all_by_label(&shown).next().is_some(),

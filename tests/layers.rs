@@ -418,7 +418,7 @@ fn the_checker_sees_a_circle_and_follows_re_exports() {
     let params = graph
         .files
         .iter()
-        .position(|(name, _)| name == "src/sim/params.rs")
+        .position(|(name, _)| name == "src/sim/steer/params.rs")
         .expect("params.rs");
     let abs: Vec<String> = ["sim", "Group"].iter().map(|s| (*s).to_owned()).collect();
     assert_eq!(graph.resolve(&abs, 0), Some(params));
@@ -438,4 +438,74 @@ fn the_checker_sees_a_circle_and_follows_re_exports() {
         expand("super::{a::{B, C}, d, self}"),
         vec!["super::a::B", "super::a::C", "super::d", "super"]
     );
+}
+
+/// The layers of `sim`, lowest first (`src/sim/mod.rs`): a file in one imports only from its
+/// own layer and those before it.
+const SIM_LAYERS: [&str; 5] = ["model", "steer", "setup", "run", "observe"];
+
+/// The layer of `sim` that a file of module path `module` lies in.
+fn sim_layer(module: &[String]) -> Option<usize> {
+    match module {
+        [sim, layer, ..] if sim == "sim" => SIM_LAYERS.iter().position(|l| l == layer),
+        _ => None,
+    }
+}
+
+#[test]
+fn the_layers_of_sim_import_only_the_layers_below_them() {
+    let graph = Graph::load();
+    let edges = graph.edges();
+    let mut in_layers = 0;
+    let mut up = Vec::new();
+    for (i, targets) in edges.iter().enumerate() {
+        let Some(from) = sim_layer(&graph.files[i].1.module) else {
+            continue;
+        };
+        in_layers += 1;
+        for &j in targets {
+            if let Some(to) = sim_layer(&graph.files[j].1.module)
+                && to > from
+            {
+                up.push(format!(
+                    "{} ({}) imports {} ({})",
+                    graph.files[i].0, SIM_LAYERS[from], graph.files[j].0, SIM_LAYERS[to]
+                ));
+            }
+        }
+    }
+    // Every file of `sim` but its `mod.rs` lies in a layer.
+    let loose: Vec<&str> = graph
+        .files
+        .iter()
+        .filter(|(_, f)| {
+            f.module.first().is_some_and(|m| m == "sim")
+                && f.module.len() > 1
+                && sim_layer(&f.module).is_none()
+        })
+        .map(|(name, _)| name.as_str())
+        .collect();
+    println!(
+        "{in_layers} files in the layers of sim, {} imports upward",
+        up.len()
+    );
+    assert!(
+        in_layers > 60,
+        "only {in_layers} files found in sim's layers"
+    );
+    assert!(
+        loose.is_empty(),
+        "files of sim outside its layers: {loose:?}"
+    );
+    assert!(up.is_empty(), "imports upward:\n{}", up.join("\n"));
+}
+
+#[test]
+fn the_layer_check_sees_an_import_upward() {
+    let module = |path: &str| -> Vec<String> { path.split('/').map(str::to_owned).collect() };
+    assert_eq!(sim_layer(&module("sim/model/math")), Some(0));
+    assert_eq!(sim_layer(&module("sim/observe/metrics/report")), Some(4));
+    assert_eq!(sim_layer(&module("sim")), None);
+    assert_eq!(sim_layer(&module("editor/app")), None);
+    assert!(sim_layer(&module("sim/run/world")) > sim_layer(&module("sim/setup/check")));
 }

@@ -1,11 +1,11 @@
-//! The metrics of `steerlab::sim::metrics` on runs small enough to work out by hand (dt = 1,
+//! The metrics of `steerlab::sim::observe::metrics` on runs small enough to work out by hand (dt = 1,
 //! whole numbers), and finite on random scenes.
 
 use glam::Vec2;
 use proptest::prelude::*;
 use steerlab::scene;
 use steerlab::sim::World;
-use steerlab::sim::metrics::{Metrics, Recorder, components};
+use steerlab::sim::observe::metrics::{Metrics, Recorder, components};
 
 fn run(text: &str, ticks: u64) -> (World, Metrics) {
     let scene = scene::from_str(text, "test.ron").expect("valid");

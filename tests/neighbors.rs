@@ -7,7 +7,7 @@
 
 use glam::Vec2;
 use proptest::prelude::*;
-use steerlab::sim::params::{Alignment, Cohesion, Pursuit, Separation, Stamina, Wander};
+use steerlab::sim::steer::params::{Alignment, Cohesion, Pursuit, Separation, Stamina, Wander};
 use steerlab::sim::{Group, Spawn, Target, World, WorldSpec};
 
 proptest! {
@@ -25,7 +25,7 @@ proptest! {
             .zip(&positions)
             .map(|(id, &(x, y))| steerlab::sim::Agent::new(id, 0, Vec2::new(x, y), Vec2::ZERO, 1, 0.0))
             .collect();
-        let mut grid = steerlab::sim::grid::Grid::default();
+        let mut grid = steerlab::sim::run::grid::Grid::default();
         grid.rebuild(&agents, Vec2::new(200.0, 100.0), radius * cell_factor);
         for (i, me) in agents.iter().enumerate() {
             let within = |p: Vec2| me.position.distance_squared(p) <= radius * radius;
@@ -281,11 +281,11 @@ proptest! {
             })
             .collect();
         let size = Vec2::new(200.0, 100.0);
-        let mut serial = steerlab::sim::grid::Grid::default();
+        let mut serial = steerlab::sim::run::grid::Grid::default();
         serial.rebuild(&agents, size, cell);
         for threads in [2, 3, 4] {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("pool");
-            let mut parallel = steerlab::sim::grid::Grid::default();
+            let mut parallel = steerlab::sim::run::grid::Grid::default();
             // Built twice: the second reuses the first's buffers, as ticks do.
             pool.install(|| parallel.rebuild_parallel(&agents[..agents.len() / 2], size, cell * 2.0));
             pool.install(|| parallel.rebuild_parallel(&agents, size, cell));

@@ -11,8 +11,8 @@
 
 use glam::Vec2;
 use proptest::prelude::*;
-use steerlab::sim::check::MAX_MAGNITUDE;
-use steerlab::sim::params::{
+use steerlab::sim::setup::check::MAX_MAGNITUDE;
+use steerlab::sim::steer::params::{
     Alignment, Arrive, ArriveMode, AvoidAgents, AvoidForm, AvoidObstacles, AvoidWalls, Cohesion,
     Containment, Deceleration, Evade, Flee, FlowBase, FlowField, FollowFlow, FollowLeader,
     FollowPath, Goal, Hide, Interpose, OffsetPursuit, PaintedCell, Path, PathForm, Placed,
@@ -391,7 +391,7 @@ fn scenery() -> impl Strategy<Value = (Vec<Wall>, Vec<Path>, Vec<FlowField>, Vec
 prop_compose! {
     fn world_spec()(
         seed in any::<u64>(),
-        dt in prop_oneof![Just(1.0_f32), Just(1.0 / 60.0), steerlab::sim::check::MIN_DT_SECS..=1.0],
+        dt in prop_oneof![Just(1.0_f32), Just(1.0 / 60.0), steerlab::sim::setup::check::MIN_DT_SECS..=1.0],
         bounds in prop_oneof![Just(BoundsMode::Wrap), Just(BoundsMode::Bounce), Just(BoundsMode::Respawn), Just(BoundsMode::Open)],
         click in point(100.0),
         obstacles in prop::collection::vec((point(100.0), magnitude()), 0..3),
@@ -447,7 +447,7 @@ proptest! {
             headings.extend(world.agents()[known.min(world.agents().len())..].iter().map(steerlab::sim::Agent::heading));
             for (i, ((agent, record), heading)) in world.agents().iter().zip(world.records()).zip(&mut headings).enumerate() {
                 if i < known {
-                    *heading = steerlab::sim::math::direction_or(agent.velocity, *heading);
+                    *heading = steerlab::sim::model::math::direction_or(agent.velocity, *heading);
                     prop_assert_eq!(agent.heading(), *heading, "agent {}", agent.id);
                 }
                 let group = &world.spec().groups[usize::from(agent.group)];

@@ -5,10 +5,10 @@ mod common;
 
 use steerlab::scene::Scene;
 use steerlab::scene::add::add_behavior;
-use steerlab::sim::behavior::{Limit, PROBABILITY, Value, WEIGHT};
-use steerlab::sim::check::check_spec;
-use steerlab::sim::params::{ArriveMode, AvoidForm, Deceleration, PathForm, Slot};
-use steerlab::sim::params::{BlockVisitor, Group};
+use steerlab::sim::setup::check::check_spec;
+use steerlab::sim::steer::behavior::{Limit, PROBABILITY, Value, WEIGHT};
+use steerlab::sim::steer::params::{ArriveMode, AvoidForm, Deceleration, PathForm, Slot};
+use steerlab::sim::steer::params::{BlockVisitor, Group};
 use steerlab::sim::{BehaviorKind, Target};
 
 /// A scene of bare groups (so a block that names a group has another to name) and no scenery.
@@ -298,7 +298,7 @@ fn every_behavior_has_a_docs_row_a_legend_colour_a_formula_and_a_metric() {
             "{kind:?} has a colour of its own"
         );
         assert!(
-            steerlab::sim::metrics::definition(info.metric).is_some(),
+            steerlab::sim::observe::metrics::definition(info.metric).is_some(),
             "{kind:?}: its metric {} is one steerlab measures",
             info.metric
         );
@@ -310,7 +310,7 @@ fn every_block_describes_every_field_it_serializes() {
     // A field missing from a block's description would be neither checked nor shown.
     struct Keys(Vec<(BehaviorKind, Vec<&'static str>)>);
     impl BlockVisitor for Keys {
-        fn visit<B: steerlab::sim::behavior::Behavior>(
+        fn visit<B: steerlab::sim::steer::behavior::Behavior>(
             &mut self,
             kind: BehaviorKind,
             block: Option<&B>,
@@ -447,7 +447,7 @@ fn every_field_that_warns_at_zero_warns_at_its_own_path() {
             }
         });
         let at = format!("groups[0].{}.{key}", kind.field_name());
-        let found = steerlab::sim::warnings::warnings(&s.world_spec());
+        let found = steerlab::sim::setup::warnings::warnings(&s.world_spec());
         assert!(
             found.iter().any(|w| w.path == at && w.message == message),
             "{at} = 0 warns: {found:?}"
@@ -476,7 +476,7 @@ fn a_point_target_out_of_range_is_reported_once_per_coordinate() {
 /// game), and the marks it makes of its traces are finite and of its own kind.
 #[test]
 fn every_behavior_that_traces_records_and_draws_through_its_marks() {
-    use steerlab::sim::behavior::Figure;
+    use steerlab::sim::steer::behavior::Figure;
     let mut traced = std::collections::HashSet::new();
     let mut tracing = std::collections::HashSet::new();
     let mut marks = Vec::new();
@@ -502,7 +502,7 @@ fn every_behavior_that_traces_records_and_draws_through_its_marks() {
                 for trace in world
                     .details()
                     .iter()
-                    .flat_map(steerlab::sim::debug::Detail::iter)
+                    .flat_map(steerlab::sim::steer::debug::Detail::iter)
                 {
                     traced.insert(trace.kind);
                     marks.clear();

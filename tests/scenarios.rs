@@ -7,8 +7,8 @@
 
 use glam::Vec2;
 use steerlab::scene::{self, Scene, presets};
-use steerlab::sim::behaviors::formation::slot_of;
-use steerlab::sim::behaviors::walls::wall_hit;
+use steerlab::sim::steer::behaviors::formation::slot_of;
+use steerlab::sim::steer::behaviors::walls::wall_hit;
 use steerlab::sim::{BehaviorKind, World};
 
 fn scene_of(file: &str) -> Scene {
@@ -292,8 +292,11 @@ fn hidden_share(scene: &Scene) -> f32 {
         for agent in world.agents().iter().filter(|a| a.group == 3 && t >= 600) {
             all += 1;
             hidden += u32::from(obstacles.iter().any(|o| {
-                let q =
-                    steerlab::sim::scenery::closest_on_segment(hunter, agent.position, o.center);
+                let q = steerlab::sim::model::scenery::closest_on_segment(
+                    hunter,
+                    agent.position,
+                    o.center,
+                );
                 q.distance(o.center) < o.radius
             }));
         }

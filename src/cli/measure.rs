@@ -8,8 +8,8 @@ use serde_json::{Map, Value, json};
 
 use super::load_scene;
 use crate::scene::{self, goal_check, goals, sweep};
-use crate::sim::metrics::{DEFINITIONS, Metrics, definition};
-use crate::sim::text::escape_controls;
+use crate::sim::model::text::escape_controls;
+use crate::sim::observe::metrics::{DEFINITIONS, Metrics, definition};
 
 fn shown(path: &Path) -> String {
     escape_controls(&path.display().to_string()).into_owned()
@@ -93,7 +93,7 @@ pub fn metrics_table(m: &Metrics) -> String {
     }
     let mut out = format!(
         "{} ticks, {:.2} s\n",
-        crate::sim::text::thousands(m.ticks),
+        crate::sim::model::text::thousands(m.ticks),
         m.seconds
     );
     out.push_str(&table(&rows));

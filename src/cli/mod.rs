@@ -13,7 +13,7 @@ use clap::{CommandFactory as _, Parser, Subcommand};
 
 use crate::scene;
 use crate::sim::World;
-use crate::sim::text::escape_controls;
+use crate::sim::model::text::escape_controls;
 
 mod measure;
 mod out;
@@ -547,7 +547,7 @@ impl BenchRun {
     /// Runs the benchmark (the simulation, or with `frame` one canvas frame) and prints its
     /// figures as JSON or as a sentence.
     fn run(self) -> ExitCode {
-        let max = crate::sim::check::MAX_TOTAL_COUNT;
+        let max = crate::sim::setup::check::MAX_TOTAL_COUNT;
         if let Some(agents) = self.agents
             && u64::from(agents) > max
         {

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::sim::text::escape_controls;
+use crate::sim::model::text::escape_controls;
 
 /// What one command writes to its `--out`.
 pub(crate) struct Writes {

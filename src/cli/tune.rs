@@ -12,8 +12,8 @@ use crate::scene::sweep::{self, Pool};
 use crate::scene::tune::search::{self, Method, Options, Report};
 use crate::scene::tune::{Evaluation, Tuning};
 use crate::scene::{self, Scene, labels};
-use crate::sim::metrics::metric_text;
-use crate::sim::text::escape_controls;
+use crate::sim::model::text::escape_controls;
+use crate::sim::observe::metrics::metric_text;
 
 /// Arguments of `steerlab tune`.
 #[derive(Debug, clap::Args)]

@@ -10,7 +10,7 @@ use egui_plot::Plot;
 #[must_use]
 pub fn numbered(plot: Plot<'_>) -> Plot<'_> {
     let readable = |mark: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>| {
-        crate::sim::text::readable_number(mark.value)
+        crate::sim::model::text::readable_number(mark.value)
     };
     plot.x_grid_spacer(egui_plot::uniform_grid_spacer(|input| {
         steps_of_one_two_five(&input)

@@ -6,7 +6,7 @@
 use super::history::History;
 use crate::scene::Scene;
 use crate::sim::World;
-use crate::sim::metrics::Recorder;
+use crate::sim::observe::metrics::Recorder;
 
 /// The pinned scene and its run.
 #[derive(Debug)]

@@ -33,7 +33,7 @@ impl Marks {
             saved: saved_fields,
             defaults: fields::flatten(&fields::defaults_like(scene)),
             current,
-            warnings: crate::sim::warnings::warnings(&scene.world_spec()),
+            warnings: crate::sim::setup::warnings::warnings(&scene.world_spec()),
         }
     }
 

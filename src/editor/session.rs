@@ -4,7 +4,7 @@
 
 use super::baseline::Baseline;
 use super::history::History;
-use crate::sim::metrics::Recorder;
+use crate::sim::observe::metrics::Recorder;
 use crate::sim::{Agent, World};
 use crate::view::{Overlay, Overlays, Scope, Trails};
 
@@ -45,7 +45,7 @@ pub struct Session {
     pub recorder: Recorder,
     /// The metrics of the run before the last restart of this scene (none after opening
     /// another): what a row shows until this run has a value of its own.
-    pub previous: Option<crate::sim::metrics::Metrics>,
+    pub previous: Option<crate::sim::observe::metrics::Metrics>,
     /// Compute metrics every tick (the metrics panel's switch).
     pub metrics_on: bool,
     /// The ticks of a frame stop once they have taken this long (`None`: no limit but
@@ -417,7 +417,7 @@ mod tests {
         // 20,000 flocking agents on a tick of a millisecond: each tick takes several times its
         // dt on any machine, in a debug build tens of times.
         let mut spec = crate::bench::bench_spec(20_000);
-        spec.dt = crate::sim::check::MIN_DT_SECS;
+        spec.dt = crate::sim::setup::check::MIN_DT_SECS;
         let mut s = Session::new(World::new(spec).expect("valid"));
         let overlays = Overlays::default();
         s.advance_real(0.1, &overlays);
@@ -425,7 +425,7 @@ mod tests {
         assert_eq!(s.world.tick(), 2, "two ticks timed");
         let heavy = s.heavy.expect("said");
         assert!(heavy.tick_secs > heavy.dt_secs, "{heavy:?}");
-        assert!((heavy.dt_secs - f64::from(crate::sim::check::MIN_DT_SECS)).abs() < 1e-9);
+        assert!((heavy.dt_secs - f64::from(crate::sim::setup::check::MIN_DT_SECS)).abs() < 1e-9);
         // Played anyway, it runs on; a new world is timed again, unless told not to.
         s.playing = true;
         s.advance_real(0.002, &overlays);

@@ -18,9 +18,9 @@ use crate::scene::labels;
 use crate::scene::schema::{DESCRIPTION, VIEW};
 use crate::scene::{SaveError, Scene};
 use crate::sim::World;
-use crate::sim::path::Part;
-use crate::sim::settings::NAME;
-use crate::sim::text::escape_controls;
+use crate::sim::model::path::Part;
+use crate::sim::model::text::escape_controls;
+use crate::sim::setup::settings::NAME;
 use crate::view::headless::Headless;
 use crate::view::overlays::Overlays;
 use crate::view::palette::BACKGROUND;
@@ -75,9 +75,9 @@ impl std::fmt::Display for TakeError {
                 "{frames} frames at {fps} fps is {:.1} s of simulation, {} ticks of {} s; \
                  a take may run at most {} ticks (fewer frames, or a longer dt)",
                 f64::from(*frames) / f64::from((*fps).max(1)),
-                crate::sim::text::thousands(*ticks),
+                crate::sim::model::text::thousands(*ticks),
                 *dt_micros as f64 / 1e6,
-                crate::sim::text::thousands(MAX_TAKE_TICKS),
+                crate::sim::model::text::thousands(MAX_TAKE_TICKS),
             ),
         }
     }

@@ -1,14 +1,14 @@
 //! Adding a behavior to a group of a scene so that the scene stays valid and runs: the block
-//! comes with defaults that fit the scene ([`crate::sim::behavior::Behavior::added`]), and a
+//! comes with defaults that fit the scene ([`crate::sim::steer::behavior::Behavior::added`]), and a
 //! block that follows a path or a flow field the scene does not have yet brings one along, for
 //! the designer to reshape with the canvas tools.
 
 use glam::Vec2;
 
 use super::Scene;
-use crate::sim::behavior::{NameOf, SceneNames, Scenery, Value};
-use crate::sim::params::{BehaviorKind, FlowBase, FlowField, Path};
-use crate::sim::scenery::DEFAULT_PATH_RADIUS;
+use crate::sim::model::scenery::DEFAULT_PATH_RADIUS;
+use crate::sim::steer::behavior::{NameOf, SceneNames, Scenery, Value};
+use crate::sim::steer::params::{BehaviorKind, FlowBase, FlowField, Path};
 
 /// What a block added to a group of `scene` can refer to.
 #[must_use]

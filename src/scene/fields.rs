@@ -17,8 +17,8 @@ use serde::ser::{self, Impossible};
 
 use super::Scene;
 use crate::sim::BehaviorKind;
-use crate::sim::field::{ENABLED, Owned, PROBABILITY, Value, WEIGHT};
-use crate::sim::path::{FieldPath, Part};
+use crate::sim::model::field::{ENABLED, Owned, PROBABILITY, Value, WEIGHT};
+use crate::sim::model::path::{FieldPath, Part};
 
 /// Field path → the field's RON text.
 pub type Fields = BTreeMap<FieldPath, String>;
@@ -482,7 +482,7 @@ fn group_value(
     write: Option<&Owned>,
 ) -> Option<Owned> {
     let mut found = None;
-    let mut visit = |field: &'static crate::sim::field::Field, mut value: Value<'_>| {
+    let mut visit = |field: &'static crate::sim::model::field::Field, mut value: Value<'_>| {
         if field.key == key && found.is_none() {
             found = Some(value.owned());
             if let Some(new) = write {
@@ -683,7 +683,7 @@ mod tests {
         assert_eq!(defaults.groups[0].name, scene.groups[0].name);
         assert_eq!(
             defaults.groups[1].separation,
-            Some(crate::sim::params::Separation::default())
+            Some(crate::sim::steer::params::Separation::default())
         );
         assert_eq!(
             defaults.groups[0].seek.is_some(),

@@ -192,7 +192,7 @@ pub struct SaveError {
 
 impl std::fmt::Display for SaveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        use crate::sim::text::escape_controls;
+        use crate::sim::model::text::escape_controls;
         write!(
             f,
             "{}: cannot save: {}",

@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use super::Scene;
 use crate::sim::BehaviorKind;
-use crate::sim::field::{FIXED_SECS, Field, MAX_SECS};
-use crate::sim::path::{FieldPath, Part};
-use crate::sim::settings::{
+use crate::sim::model::field::{FIXED_SECS, Field, MAX_SECS};
+use crate::sim::model::path::{FieldPath, Part};
+use crate::sim::setup::settings::{
     self, AGENTS, BASE, CELL_SIZE, CLICK_TARGET, DT, FLOW_FIELDS, GROUPS, HEIGHT, LOOPED,
     OBSTACLES, PATH_RADIUS, PATHS, POSITION, SEED, SPAWN, STAMINA, VELOCITY, WALLS, WIDTH, WORLD,
 };
@@ -179,9 +179,9 @@ fn group_parts(below: &[Part], parts: &mut Vec<String>) {
             &mut |field, _| found = Some(field),
         );
         let common = [
-            &crate::sim::field::WEIGHT,
-            &crate::sim::field::PROBABILITY,
-            &crate::sim::field::ENABLED,
+            &crate::sim::model::field::WEIGHT,
+            &crate::sim::model::field::PROBABILITY,
+            &crate::sim::model::field::ENABLED,
         ]
         .into_iter()
         .find(|f| f.key == second);
@@ -195,9 +195,9 @@ fn group_parts(below: &[Part], parts: &mut Vec<String>) {
     if first == STAMINA.key {
         parts.push(STAMINA.label.to_owned());
         let sub = [
-            &crate::sim::field::STAMINA_MAX,
-            &crate::sim::field::STAMINA_REGEN,
-            &crate::sim::field::STAMINA_COST,
+            &crate::sim::model::field::STAMINA_MAX,
+            &crate::sim::model::field::STAMINA_REGEN,
+            &crate::sim::model::field::STAMINA_COST,
         ]
         .into_iter()
         .find(|f| key(below, 1) == Some(f.key));
@@ -221,7 +221,7 @@ fn group_parts(below: &[Part], parts: &mut Vec<String>) {
     }
 }
 
-pub use crate::sim::text::readable_number;
+pub use crate::sim::model::text::readable_number;
 
 /// The field at `path` of `scene` as [`field_label`] names it, without the unit when its
 /// values are written beside it with theirs (`arrivers › arrive › slowing radius` before
@@ -310,16 +310,19 @@ fn group_field_of(below: &[Part]) -> Option<&'static Field> {
                 .key(second.to_owned()),
             &mut |field, _| found = Some(field),
         );
-        let common = [&crate::sim::field::WEIGHT, &crate::sim::field::PROBABILITY]
-            .into_iter()
-            .find(|f| f.key == second);
+        let common = [
+            &crate::sim::model::field::WEIGHT,
+            &crate::sim::model::field::PROBABILITY,
+        ]
+        .into_iter()
+        .find(|f| f.key == second);
         return found.or(common);
     }
     if first == STAMINA.key {
         return [
-            &crate::sim::field::STAMINA_MAX,
-            &crate::sim::field::STAMINA_REGEN,
-            &crate::sim::field::STAMINA_COST,
+            &crate::sim::model::field::STAMINA_MAX,
+            &crate::sim::model::field::STAMINA_REGEN,
+            &crate::sim::model::field::STAMINA_COST,
         ]
         .into_iter()
         .find(|f| key(below, 1) == Some(f.key));
@@ -428,9 +431,10 @@ pub fn described(scene: &Scene) -> String {
                 .groups
                 .iter()
                 .position(|g| g.name == name)
-                .map(crate::sim::colors::group_colour_name)
+                .map(crate::sim::steer::colors::group_colour_name)
         } else {
-            BehaviorKind::from_key(name).map(|k| crate::sim::colors::colour_name(k.info().color))
+            BehaviorKind::from_key(name)
+                .map(|k| crate::sim::steer::colors::colour_name(k.info().color))
         };
         match colour {
             Some(c) if c == name => out.push_str(name),

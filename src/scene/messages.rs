@@ -9,14 +9,14 @@ use serde::de::DeserializeOwned;
 
 use super::schema::VERSION;
 use crate::sim::BoundsMode;
-use crate::sim::field::{Limit, OTHER, TARGET, Value};
-use crate::sim::params::{
+use crate::sim::model::field::{Limit, OTHER, TARGET, Value};
+use crate::sim::model::path::FieldPath;
+pub use crate::sim::model::text::{MAX_ECHO, echo, escape_controls, thousands};
+use crate::sim::setup::settings::{self, BASE, BOUNDS, SEED, SPAWN};
+use crate::sim::steer::params::{
     ArriveMode, AvoidForm, Combination, Deceleration, FlowBase, PathForm, Region, Slot, Spawn,
     Target,
 };
-use crate::sim::path::FieldPath;
-use crate::sim::settings::{self, BASE, BOUNDS, SEED, SPAWN};
-pub use crate::sim::text::{MAX_ECHO, echo, escape_controls, thousands};
 
 /// The token of the file at `line`, `col` (from 1): up to the next delimiter, cut short.
 #[must_use]

@@ -3,10 +3,10 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-use crate::sim::field::Limit;
-use crate::sim::params::{BoundsMode, FlowField, Group, Obstacle, Path, Placed, Wall};
-use crate::sim::path::{FieldPath, Number, Numbers};
-use crate::sim::settings::{SEED, SceneNumbers};
+use crate::sim::model::field::Limit;
+use crate::sim::model::path::{FieldPath, Number, Numbers};
+use crate::sim::setup::settings::{SEED, SceneNumbers};
+use crate::sim::steer::params::{BoundsMode, FlowField, Group, Obstacle, Path, Placed, Wall};
 use crate::sim::{BehaviorKind, Crowd, Problems, Target, World, WorldSpec};
 
 pub use super::overlays::{Overlay, OverlaySet, Scope};
@@ -188,7 +188,7 @@ impl Scene {
                 speed: 50.0,
             },
         );
-        group.wander = Some(crate::sim::params::Wander::default());
+        group.wander = Some(crate::sim::steer::params::Wander::default());
         Self {
             version: CURRENT_VERSION,
             name: "New scene".to_owned(),
@@ -244,7 +244,7 @@ impl Scene {
     /// The target a path names, to set: `groups[0].seek.target`, or a second target such as
     /// `groups[2].interpose.other`. Says why when the path names no target of this scene.
     pub fn target_mut(&mut self, path: &FieldPath) -> Result<&mut Target, String> {
-        use crate::sim::path::Part;
+        use crate::sim::model::path::Part;
         let why =
             || format!("`{path}` names no target: write groups[N].BEHAVIOR.target (or .other)");
         let (g, kind, which) = match path.parts() {
@@ -253,7 +253,7 @@ impl Scene {
                 Part::Index(g),
                 Part::Key(behavior),
                 Part::Key(field),
-            ] if groups == crate::sim::settings::GROUPS => {
+            ] if groups == crate::sim::setup::settings::GROUPS => {
                 let kind = BehaviorKind::from_key(behavior).ok_or_else(why)?;
                 let which = match field.as_ref() {
                     "target" => 0,

@@ -11,8 +11,8 @@ use std::fmt;
 
 use super::Scene;
 use crate::sim::World;
-use crate::sim::metrics::{Metrics, Recorder};
-use crate::sim::path::{FieldPath, SetError, numbers};
+use crate::sim::model::path::{FieldPath, SetError, numbers};
+use crate::sim::observe::metrics::{Metrics, Recorder};
 
 /// Most variants one sweep may run.
 pub const MAX_VARIANTS: usize = 10_000;
@@ -108,7 +108,7 @@ pub fn parse_param(text: &str) -> Result<Param, String> {
 pub type FieldError = SetError;
 
 /// The paths of every number of `scene` that a sweep can set (see
-/// [`crate::sim::path::numbers`]): the seed, the tick, the world, the scenery, and every
+/// [`crate::sim::model::path::numbers`]): the seed, the tick, the world, the scenery, and every
 /// number of every group and behavior block (a choice carrying one number, like the arrive
 /// block's `mode: SlowingRadius(150.0)`, is set through its number).
 #[must_use]
@@ -166,7 +166,7 @@ pub fn variants(scene: &Scene, params: &[Param]) -> Result<Vec<Variant>, String>
             p.field.set(&mut s, v).map_err(|e| e.to_string())?;
         }
         // Checked, not built: each variant's world is built once, when it runs.
-        let problems = crate::sim::check::check_spec(&s.world_spec());
+        let problems = crate::sim::setup::check::check_spec(&s.world_spec());
         if !problems.is_empty() {
             let set: Vec<String> = params
                 .iter()

@@ -13,9 +13,9 @@ use serde_path_to_error::Segment;
 
 use super::messages::escape_controls;
 use super::schema::{CURRENT_VERSION, Scene, VERSION};
-use crate::sim::check::check_spec;
-use crate::sim::path::FieldPath;
-use crate::sim::path::locate::{LineCol, locate, locate_all};
+use crate::sim::model::path::FieldPath;
+use crate::sim::model::path::locate::{LineCol, locate, locate_all};
+use crate::sim::setup::check::check_spec;
 
 /// Deepest nesting accepted in a scene file.
 pub const MAX_NESTING: usize = 64;
@@ -173,7 +173,7 @@ impl fmt::Display for SceneWarning {
 /// The warnings about `scene`, read from `text` (which it was parsed from), located in it.
 #[must_use]
 pub fn located_warnings(text: &str, file: &str, scene: &Scene) -> Vec<SceneWarning> {
-    let warnings = crate::sim::warnings::warnings(&scene.world_spec());
+    let warnings = crate::sim::setup::warnings::warnings(&scene.world_spec());
     if warnings.is_empty() {
         return Vec::new();
     }

@@ -1,42 +1,32 @@
-//! The simulation core: agents, behaviors, the steering manager, the world and its fixed tick,
-//! and the per-tick debug record. No GUI crate and no I/O: a game depends on exactly this.
+//! The simulation core, in five layers, each importing only the layers above it in this list:
+//!
+//! - [`model`]: the vocabulary: vectors and numbers, the random streams, the scenery (walls,
+//!   obstacles, paths, regions), flow fields, field descriptions and field paths.
+//! - [`steer`]: the behaviors and what they read and record: the host interface ([`steer::tick`]),
+//!   the behavior trait and registry, the groups' parameters, the per-tick debug record and its
+//!   marks, the agent and the tutorials' steering manager.
+//! - [`setup`]: what a world is built from and how it is checked: the world's spec, the settings,
+//!   the checks and the warnings.
+//! - [`run`]: the world and its fixed tick: spawning, the neighbour grid and search, the
+//!   nearest-agent tree, motion, and a game's own entities ([`Crowd`]).
+//! - [`observe`]: the metrics computed over a run.
+//!
+//! No GUI crate and no I/O: a game depends on exactly this.
 
-pub mod agent;
-pub mod behavior;
-pub mod behaviors;
-pub mod block;
-pub mod check;
-pub mod colors;
-pub mod debug;
-pub mod field;
-pub mod grid;
-pub mod kdtree;
-pub mod limits;
-pub mod marks;
-pub mod math;
-pub mod metrics;
-pub mod motion;
-pub mod neighbors;
-pub mod params;
-pub mod path;
-pub mod registry;
-pub mod rng;
-pub mod scenery;
-pub mod settings;
-pub mod spec;
-pub mod steering;
-pub mod text;
-pub mod tick;
-pub mod types;
-pub mod warnings;
-pub mod world;
+pub mod model;
+pub mod observe;
+pub mod run;
+pub mod setup;
+pub mod steer;
 
-pub use agent::Agent;
-pub use check::{Problem, Problems};
-pub use debug::{AgentDebug, ForceLayout, FullRecord, Record, RecordSink, RecordSlot, Records};
-pub use params::{BehaviorKind, BoundsMode, Combination, Group, Obstacle, Spawn, Target};
-pub use path::FieldPath;
-pub use spec::WorldSpec;
-pub use steering::{Boid, SteeringManager, SteeringState};
-pub use world::crowd::{Crowd, CrowdError, Unmet};
-pub use world::{NeighborSearch, Newcomer, Spawns, ThreadsError, World, moved};
+pub use model::path::FieldPath;
+pub use run::world::crowd::{Crowd, CrowdError, Unmet};
+pub use run::world::{NeighborSearch, Newcomer, Spawns, ThreadsError, World, moved};
+pub use setup::check::{Problem, Problems};
+pub use setup::spec::WorldSpec;
+pub use steer::agent::Agent;
+pub use steer::debug::{
+    AgentDebug, ForceLayout, FullRecord, Record, RecordSink, RecordSlot, Records,
+};
+pub use steer::manager::{Boid, SteeringManager, SteeringState};
+pub use steer::params::{BehaviorKind, BoundsMode, Combination, Group, Obstacle, Spawn, Target};

@@ -15,7 +15,7 @@ use super::palette::{self, behavior_color, group_color};
 use super::tools::ToolState;
 use super::transform::View;
 use crate::sim::BehaviorKind;
-use crate::sim::behavior::Layer;
+use crate::sim::steer::behavior::Layer;
 
 /// Agent size on screen: the triangle's length in world units (never under 7 pixels).
 pub const AGENT_LENGTH_WORLD: f32 = 14.0;
@@ -163,7 +163,7 @@ pub fn targets_click(spec: &crate::sim::WorldSpec) -> bool {
         g.targets().iter().any(|&(kind, _, target)| {
             *target == crate::sim::Target::Click
                 && g.block(kind)
-                    .is_some_and(crate::sim::params::BlockCommon::enabled)
+                    .is_some_and(crate::sim::steer::params::BlockCommon::enabled)
         })
     })
 }

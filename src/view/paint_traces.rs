@@ -1,6 +1,6 @@
 //! Painting the scenery beyond circles (walls, paths and their bands, flow fields), the tools'
 //! previews and picks, and what the behaviors beyond the tutorials recorded for each agent
-//! ([`crate::sim::debug::Detail`]): feelers and their hits, detection boxes, containment
+//! ([`crate::sim::steer::debug::Detail`]): feelers and their hits, detection boxes, containment
 //! probes, closest approaches, path predictions, formation slots, follow points, hiding spots
 //! and interpose points. Like [`super::paint`], it draws only what the core recorded.
 
@@ -14,10 +14,10 @@ use super::palette::{self, behavior_color};
 use super::tools::{Pick, ToolState};
 use super::transform::View;
 use crate::sim::BehaviorKind;
-use crate::sim::behavior::{Figure, Layer, Mark, Tint};
-use crate::sim::debug::Detail;
-use crate::sim::marks::Anchor;
-use crate::sim::scenery::FlowGrid;
+use crate::sim::model::scenery::FlowGrid;
+use crate::sim::steer::behavior::{Figure, Layer, Mark, Tint};
+use crate::sim::steer::debug::Detail;
+use crate::sim::steer::marks::Anchor;
 
 /// Smallest cell, in pixels, that still gets a flow arrow (smaller fields would be a carpet).
 const MIN_FLOW_CELL_PIXELS: f32 = 10.0;
@@ -116,7 +116,7 @@ fn paint_flow(
 }
 
 /// What each agent with overlays sensed and aimed at this tick: the marks each behavior makes
-/// of its trace ([`crate::sim::behavior::Behavior::marks`]), sensors and guides each under its
+/// of its trace ([`crate::sim::steer::behavior::Behavior::marks`]), sensors and guides each under its
 /// toggle, over the agents.
 pub fn paint_details(
     batch: &mut Batch,

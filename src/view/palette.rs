@@ -1,12 +1,12 @@
 //! The colours the canvas, the legends and the plots draw with. A behavior's colour is defined
-//! in its own file in the core (`sim::behaviors`, as an sRGB key); this is where it becomes a
+//! in its own file in the core (`sim::steer::behaviors`, as an sRGB key); this is where it becomes a
 //! colour.
 
 use egui::Color32;
 
 use crate::sim::BehaviorKind;
-use crate::sim::behaviors::Rgb;
-use crate::sim::colors;
+use crate::sim::steer::behaviors::Rgb;
+use crate::sim::steer::colors;
 
 /// Colour of the applied steering force: red, as the C# seed draws it.
 pub const APPLIED: Color32 = color(colors::APPLIED);

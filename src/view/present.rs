@@ -12,7 +12,7 @@ use super::overlays::{Overlay, Overlays, Scope};
 use super::palette::{self, behavior_color};
 use crate::scene::Scene;
 use crate::sim::BehaviorKind;
-use crate::sim::settings::{MASS, MAX_FORCE, MAX_SPEED};
+use crate::sim::setup::settings::{MASS, MAX_FORCE, MAX_SPEED};
 
 /// Output sizes offered in the editor.
 pub const SIZES: [[u32; 2]; 2] = [[1280, 720], [1920, 1080]];

@@ -9,7 +9,7 @@ use super::input::CanvasAction;
 pub use super::input::End;
 use super::transform::View;
 use crate::sim::World;
-use crate::sim::scenery::closest_on_segment;
+use crate::sim::model::scenery::closest_on_segment;
 
 /// How close (pixels) the pointer must be to grab a point or a line.
 pub const GRAB_PIXELS: f32 = 10.0;

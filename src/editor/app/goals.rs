@@ -7,7 +7,7 @@ use crate::editor::action::GoalAction;
 use crate::editor::dock::Tool;
 use crate::scene::Scene;
 use crate::scene::goals::{Goal, Goals, Want};
-use crate::sim::metrics::DEFINITIONS;
+use crate::sim::observe::metrics::DEFINITIONS;
 
 /// The run length of a scene's first goal: what `steerlab check` and the tuner run.
 const FIRST_GOAL_SECONDS: f32 = 10.0;

@@ -9,7 +9,7 @@ use super::EditorApp;
 use crate::editor::action::{Action, HeavyAnswer};
 use crate::editor::session::Heavy;
 use crate::scene::Scene;
-use crate::sim::text::thousands;
+use crate::sim::model::text::thousands;
 use crate::view::Scope;
 
 /// The share of the tick that lowered counts aim at: room for the frame's other work.

@@ -6,8 +6,8 @@ use glam::Vec2;
 
 use super::EditorApp;
 use crate::scene::Scene;
-use crate::sim::params::{FlowBase, FlowField, PaintedCell, Path, Placed, Wall};
-use crate::sim::scenery::{DEFAULT_PATH_RADIUS, flow_cells};
+use crate::sim::model::scenery::{DEFAULT_PATH_RADIUS, flow_cells};
+use crate::sim::steer::params::{FlowBase, FlowField, PaintedCell, Path, Placed, Wall};
 use crate::view::CanvasAction;
 use crate::view::tools::{End, Pick};
 

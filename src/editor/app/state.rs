@@ -159,13 +159,13 @@ impl EditorApp {
 
     /// The live run's metrics so far.
     #[must_use]
-    pub fn metrics(&self) -> crate::sim::metrics::Metrics {
+    pub fn metrics(&self) -> crate::sim::observe::metrics::Metrics {
         self.session.recorder.report(&self.session.world)
     }
 
     /// The baseline run's metrics so far.
     #[must_use]
-    pub fn baseline_metrics(&self) -> Option<crate::sim::metrics::Metrics> {
+    pub fn baseline_metrics(&self) -> Option<crate::sim::observe::metrics::Metrics> {
         self.session
             .baseline
             .as_ref()

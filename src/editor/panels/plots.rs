@@ -8,7 +8,7 @@ use egui_plot::{Line, LineStyle, Plot, PlotPoints};
 
 use crate::editor::history::{History, Sample};
 use crate::sim::BehaviorKind;
-use crate::sim::settings::{MAX_FORCE, MAX_SPEED};
+use crate::sim::setup::settings::{MAX_FORCE, MAX_SPEED};
 use crate::view::palette::{self, behavior_color};
 
 /// A plot that shows the last seconds as they are: no dragging, zooming or scrolling, and no

@@ -14,7 +14,7 @@ use crate::editor::job::{self, Job, Piece};
 use crate::scene::goal_check::{self, Outcome};
 use crate::scene::goals::{Goal, MAX_SECONDS, MAX_SEEDS, Want};
 use crate::scene::{Scene, labels, sweep};
-use crate::sim::metrics::{Better, DEFINITIONS, Metrics, definition};
+use crate::sim::observe::metrics::{Better, DEFINITIONS, Metrics, definition};
 use crate::view::palette;
 
 /// A goal on `group`'s `metric` at the value it has now: at most it when lower is better or

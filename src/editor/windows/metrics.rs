@@ -6,7 +6,7 @@ use egui::{Color32, RichText};
 
 use crate::editor::action::Action;
 use crate::scene::Scene;
-use crate::sim::metrics::{Better, DEFINITIONS, Definition, Metrics};
+use crate::sim::observe::metrics::{Better, DEFINITIONS, Definition, Metrics};
 use crate::sim::{BehaviorKind, Group, Target};
 use crate::view::palette;
 
@@ -207,9 +207,9 @@ mod tests {
 
     #[test]
     fn deltas_are_coloured_by_the_better_direction_and_written_in_the_metrics_unit() {
-        let time = crate::sim::metrics::definition("time_to_arrive").unwrap();
-        let share = crate::sim::metrics::definition("arrived").unwrap();
-        let flocks = crate::sim::metrics::definition("flocks").unwrap();
+        let time = crate::sim::observe::metrics::definition("time_to_arrive").unwrap();
+        let share = crate::sim::observe::metrics::definition("arrived").unwrap();
+        let flocks = crate::sim::observe::metrics::definition("flocks").unwrap();
         assert_eq!(
             delta(time, 2.0, 1.5),
             (palette::BETTER, "-0.5 s".to_owned())

@@ -5,8 +5,8 @@ use egui::Ui;
 
 use crate::scene::{Scene, labels, sweep};
 use crate::sim::BehaviorKind;
-use crate::sim::path::{FieldPath, Part};
-use crate::sim::settings::{AGENTS, DT, SEED, SPAWN};
+use crate::sim::model::path::{FieldPath, Part};
+use crate::sim::setup::settings::{AGENTS, DT, SEED, SPAWN};
 
 /// How near a field is to what the designer is tuning: the lower, the nearer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -15,7 +15,7 @@ use crate::editor::action::Action;
 use crate::scene::sweep::{self, Param, Trajectory};
 use crate::scene::{Scene, labels};
 use crate::sim::FieldPath;
-use crate::sim::metrics::{DEFINITIONS, Metrics, metric_text};
+use crate::sim::observe::metrics::{DEFINITIONS, Metrics, metric_text};
 use crate::view::palette;
 
 /// Agents traced per variant for the thumbnails.
@@ -296,7 +296,7 @@ fn set_range_around(panel: &mut SweepPanel, scene: &Scene) {
         .setup
         .field
         .limit(&mut scene.clone())
-        .map(crate::sim::field::Limit::range);
+        .map(crate::sim::model::field::Limit::range);
     (panel.setup.lo, panel.setup.hi, panel.setup.count) = sweep::round_range_within(now, limit);
 }
 
@@ -407,10 +407,10 @@ fn default_metric(scene: &Scene, field: &FieldPath) -> String {
         .below(&FieldPath::group(g))
         .and_then(|b| b.parts().first().cloned())
         .and_then(|step| match step {
-            crate::sim::path::Part::Key(k) => {
+            crate::sim::model::path::Part::Key(k) => {
                 K::ALL.into_iter().find(|kind| kind.field_name() == k)
             }
-            crate::sim::path::Part::Index(_) => None,
+            crate::sim::model::path::Part::Index(_) => None,
         });
     // A behavior's field: its own metric; a field of the group (its speed, its mass): the
     // metric of the first behavior it uses, in priority order; else how direct the way is.
@@ -425,7 +425,7 @@ fn metric_better(metric: &str) -> Option<&'static str> {
     metric
         .rsplit_once('.')
         .and_then(|(_, m)| DEFINITIONS.iter().find(|d| d.name == m))
-        .filter(|d| d.better != crate::sim::metrics::Better::Neither)
+        .filter(|d| d.better != crate::sim::observe::metrics::Better::Neither)
         .map(|d| d.better.word())
 }
 

@@ -22,7 +22,7 @@ use crate::scene::tune::search::{self, Options, Report};
 use crate::scene::tune::{Evaluation, Tuning};
 use crate::scene::{Scene, labels};
 use crate::sim::FieldPath;
-use crate::sim::metrics::metric_text;
+use crate::sim::observe::metrics::metric_text;
 use crate::view::palette;
 
 /// What a running tuning shares with the window.

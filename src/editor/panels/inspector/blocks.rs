@@ -1,5 +1,5 @@
 //! The inspector's rows for a behavior block, drawn from the block's field descriptions
-//! ([`crate::sim::behavior::Field`]): one widget per kind of value, none per behavior. A
+//! ([`crate::sim::steer::behavior::Field`]): one widget per kind of value, none per behavior. A
 //! behavior added to the registry is shown here without a line of this file changing.
 
 use egui::Ui;
@@ -11,10 +11,10 @@ use super::widgets::{
 };
 use crate::editor::action::Action;
 use crate::editor::drag::field_drag;
-use crate::sim::behavior::{Behavior, Family, Field, NameOf, Scenery, Value};
-use crate::sim::check::MAX_MAGNITUDE;
-use crate::sim::field::{Number, STAMINA_COST, STAMINA_MAX, STAMINA_REGEN};
-use crate::sim::params::{
+use crate::sim::model::field::{Number, STAMINA_COST, STAMINA_MAX, STAMINA_REGEN};
+use crate::sim::setup::check::MAX_MAGNITUDE;
+use crate::sim::steer::behavior::{Behavior, Family, Field, NameOf, Scenery, Value};
+use crate::sim::steer::params::{
     ArriveMode, AvoidForm, BehaviorKind, BlockVisitorMut, Combination, Deceleration, Group,
     PathForm, Region, Slot, Stamina,
 };

@@ -5,9 +5,11 @@ use egui::{DragValue, Ui};
 use super::blocks::{behaviors_ui, value_ui};
 use super::widgets::{Cx, NameChoices, field_label_ui, number_ui};
 use crate::scene::Scene;
-use crate::sim::check::MAX_MAGNITUDE;
-use crate::sim::params::{BehaviorKind, Group};
-use crate::sim::settings::{BOUNDS, DT, GROUPS, HEIGHT, MAX_NEIGHBORS_FIELD, SEED, WIDTH, WORLD};
+use crate::sim::setup::check::MAX_MAGNITUDE;
+use crate::sim::setup::settings::{
+    BOUNDS, DT, GROUPS, HEIGHT, MAX_NEIGHBORS_FIELD, SEED, WIDTH, WORLD,
+};
+use crate::sim::steer::params::{BehaviorKind, Group};
 use crate::sim::{BoundsMode, Combination};
 
 /// The world section.

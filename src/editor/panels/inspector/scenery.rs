@@ -8,11 +8,11 @@ use glam::Vec2;
 use super::widgets::{Cx, flag_ui, number_ui, point_ui};
 use crate::scene::Scene;
 use crate::sim::FieldPath;
-use crate::sim::check::MAX_MAGNITUDE;
-use crate::sim::params::FlowBase;
-use crate::sim::settings::{
+use crate::sim::setup::check::MAX_MAGNITUDE;
+use crate::sim::setup::settings::{
     AGENTS, BASE, CELL_SIZE, FLOW_FIELDS, LOOPED, PATH_RADIUS, PATHS, POSITION, VELOCITY,
 };
+use crate::sim::steer::params::FlowBase;
 
 /// The scenery of `scene`, edited in place.
 pub fn scenery_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene) {
@@ -213,7 +213,7 @@ fn base_ui(ui: &mut Ui, cx: &Cx<'_>, base: &mut FlowBase) {
                 "scale",
                 scale,
                 " u",
-                crate::sim::check::MIN_NOISE_SCALE..=MAX_MAGNITUDE,
+                crate::sim::setup::check::MIN_NOISE_SCALE..=MAX_MAGNITUDE,
                 "World units between two random directions.",
             );
         }

@@ -7,11 +7,11 @@ use glam::Vec2;
 
 use crate::editor::drag::{field_drag, unit_drag};
 use crate::editor::marks::{Marks, Source};
-use crate::sim::check::MAX_MAGNITUDE;
-use crate::sim::field::{
+use crate::sim::model::field::{
     DECELERATION, ENABLED, FIXED_SECS, MAX_SECS, PREDICTION, PROBABILITY, WEIGHT,
 };
-use crate::sim::params::{BehaviorKind, BlockCommon, Prediction, Target};
+use crate::sim::setup::check::MAX_MAGNITUDE;
+use crate::sim::steer::params::{BehaviorKind, BlockCommon, Prediction, Target};
 use crate::sim::{FieldPath, Problem};
 
 /// The names a block's fields can choose from: groups (targets), paths and flow fields.
@@ -26,7 +26,7 @@ pub struct NameChoices {
     /// Flow field names.
     pub fields: Vec<String>,
     /// The scenery the scene has none of (walls, obstacles, ...).
-    pub lacking: Vec<crate::sim::behavior::Scenery>,
+    pub lacking: Vec<crate::sim::steer::behavior::Scenery>,
 }
 
 impl NameChoices {
@@ -44,7 +44,7 @@ impl NameChoices {
                 .collect(),
             fields: scene.flow_fields.iter().map(|f| f.name.clone()).collect(),
             lacking: {
-                use crate::sim::behavior::Scenery;
+                use crate::sim::steer::behavior::Scenery;
                 let has = [
                     (Scenery::Walls, !scene.walls.is_empty()),
                     (Scenery::Obstacles, !scene.obstacles.is_empty()),
@@ -94,8 +94,12 @@ pub fn name_choice_ui(
 }
 
 /// A deceleration setting (slow, normal, fast).
-pub fn deceleration_ui(ui: &mut Ui, cx: &Cx<'_>, value: &mut crate::sim::params::Deceleration) {
-    use crate::sim::params::Deceleration;
+pub fn deceleration_ui(
+    ui: &mut Ui,
+    cx: &Cx<'_>,
+    value: &mut crate::sim::steer::params::Deceleration,
+) {
+    use crate::sim::steer::params::Deceleration;
     ui.horizontal(|ui| {
         let label = field_label_ui(
             ui,

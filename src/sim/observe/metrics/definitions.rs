@@ -1,0 +1,220 @@
+//! Every metric's name, unit, better direction and one-line summary, in report order
+//! (`docs/metrics.md` defines each one exactly).
+
+/// Which way a metric is better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Better {
+    /// Smaller is better.
+    Lower,
+    /// Larger is better.
+    Higher,
+    /// Neither: it describes the run (the number of flocks, their spread).
+    Neither,
+}
+
+impl Better {
+    /// `lower`, `higher` or `neither`.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Lower => "lower",
+            Self::Higher => "higher",
+            Self::Neither => "neither",
+        }
+    }
+}
+
+/// One metric's definition: its name, unit and better direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Definition {
+    /// The name on the command line and in `docs/metrics.md`.
+    pub name: &'static str,
+    /// The unit (`s`, `u`, `share` for a fraction of agents or ticks, `count`, ...).
+    pub unit: &'static str,
+    /// Which way is better.
+    pub better: Better,
+    /// One line: what it measures.
+    pub summary: &'static str,
+}
+
+impl Definition {
+    /// What follows a value in text: the unit when it is one a number is counted in (` s`,
+    /// ` u`, ` rad/s`), nothing for a pure number (a share, a ratio, a count).
+    #[must_use]
+    pub fn suffix(&self) -> String {
+        match self.unit {
+            "share" | "ratio" | "count" | "0–1" => String::new(),
+            unit => format!(" {unit}"),
+        }
+    }
+
+    /// A value as every tool writes it: readable (three significant digits, never fewer than
+    /// its whole part) and followed by its unit (`2.35 s`, `0.85`).
+    #[must_use]
+    pub fn text(&self, v: f64) -> String {
+        format!(
+            "{}{}",
+            crate::sim::model::text::readable_number(v),
+            self.suffix()
+        )
+    }
+
+    /// A typed value, with or without its unit (`2.35`, `2.35 s`); `None` when it is not a
+    /// finite number.
+    #[must_use]
+    pub fn read(&self, text: &str) -> Option<f64> {
+        let text = text.trim();
+        let number = text.strip_suffix(self.unit).unwrap_or(text);
+        number.trim().parse().ok().filter(|v: &f64| v.is_finite())
+    }
+}
+
+/// `value` of the metric `name` (`time_to_arrive`, or qualified by its group:
+/// `arrivers.time_to_arrive`) as every tool writes it ([`Definition::text`]; readable alone for
+/// a name no definition has).
+#[must_use]
+pub fn metric_text(name: &str, value: f64) -> String {
+    let name = name.rsplit_once('.').map_or(name, |(_, metric)| metric);
+    definition(name).map_or_else(
+        || crate::sim::model::text::readable_number(value),
+        |d| d.text(value),
+    )
+}
+
+const fn def(
+    name: &'static str,
+    unit: &'static str,
+    better: Better,
+    summary: &'static str,
+) -> Definition {
+    Definition {
+        name,
+        unit,
+        better,
+        summary,
+    }
+}
+
+/// Every metric, in report order.
+pub const DEFINITIONS: &[Definition] = &[
+    def(
+        "arrived",
+        "share",
+        Better::Higher,
+        "share of agents that came within the tolerance of their target",
+    ),
+    def(
+        "time_to_arrive",
+        "s",
+        Better::Lower,
+        "mean time until first within the tolerance of the target",
+    ),
+    def(
+        "overshoot",
+        "u",
+        Better::Lower,
+        "largest distance past the target, along the approach, after first arriving",
+    ),
+    def(
+        "settle_time",
+        "s",
+        Better::Lower,
+        "mean time from which the agent stays within the tolerance to the end",
+    ),
+    def(
+        "final_error",
+        "u",
+        Better::Lower,
+        "mean distance to the target at the end",
+    ),
+    def(
+        "path_ratio",
+        "ratio",
+        Better::Lower,
+        "mean path length over straight-line distance (1 = straight)",
+    ),
+    def(
+        "heading_jitter",
+        "rad/s",
+        Better::Lower,
+        "mean absolute heading change per second",
+    ),
+    def(
+        "force_jitter",
+        "force units",
+        Better::Lower,
+        "mean length of the change of the applied force per tick",
+    ),
+    def(
+        "at_max_speed",
+        "share",
+        Better::Neither,
+        "share of agent-ticks at max_speed",
+    ),
+    def(
+        "at_max_force",
+        "share",
+        Better::Neither,
+        "share of agent-ticks at max_force",
+    ),
+    def(
+        "agent_overlaps",
+        "pair-ticks",
+        Better::Lower,
+        "pair-ticks with two agents' bodies overlapping",
+    ),
+    def(
+        "obstacle_overlaps",
+        "agent-ticks",
+        Better::Lower,
+        "agent-ticks with a body overlapping an obstacle or a wall",
+    ),
+    def(
+        "min_separation",
+        "u",
+        Better::Higher,
+        "smallest gap between two bodies (negative: overlap)",
+    ),
+    def(
+        "captures",
+        "count",
+        Better::Neither,
+        "times a pursuer's body came to touch one of its prey",
+    ),
+    def(
+        "capture_time",
+        "s",
+        Better::Lower,
+        "time of the first capture",
+    ),
+    def(
+        "prey_survival",
+        "share",
+        Better::Higher,
+        "share of the prey never touched by a pursuer",
+    ),
+    def(
+        "polarization",
+        "0–1",
+        Better::Higher,
+        "mean over ticks of |sum of unit headings| / n",
+    ),
+    def(
+        "spread",
+        "u",
+        Better::Neither,
+        "mean over ticks of the RMS distance from the group's centroid",
+    ),
+    def(
+        "flocks",
+        "count",
+        Better::Neither,
+        "mean over every 8th tick (from the first) of the number of connected groups by the neighbour radius",
+    ),
+];
+
+/// The definition named `name`, if there is one.
+#[must_use]
+pub fn definition(name: &str) -> Option<&'static Definition> {
+    DEFINITIONS.iter().find(|d| d.name == name)
+}

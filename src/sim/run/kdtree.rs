@@ -1,0 +1,308 @@
+//! A 2-d tree over agent positions, rebuilt each tick where it is needed: the nearest agent of a
+//! group (`Target::Nearest`), and the `max_neighbors` nearest agents within a radius when an
+//! agent has more neighbours than its cap. Both answers are exact and do not depend on how
+//! the points are spread: a query costs O(log n + k) for any layout, where a uniform grid
+//! degrades to scanning empty cells (a sparse group) or one crowded cell (a tight cluster).
+//!
+//! Ties are broken by the lower agent index, so every query has exactly one answer, the same
+//! as a brute-force scan's; the tree is built by median splits in a fixed order, so it and its
+//! answers depend only on the positions, never on threads.
+
+use std::sync::OnceLock;
+
+use glam::Vec2;
+
+use crate::sim::steer::agent::Agent;
+
+/// One point of the tree: an agent's position and its index in the world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Point {
+    position: Vec2,
+    index: u32,
+}
+
+/// Points at or under this many are scanned in a leaf rather than split further.
+const LEAF: usize = 8;
+
+/// The tree: points reordered so that every node is a contiguous range split at its median.
+#[derive(Clone, Debug, Default)]
+pub struct KdTree {
+    points: Vec<Point>,
+}
+
+/// `(squared distance, agent index)`, ordered: nearer first, then the lower index.
+fn key(d2: f32, index: u32) -> (f32, u32) {
+    (d2, index)
+}
+
+fn less(a: (f32, u32), b: (f32, u32)) -> bool {
+    a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).is_lt()
+}
+
+impl KdTree {
+    /// Rebuilds the tree over `points` (agent index and position), reusing its allocation.
+    pub fn rebuild(&mut self, points: impl IntoIterator<Item = (u32, Vec2)>) {
+        self.points.clear();
+        self.points.extend(
+            points
+                .into_iter()
+                .map(|(index, position)| Point { position, index }),
+        );
+        build(&mut self.points, 0);
+    }
+
+    /// Number of points.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Whether the tree has no points.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    /// The nearest point to `p` other than agent `exclude` (ties: the lower index), with its
+    /// squared distance.
+    #[must_use]
+    pub fn nearest(&self, p: Vec2, exclude: u32) -> Option<(u32, f32)> {
+        let mut best: Option<(f32, u32)> = None;
+        nearest_in(&self.points, 0, p, exclude, &mut best);
+        best.map(|(d2, index)| (index, d2))
+    }
+
+    /// The `k` nearest points to `p` within squared distance `radius2` (other than `exclude`),
+    /// nearest first with ties by the lower index, into `out` (cleared first).
+    pub fn nearest_within(
+        &self,
+        p: Vec2,
+        radius2: f32,
+        k: usize,
+        exclude: u32,
+        out: &mut Vec<(f32, u32)>,
+    ) {
+        out.clear();
+        if k == 0 {
+            return;
+        }
+        let mut best = Best::with_capacity(k.min(self.points.len()));
+        k_nearest_in(&self.points, 0, p, radius2, k, exclude, &mut best);
+        out.extend(best.into_sorted_vec().into_iter().map(|Key(d2, i)| (d2, i)));
+    }
+}
+
+/// Orders `points` into a tree: the median (by x at even depth, y at odd) in the middle, the
+/// smaller half before it and the larger after, recursively. Equal coordinates are ordered by
+/// index, so the layout is unique.
+fn build(points: &mut [Point], depth: u32) {
+    if points.len() <= LEAF {
+        return;
+    }
+    let mid = points.len() / 2;
+    let axis = depth % 2;
+    points.select_nth_unstable_by(mid, |a, b| {
+        let (ca, cb) = if axis == 0 {
+            (a.position.x, b.position.x)
+        } else {
+            (a.position.y, b.position.y)
+        };
+        ca.total_cmp(&cb).then(a.index.cmp(&b.index))
+    });
+    let (lower, rest) = points.split_at_mut(mid);
+    build(lower, depth + 1);
+    build(&mut rest[1..], depth + 1);
+}
+
+fn coordinate(p: Vec2, axis: u32) -> f32 {
+    if axis == 0 { p.x } else { p.y }
+}
+
+fn nearest_in(points: &[Point], depth: u32, p: Vec2, exclude: u32, best: &mut Option<(f32, u32)>) {
+    if points.len() <= LEAF {
+        for q in points {
+            if q.index == exclude {
+                continue;
+            }
+            let candidate = key(p.distance_squared(q.position), q.index);
+            if best.is_none_or(|b| less(candidate, b)) {
+                *best = Some(candidate);
+            }
+        }
+        return;
+    }
+    let mid = points.len() / 2;
+    let axis = depth % 2;
+    let median = &points[mid];
+    let delta = coordinate(p, axis) - coordinate(median.position, axis);
+    let (near, far) = if delta < 0.0 {
+        (&points[..mid], &points[mid + 1..])
+    } else {
+        (&points[mid + 1..], &points[..mid])
+    };
+    nearest_in(near, depth + 1, p, exclude, best);
+    if median.index != exclude {
+        let candidate = key(p.distance_squared(median.position), median.index);
+        if best.is_none_or(|b| less(candidate, b)) {
+            *best = Some(candidate);
+        }
+    }
+    // The far side can hold a point as near as the best (a tie with a lower index) only if
+    // the splitting line is no farther than it.
+    if best.is_none_or(|b| delta * delta <= b.0) {
+        nearest_in(far, depth + 1, p, exclude, best);
+    }
+}
+
+/// The best `k` so far, the farthest on top.
+type Best = std::collections::BinaryHeap<Key>;
+
+/// `(squared distance, agent index)` ordered nearer first, then the lower index.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Key(f32, u32);
+
+impl Eq for Key {}
+
+impl PartialOrd for Key {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Key {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0).then(self.1.cmp(&other.1))
+    }
+}
+
+fn offer(best: &mut Best, k: usize, candidate: Key) {
+    if best.len() < k {
+        best.push(candidate);
+    } else if best.peek().is_some_and(|worst| candidate < *worst) {
+        best.pop();
+        best.push(candidate);
+    }
+}
+
+fn k_nearest_in(
+    points: &[Point],
+    depth: u32,
+    p: Vec2,
+    radius2: f32,
+    k: usize,
+    exclude: u32,
+    out: &mut Best,
+) {
+    let consider = |out: &mut Best, q: &Point| {
+        if q.index == exclude {
+            return;
+        }
+        let d2 = p.distance_squared(q.position);
+        if d2 <= radius2 {
+            offer(out, k, Key(d2, q.index));
+        }
+    };
+    if points.len() <= LEAF {
+        for q in points {
+            consider(out, q);
+        }
+        return;
+    }
+    let mid = points.len() / 2;
+    let axis = depth % 2;
+    let median = &points[mid];
+    let delta = coordinate(p, axis) - coordinate(median.position, axis);
+    let (near, far) = if delta < 0.0 {
+        (&points[..mid], &points[mid + 1..])
+    } else {
+        (&points[mid + 1..], &points[..mid])
+    };
+    k_nearest_in(near, depth + 1, p, radius2, k, exclude, out);
+    consider(out, median);
+    let plane2 = delta * delta;
+    let worth = plane2 <= radius2 && (out.len() < k || out.peek().is_none_or(|w| plane2 <= w.0));
+    if worth {
+        k_nearest_in(far, depth + 1, p, radius2, k, exclude, out);
+    }
+}
+
+/// The tree of every agent's position (each keyed by its index), built into `cell` the first
+/// time a query of the tick asks for it.
+pub fn of_agents<'a>(cell: &'a OnceLock<KdTree>, agents: &[Agent]) -> &'a KdTree {
+    cell.get_or_init(|| {
+        let mut tree = KdTree::default();
+        tree.rebuild(
+            agents
+                .iter()
+                .enumerate()
+                .map(|(j, a)| (u32::try_from(j).unwrap_or(u32::MAX), a.position)),
+        );
+        tree
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brute_nearest(points: &[(u32, Vec2)], p: Vec2, exclude: u32) -> Option<(u32, f32)> {
+        let mut best: Option<(f32, u32)> = None;
+        for &(i, q) in points {
+            let c = (p.distance_squared(q), i);
+            if i != exclude && best.is_none_or(|b| less(c, b)) {
+                best = Some(c);
+            }
+        }
+        best.map(|(d2, i)| (i, d2))
+    }
+
+    /// A fixed pseudo-random layout with many coincident points and ties.
+    fn layout(n: u32) -> Vec<(u32, Vec2)> {
+        let mut state = 12_345_u32;
+        (0..n)
+            .map(|i| {
+                state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                let x = (state >> 16) % 50;
+                state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                let y = (state >> 16) % 30;
+                (i, Vec2::new(x as f32, y as f32))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn nearest_matches_a_brute_force_scan_with_ties() {
+        let points = layout(500);
+        let mut tree = KdTree::default();
+        tree.rebuild(points.iter().copied());
+        for &(i, p) in &points {
+            assert_eq!(
+                tree.nearest(p, i),
+                brute_nearest(&points, p, i),
+                "agent {i}"
+            );
+        }
+        assert_eq!(KdTree::default().nearest(Vec2::ZERO, 0), None);
+    }
+
+    #[test]
+    fn k_nearest_within_matches_a_sorted_scan() {
+        let points = layout(400);
+        let mut tree = KdTree::default();
+        tree.rebuild(points.iter().copied());
+        let mut out = Vec::new();
+        for (k, r) in [(1, 3.0_f32), (7, 5.0), (30, 100.0), (400, 2.0)] {
+            for &(i, p) in points.iter().step_by(7) {
+                tree.nearest_within(p, r * r, k, i, &mut out);
+                let mut want: Vec<(f32, u32)> = points
+                    .iter()
+                    .filter(|&&(j, q)| j != i && p.distance_squared(q) <= r * r)
+                    .map(|&(j, q)| (p.distance_squared(q), j))
+                    .collect();
+                want.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+                want.truncate(k);
+                assert_eq!(out, want, "agent {i}, k {k}, r {r}");
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! The checks of the scenery: walls, paths, flow fields and placed agents.
+
+use super::{Checker, MAX_FLOW_CELLS, MAX_FLOW_FIELDS, MAX_PATH_POINTS, MAX_PATHS, MAX_WALLS};
+use crate::sim::model::path::FieldPath;
+use crate::sim::model::scenery::{FlowField, flow_cells};
+use crate::sim::model::text::{echo, thousands};
+use crate::sim::setup::settings::{CELL_SIZE, FLOW_FIELDS, NAME, PAINTED, PATHS, POINTS, WALLS};
+use crate::sim::setup::spec::WorldSpec;
+
+impl Checker {
+    /// `name` must be a looped path of 3 or more points (a region).
+    pub(super) fn closed_path(&mut self, path: &FieldPath, name: &str, spec: &WorldSpec) {
+        match spec.paths.iter().find(|p| p.name == name) {
+            Some(p) if p.is_closed() => {}
+            Some(_) => self.push(
+                path,
+                format!(
+                    "path \"{}\" does not enclose a region: it must be looped, with 3 or more points",
+                    echo(name)
+                ),
+            ),
+            None => {
+                let names: Vec<&str> = spec.paths.iter().map(|x| x.name.as_str()).collect();
+                self.names_one(path, "path", name, &names);
+            }
+        }
+    }
+
+    /// Walls, paths and flow fields: how many, their names, and what a number's limit alone
+    /// does not say.
+    pub(super) fn scenery(&mut self, spec: &WorldSpec) {
+        let root = FieldPath::root();
+        self.count(&root.key(WALLS), "walls", spec.walls.len(), MAX_WALLS);
+        self.count(&root.key(PATHS), "paths", spec.paths.len(), MAX_PATHS);
+        for (i, p) in spec.paths.iter().enumerate() {
+            let path = root.key(PATHS).index(i);
+            let name = path.key(NAME.key);
+            self.name(&name, &p.name);
+            if spec.paths[..i].iter().any(|o| o.name == p.name) {
+                self.push(
+                    &name,
+                    format!("\"{}\" is already the name of another path", echo(&p.name)),
+                );
+            }
+            let points = path.key(POINTS);
+            if p.points.len() < 2 {
+                self.push(
+                    &points,
+                    format!("a path needs 2 or more points, got {}", p.points.len()),
+                );
+            }
+            self.count(&points, "points", p.points.len(), MAX_PATH_POINTS);
+        }
+        self.count(
+            &root.key(FLOW_FIELDS),
+            "flow fields",
+            spec.flow_fields.len(),
+            MAX_FLOW_FIELDS,
+        );
+        for (i, f) in spec.flow_fields.iter().enumerate() {
+            self.flow_field(&root.key(FLOW_FIELDS).index(i), f, spec, i);
+        }
+    }
+
+    fn flow_field(&mut self, path: &FieldPath, f: &FlowField, spec: &WorldSpec, i: usize) {
+        let name = path.key(NAME.key);
+        self.name(&name, &f.name);
+        if spec.flow_fields[..i].iter().any(|o| o.name == f.name) {
+            self.push(
+                &name,
+                format!(
+                    "\"{}\" is already the name of another flow field",
+                    echo(&f.name)
+                ),
+            );
+        }
+        let (cols, rows) = flow_cells(spec.size, f.cell_size);
+        let cells = cols.saturating_mul(rows);
+        if f.cell_size > 0.0 && cells > MAX_FLOW_CELLS {
+            self.push(
+                &path.key(CELL_SIZE.key),
+                format!(
+                    "gives {} cells over the world; at most {} (make the cells larger)",
+                    thousands(cells as u64),
+                    thousands(MAX_FLOW_CELLS as u64)
+                ),
+            );
+        }
+        let painted = path.key(PAINTED);
+        self.count(&painted, "painted cells", f.painted.len(), MAX_FLOW_CELLS);
+        for (k, cell) in f.painted.iter().enumerate().take(MAX_FLOW_CELLS) {
+            if cell.col as usize >= cols || cell.row as usize >= rows {
+                self.push(
+                    &painted.index(k),
+                    format!(
+                        "cell ({}, {}) is outside the field's {cols} x {rows} cells",
+                        cell.col, cell.row
+                    ),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! One simulated agent: kinematics plus the little per-agent state the behaviors keep.
+
+use glam::Vec2;
+
+use crate::sim::steer::manager::SteeringState;
+
+/// An agent of the world.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Agent {
+    /// Stable id, unique in the world, in spawn order.
+    pub id: u32,
+    /// Index of its group.
+    pub group: u16,
+    /// World units.
+    pub position: Vec2,
+    /// World units per second.
+    pub velocity: Vec2,
+    /// Random stream and wander angle.
+    pub steering: SteeringState,
+    /// The random-target wander's current point.
+    pub wander_point: Vec2,
+    /// Seconds until the random-target wander picks a new point.
+    pub wander_timer_secs: f32,
+    /// Hunter stamina.
+    pub stamina: f32,
+    /// Hunter is resting.
+    pub resting: bool,
+    /// Hunter's current prey (an agent id).
+    pub prey: Option<u32>,
+    /// The direction of its velocity on the last tick it had one (unit; +x for an agent that
+    /// never moved). Kept up to date only when it stops: read [`Agent::heading`].
+    pub last_heading: Vec2,
+    /// Path following by waypoints: the index of the point it heads for.
+    pub waypoint: u32,
+    /// The side the detection box chose against one obstacle (kept so it does not flip).
+    pub avoid: crate::sim::model::types::AvoidMemory,
+}
+
+impl Agent {
+    /// A new agent. `stamina` starts full (the group's maximum, 0 without stamina).
+    #[must_use]
+    pub fn new(
+        id: u32,
+        group: u16,
+        position: Vec2,
+        velocity: Vec2,
+        seed: u64,
+        stamina: f32,
+    ) -> Self {
+        Self {
+            id,
+            group,
+            position,
+            velocity,
+            steering: SteeringState::new(seed, id),
+            wander_point: position,
+            wander_timer_secs: 0.0,
+            stamina,
+            resting: false,
+            prey: None,
+            last_heading: crate::sim::model::math::direction_or(velocity, Vec2::X),
+            waypoint: 0,
+            avoid: crate::sim::model::types::AvoidMemory::default(),
+        }
+    }
+
+    /// The direction it last moved in (unit): its velocity's, or the last one before it
+    /// stopped. Worked out when asked, so that the tick does not normalise every velocity.
+    #[must_use]
+    pub fn heading(&self) -> Vec2 {
+        crate::sim::model::math::direction_or(self.velocity, self.last_heading)
+    }
+
+    /// Takes its new position and velocity. When it comes to rest it keeps the direction it
+    /// moved in ([`Agent::heading`]).
+    pub fn set_motion(&mut self, position: Vec2, velocity: Vec2) {
+        use crate::sim::model::math::{direction_or, has_direction};
+        if !has_direction(velocity) && has_direction(self.velocity) {
+            self.last_heading = direction_or(self.velocity, self.last_heading);
+        }
+        self.position = position;
+        self.velocity = velocity;
+    }
+
+    /// The agent's heading in radians (0 along +x, y down), or `None` when standing still.
+    #[must_use]
+    pub fn heading_rad(&self) -> Option<f32> {
+        (self.velocity != Vec2::ZERO).then(|| self.velocity.y.atan2(self.velocity.x))
+    }
+}

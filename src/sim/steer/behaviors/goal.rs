@@ -1,0 +1,87 @@
+//! Goal seeking of the boids seed (004): the flock steers toward a common target. It is seek
+//! with an optional arrival radius, kept as its own behavior so it has its own weight, switch
+//! and colour beside the agent's other seeks.
+//!
+//! `force = arrive_slowing(target, slowing_radius)` (plain seek when the radius is 0).
+
+use glam::Vec2;
+
+use crate::sim::steer::behavior::Tick;
+
+use super::arrive::arrive_slowing;
+use crate::sim::model::types::Target;
+use crate::sim::steer::behavior::{
+    Behavior, BehaviorInfo, Body, Family, Field, Rgb, Steer, TARGET, Value, block,
+};
+
+/// Goal seeking in the registry.
+pub const GOAL: BehaviorInfo = BehaviorInfo {
+    key: "goal",
+    family: Family::SeekAndArrive,
+    metric: "overshoot",
+    color: Rgb(190, 240, 60),
+    formula: "arrive(target, slowing_radius); seek when 0",
+    summary: "The flock's common target: seek with an optional arrival radius.",
+};
+
+/// Steer toward the goal.
+#[must_use]
+pub fn goal(body: &Body, target: Vec2, slowing_radius: f32) -> Steer {
+    arrive_slowing(body, target, slowing_radius)
+}
+
+block! {
+    target;
+    /// Goal seeking of the boids seed: seek a target, slowing inside `slowing_radius`.
+    Goal {
+        /// The goal.
+        target: Target = Target::Click,
+        /// Arrival radius (world units); 0 is plain seek.
+        #[serde(default)] slowing_radius: f32 = 0.0,
+    }
+}
+
+impl Behavior for Goal {
+    const INFO: BehaviorInfo = GOAL;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const SLOWING: Field =
+            Field::distance("slowing_radius", "slowing radius", "0 is plain seek.");
+        visit(&TARGET, Value::Target(&mut self.target));
+        visit(&SLOWING, Value::Number(&mut self.slowing_radius));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some((p, _)) = tick.resolve(&self.target) else {
+            return false;
+        };
+        let body = tick.body();
+        tick.add(self, |_| goal(&body, p, self.slowing_radius));
+        false
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
+mod tests {
+    use super::*;
+
+    #[test]
+    fn goal_is_seek_with_arrival() {
+        let b = Body {
+            position: Vec2::ZERO,
+            velocity: Vec2::ZERO,
+            max_speed: 10.0,
+            mass: 1.0,
+        };
+        // Offset (0, 20): seek gives (0, 10); inside a radius of 40 the speed is 10 * 20 / 40.
+        assert_eq!(
+            goal(&b, Vec2::new(0.0, 20.0), 0.0).force,
+            Vec2::new(0.0, 10.0)
+        );
+        assert_eq!(
+            goal(&b, Vec2::new(0.0, 20.0), 40.0).force,
+            Vec2::new(0.0, 5.0)
+        );
+    }
+}

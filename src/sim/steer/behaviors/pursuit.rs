@@ -1,0 +1,324 @@
+//! Pursuit and evade (000 part 4, 003).
+//!
+//! `T = |target.position - position| / max_speed` (dynamic), or a fixed `T`, optionally capped;
+//! `future = target.position + target.velocity * T`; pursuit = seek(future), evade =
+//! flee(future). Velocities are per second, so `T` is in seconds; with `dt = 1` it is the
+//! sources' "updates ahead" (003 keeps it fractional, which is what is used here; 000 rounds it
+//! down to an integer).
+
+use glam::Vec2;
+
+use crate::sim::steer::behavior::{Figure, Layer, Mark, Tick, Tint};
+use crate::sim::steer::debug::Trace;
+use crate::sim::steer::registry::BehaviorKind;
+
+use super::flee::flee;
+use super::seek::seek;
+use crate::sim::model::types::{Prediction, Target};
+use crate::sim::steer::behavior::{
+    Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, PREDICTION, RANGE, Rgb, Steer, TARGET,
+    Value, block,
+};
+
+/// Pursuit in the registry: orange, as the hunter demo draws it.
+pub const PURSUIT: BehaviorInfo = BehaviorInfo {
+    key: "pursuit",
+    family: Family::Pursuit,
+    metric: "capture_time",
+    color: Rgb(255, 150, 30),
+    formula: "seek(target.position + target.velocity * T)",
+    summary: "Seek the target's predicted position T seconds ahead.",
+};
+
+/// Evade in the registry: red, as the hunter demo draws it.
+pub const EVADE: BehaviorInfo = BehaviorInfo {
+    key: "evade",
+    family: Family::Pursuit,
+    metric: "capture_time",
+    color: Rgb(230, 60, 90),
+    formula: "flee(target.position + target.velocity * T)",
+    summary: "Flee the target's predicted position T seconds ahead.",
+};
+
+/// Upper bound on any prediction time, in seconds, so the predicted point stays finite when
+/// `max_speed` is zero or tiny (the dynamic `T` would be infinite).
+pub const MAX_PREDICTION_SECS: f32 = 1.0e6;
+
+/// The prediction time `T` in seconds.
+#[must_use]
+pub fn prediction_secs(body: &Body, target_position: Vec2, prediction: &Prediction) -> f32 {
+    let t = if let Some(t) = prediction.fixed_secs {
+        t
+    } else {
+        let distance = (target_position - body.position).length();
+        if body.max_speed > 0.0 {
+            distance / body.max_speed
+        } else {
+            MAX_PREDICTION_SECS
+        }
+    };
+    let t = match prediction.max_secs {
+        Some(cap) => t.min(cap),
+        None => t,
+    };
+    if t.is_finite() {
+        t.clamp(0.0, MAX_PREDICTION_SECS)
+    } else {
+        MAX_PREDICTION_SECS
+    }
+}
+
+/// Where the target will be after `T`.
+#[must_use]
+pub fn predict(
+    body: &Body,
+    target_position: Vec2,
+    target_velocity: Vec2,
+    prediction: &Prediction,
+) -> Vec2 {
+    target_position + target_velocity * prediction_secs(body, target_position, prediction)
+}
+
+/// Seek the predicted point. Returns the steering and the point.
+#[must_use]
+pub fn pursuit(
+    body: &Body,
+    target_position: Vec2,
+    target_velocity: Vec2,
+    prediction: &Prediction,
+) -> (Steer, Vec2) {
+    let future = predict(body, target_position, target_velocity, prediction);
+    (seek(body, future), future)
+}
+
+/// Flee the predicted point. Returns the steering and the point.
+#[must_use]
+pub fn evade(
+    body: &Body,
+    target_position: Vec2,
+    target_velocity: Vec2,
+    prediction: &Prediction,
+) -> (Steer, Vec2) {
+    let future = predict(body, target_position, target_velocity, prediction);
+    (flee(body, future, None), future)
+}
+
+block! {
+    target;
+    /// Pursuit: seek the target's predicted position `target.position + target.velocity * T`.
+    Pursuit {
+        /// Whom to pursue.
+        target: Target = Target::Nearest(String::new()),
+        /// How `T` is chosen.
+        #[serde(default)] prediction: Prediction = Prediction::default(),
+        /// Active only while the target is within this distance (world units).
+        #[serde(default)] range: Option<f32> = None,
+        /// While active, the blocks after this one in priority order are skipped.
+        #[serde(default)] exclusive: bool = false,
+    }
+}
+
+impl Behavior for Pursuit {
+    const INFO: BehaviorInfo = PURSUIT;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        visit(&TARGET, Value::Target(&mut self.target));
+        visit(&PREDICTION, Value::Prediction(&mut self.prediction));
+        visit(&RANGE, Value::Optional(&mut self.range, 100.0));
+        visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
+    }
+
+    fn traces(&self) -> bool {
+        true
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        prediction_marks(trace, out);
+    }
+
+    /// Pursuit, gated by the hunter's stamina when the group has one (000 part 5, 003): a
+    /// hunter pursues the prey it holds, spending stamina, and rests when it runs out; a
+    /// hunter without prey picks the nearest for the next tick.
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some(stamina) = tick.stamina() else {
+            return match tick.gated(&self.target, self.range) {
+                Some((p, v)) => {
+                    self.pursue(tick, p, v);
+                    self.exclusive
+                }
+                None => false,
+            };
+        };
+        if let Some((p, v)) = tick.prey() {
+            self.pursue(tick, p, v);
+            let memory = tick.memory();
+            memory.stamina -= stamina.cost_per_tick;
+            if memory.stamina <= 0.0 {
+                memory.prey = None;
+                memory.resting = true;
+            }
+            return self.exclusive;
+        }
+        // Not hunting: pick the closest prey for the next tick.
+        let prey = tick.nearest_id(&self.target, self.range);
+        tick.memory().prey = prey;
+        false
+    }
+}
+
+impl Pursuit {
+    /// Pursues a target at `p` moving at `v`, noting the predicted point for the overlay.
+    fn pursue<'w>(&self, tick: &mut impl Tick<'w>, p: Vec2, v: Vec2) {
+        let body = tick.body();
+        tick.add(self, |s| {
+            let (steer, future) = pursuit(&body, p, v, &self.prediction);
+            s.trace(Trace::new(BehaviorKind::Pursuit, &[future]));
+            steer
+        });
+    }
+}
+block! {
+    target;
+    /// Evade: flee the target's predicted position (same prediction as pursuit).
+    Evade {
+        /// Whom to evade.
+        target: Target = Target::Nearest(String::new()),
+        /// How `T` is chosen.
+        #[serde(default)] prediction: Prediction = Prediction::default(),
+        /// Active only while the target is within this distance (world units).
+        #[serde(default)] range: Option<f32> = None,
+        /// While active, the blocks after this one in priority order are skipped.
+        #[serde(default)] exclusive: bool = false,
+    }
+}
+
+impl Behavior for Evade {
+    const INFO: BehaviorInfo = EVADE;
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        visit(&TARGET, Value::Target(&mut self.target));
+        visit(&PREDICTION, Value::Prediction(&mut self.prediction));
+        visit(&RANGE, Value::Optional(&mut self.range, 100.0));
+        visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some((p, v)) = tick.gated(&self.target, self.range) else {
+            return false;
+        };
+        let body = tick.body();
+        tick.add(self, |s| {
+            let (steer, future) = evade(&body, p, v, &self.prediction);
+            s.trace(Trace::new(BehaviorKind::Evade, &[future]));
+            steer
+        });
+        self.exclusive
+    }
+
+    fn traces(&self) -> bool {
+        true
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        prediction_marks(trace, out);
+    }
+}
+
+/// Where a trace of pursuit or evade predicted the other would be.
+#[must_use]
+pub fn predicted_of(trace: &Trace) -> Vec2 {
+    trace.points[0]
+}
+
+/// The predicted point: a cross on it and a faint line to it.
+fn prediction_marks(trace: &Trace, out: &mut Vec<Mark>) {
+    let p = predicted_of(trace);
+    out.push(Mark::on(Layer::Prediction, Figure::Cross(p), Tint::Layer, 1.0).width(1.5));
+    out.push(Mark::on(
+        Layer::Prediction,
+        Figure::Ray(p),
+        Tint::Layer,
+        0.4,
+    ));
+}
+
+#[cfg(test)]
+#[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
+mod tests {
+    use super::*;
+
+    fn body() -> Body {
+        Body {
+            position: Vec2::ZERO,
+            velocity: Vec2::ZERO,
+            max_speed: 5.0,
+            mass: 1.0,
+        }
+    }
+
+    #[test]
+    fn dynamic_prediction_point_by_hand() {
+        // Target at (30, 40): d = 50, T = 50 / 5 = 10; velocity (1, -2): future = (40, 20).
+        let dynamic = Prediction::default();
+        let p = predict(
+            &body(),
+            Vec2::new(30.0, 40.0),
+            Vec2::new(1.0, -2.0),
+            &dynamic,
+        );
+        assert_eq!(p, Vec2::new(40.0, 20.0));
+        // Capped at T = 4: future = (34, 32).
+        let capped = Prediction {
+            max_secs: Some(4.0),
+            ..Prediction::default()
+        };
+        let p = predict(
+            &body(),
+            Vec2::new(30.0, 40.0),
+            Vec2::new(1.0, -2.0),
+            &capped,
+        );
+        assert_eq!(p, Vec2::new(34.0, 32.0));
+    }
+
+    #[test]
+    fn fixed_prediction_point_by_hand() {
+        // T = 3 (the seed's constant): future = (30, 40) + 3 * (1, -2) = (33, 34).
+        let fixed = Prediction {
+            fixed_secs: Some(3.0),
+            max_secs: None,
+        };
+        let p = predict(&body(), Vec2::new(30.0, 40.0), Vec2::new(1.0, -2.0), &fixed);
+        assert_eq!(p, Vec2::new(33.0, 34.0));
+    }
+
+    #[test]
+    fn pursuit_seeks_and_evade_flees_the_future() {
+        // Target at (0, 30) moving (40, 0) per second, fixed T = 1: future = (40, 30),
+        // |.| = 50, desired = (4, 3); evade's desired is the opposite.
+        let fixed = Prediction {
+            fixed_secs: Some(1.0),
+            max_secs: None,
+        };
+        let (s, p) = pursuit(&body(), Vec2::new(0.0, 30.0), Vec2::new(40.0, 0.0), &fixed);
+        assert_eq!(p, Vec2::new(40.0, 30.0));
+        assert_eq!(s.force, Vec2::new(4.0, 3.0));
+        let (s, _) = evade(&body(), Vec2::new(0.0, 30.0), Vec2::new(40.0, 0.0), &fixed);
+        assert_eq!(s.force, Vec2::new(-4.0, -3.0));
+    }
+
+    #[test]
+    fn zero_max_speed_keeps_the_point_finite() {
+        let b = Body {
+            max_speed: 0.0,
+            ..body()
+        };
+        let p = predict(
+            &b,
+            Vec2::new(1.0, 1.0),
+            Vec2::new(1e6, -1e6),
+            &Prediction::default(),
+        );
+        assert!(p.is_finite(), "{p}");
+    }
+}

@@ -1,0 +1,381 @@
+//! The tunable parameters of a world: groups (archetypes), their kinematics and behaviors,
+//! targets, obstacles and spawning. These types are plain data; they derive serde so that the
+//! scene file (`crate::scene`) is exactly this model, field for field.
+//!
+//! A group lists each behavior at most once, as an optional block (`seek`, `flee`, ... ). A
+//! block carries `enabled`, `weight` and `probability` plus its own parameters. Blocks are
+//! evaluated in [`BehaviorKind::ALL`] order, which is also the priority order of the prioritized
+//! combination methods.
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+pub use crate::sim::model::scenery::{
+    FlowBase, FlowField, Obstacle, PaintedCell, Path, Placed, Wall,
+};
+pub use crate::sim::model::types::{
+    ArriveMode, AvoidForm, BoundsMode, Combination, Deceleration, PathForm, Prediction, Region,
+    Slot, Stamina, Target,
+};
+pub use crate::sim::steer::behavior::BlockCommon;
+use crate::sim::steer::behavior::{
+    Behavior, BehaviorInfo, Field, Mark, Registered, SceneNames, Scenery, Tick, Value,
+};
+use crate::sim::steer::debug::Trace;
+pub use crate::sim::steer::registry::BehaviorKind;
+use crate::sim::steer::registry::for_each_behavior;
+
+/// The default of [`Group::max_neighbors`].
+pub const DEFAULT_MAX_NEIGHBORS: u32 = 256;
+
+fn default_max_neighbors() -> u32 {
+    DEFAULT_MAX_NEIGHBORS
+}
+
+/// How a group's agents enter the world.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Spawn {
+    /// All at once, uniformly in the rectangle `min..max`, each heading in a random direction.
+    Area {
+        /// Lower corner (world units).
+        min: Vec2,
+        /// Upper corner (world units).
+        max: Vec2,
+        /// Initial speed (world units per second).
+        speed: f32,
+    },
+    /// All at once at one point with one velocity.
+    At {
+        /// Position (world units).
+        position: Vec2,
+        /// Velocity (world units per second).
+        velocity: Vec2,
+    },
+    /// One at a time from a point: the first at time 0, then one every `interval_secs` (the
+    /// boids seed spawns one ship every 0.05 s). Files before this name wrote it `Queue`, the
+    /// name of the queuing behavior too.
+    #[serde(alias = "Queue")]
+    Stream {
+        /// Position (world units).
+        position: Vec2,
+        /// Velocity (world units per second).
+        velocity: Vec2,
+        /// Seconds between two spawns (> 0).
+        interval_secs: f32,
+    },
+}
+
+/// Something done with every behavior block of a group, by type (see [`Group::visit_blocks`]).
+pub trait BlockVisitor {
+    /// Called once per behavior, in priority order, with the group's block if it has one.
+    fn visit<B: Behavior>(&mut self, kind: BehaviorKind, block: Option<&B>);
+}
+
+/// Something done with every behavior block of a group, to edit (see
+/// [`Group::visit_blocks_mut`]).
+pub trait BlockVisitorMut {
+    /// Called once per behavior, in priority order, with the group's slot for its block.
+    fn visit<B: Behavior>(&mut self, kind: BehaviorKind, slot: &mut Option<B>);
+}
+
+/// Defines [`Group`] with one optional block per behavior of the registry's list, in priority
+/// order, between its own parameters and `max_neighbors` (the scene file's order), and every
+/// lookup by kind.
+macro_rules! define_group {
+    ($($kind:ident $field:ident $module:ident :: $ty:ident,)*) => {
+        $(pub use crate::sim::steer::behaviors::$module::$ty;)*
+
+        $(
+            impl Registered for $ty {
+                const KIND: BehaviorKind = BehaviorKind::$kind;
+            }
+        )*
+
+        /// One archetype: agents that share kinematics and behaviors.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct Group {
+            /// Unique name; letters, digits, `_` and `-`.
+            pub name: String,
+            /// Number of agents.
+            pub count: u32,
+            /// How they enter the world.
+            pub spawn: Spawn,
+            /// Largest steering force (mass · world units / s²).
+            pub max_force: f32,
+            /// Largest speed (world units / s).
+            pub max_speed: f32,
+            /// Mass (> 0).
+            pub mass: f32,
+            /// The agent's body radius (world units): the width of its detection box, what
+            /// collision avoidance keeps apart.
+            #[serde(default = "default_radius")]
+            pub radius: f32,
+            /// How behavior forces combine.
+            #[serde(default)]
+            pub combination: Combination,
+            /// Largest angular speed of the velocity (degrees per second): a turn the forces
+            /// ask for beyond it is spread over later ticks.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub max_turn_rate_deg: Option<f32>,
+            /// Agents are drawn along the mean of their last this-many headings (Buckland's
+            /// smoother): the drawing only, never the motion.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub heading_smoothing: Option<u32>,
+            /// Hunter stamina gating pursuit.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub stamina: Option<Stamina>,
+            $(
+                #[doc = concat!("The `", stringify!($field), "` block ([`", stringify!($ty), "`]).")]
+                #[serde(default, skip_serializing_if = "Option::is_none")]
+                pub $field: Option<$ty>,
+            )*
+            /// Most neighbours a flocking agent considers: when more are within its largest
+            /// flocking radius, the nearest this many (ties: the lower agent index). Keeps a
+            /// tick linear in the number of agents when a radius covers a crowd.
+            #[serde(default = "default_max_neighbors")]
+            pub max_neighbors: u32,
+        }
+
+        impl Group {
+            /// A group with no behaviors.
+            #[must_use]
+            pub fn new(name: &str, count: u32, spawn: Spawn) -> Self {
+                Self {
+                    name: name.to_owned(),
+                    count,
+                    spawn,
+                    max_force: 100.0,
+                    max_speed: 100.0,
+                    mass: 1.0,
+                    radius: DEFAULT_RADIUS,
+                    combination: Combination::WeightedSum,
+                    max_turn_rate_deg: None,
+                    heading_smoothing: None,
+                    stamina: None,
+                    $($field: None,)*
+                    max_neighbors: DEFAULT_MAX_NEIGHBORS,
+                }
+            }
+
+            /// The block of behavior `kind`, if the group has one (enabled or not).
+            #[must_use]
+            pub fn block(&self, kind: BehaviorKind) -> Option<&dyn BlockCommon> {
+                match kind {
+                    $(BehaviorKind::$kind => self.$field.as_ref().map(|b| b as &dyn BlockCommon),)*
+                }
+            }
+
+            /// The block of behavior `kind`, to edit.
+            pub fn block_mut(&mut self, kind: BehaviorKind) -> Option<&mut dyn BlockCommon> {
+                match kind {
+                    $(
+                        BehaviorKind::$kind => {
+                            self.$field.as_mut().map(|b| b as &mut dyn BlockCommon)
+                        }
+                    )*
+                }
+            }
+
+            /// Whether some block the group has on records a detail for the overlays
+            /// ([`Behavior::traces`]).
+            #[must_use]
+            pub fn traces(&self) -> bool {
+                false $(|| self.$field.as_ref().is_some_and(|b| b.enabled && b.traces()))*
+            }
+
+            /// Calls `visitor` with every behavior's block (or its absence), in priority order.
+            pub fn visit_blocks(&self, visitor: &mut impl BlockVisitor) {
+                $(visitor.visit(BehaviorKind::$kind, self.$field.as_ref());)*
+            }
+
+            /// Calls `visitor` with every behavior's slot, in priority order, to edit.
+            pub fn visit_blocks_mut(&mut self, visitor: &mut impl BlockVisitorMut) {
+                $(visitor.visit(BehaviorKind::$kind, &mut self.$field);)*
+            }
+
+            /// Adds behavior `kind`'s force for one agent's tick through `tick`, when the group
+            /// has the block on. Returns whether it steered as an exclusive block.
+            // Inlined into the agent's tick: measured with callgrind (docs/performance.md).
+            #[allow(clippy::inline_always)]
+            #[inline(always)]
+            pub fn steer<'w>(&self, kind: BehaviorKind, tick: &mut impl Tick<'w>) -> bool {
+                match kind {
+                    $(
+                        BehaviorKind::$kind => self
+                            .$field
+                            .as_ref()
+                            .filter(|b| b.enabled)
+                            .is_some_and(|b| b.steer(tick)),
+                    )*
+                }
+            }
+
+            /// Calls `visitor` with the slot of behavior `kind` alone.
+            pub fn visit_block_mut(&mut self, kind: BehaviorKind, visitor: &mut impl BlockVisitorMut) {
+                match kind {
+                    $(BehaviorKind::$kind => visitor.visit(kind, &mut self.$field),)*
+                }
+            }
+        }
+
+        impl BehaviorKind {
+            /// The behavior's entry in the registry: key, colour, formula and summary (each
+            /// defined in the behavior's own file under `sim/behaviors/`).
+            #[must_use]
+            pub fn info(self) -> &'static BehaviorInfo {
+                match self {
+                    $(Self::$kind => &<$ty as Behavior>::INFO,)*
+                }
+            }
+
+            /// The scenery the behavior acts on.
+            #[must_use]
+            pub fn needs(self) -> &'static [Scenery] {
+                match self {
+                    $(Self::$kind => <$ty as Behavior>::NEEDS,)*
+                }
+            }
+
+            /// What to draw of `trace`, a trace this behavior recorded.
+            pub fn marks(self, trace: &Trace, out: &mut Vec<Mark>) {
+                match self {
+                    $(Self::$kind => <$ty as Behavior>::marks(trace, out),)*
+                }
+            }
+
+
+        }
+    };
+}
+
+for_each_behavior!(define_group);
+
+/// The default of [`Group::radius`]: half the length an agent is drawn.
+pub const DEFAULT_RADIUS: f32 = 7.0;
+
+fn default_radius() -> f32 {
+    DEFAULT_RADIUS
+}
+
+impl Group {
+    /// Whether the group has a block of behavior `kind` (enabled or not).
+    #[must_use]
+    pub fn has_block(&self, kind: BehaviorKind) -> bool {
+        self.block(kind).is_some()
+    }
+
+    /// Whether the group has an enabled block of behavior `kind`.
+    #[must_use]
+    pub fn uses(&self, kind: BehaviorKind) -> bool {
+        self.block(kind).is_some_and(BlockCommon::enabled)
+    }
+
+    /// Adds the block of `kind` as [`Behavior::added`] makes it for the scene `names` describe
+    /// (nothing when the group has one already).
+    pub fn add_block(&mut self, kind: BehaviorKind, names: &SceneNames<'_>) {
+        struct Add<'a, 'b>(&'a SceneNames<'b>);
+        impl BlockVisitorMut for Add<'_, '_> {
+            fn visit<B: Behavior>(&mut self, _: BehaviorKind, slot: &mut Option<B>) {
+                if slot.is_none() {
+                    *slot = Some(B::added(self.0));
+                }
+            }
+        }
+        self.visit_block_mut(kind, &mut Add(names));
+    }
+
+    /// Calls `f` with every field of the block of `kind` and its description (nothing when the
+    /// group has no such block).
+    pub fn visit_fields(
+        &mut self,
+        kind: BehaviorKind,
+        f: &mut dyn FnMut(&'static Field, Value<'_>),
+    ) {
+        struct Fields<'a>(&'a mut dyn FnMut(&'static Field, Value<'_>));
+        impl BlockVisitorMut for Fields<'_> {
+            fn visit<B: Behavior>(&mut self, _: BehaviorKind, slot: &mut Option<B>) {
+                if let Some(block) = slot {
+                    block.fields(self.0);
+                }
+            }
+        }
+        self.visit_block_mut(kind, &mut Fields(f));
+    }
+
+    /// Every block reset to its defaults ([`Behavior::reset`]): the same blocks, the same
+    /// targets and names, the default numbers.
+    pub fn reset_blocks(&mut self) {
+        struct Reset;
+        impl BlockVisitorMut for Reset {
+            fn visit<B: Behavior>(&mut self, _: BehaviorKind, slot: &mut Option<B>) {
+                if let Some(block) = slot {
+                    *block = block.reset();
+                }
+            }
+        }
+        self.visit_blocks_mut(&mut Reset);
+    }
+
+    /// The targets of the group's behavior blocks (enabled or not), in priority order: the
+    /// behavior, which of its targets (0: `target`, 1: `other`), and the target.
+    #[must_use]
+    pub fn targets(&self) -> Vec<(BehaviorKind, usize, &Target)> {
+        let mut out = Vec::new();
+        for kind in BehaviorKind::ALL {
+            if let Some(block) = self.block(kind) {
+                for (which, target) in [block.target(), block.other_target()]
+                    .into_iter()
+                    .enumerate()
+                {
+                    if let Some(target) = target {
+                        out.push((kind, which, target));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Target `which` (0: `target`, 1: `other`) of the block of `kind`, for editing (`None`
+    /// when the group has no such block or the behavior has no such target).
+    pub fn target_mut(&mut self, kind: BehaviorKind, which: usize) -> Option<&mut Target> {
+        let block = self.block_mut(kind)?;
+        if which == 0 {
+            block.target_mut()
+        } else {
+            block.other_target_mut()
+        }
+    }
+
+    /// The neighbour radius of each of the group's enabled flocking behaviors, in priority
+    /// order (`None` for one the group does not have on). No allocation: the world reads it
+    /// every tick.
+    #[must_use]
+    pub fn flocking_radii(&self) -> [Option<(BehaviorKind, f32)>; 3] {
+        let radius = |kind, r: Option<(bool, f32)>| r.filter(|&(on, _)| on).map(|(_, r)| (kind, r));
+        [
+            radius(
+                BehaviorKind::Separation,
+                self.separation.as_ref().map(|b| (b.enabled, b.radius)),
+            ),
+            radius(
+                BehaviorKind::Alignment,
+                self.alignment.as_ref().map(|b| (b.enabled, b.radius)),
+            ),
+            radius(
+                BehaviorKind::Cohesion,
+                self.cohesion.as_ref().map(|b| (b.enabled, b.radius)),
+            ),
+        ]
+    }
+
+    /// The largest neighbour radius of the group's enabled flocking behaviors (0 if none).
+    #[must_use]
+    pub fn neighbor_radius(&self) -> f32 {
+        self.flocking_radii()
+            .into_iter()
+            .flatten()
+            .fold(0.0, |r, (_, b)| r.max(b))
+    }
+}

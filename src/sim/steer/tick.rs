@@ -1,0 +1,115 @@
+//! One agent's tick as its behaviors see it ([`Tick`], which the world implements), what a
+//! behavior's force computation may touch while the manager evaluates it ([`Step`]), and what an
+//! agent keeps for its behaviors between ticks ([`Memory`]).
+
+use glam::Vec2;
+
+use crate::sim::model::block::{BlockCommon, Body, Steer};
+use crate::sim::model::scenery::{FlowGrid, Obstacle, Path, Wall};
+use crate::sim::model::types::{
+    AvoidMemory, FlockRule, Leader, NeighborSums, Other, Stamina, Target,
+};
+use crate::sim::steer::debug::{AgentDebug, Detail, Trace};
+use crate::sim::steer::registry::BehaviorKind;
+use crate::sim::steer::state::SteeringState;
+
+/// What an agent keeps from one tick to the next for its behaviors.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Memory {
+    /// The random-target wander's point.
+    pub wander_point: Vec2,
+    /// Seconds until the random-target wander picks a new point.
+    pub wander_timer_secs: f32,
+    /// The hunter's stamina.
+    pub stamina: f32,
+    /// Whether the hunter rests.
+    pub resting: bool,
+    /// The id of the prey the hunter holds.
+    pub prey: Option<u32>,
+    /// The waypoint path following heads for.
+    pub waypoint: u32,
+    /// The side the detection box keeps against its obstacle.
+    pub avoid: AvoidMemory,
+}
+
+/// What a behavior's force computation may touch while the manager evaluates it (only when the
+/// combination evaluates the behavior).
+pub struct Step<'a> {
+    /// The steering the behaviors before this one asked for.
+    pub steering: Vec2,
+    /// The agent's random stream and wander angle.
+    pub state: &'a mut SteeringState,
+    /// The agent's record for this tick (the tutorial behaviors' points for the overlays).
+    pub record: &'a mut AgentDebug,
+    /// Where the behavior's trace goes, when the agent's details are kept.
+    pub detail: Option<&'a mut Detail>,
+}
+
+impl Step<'_> {
+    /// Keeps what the behavior looked at, for the overlays (when details are kept).
+    pub fn trace(&mut self, trace: Trace) {
+        if let Some(detail) = self.detail.as_deref_mut() {
+            detail.push(trace);
+        }
+    }
+}
+
+/// One agent's tick as its behaviors see it: the agent, what its targets resolve to, the
+/// scenery, its neighbours, its memory, and where forces go. The world implements it; a
+/// behavior reads only through it, so a behavior's file needs nothing of the world.
+pub trait Tick<'w> {
+    /// The behavior being evaluated (set by the caller before [`Behavior::steer`]).
+    fn kind(&self) -> BehaviorKind;
+    /// The agent's kinematics.
+    fn body(&self) -> Body;
+    /// Its heading (unit).
+    fn heading(&self) -> Vec2;
+    /// Its group's body radius (world units).
+    fn radius(&self) -> f32;
+    /// The tick's length (seconds).
+    fn dt(&self) -> f32;
+    /// The world's size (world units).
+    fn world_size(&self) -> Vec2;
+    /// Where `target` is now and how it moves, if it exists.
+    fn resolve(&self, target: &Target) -> Option<(Vec2, Vec2)>;
+    /// [`Self::resolve`], only when within `range` of the agent (always with no range).
+    fn gated(&self, target: &Target, range: Option<f32>) -> Option<(Vec2, Vec2)> {
+        let at = self.body().position;
+        self.resolve(target)
+            .filter(|&(p, _)| range.is_none_or(|r| at.distance_squared(p) <= r * r))
+    }
+    /// The leader `target` names, with its heading (a point target faces +x); none when the
+    /// target is the agent itself.
+    fn leader(&self, target: &Target) -> Option<Leader>;
+    /// The agent's rank among its group's followers, and their number (formations).
+    fn formation_rank(&self) -> (usize, usize);
+    /// The id of the agent `target` names, when within `range` (the hunter's pick of prey).
+    fn nearest_id(&self, target: &Target, range: Option<f32>) -> Option<u32>;
+    /// The prey the hunter pursues this tick (position, velocity), when it hunts.
+    fn prey(&self) -> Option<(Vec2, Vec2)>;
+    /// The group's stamina, when it has one.
+    fn stamina(&self) -> Option<&'w Stamina>;
+    /// The scene's walls.
+    fn walls(&self) -> &'w [Wall];
+    /// The scene's obstacles.
+    fn obstacles(&self) -> &'w [Obstacle];
+    /// The path the group's path following names.
+    fn path(&self) -> Option<&'w Path>;
+    /// The path whose polygon the group's containment names.
+    fn region(&self) -> Option<&'w Path>;
+    /// The flow field the group follows, resolved to the world's cells.
+    fn flow(&self) -> Option<&'w FlowGrid>;
+    /// The flocking sums of rule `rule` (0 separation, 1 alignment, 2 cohesion).
+    fn neighbor_sums(&self, rule: FlockRule) -> NeighborSums;
+    /// The agents within `range` (at most the group's neighbour cap, nearest first).
+    fn others_near(&self, range: f32) -> Vec<Other>;
+    /// The position of the agent nearest `p` within `radius` of it (the agent itself left out).
+    fn agent_near(&self, p: Vec2, radius: f32) -> Option<Vec2>;
+    /// What the agent keeps between ticks.
+    fn memory(&mut self) -> &mut Memory;
+    /// The agent's random stream and wander angle.
+    fn state(&mut self) -> &mut SteeringState;
+    /// Adds the force `compute` returns, with `block`'s weight and probability, under the
+    /// group's combination (which may not evaluate it).
+    fn add<B: BlockCommon>(&mut self, block: &B, compute: impl FnOnce(&mut Step<'_>) -> Steer);
+}
