@@ -261,7 +261,7 @@ impl BenchResult {
 
 /// How a simulation benchmark runs.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Options {
+pub struct BenchOptions {
     /// Threads of the force pass (0 = all cores).
     pub threads: usize,
     /// The naive O(N²) neighbour search instead of the grid.
@@ -272,8 +272,8 @@ pub struct Options {
 
 /// Builds the world of `spec`, runs 5 untimed ticks, then times `steps` ticks (each with the
 /// metrics recorder's observation when `options.metrics`).
-pub fn run(spec: WorldSpec, steps: u64, options: Options) -> Result<BenchResult, BenchError> {
-    let Options {
+pub fn run(spec: WorldSpec, steps: u64, options: BenchOptions) -> Result<BenchResult, BenchError> {
+    let BenchOptions {
         threads,
         naive,
         metrics,

@@ -14,7 +14,7 @@ use glam::Vec2;
 use steerlab::editor::EditorApp;
 use steerlab::scene::Scene;
 use steerlab::sim::steer::params::Wall;
-use steerlab::view::{Pick, Tool};
+use steerlab::view::{CanvasTool, Pick};
 
 /// The editor, paused, on `scene`, with `tool` chosen by its key and snapping on (G).
 fn editing(scene: Scene, tool: Key) -> Harness<'static, EditorApp> {
@@ -58,11 +58,11 @@ fn near(p: Vec2) -> Vec2 {
 fn the_tool_keys_and_the_strip_choose_the_tool() {
     let mut harness = paused_harness(EditorApp::new(empty(), None, "test"));
     for (key, tool) in [
-        (Key::W, Tool::Walls),
-        (Key::P, Tool::Paths),
-        (Key::B, Tool::Flow),
-        (Key::A, Tool::Agents),
-        (Key::V, Tool::Select),
+        (Key::W, CanvasTool::Walls),
+        (Key::P, CanvasTool::Paths),
+        (Key::B, CanvasTool::Flow),
+        (Key::A, CanvasTool::Agents),
+        (Key::V, CanvasTool::Select),
     ] {
         harness.key_press(key);
         harness.run_steps(1);
@@ -70,7 +70,7 @@ fn the_tool_keys_and_the_strip_choose_the_tool() {
     }
     harness.get_by_label("Paths").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().tools().tool, Tool::Paths);
+    assert_eq!(harness.state().tools().tool, CanvasTool::Paths);
 }
 
 #[test]

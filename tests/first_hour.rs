@@ -331,7 +331,10 @@ fn a_behavior_added_without_the_scenery_it_needs_says_so_and_offers_the_tool() {
     assert_eq!(harness.query_all_by_label(&said).count(), 2);
     harness.get_by_label("Walls tool").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().tools().tool, steerlab::view::Tool::Walls);
+    assert_eq!(
+        harness.state().tools().tool,
+        steerlab::view::CanvasTool::Walls
+    );
     add(&mut harness, "avoid_obstacles");
     let said = steerlab::scene::add::lack_message(
         "avoid_obstacles",

@@ -4,8 +4,8 @@
 use proptest::prelude::*;
 use steerlab::scene::{self, presets};
 use steerlab::sim::FieldPath;
-use steerlab::sim::model::path::locate::{locate, locate_all};
-use steerlab::sim::model::path::numbers;
+use steerlab::sim::model::field_path::locate::{locate, locate_all};
+use steerlab::sim::model::field_path::numbers;
 
 #[test]
 fn every_number_of_every_preset_is_located_at_its_value() {

@@ -10,7 +10,7 @@ use steerlab::scene::goals::{Goal, Goals, TuneRange, Want};
 use steerlab::scene::sweep::Pool;
 use steerlab::scene::tune::Tuning;
 use steerlab::scene::tune::search::{self, Method, Options};
-use steerlab::sim::model::path::FieldPath;
+use steerlab::sim::model::field_path::FieldPath;
 
 const RADIUS: &str = "groups[0].arrive.mode";
 

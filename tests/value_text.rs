@@ -14,7 +14,7 @@ use steerlab::editor::{Action, EditorApp};
 use steerlab::scene::{Scene, fields, labels, presets};
 use steerlab::sim::BehaviorKind;
 use steerlab::sim::model::field::Value;
-use steerlab::sim::model::path::FieldPath;
+use steerlab::sim::model::field_path::FieldPath;
 
 /// Every number of group `g` of `scene` that the inspector shows, with its path and stored
 /// value: the file's numbers below the group, less those its blocks' current forms do not use

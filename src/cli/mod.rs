@@ -600,7 +600,7 @@ impl BenchRun {
                 })
         } else {
             let scene = self.scene.as_ref().map(|p| p.display().to_string());
-            let options = crate::bench::Options {
+            let options = crate::bench::BenchOptions {
                 threads: self.threads,
                 naive: self.naive,
                 metrics: self.metrics,

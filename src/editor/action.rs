@@ -115,7 +115,7 @@ pub enum Action {
     /// Something done on the canvas.
     Canvas(CanvasAction),
     /// Use this canvas tool.
-    SetTool(crate::view::Tool),
+    SetTool(crate::view::CanvasTool),
     /// Turn grid snapping of placed points on or off.
     ToggleSnap,
     /// Add an obstacle near the middle of the world, with the Select tool to drag it: one

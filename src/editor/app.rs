@@ -16,7 +16,7 @@ mod notices;
 mod ops;
 mod scenery;
 mod share;
-mod state;
+mod shown;
 
 use std::path::{Path, PathBuf};
 
@@ -256,7 +256,7 @@ impl EditorApp {
         let menu = MenuBar {
             dirty: self.doc.is_dirty(),
             can_undo_redo: self.doc.can_undo_redo(),
-            changes: self.doc.marks().changes().len(),
+            changes: self.doc.field_marks().changes().len(),
             recent: &self.prefs.recent,
             recording: self.jobs.recording.as_ref().map(Recording::progress),
             playing: self.session.playing,
@@ -285,7 +285,7 @@ impl EditorApp {
             .resizable(true)
             .show(ui, |ui| {
                 let opened = self.doc.opened();
-                let (scene, saved, marks) = self.doc.with_marks();
+                let (scene, saved, marks) = self.doc.with_field_marks();
                 let inspector = Inspector {
                     scene,
                     saved,

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::marks::Marks;
+use super::field_marks::FieldMarks;
 use super::undo::{Edit, Undo};
 use crate::scene::{self, Scene, SceneErrors};
 
@@ -72,7 +72,7 @@ pub struct Document {
     committed: Scene,
     undo: Undo,
     /// The change marks, made again when the scene or the saved scene changes.
-    marks: Marks,
+    marks: FieldMarks,
     path: Option<PathBuf>,
     /// Where the scene came from when it has no file ("built-in boids.ron").
     origin: String,
@@ -91,7 +91,7 @@ impl Document {
     pub fn new(scene: Scene, path: Option<PathBuf>, origin: &str) -> Self {
         Self {
             disk: path.as_deref().and_then(DiskStamp::read),
-            marks: Marks::new(&scene, &scene),
+            marks: FieldMarks::new(&scene, &scene),
             saved: scene.clone(),
             committed: scene.clone(),
             scene,
@@ -273,15 +273,15 @@ impl Document {
 
     /// The change marks of the scene as it is now (made again only when the scene or the saved
     /// file changed).
-    pub fn marks(&mut self) -> &Marks {
-        self.with_marks().2
+    pub fn field_marks(&mut self) -> &FieldMarks {
+        self.with_field_marks().2
     }
 
     /// The scene, the saved scene and the marks of the one against the other, together (for
     /// the panels that show all three).
-    pub fn with_marks(&mut self) -> (&Scene, &Scene, &Marks) {
+    pub fn with_field_marks(&mut self) -> (&Scene, &Scene, &FieldMarks) {
         if !self.marks.is_for(&self.scene, &self.saved) {
-            self.marks = Marks::new(&self.scene, &self.saved);
+            self.marks = FieldMarks::new(&self.scene, &self.saved);
         }
         (&self.scene, &self.saved, &self.marks)
     }
@@ -373,9 +373,9 @@ mod tests {
     fn marks_list_the_changed_fields_and_follow_the_scene() {
         let start = Scene::new_default();
         let mut doc = Document::new(start.clone(), None, "new");
-        assert!(doc.marks().changes().is_empty());
+        assert!(doc.field_marks().changes().is_empty());
         doc.accept(with_speed(&start, 12.5));
-        let changes = doc.marks().changes();
+        let changes = doc.field_marks().changes();
         assert_eq!(changes.len(), 1);
         assert_eq!(changes[0].path, "groups[0].max_speed");
         assert_eq!(changes[0].new.as_deref(), Some("12.5"));

@@ -5,7 +5,7 @@
 use egui::DragValue;
 
 use crate::sim::model::field::Field;
-use crate::sim::model::path::FieldPath;
+use crate::sim::model::field_path::FieldPath;
 
 /// A drag box for a number stored as `field` describes it: it shows the value and takes a
 /// typed one as every tool writes it ([`Field::text`], [`Field::read`]: the field's scale,

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use egui::{Key, KeyboardShortcut, ModifierNames, Modifiers};
 
 use super::action::{Action, Pending};
-use crate::view::Tool;
+use crate::view::CanvasTool;
 
 /// What triggers a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,35 +175,35 @@ pub static TABLE: &[Row] = &[
     Row {
         triggers: &[Trigger::Key(Key::V)],
         what: "Select tool: select and drag agents, targets and obstacles",
-        action: Some(Action::SetTool(Tool::Select)),
+        action: Some(Action::SetTool(CanvasTool::Select)),
         hint: None,
         ..ROW
     },
     Row {
         triggers: &[Trigger::Key(Key::W)],
         what: "Walls tool: drag to draw a wall, drag its ends or middle to move it",
-        action: Some(Action::SetTool(Tool::Walls)),
+        action: Some(Action::SetTool(CanvasTool::Walls)),
         hint: None,
         ..ROW
     },
     Row {
         triggers: &[Trigger::Key(Key::P)],
         what: "Paths tool: drag to start a path, click to add or insert points, drag points",
-        action: Some(Action::SetTool(Tool::Paths)),
+        action: Some(Action::SetTool(CanvasTool::Paths)),
         hint: None,
         ..ROW
     },
     Row {
         triggers: &[Trigger::Key(Key::B)],
         what: "Flow tool: drag to paint the flow field's direction",
-        action: Some(Action::SetTool(Tool::Flow)),
+        action: Some(Action::SetTool(CanvasTool::Flow)),
         hint: None,
         ..ROW
     },
     Row {
         triggers: &[Trigger::Key(Key::A)],
         what: "Agents tool: click to place an agent of the current group (saved with the scene)",
-        action: Some(Action::SetTool(Tool::Agents)),
+        action: Some(Action::SetTool(CanvasTool::Agents)),
         hint: None,
         ..ROW
     },

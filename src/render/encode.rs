@@ -258,7 +258,7 @@ fn encode_apng(
 
 /// A take encoded in memory: a GIF encoded frame by frame, or an APNG's frames kept as PNGs
 /// and joined at the end.
-pub(super) enum Memory {
+pub(super) enum HeldTake {
     Gif {
         gif: Box<image::codecs::gif::GifEncoder<Spool<Vec<u8>>>>,
         bytes: Spool<Vec<u8>>,
@@ -270,7 +270,7 @@ pub(super) enum Memory {
     },
 }
 
-impl Memory {
+impl HeldTake {
     pub(super) fn new(apng: bool, fps: u32) -> Result<Self, RenderError> {
         if apng {
             return Ok(Self::Apng {

@@ -156,14 +156,14 @@ impl Filming {
 /// A take encoded in memory as it is drawn: a looping GIF (each frame encoded as it comes) or
 /// an APNG (each frame kept as a PNG, joined at the end).
 pub struct InMemory {
-    encoder: encode::Memory,
+    encoder: encode::HeldTake,
 }
 
 impl InMemory {
     /// An animated PNG (full colour) when `apng`, else a GIF, at `fps`.
     pub fn new(apng: bool, fps: u32) -> Result<Self, RenderError> {
         Ok(Self {
-            encoder: encode::Memory::new(apng, fps)?,
+            encoder: encode::HeldTake::new(apng, fps)?,
         })
     }
 

@@ -18,7 +18,7 @@ use crate::scene::labels;
 use crate::scene::schema::{DESCRIPTION, VIEW};
 use crate::scene::{SaveError, Scene};
 use crate::sim::World;
-use crate::sim::model::path::Part;
+use crate::sim::model::field_path::Part;
 use crate::sim::model::text::escape_controls;
 use crate::sim::setup::settings::NAME;
 use crate::view::headless::Headless;

@@ -18,7 +18,7 @@ use serde::ser::{self, Impossible};
 use super::Scene;
 use crate::sim::BehaviorKind;
 use crate::sim::model::field::{ENABLED, Owned, PROBABILITY, Value, WEIGHT};
-use crate::sim::model::path::{FieldPath, Part};
+use crate::sim::model::field_path::{FieldPath, Part};
 
 /// Field path → the field's RON text.
 pub type Fields = BTreeMap<FieldPath, String>;

@@ -6,7 +6,7 @@ use super::goals::{GOALS, Goal, Goals, MAX_SECONDS, MAX_SEEDS, Want};
 use super::messages::unknown_name;
 use super::sweep;
 use crate::sim::Problem;
-use crate::sim::model::path::FieldPath;
+use crate::sim::model::field_path::FieldPath;
 use crate::sim::observe::metrics::{DEFINITIONS, Metrics, metric_text};
 
 /// The target of `goal` as a designer reads it: `arrivers.overshoot <= 1`.

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::sim::model::path::FieldPath;
+use crate::sim::model::field_path::FieldPath;
 
 /// The goals of a scene and the fields a tuner may change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::Scene;
 use crate::sim::BehaviorKind;
 use crate::sim::model::field::{FIXED_SECS, Field, MAX_SECS};
-use crate::sim::model::path::{FieldPath, Part};
+use crate::sim::model::field_path::{FieldPath, Part};
 use crate::sim::setup::settings::{
     self, AGENTS, BASE, CELL_SIZE, CLICK_TARGET, DT, FLOW_FIELDS, GROUPS, HEIGHT, LOOPED,
     OBSTACLES, PATH_RADIUS, PATHS, POSITION, SEED, SPAWN, STAMINA, VELOCITY, WALLS, WIDTH, WORLD,

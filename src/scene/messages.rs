@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use super::schema::VERSION;
 use crate::sim::BoundsMode;
 use crate::sim::model::field::{Limit, OTHER, TARGET, Value};
-use crate::sim::model::path::FieldPath;
+use crate::sim::model::field_path::FieldPath;
 pub use crate::sim::model::text::{MAX_ECHO, echo, escape_controls, thousands};
 use crate::sim::setup::settings::{self, BASE, BOUNDS, SEED, SPAWN};
 use crate::sim::steer::params::{

@@ -27,7 +27,7 @@ use serde_path_to_error::Segment;
 
 use super::schema::Scene;
 use super::validate::{SceneError, SceneErrors, deserialize_located, parse, ron_options};
-use crate::sim::model::path::{FieldPath, Part};
+use crate::sim::model::field_path::{FieldPath, Part};
 
 /// Most rounds of reading for one file (each reports at most one error).
 pub const MAX_ROUNDS: usize = 64;
@@ -619,7 +619,7 @@ struct Node {
 }
 
 /// Every value of `text` with its place, inner values before the values that hold them. Like
-/// `sim::model::path::locate`, it follows RON's structure only (struct fields, lists, tuples, maps,
+/// `sim::model::field_path::locate`, it follows RON's structure only (struct fields, lists, tuples, maps,
 /// named structs and enum variants, strings, comments), and never loops on text it does not
 /// expect.
 fn nodes(text: &str) -> Vec<Node> {

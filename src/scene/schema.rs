@@ -4,7 +4,7 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 use crate::sim::model::field::Limit;
-use crate::sim::model::path::{FieldPath, Number, Numbers};
+use crate::sim::model::field_path::{FieldPath, Number, Numbers};
 use crate::sim::setup::settings::{SEED, SceneNumbers};
 use crate::sim::steer::params::{BoundsMode, FlowField, Group, Obstacle, Path, Placed, Wall};
 use crate::sim::{BehaviorKind, Crowd, Problems, Target, World, WorldSpec};
@@ -244,7 +244,7 @@ impl Scene {
     /// The target a path names, to set: `groups[0].seek.target`, or a second target such as
     /// `groups[2].interpose.other`. Says why when the path names no target of this scene.
     pub fn target_mut(&mut self, path: &FieldPath) -> Result<&mut Target, String> {
-        use crate::sim::model::path::Part;
+        use crate::sim::model::field_path::Part;
         let why =
             || format!("`{path}` names no target: write groups[N].BEHAVIOR.target (or .other)");
         let (g, kind, which) = match path.parts() {

@@ -13,8 +13,8 @@ use serde_path_to_error::Segment;
 
 use super::messages::escape_controls;
 use super::schema::{CURRENT_VERSION, Scene, VERSION};
-use crate::sim::model::path::FieldPath;
-use crate::sim::model::path::locate::{LineCol, locate, locate_all};
+use crate::sim::model::field_path::FieldPath;
+use crate::sim::model::field_path::locate::{LineCol, locate, locate_all};
 use crate::sim::setup::check::check_spec;
 
 /// Deepest nesting accepted in a scene file.

@@ -19,7 +19,7 @@ pub mod run;
 pub mod setup;
 pub mod steer;
 
-pub use model::path::FieldPath;
+pub use model::field_path::FieldPath;
 pub use run::world::crowd::{Crowd, CrowdError, Unmet};
 pub use run::world::{NeighborSearch, Newcomer, Spawns, ThreadsError, World, moved};
 pub use setup::check::{Problem, Problems};

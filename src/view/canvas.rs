@@ -10,7 +10,7 @@ use glam::Vec2;
 
 pub use super::input::{CanvasAction, CanvasInput, Trails};
 use super::paint::{AGENT_LENGTH_WORLD, paint_mesh};
-use super::tools::{Tool, ToolState, tools_ui};
+use super::tools::{CanvasTool, ToolState, tools_ui};
 use super::transform::View;
 use crate::sim::{BehaviorKind, World};
 
@@ -79,7 +79,7 @@ pub fn canvas_ui(
     // the click target.
     let tool = state.tools.tool;
     let press = ui.input(|i| i.pointer.press_origin());
-    if tool != Tool::Select {
+    if tool != CanvasTool::Select {
         actions.extend(tools_ui(
             &response,
             &mut state.tools,
@@ -92,7 +92,7 @@ pub fn canvas_ui(
     // Pick what is under the point where the button went down: a drag only starts after the
     // pointer has moved a few pixels, which would miss a small handle. The Agents tool drags
     // agents too.
-    let drags_handles = matches!(tool, Tool::Select | Tool::Agents);
+    let drags_handles = matches!(tool, CanvasTool::Select | CanvasTool::Agents);
     if drags_handles
         && response.drag_started_by(egui::PointerButton::Primary)
         && let Some(p) = ui
@@ -100,7 +100,7 @@ pub fn canvas_ui(
             .or(response.interact_pointer_pos())
     {
         state.drag = pick_handle(state, rect, world, p);
-        if tool == Tool::Agents && !matches!(state.drag, Some(Drag::Agent(_))) {
+        if tool == CanvasTool::Agents && !matches!(state.drag, Some(Drag::Agent(_))) {
             state.drag = None;
         }
         if let Some(Drag::Agent(id)) = state.drag {
@@ -120,7 +120,7 @@ pub fn canvas_ui(
     if response.drag_stopped() {
         state.drag = None;
     }
-    if tool == Tool::Select
+    if tool == CanvasTool::Select
         && response.clicked_by(egui::PointerButton::Primary)
         && let Some(p) = response.interact_pointer_pos()
     {

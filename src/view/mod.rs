@@ -22,7 +22,7 @@ pub mod transform;
 pub use canvas::{CanvasState, canvas_ui, world_painting_ui};
 pub use input::{CanvasAction, CanvasInput, Trails};
 pub use overlays::{Overlay, OverlaySet, Overlays, Scope};
-pub use tools::{Pick, Tool, ToolState};
+pub use tools::{CanvasTool, Pick, ToolState};
 pub use transform::View;
 
 /// Context settings every canvas runs with. The canvas culls its own mesh to the view, so

@@ -228,6 +228,18 @@ fn paint_mark(
     }
 }
 
+/// What the legend calls `layer`'s marks.
+#[must_use]
+pub fn layer_label(layer: Layer) -> &'static str {
+    match layer {
+        Layer::Radius => "slowing / panic radius",
+        Layer::Wander => "wander circle",
+        Layer::Prediction => "predicted position",
+        Layer::Sensor => "sensors",
+        Layer::Guide => "guides",
+    }
+}
+
 /// The colour of `layer`'s marks in its own colour (its swatch in the legend).
 #[must_use]
 pub fn layer_color(layer: Layer) -> Color32 {

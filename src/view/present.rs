@@ -9,10 +9,12 @@ use serde::{Deserialize, Serialize};
 use super::canvas::{CanvasState, canvas_ui, world_painting_ui};
 use super::input::{CanvasAction, CanvasInput};
 use super::overlays::{Overlay, Overlays, Scope};
+use super::paint_traces::{layer_color, layer_label, layer_overlay};
 use super::palette::{self, behavior_color};
 use crate::scene::Scene;
 use crate::sim::BehaviorKind;
 use crate::sim::setup::settings::{MASS, MAX_FORCE, MAX_SPEED};
+use crate::sim::steer::marks::Layer;
 
 /// Output sizes offered in the editor.
 pub const SIZES: [[u32; 2]; 2] = [[1280, 720], [1920, 1080]];
@@ -105,17 +107,17 @@ fn legend_entries(overlays: &Overlays, scene: &Scene, ghosts: bool) -> Vec<(Colo
             }
         }
     }
-    let any = |f: fn(&crate::sim::Group) -> bool| scene.groups.iter().any(f);
-    if overlays.shows(Overlay::Wander) && any(|g| g.wander.is_some()) {
-        entries.push((palette::WANDER_CIRCLE, "wander circle".to_owned()));
+    // The layers a behavior in use names in the legend, in the order the overlays list them.
+    for layer in [Layer::Wander, Layer::Radius, Layer::Prediction] {
+        let used = BehaviorKind::ALL.into_iter().any(|kind| {
+            kind.info().legend.contains(&layer) && scene.groups.iter().any(|g| g.has_block(kind))
+        });
+        if used && overlays.shows(layer_overlay(layer)) {
+            entries.push((layer_color(layer), layer_label(layer).to_owned()));
+        }
     }
-    if overlays.shows(Overlay::Radii) && any(|g| g.arrive.is_some() || g.flee.is_some()) {
-        entries.push((palette::RADIUS, "slowing / panic radius".to_owned()));
-    }
-    if overlays.shows(Overlay::Prediction) && any(|g| g.pursuit.is_some() || g.evade.is_some()) {
-        entries.push((palette::PREDICTION, "predicted position".to_owned()));
-    }
-    if overlays.shows(Overlay::Neighbors) && any(|g| g.neighbor_radius() > 0.0) {
+    if overlays.shows(Overlay::Neighbors) && scene.groups.iter().any(|g| g.neighbor_radius() > 0.0)
+    {
         entries.push((palette::RADIUS, "neighbour radius".to_owned()));
     }
     entries

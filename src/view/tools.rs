@@ -19,7 +19,7 @@ pub const SNAP_WORLD: f32 = 10.0;
 
 /// What the left button does on the canvas.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Tool {
+pub enum CanvasTool {
     /// Select and drag agents, targets and obstacles; place the click target.
     #[default]
     Select,
@@ -33,7 +33,7 @@ pub enum Tool {
     Agents,
 }
 
-impl Tool {
+impl CanvasTool {
     /// Every tool, in the tool strip's order.
     pub const ALL: [Self; 5] = [
         Self::Select,
@@ -110,7 +110,7 @@ enum Gesture {
 #[derive(Clone, Debug, Default)]
 pub struct ToolState {
     /// The tool in use.
-    pub tool: Tool,
+    pub tool: CanvasTool,
     /// Points snap to a grid of [`SNAP_WORLD`].
     pub snap: bool,
     /// The scenery Delete removes.
@@ -248,7 +248,7 @@ pub fn tools_ui(
     {
         let w = state.place(view.world_from_screen(rect, p));
         state.gesture = match state.tool {
-            Tool::Walls => Some(if let Some((i, end)) = picker.wall_end(p) {
+            CanvasTool::Walls => Some(if let Some((i, end)) = picker.wall_end(p) {
                 state.picked = Some(Pick::Wall(i));
                 Gesture::WallEnd(i, end)
             } else if let Some(i) = picker.wall(p) {
@@ -263,15 +263,15 @@ pub fn tools_ui(
             } else {
                 Gesture::NewWall(w, w)
             }),
-            Tool::Paths => Some(if let Some((i, k)) = picker.path_point(p, state.path) {
+            CanvasTool::Paths => Some(if let Some((i, k)) = picker.path_point(p, state.path) {
                 state.path = Some(i);
                 state.picked = Some(Pick::PathPoint(i, k));
                 Gesture::PathPoint(i, k)
             } else {
                 Gesture::NewPath(w, w)
             }),
-            Tool::Flow => Some(Gesture::Paint(view.world_from_screen(rect, p))),
-            Tool::Select | Tool::Agents => None,
+            CanvasTool::Flow => Some(Gesture::Paint(view.world_from_screen(rect, p))),
+            CanvasTool::Select | CanvasTool::Agents => None,
         };
     }
     if response.dragged_by(primary)
@@ -316,8 +316,8 @@ pub fn tools_ui(
     {
         let w = state.place(view.world_from_screen(rect, p));
         match state.tool {
-            Tool::Walls => state.picked = picker.wall(p).map(Pick::Wall),
-            Tool::Paths => {
+            CanvasTool::Walls => state.picked = picker.wall(p).map(Pick::Wall),
+            CanvasTool::Paths => {
                 if let Some((i, k)) = picker.path_point(p, state.path) {
                     state.path = Some(i);
                     state.picked = Some(Pick::PathPoint(i, k));
@@ -336,8 +336,8 @@ pub fn tools_ui(
                     state.picked = None;
                 }
             }
-            Tool::Agents => actions.push(CanvasAction::PlaceAgent(w)),
-            Tool::Select | Tool::Flow => {}
+            CanvasTool::Agents => actions.push(CanvasAction::PlaceAgent(w)),
+            CanvasTool::Select | CanvasTool::Flow => {}
         }
     }
     actions

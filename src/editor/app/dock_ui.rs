@@ -216,7 +216,7 @@ impl EditorApp {
             }
             .contents(ui),
             Tool::Changes => {
-                let (scene, _, marks) = self.doc.with_marks();
+                let (scene, _, marks) = self.doc.with_field_marks();
                 let baseline = self.session.baseline.as_ref().map(|b| {
                     let base = crate::scene::fields::flatten(&b.scene);
                     let now = crate::scene::fields::flatten(scene);

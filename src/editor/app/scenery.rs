@@ -235,7 +235,7 @@ impl EditorApp {
         let mut draft = self.doc.scene().clone();
         crate::scene::add::add_obstacle(&mut draft);
         self.edit_step(draft);
-        self.canvas.tools.tool = crate::view::Tool::Select;
+        self.canvas.tools.tool = crate::view::CanvasTool::Select;
         "Obstacle added in the middle of the world: drag it into place"
             .clone_into(&mut self.files.status);
     }
@@ -245,7 +245,7 @@ impl EditorApp {
         let mut draft = self.doc.scene().clone();
         let name = crate::scene::add::add_flow_field(&mut draft);
         self.edit_step(draft);
-        self.canvas.tools.tool = crate::view::Tool::Flow;
+        self.canvas.tools.tool = crate::view::CanvasTool::Flow;
         self.files.status = format!("Flow field \"{name}\" added: paint it with the Flow tool");
     }
 }

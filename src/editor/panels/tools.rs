@@ -5,12 +5,12 @@ use egui::Ui;
 
 use crate::editor::action::Action;
 use crate::editor::shortcuts;
-use crate::view::Tool;
+use crate::view::CanvasTool;
 
 /// The tool strip over one frame's state.
 pub struct ToolStrip {
     /// The tool in use.
-    pub tool: Tool,
+    pub tool: CanvasTool,
     /// Snapping is on.
     pub snap: bool,
 }
@@ -22,7 +22,7 @@ impl ToolStrip {
         let ctx = ui.ctx().clone();
         ui.horizontal(|ui| {
             ui.add_space(4.0);
-            for tool in Tool::ALL {
+            for tool in CanvasTool::ALL {
                 let action = Action::SetTool(tool);
                 let key = shortcuts::menu_text(&ctx, &action);
                 let tip = format!("{} ({key})", tool.help());

@@ -2,7 +2,7 @@
 //! a baseline pinned, every field where the current scene differs from the baseline.
 
 use crate::editor::action::Action;
-use crate::editor::marks::Marks;
+use crate::editor::field_marks::FieldMarks;
 use crate::scene::Scene;
 use crate::scene::fields::Change;
 use crate::scene::labels;
@@ -10,7 +10,7 @@ use crate::scene::labels;
 /// The changes window.
 pub struct ChangesWindow<'a> {
     /// The marks of the scene as it is now.
-    pub marks: &'a Marks,
+    pub marks: &'a FieldMarks,
     /// What the baseline is, and the fields where the current scene differs from it.
     pub baseline: Option<(&'a str, Vec<Change>)>,
 }

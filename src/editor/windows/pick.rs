@@ -5,7 +5,7 @@ use egui::Ui;
 
 use crate::scene::{Scene, labels, sweep};
 use crate::sim::BehaviorKind;
-use crate::sim::model::path::{FieldPath, Part};
+use crate::sim::model::field_path::{FieldPath, Part};
 use crate::sim::setup::settings::{AGENTS, DT, SEED, SPAWN};
 
 /// How near a field is to what the designer is tuning: the lower, the nearer.

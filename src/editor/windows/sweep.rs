@@ -407,10 +407,10 @@ fn default_metric(scene: &Scene, field: &FieldPath) -> String {
         .below(&FieldPath::group(g))
         .and_then(|b| b.parts().first().cloned())
         .and_then(|step| match step {
-            crate::sim::model::path::Part::Key(k) => {
+            crate::sim::model::field_path::Part::Key(k) => {
                 K::ALL.into_iter().find(|kind| kind.field_name() == k)
             }
-            crate::sim::model::path::Part::Index(_) => None,
+            crate::sim::model::field_path::Part::Index(_) => None,
         });
     // A behavior's field: its own metric; a field of the group (its speed, its mass): the
     // metric of the first behavior it uses, in priority order; else how direct the way is.

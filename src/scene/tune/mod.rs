@@ -18,7 +18,7 @@ use super::Scene;
 use super::goal_check::{self, Outcome};
 use super::goals::{Goal, Goals, TuneRange, Want};
 use super::sweep::{self, Pool};
-use crate::sim::model::path::FieldPath;
+use crate::sim::model::field_path::FieldPath;
 use crate::sim::observe::metrics::Metrics;
 
 /// What a goal's violation counts for on a seed where its metric has no value (the time to

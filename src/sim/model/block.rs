@@ -38,6 +38,25 @@ pub struct BehaviorInfo {
     /// The metric that best shows how a tuning of it does (`docs/metrics.md`): what the Sweep
     /// plots first for one of its fields.
     pub metric: &'static str,
+    /// The overlay layers, besides its force, that the legend names while a group uses the
+    /// behavior (its marks on them have the layer's colour).
+    pub legend: &'static [Layer],
+}
+
+/// Which overlay a mark belongs to (each has its toggle in the legend). The radii, wander and
+/// prediction layers are drawn under the agents, the sensors and guides over them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    /// A radius the behavior acts within (arrive's slowing circle, flee's panic distance).
+    Radius,
+    /// Wandering: the circle and its point, or the random point headed for.
+    Wander,
+    /// Where a pursuer or an evader expects the other to be.
+    Prediction,
+    /// What the agent senses (feelers, boxes, probes, zones).
+    Sensor,
+    /// Where it is headed (slots, follow points, hiding spots).
+    Guide,
 }
 
 /// The families of behaviors, as a designer looks for one.

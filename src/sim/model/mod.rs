@@ -4,9 +4,9 @@
 
 pub mod block;
 pub mod field;
+pub mod field_path;
 pub mod limits;
 pub mod math;
-pub mod path;
 pub mod rng;
 pub mod scenery;
 pub mod text;

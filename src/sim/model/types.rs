@@ -289,25 +289,6 @@ impl NeighborSums {
     }
 }
 
-/// What the wander circle looked like on one tick, relative to the agent's position.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct WanderCircle {
-    /// Circle centre, relative to the agent.
-    pub center: Vec2,
-    /// Circle radius.
-    pub radius: f32,
-    /// The displacement from the centre to the point on the circle.
-    pub displacement: Vec2,
-}
-
-impl WanderCircle {
-    /// The point on the circle the agent steers toward, relative to the agent.
-    #[must_use]
-    pub fn target(&self) -> Vec2 {
-        self.center + self.displacement
-    }
-}
-
 fn one() -> f32 {
     1.0
 }

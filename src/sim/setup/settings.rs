@@ -6,11 +6,11 @@
 //! and the field paths read the names, labels, units and limits from here.
 
 use crate::sim::model::field::{Field, Limit, Number, PROBABILITY, Value, WEIGHT};
+use crate::sim::model::field_path::{FieldPath, Numbers};
 use crate::sim::model::limits::{
     MAX_DT_SECS, MAX_FLOW_CELLS, MAX_GROUP_COUNT, MAX_HEADING_SMOOTHING, MAX_MAGNITUDE,
     MAX_NEIGHBORS, MAX_PATH_POINTS, MIN_DT_SECS, MIN_NOISE_SCALE,
 };
-use crate::sim::model::path::{FieldPath, Numbers};
 use crate::sim::model::scenery::{FlowBase, FlowField, Path, Placed, Wall};
 use crate::sim::setup::spec::WorldSpec;
 use crate::sim::steer::params::{BehaviorKind, Group, Obstacle, Spawn};
@@ -521,7 +521,7 @@ pub const BASE: Field = Field::plain("base", "base", "What the field is generate
 /// the group (`mass`, `arrive.mode`): one of the group's own fields or a field of one of its
 /// behavior blocks, as a new block has it. Nothing for any other path.
 pub fn group_field_at(below: &FieldPath, f: &mut dyn FnMut(&'static Field, Value<'_>)) {
-    use crate::sim::model::path::Part;
+    use crate::sim::model::field_path::Part;
     let key = |i: usize| match below.parts().get(i) {
         Some(Part::Key(k)) => Some(k.as_ref()),
         _ => None,

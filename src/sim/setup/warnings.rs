@@ -6,7 +6,7 @@
 use glam::Vec2;
 
 use crate::sim::model::field::{Field, OTHER, PROBABILITY, STAMINA_REGEN, TARGET, Value};
-use crate::sim::model::path::FieldPath;
+use crate::sim::model::field_path::FieldPath;
 use crate::sim::model::text::{echo, thousands};
 use crate::sim::setup::check::Problem;
 use crate::sim::setup::settings::{CLICK_TARGET, MAX_NEIGHBORS_FIELD, SPAWN, STAMINA};

@@ -6,21 +6,7 @@ use glam::Vec2;
 
 use crate::sim::steer::debug::Trace;
 
-/// Which overlay a mark belongs to (each has its toggle in the legend). The radii, wander and
-/// prediction layers are drawn under the agents, the sensors and guides over them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layer {
-    /// A radius the behavior acts within (arrive's slowing circle, flee's panic distance).
-    Radius,
-    /// Wandering: the circle and its point, or the random point headed for.
-    Wander,
-    /// Where a pursuer or an evader expects the other to be.
-    Prediction,
-    /// What the agent senses (feelers, boxes, probes, zones).
-    Sensor,
-    /// Where it is headed (slots, follow points, hiding spots).
-    Guide,
-}
+pub use crate::sim::model::block::Layer;
 
 /// The colour of a mark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -292,15 +292,15 @@ impl Group {
         kind: BehaviorKind,
         f: &mut dyn FnMut(&'static Field, Value<'_>),
     ) {
-        struct Fields<'a>(&'a mut dyn FnMut(&'static Field, Value<'_>));
-        impl BlockVisitorMut for Fields<'_> {
+        struct Visit<'a>(&'a mut dyn FnMut(&'static Field, Value<'_>));
+        impl BlockVisitorMut for Visit<'_> {
             fn visit<B: Behavior>(&mut self, _: BehaviorKind, slot: &mut Option<B>) {
                 if let Some(block) = slot {
                     block.fields(self.0);
                 }
             }
         }
-        self.visit_block_mut(kind, &mut Fields(f));
+        self.visit_block_mut(kind, &mut Visit(f));
     }
 
     /// Every block reset to its defaults ([`Behavior::reset`]): the same blocks, the same

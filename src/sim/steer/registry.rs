@@ -26,7 +26,7 @@ macro_rules! for_each_behavior {
             Seek seek seek::Seek,
             Arrive arrive arrive::Arrive,
             Goal goal goal::Goal,
-            FollowPath follow_path path::FollowPath,
+            FollowPath follow_path follow_path::FollowPath,
             FollowFlow follow_flow flow::FollowFlow,
             Alignment alignment flocking::Alignment,
             Cohesion cohesion flocking::Cohesion,

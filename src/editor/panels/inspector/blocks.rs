@@ -18,7 +18,7 @@ use crate::sim::steer::params::{
     ArriveMode, AvoidForm, BehaviorKind, BlockVisitorMut, Combination, Deceleration, Group,
     PathForm, Region, Slot, Stamina,
 };
-use crate::view::Tool;
+use crate::view::CanvasTool;
 
 const DISTANCE: std::ops::RangeInclusive<f32> = 0.0..=MAX_MAGNITUDE;
 
@@ -122,9 +122,9 @@ fn lacking_ui(ui: &mut Ui, kind: BehaviorKind, names: &NameChoices, actions: &mu
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(text).color(crate::view::palette::WARNING));
             let (button, action) = match need {
-                Scenery::Walls => ("Walls tool", Action::SetTool(Tool::Walls)),
+                Scenery::Walls => ("Walls tool", Action::SetTool(CanvasTool::Walls)),
                 Scenery::Obstacles => ("+ obstacle", Action::AddObstacle),
-                Scenery::Path => ("Paths tool", Action::SetTool(Tool::Paths)),
+                Scenery::Path => ("Paths tool", Action::SetTool(CanvasTool::Paths)),
                 Scenery::FlowField => ("+ flow field", Action::AddFlowField),
             };
             if ui.small_button(button).clicked() {

@@ -11,7 +11,7 @@ mod widgets;
 use egui::Ui;
 
 use super::super::action::Action;
-use super::super::marks::Marks;
+use super::super::field_marks::FieldMarks;
 use crate::scene::{Scene, fields};
 use crate::sim::FieldPath;
 use crate::view::palette::group_color;
@@ -29,7 +29,7 @@ pub struct Inspector<'a> {
     /// The scene as saved (for Revert group).
     pub saved: &'a Scene,
     /// Which fields differ from the saved file.
-    pub marks: &'a Marks,
+    pub marks: &'a FieldMarks,
     /// The group shown.
     pub current_group: usize,
     /// The problems of the last edit the world refused.

@@ -6,7 +6,7 @@ use egui::{DragValue, Ui};
 use glam::Vec2;
 
 use crate::editor::drag::{field_drag, unit_drag};
-use crate::editor::marks::{Marks, Source};
+use crate::editor::field_marks::{FieldMarks, Source};
 use crate::sim::model::field::{
     DECELERATION, ENABLED, FIXED_SECS, MAX_SECS, PREDICTION, PROBABILITY, WEIGHT,
 };
@@ -119,7 +119,7 @@ pub fn deceleration_ui(
 
 /// Where the inspector is in the scene: the marks, and the path of the section being drawn.
 pub struct Cx<'a> {
-    marks: &'a Marks,
+    marks: &'a FieldMarks,
     /// The problems of the last edit the world refused, each marked beside its field.
     rejected: &'a [Problem],
     prefix: FieldPath,
@@ -132,7 +132,7 @@ impl<'a> Cx<'a> {
     /// The root of the scene.
     #[must_use]
     pub fn new(
-        marks: &'a Marks,
+        marks: &'a FieldMarks,
         rejected: &'a [Problem],
         every_group: &'a std::cell::RefCell<Option<FieldPath>>,
     ) -> Self {
@@ -284,7 +284,7 @@ pub fn rejected_ui(ui: &mut Ui, scene: &crate::scene::Scene, rejected: &[Problem
 
 /// The warnings of a section (`prefix`), each on its own line: what the markers beside the
 /// fields say, and the warnings about a whole group or its spawn, which have no row.
-pub fn warnings_ui(ui: &mut Ui, marks: &Marks, prefix: &FieldPath) {
+pub fn warnings_ui(ui: &mut Ui, marks: &FieldMarks, prefix: &FieldPath) {
     for w in marks.warnings_within(prefix) {
         ui.horizontal_top(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(8.0, 8.0), egui::Sense::hover());

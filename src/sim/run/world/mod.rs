@@ -52,9 +52,9 @@ pub enum NeighborSearch {
 
 mod chunks;
 pub mod crowd;
+mod neighbor_pass;
 mod schedule;
-mod search;
-mod side;
+mod side_tables;
 mod spawn;
 mod targets;
 mod think;
@@ -346,7 +346,8 @@ impl World {
     pub fn retune(&mut self, spec: WorldSpec) -> Result<(), Problems> {
         if spec.groups.len() != self.spec.groups.len() {
             return Err(Problems(vec![Problem::new(
-                crate::sim::model::path::FieldPath::root().key(crate::sim::setup::settings::GROUPS),
+                crate::sim::model::field_path::FieldPath::root()
+                    .key(crate::sim::setup::settings::GROUPS),
                 "adding or removing a group needs a restart",
             )]));
         }

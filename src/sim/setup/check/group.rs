@@ -3,7 +3,7 @@
 //! block refers to.
 
 use super::Checker;
-use crate::sim::model::path::FieldPath;
+use crate::sim::model::field_path::FieldPath;
 use crate::sim::setup::settings::{NAME, SPAWN, SPAWN_MAX, STAMINA};
 use crate::sim::setup::spec::WorldSpec;
 use crate::sim::steer::behavior::{Behavior, NameOf, Value};

@@ -9,7 +9,7 @@ mod group;
 mod scenery;
 
 use crate::sim::model::field::{Limit, Number};
-use crate::sim::model::path::{FieldPath, Numbers};
+use crate::sim::model::field_path::{FieldPath, Numbers};
 use crate::sim::model::text::{echo, escape_controls, thousands};
 use crate::sim::setup::settings::{AGENTS, GROUPS, NAME, OBSTACLES, PLACED_GROUP};
 use crate::sim::setup::spec::WorldSpec;

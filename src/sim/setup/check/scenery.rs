@@ -1,7 +1,7 @@
 //! The checks of the scenery: walls, paths, flow fields and placed agents.
 
 use super::{Checker, MAX_FLOW_CELLS, MAX_FLOW_FIELDS, MAX_PATH_POINTS, MAX_PATHS, MAX_WALLS};
-use crate::sim::model::path::FieldPath;
+use crate::sim::model::field_path::FieldPath;
 use crate::sim::model::scenery::{FlowField, flow_cells};
 use crate::sim::model::text::{echo, thousands};
 use crate::sim::setup::settings::{CELL_SIZE, FLOW_FIELDS, NAME, PAINTED, PATHS, POINTS, WALLS};

@@ -30,6 +30,7 @@ pub const ARRIVE: BehaviorInfo = BehaviorInfo {
     key: "arrive",
     family: Family::SeekAndArrive,
     metric: "overshoot",
+    legend: &[Layer::Radius],
     color: Rgb(40, 200, 200),
     formula: "seek that slows: inside the slowing radius, or by deceleration",
     summary: "Seek that slows down to stop at the target, \

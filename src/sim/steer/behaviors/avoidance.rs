@@ -146,6 +146,7 @@ pub const AVOID_OBSTACLES: BehaviorInfo = BehaviorInfo {
     key: "avoid_obstacles",
     family: Family::PathsAndWalls,
     metric: "obstacle_overlaps",
+    legend: &[],
     color: Rgb(200, 140, 90),
     formula: "radial: mean(normalize(p - c)) * max_speed; box: side * (R - |y|) * \
               (1 + (L - x) / L) + brake (r - x) * k",

@@ -31,6 +31,7 @@ pub const AVOID_AGENTS: BehaviorInfo = BehaviorInfo {
     key: "avoid_agents",
     family: Family::Crowds,
     metric: "min_separation",
+    legend: &[],
     color: Rgb(120, 255, 200),
     formula: "t = (w·d)/|w|²; if |(p + v t) - (q + u t)| < r + r': force = side * ±max_speed",
     summary: "Predict the closest approach to each agent in range and steer sideways from \

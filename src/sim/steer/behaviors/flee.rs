@@ -23,6 +23,7 @@ pub const FLEE: BehaviorInfo = BehaviorInfo {
     key: "flee",
     family: Family::SeekAndArrive,
     metric: "path_ratio",
+    legend: &[Layer::Radius],
     color: Rgb(240, 90, 230),
     formula: "desired = normalize(p - target) * max_speed; force = desired - v",
     summary: "Steer away from a target, optionally only while it is within the panic distance.",

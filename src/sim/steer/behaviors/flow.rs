@@ -20,6 +20,7 @@ pub const FOLLOW_FLOW: BehaviorInfo = BehaviorInfo {
     key: "follow_flow",
     family: Family::PathsAndWalls,
     metric: "path_ratio",
+    legend: &[],
     color: Rgb(110, 170, 210),
     formula: "desired = field(p + v * t) * max_speed; force = desired - velocity",
     summary: "Steer toward the flow field's direction at the predicted position.",

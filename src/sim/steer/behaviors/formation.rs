@@ -36,6 +36,7 @@ pub const OFFSET_PURSUIT: BehaviorInfo = BehaviorInfo {
     key: "offset_pursuit",
     family: Family::Pursuit,
     metric: "capture_time",
+    legend: &[],
     color: Rgb(200, 150, 70),
     formula: "arrive(slot + leader.velocity * |slot - p| / (max_speed + leader.speed))",
     summary: "Hold a slot in the leader's frame (one offset, or a line, column, wedge or \
@@ -47,6 +48,7 @@ pub const FOLLOW_LEADER: BehaviorInfo = BehaviorInfo {
     key: "follow_leader",
     family: Family::Pursuit,
     metric: "capture_time",
+    legend: &[],
     color: Rgb(255, 110, 200),
     formula: "arrive(leader.p - heading * behind) + side push out of the zone ahead",
     summary: "Arrive behind the leader, and step aside when in front of it.",

@@ -19,6 +19,7 @@ pub const GOAL: BehaviorInfo = BehaviorInfo {
     key: "goal",
     family: Family::SeekAndArrive,
     metric: "overshoot",
+    legend: &[],
     color: Rgb(190, 240, 60),
     formula: "arrive(target, slowing_radius); seek when 0",
     summary: "The flock's common target: seek with an optional arrival radius.",

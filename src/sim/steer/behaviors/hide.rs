@@ -32,6 +32,7 @@ pub const INTERPOSE: BehaviorInfo = BehaviorInfo {
     key: "interpose",
     family: Family::Pursuit,
     metric: "path_ratio",
+    legend: &[],
     color: Rgb(100, 220, 255),
     formula: "arrive(midpoint of a.p + a.v * T and b.p + b.v * T), T = |mid - p| / max_speed",
     summary: "Get between two agents: arrive at the midpoint of where they will be.",
@@ -42,6 +43,7 @@ pub const HIDE: BehaviorInfo = BehaviorInfo {
     key: "hide",
     family: Family::Pursuit,
     metric: "obstacle_overlaps",
+    legend: &[],
     color: Rgb(175, 175, 95),
     formula: "arrive(c + normalize(c - hunter) * (r + distance)) for the nearest obstacle",
     summary: "Arrive at the spot behind the nearest obstacle as seen from the hunter; evade \

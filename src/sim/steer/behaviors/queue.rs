@@ -37,6 +37,7 @@ pub const QUEUE: BehaviorInfo = BehaviorInfo {
     key: "queue",
     family: Family::Crowds,
     metric: "min_separation",
+    legend: &[],
     color: Rgb(235, 120, 50),
     formula: "if an agent is within radius of p + h * ahead: force = -h * (brake * max(0, steering . h) + max(0, velocity . h))",
     summary: "Brake when another agent is just ahead, so a crowd files through a door.",

@@ -25,6 +25,7 @@ pub const SEEK: BehaviorInfo = BehaviorInfo {
     key: "seek",
     family: Family::SeekAndArrive,
     metric: "overshoot",
+    legend: &[],
     color: Rgb(60, 210, 80),
     formula: "desired = normalize(target - p) * max_speed; force = desired - v",
     summary: "Steer toward a target at full speed; at the target the force brakes.",

@@ -36,6 +36,7 @@ pub const AVOID_WALLS: BehaviorInfo = BehaviorInfo {
     key: "avoid_walls",
     family: Family::PathsAndWalls,
     metric: "obstacle_overlaps",
+    legend: &[],
     color: Rgb(250, 128, 114),
     formula: "force = wall normal * |feeler tip - crossing| for the nearest crossing",
     summary: "Three feelers ahead; the one that crosses a wall nearest pushes out along the \
@@ -47,6 +48,7 @@ pub const CONTAINMENT: BehaviorInfo = BehaviorInfo {
     key: "containment",
     family: Family::PathsAndWalls,
     metric: "obstacle_overlaps",
+    legend: &[],
     color: Rgb(255, 205, 160),
     formula: "probe = p + v * t; force = inward normal * (margin - depth) when depth < margin",
     summary: "A probe ahead of the agent that comes near the region's edge, or leaves it, \

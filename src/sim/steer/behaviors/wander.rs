@@ -15,7 +15,6 @@ use glam::Vec2;
 
 use super::seek::seek;
 
-use crate::sim::model::types::WanderCircle;
 use crate::sim::steer::behavior::{Figure, Layer, Mark, Tick, Tint};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
@@ -30,6 +29,7 @@ pub const WANDER: BehaviorInfo = BehaviorInfo {
     key: "wander",
     family: Family::Jitter,
     metric: "heading_jitter",
+    legend: &[Layer::Wander],
     color: Rgb(170, 170, 170),
     formula: "force = normalize(v) * distance + (cos a, sin a) * radius; \
               a += random * change - change / 2",
@@ -41,6 +41,7 @@ pub const WANDER_TARGET: BehaviorInfo = BehaviorInfo {
     key: "wander_target",
     family: Family::Jitter,
     metric: "heading_jitter",
+    legend: &[],
     color: Rgb(220, 220, 220),
     formula: "seek a random point, a new one every interval",
     summary: "Seek a random point of the world, a new one every interval (the naive wander).",
@@ -163,6 +164,25 @@ impl Behavior for Wander {
         out.push(mark(Figure::Ray(center)));
         out.push(mark(Figure::Segment(center, target)).width(1.5));
         out.push(mark(Figure::Dot(target, 3.0)));
+    }
+}
+
+/// What the wander circle looked like on one tick, relative to the agent's position.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct WanderCircle {
+    /// Circle centre, relative to the agent.
+    pub center: Vec2,
+    /// Circle radius.
+    pub radius: f32,
+    /// The displacement from the centre to the point on the circle.
+    pub displacement: Vec2,
+}
+
+impl WanderCircle {
+    /// The point on the circle the agent steers toward, relative to the agent.
+    #[must_use]
+    pub fn target(&self) -> Vec2 {
+        self.center + self.displacement
     }
 }
 

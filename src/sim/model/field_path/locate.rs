@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use super::field_path::FieldPath;
+use super::parts::FieldPath;
 
 /// Line and column, both from 1; columns count characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::field_path::FieldPath;
+use super::parts::FieldPath;
 use crate::sim::model::field::Limit;
 pub use crate::sim::model::field::Number;
 

@@ -36,6 +36,7 @@ pub const FOLLOW_PATH: BehaviorInfo = BehaviorInfo {
     key: "follow_path",
     family: Family::PathsAndWalls,
     metric: "overshoot",
+    legend: &[],
     color: Rgb(0, 230, 150),
     formula: "f = p + v * t; outside the band: seek(path point ahead of p's projection); \
               arrive at the end",

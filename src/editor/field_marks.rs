@@ -10,7 +10,7 @@ use fields::Fields;
 /// Each field of the scene as saved, at its default, and as it is now: what the inspector
 /// marks as changed and what reset and revert restore.
 #[derive(Debug)]
-pub struct Marks {
+pub struct FieldMarks {
     scene: Scene,
     saved_scene: Scene,
     saved: Fields,
@@ -20,7 +20,7 @@ pub struct Marks {
     warnings: Vec<Problem>,
 }
 
-impl Marks {
+impl FieldMarks {
     /// The marks of `scene` against `saved`.
     #[must_use]
     pub fn new(scene: &Scene, saved: &Scene) -> Self {

@@ -9,10 +9,10 @@
 //! name is spelled once: in the description of the field (its `Field::key`) or in the struct
 //! that serde writes.
 
-mod field_path;
 pub mod locate;
 pub mod numbers;
+mod parts;
 
-pub use field_path::{FieldPath, Part, PathError};
 pub use locate::LineCol;
 pub use numbers::{Number, Numbers, SetError};
+pub use parts::{FieldPath, Part, PathError};

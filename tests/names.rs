@@ -1,0 +1,165 @@
+//! One name per concept: the types and modules defined in more than one place in `src/` are
+//! listed, and each must be one of the few that name the same concept in each place (a
+//! variant of one type for the web, each pass's own scratch buffers, a module about one
+//! subject seen from another layer). A name that means two things fails here.
+//!
+//! Run with `--nocapture` to see every name defined twice and where.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Names defined in more than one place that mean the same thing in each, and why.
+const SAME_CONCEPT: &[(&str, &str)] = &[
+    ("tests", "every file's own test module"),
+    (
+        "Work",
+        "a background job's work: a thread on the desktop, slices between frames on the web",
+    ),
+    (
+        "Scratch",
+        "the reused buffers of one pass (the grid, the nearest search, the metrics)",
+    ),
+    (
+        "scenery",
+        "the scenery: its model, its checks, its inspector panel, its canvas edits",
+    ),
+    ("tune", "tuning: the search, the command, the window"),
+    ("sweep", "sweeps: the runs, the window"),
+    ("goals", "goals: the model, the window, the app's handling"),
+    (
+        "overlays",
+        "the overlays: what is drawn, its toggles, their panel",
+    ),
+    ("metrics", "the metrics: computed, and their window"),
+    (
+        "grid",
+        "the neighbour grid and the metrics' own grid over the same agents",
+    ),
+    ("group", "a group of agents: its checks, its inspector"),
+    ("tools", "the canvas tools: their state and their strip"),
+    ("types", "the plain types of a layer"),
+    (
+        "side",
+        "the side a behavior keeps (obstacles) and the side panel",
+    ),
+    (
+        "Scanner",
+        "a scanner of a scene's RON text: where each value starts, and the fields of a broken file",
+    ),
+];
+
+/// The names the code once gave two meanings; each is now defined once at most.
+const ONCE: &[&str] = &[
+    "Trace",
+    "Step",
+    "Rule",
+    "Memory",
+    "SceneNames",
+    "marks",
+    "path",
+    "Queue",
+    "Tool",
+    "Fields",
+    "state",
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("read src") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The item-level types and modules a file defines: `struct`, `enum`, `trait`, `type` (not
+/// an associated type: those sit inside an `impl`) and `mod`, with their line.
+fn definitions(text: &str) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    let mut in_impl = 0usize;
+    let mut depth = 0usize;
+    for (n, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        let trimmed = code.trim_start();
+        let words: Vec<&str> = trimmed
+            .split(|c: char| c.is_whitespace() || c == '<' || c == '(' || c == '{' || c == ';')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let mut k = 0;
+        while k < words.len() && (words[k].starts_with("pub") || words[k] == "crate)") {
+            k += 1;
+        }
+        if let (Some(kind), Some(name)) = (words.get(k), words.get(k + 1))
+            && ["struct", "enum", "trait", "type", "mod"].contains(kind)
+            && !(*kind == "type" && in_impl > 0)
+            && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+        {
+            out.push(((*name).to_owned(), n + 1));
+        }
+        if trimmed.starts_with("impl") && in_impl == 0 {
+            in_impl = depth + 1;
+        }
+        depth += code.matches('{').count();
+        depth = depth.saturating_sub(code.matches('}').count());
+        if in_impl > 0 && depth < in_impl {
+            in_impl = 0;
+        }
+    }
+    out
+}
+
+#[test]
+fn each_name_defined_twice_names_one_concept() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut places: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read");
+        let rel = file
+            .strip_prefix(&root)
+            .expect("under src")
+            .display()
+            .to_string();
+        for (name, line) in definitions(&text) {
+            places
+                .entry(name)
+                .or_default()
+                .push(format!("src/{rel}:{line}"));
+        }
+    }
+    assert!(places.len() > 300, "only {} names found", places.len());
+    let twice: Vec<(&String, &Vec<String>)> =
+        places.iter().filter(|(_, at)| at.len() > 1).collect();
+    for (name, at) in &twice {
+        println!("{name}: {}", at.join(", "));
+    }
+    let unexplained: Vec<String> = twice
+        .iter()
+        .filter(|(name, _)| !SAME_CONCEPT.iter().any(|(n, _)| n == name))
+        .map(|(name, at)| format!("{name}: {}", at.join(", ")))
+        .collect();
+    assert!(
+        unexplained.is_empty(),
+        "names defined in two places with no reason given:\n{}",
+        unexplained.join("\n")
+    );
+    for name in ONCE {
+        let at = places.get(*name).map_or(0, Vec::len);
+        assert!(at <= 1, "{name} is defined {at} times: {:?}", places[*name]);
+        assert!(
+            !SAME_CONCEPT.iter().any(|(n, _)| n == name),
+            "{name} cannot be both"
+        );
+    }
+}
+
+#[test]
+fn the_scan_finds_items_and_skips_associated_types() {
+    let text = "pub struct Trace {\n}\nimpl Deref for X {\n    type Target = Y;\n}\n\
+                pub(crate) enum Step { A }\nmod tests {}\ntype Alias = u8;\n";
+    let found: Vec<String> = definitions(text).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(found, ["Trace", "Step", "tests", "Alias"]);
+}
