@@ -249,7 +249,12 @@ fn hunter_stamina_cycle() {
                 .was_evaluated(steerlab::sim::BehaviorKind::Pursuit);
             pursued_by_tick.push(pursued);
             if let Some((_, want)) = expected.iter().find(|(t, _)| *t == tick) {
-                let got = (h.stamina, h.resting, h.prey.is_some(), pursued);
+                let got = (
+                    h.memory.stamina,
+                    h.memory.resting,
+                    h.memory.prey.is_some(),
+                    pursued,
+                );
                 assert_eq!(got, *want, "dt {dt}, tick {tick}");
             }
         }

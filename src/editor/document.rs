@@ -62,6 +62,15 @@ pub enum DiskChange {
     Broken(SceneErrors),
 }
 
+/// Whether Edit › Undo and Edit › Redo have something to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UndoRedo {
+    /// Undo has a step (or edits not yet made one) to take back.
+    pub undo: bool,
+    /// Redo has a step to take again.
+    pub redo: bool,
+}
+
 /// The scene being edited and everything about its file.
 #[derive(Debug)]
 pub struct Document {
@@ -230,11 +239,11 @@ impl Document {
 
     /// Whether undo and redo have something to do.
     #[must_use]
-    pub fn can_undo_redo(&self) -> (bool, bool) {
-        (
-            self.undo.can_undo() || self.has_uncommitted(),
-            self.undo.can_redo(),
-        )
+    pub fn can_undo_redo(&self) -> UndoRedo {
+        UndoRedo {
+            undo: self.undo.can_undo() || self.has_uncommitted(),
+            redo: self.undo.can_redo(),
+        }
     }
 
     /// Agent edits belong to a world that a restart replaced.
@@ -357,7 +366,13 @@ mod tests {
         doc.accept(with_speed(&start, 20.0));
         assert!(doc.is_dirty());
         assert!(doc.title().contains('●'), "{}", doc.title());
-        assert_eq!(doc.can_undo_redo(), (true, false));
+        assert_eq!(
+            doc.can_undo_redo(),
+            UndoRedo {
+                undo: true,
+                redo: false
+            }
+        );
         assert_eq!(doc.undo_position(), 0, "not committed yet");
         let Some(Edit::Scene { before, after }) = doc.undo() else {
             panic!("one scene edit");
@@ -366,7 +381,13 @@ mod tests {
         assert_eq!(after.groups[0].max_speed, 20.0);
         doc.accept_committed(*before);
         assert!(!doc.is_dirty());
-        assert_eq!(doc.can_undo_redo(), (false, true));
+        assert_eq!(
+            doc.can_undo_redo(),
+            UndoRedo {
+                undo: false,
+                redo: true
+            }
+        );
     }
 
     #[test]

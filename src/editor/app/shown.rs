@@ -117,7 +117,7 @@ impl EditorApp {
 
     /// Whether undo and redo have something to do.
     #[must_use]
-    pub fn can_undo_redo(&self) -> (bool, bool) {
+    pub fn can_undo_redo(&self) -> crate::editor::document::UndoRedo {
         self.doc.can_undo_redo()
     }
 

@@ -18,7 +18,7 @@ pub struct MenuBar<'a> {
     /// The scene has unsaved changes.
     pub dirty: bool,
     /// Undo and redo have something to do.
-    pub can_undo_redo: (bool, bool),
+    pub can_undo_redo: crate::editor::document::UndoRedo,
     /// Number of fields changed since saved.
     pub changes: usize,
     /// Recent files, newest first.
@@ -155,7 +155,10 @@ impl MenuBar<'_> {
     }
 
     fn edit_menu_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
-        let (can_undo, can_redo) = self.can_undo_redo;
+        let crate::editor::document::UndoRedo {
+            undo: can_undo,
+            redo: can_redo,
+        } = self.can_undo_redo;
         if item_ui(ui, can_undo, "Undo", &Action::Undo).clicked() {
             actions.push(Action::Undo);
         }

@@ -75,8 +75,12 @@ impl SidePanel<'_> {
             world.record(i).map_or(0.0, |r| r.applied.length())
         ));
         if group.is_some_and(|g| g.stamina.is_some()) {
-            let resting = if agent.resting { " (resting)" } else { "" };
-            ui.monospace(format!("stamina  {:.0}{resting}", agent.stamina));
+            let resting = if agent.memory.resting {
+                " (resting)"
+            } else {
+                ""
+            };
+            ui.monospace(format!("stamina  {:.0}{resting}", agent.memory.stamina));
         }
         ui.checkbox(follow, "follow");
         if ui.button("Remove agent").on_hover_text("Delete").clicked() {

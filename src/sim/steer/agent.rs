@@ -1,8 +1,9 @@
-//! One simulated agent: kinematics plus the little per-agent state the behaviors keep.
+//! One simulated agent: kinematics plus what its behaviors keep between ticks.
 
 use glam::Vec2;
 
-use crate::sim::steer::manager::SteeringState;
+use crate::sim::steer::state::SteeringState;
+use crate::sim::steer::tick::Memory;
 
 /// An agent of the world.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,25 +16,13 @@ pub struct Agent {
     pub position: Vec2,
     /// World units per second.
     pub velocity: Vec2,
-    /// Random stream and wander angle.
+    /// What the tutorials' steering manager keeps ([`SteeringState`]): its random stream and angle.
     pub steering: SteeringState,
-    /// The random-target wander's current point.
-    pub wander_point: Vec2,
-    /// Seconds until the random-target wander picks a new point.
-    pub wander_timer_secs: f32,
-    /// Hunter stamina.
-    pub stamina: f32,
-    /// Hunter is resting.
-    pub resting: bool,
-    /// Hunter's current prey (an agent id).
-    pub prey: Option<u32>,
+    /// What its behaviors keep from one tick to the next (stamina, prey, waypoint, ...).
+    pub memory: Memory,
     /// The direction of its velocity on the last tick it had one (unit; +x for an agent that
     /// never moved). Kept up to date only when it stops: read [`Agent::heading`].
     pub last_heading: Vec2,
-    /// Path following by waypoints: the index of the point it heads for.
-    pub waypoint: u32,
-    /// The side the detection box chose against one obstacle (kept so it does not flip).
-    pub avoid: crate::sim::model::types::AvoidMemory,
 }
 
 impl Agent {
@@ -53,14 +42,8 @@ impl Agent {
             position,
             velocity,
             steering: SteeringState::new(seed, id),
-            wander_point: position,
-            wander_timer_secs: 0.0,
-            stamina,
-            resting: false,
-            prey: None,
+            memory: Memory::new(position, stamina),
             last_heading: crate::sim::model::math::direction_or(velocity, Vec2::X),
-            waypoint: 0,
-            avoid: crate::sim::model::types::AvoidMemory::default(),
         }
     }
 

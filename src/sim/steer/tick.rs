@@ -32,6 +32,24 @@ pub struct Memory {
     pub avoid: AvoidMemory,
 }
 
+impl Memory {
+    /// What a new agent at `position` starts with: its stamina full (`stamina`, the group's
+    /// maximum, or 0), no prey, the first waypoint, and the random-target wander heading for
+    /// where it stands until it picks its first point.
+    #[must_use]
+    pub fn new(position: Vec2, stamina: f32) -> Self {
+        Self {
+            wander_point: position,
+            wander_timer_secs: 0.0,
+            stamina,
+            resting: false,
+            prey: None,
+            waypoint: 0,
+            avoid: AvoidMemory::default(),
+        }
+    }
+}
+
 /// What a behavior's force computation may touch while the manager evaluates it (only when the
 /// combination evaluates the behavior).
 pub struct Step<'a> {

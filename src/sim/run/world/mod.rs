@@ -576,15 +576,8 @@ impl World {
             );
             agent.set_motion(position, velocity);
         }
-        let memory = thought.memory;
         agent.steering = thought.steering;
-        agent.wander_point = memory.wander_point;
-        agent.wander_timer_secs = memory.wander_timer_secs;
-        agent.stamina = memory.stamina;
-        agent.resting = memory.resting;
-        agent.prey = memory.prey;
-        agent.waypoint = memory.waypoint;
-        agent.avoid = memory.avoid;
+        agent.memory = thought.memory;
     }
 
     /// The grid of the last tick (empty when no group flocks or the search is naive).

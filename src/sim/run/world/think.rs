@@ -214,15 +214,7 @@ impl World {
         detail: Option<&mut Detail>,
     ) -> Thought {
         let agent = &self.agents[i];
-        let mut memory = Memory {
-            wander_point: agent.wander_point,
-            wander_timer_secs: agent.wander_timer_secs,
-            stamina: agent.stamina,
-            resting: agent.resting,
-            prey: agent.prey,
-            waypoint: agent.waypoint,
-            avoid: agent.avoid,
-        };
+        let mut memory = agent.memory;
         let g = usize::from(agent.group);
         let Some(group) = self.spec.groups.get(g) else {
             record.clear();
