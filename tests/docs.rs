@@ -114,7 +114,9 @@ const LOCAL_PAGE: &str = "http://localhost:8080/";
 
 /// A scene file of the repository, loaded.
 fn repo_scene(path: &str) -> steerlab::scene::Scene {
-    steerlab::scene::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).expect(path)
+    steerlab::scene::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .expect(path)
+        .into_scene()
 }
 
 #[test]

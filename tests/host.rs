@@ -33,7 +33,7 @@ fn scenes() -> Vec<(String, Scene)> {
         files.sort();
         for file in files {
             let scene = steerlab::scene::load(&file).expect("a scene that loads");
-            out.push((file.display().to_string(), scene));
+            out.push((file.display().to_string(), scene.into_scene()));
         }
     }
     out

@@ -298,7 +298,7 @@ proptest! {
         dt in 1e-4_f32..1.0,
     ) {
         let p = &steerlab::scene::presets::ALL[preset];
-        let mut scene = scene::from_str(p.text, p.file).expect("valid");
+        let mut scene = scene::from_str(p.text, p.file).expect("valid").into_scene();
         scene.seed = seed;
         scene.dt = dt;
         for g in &mut scene.groups {

@@ -11,7 +11,7 @@ use steerlab::sim::model::field_path::numbers;
 fn every_number_of_every_preset_is_located_at_its_value() {
     let mut located = 0;
     for p in presets::ALL {
-        let mut s = scene::from_str(p.text, p.file).expect("valid");
+        let mut s = scene::from_str(p.text, p.file).expect("valid").into_scene();
         let found = locate_all(p.text);
         let written = scene::fields::flatten(&s);
         for (path, value, _) in numbers::all(&mut s) {

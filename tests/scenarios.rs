@@ -13,7 +13,9 @@ use steerlab::sim::{BehaviorKind, World};
 
 fn scene_of(file: &str) -> Scene {
     let preset = presets::find(file).expect("preset");
-    scene::from_str(preset.text, file).expect("valid")
+    scene::from_str(preset.text, file)
+        .expect("valid")
+        .into_scene()
 }
 
 /// The world of `file`, keeping what the behaviors look at (as the editor does).

@@ -11,7 +11,7 @@ use common::{presets_dir, write};
 use proptest::prelude::*;
 use steerlab::scene::{self, MAX_FILE_BYTES, SceneError, presets};
 
-fn only_error(result: Result<scene::Scene, scene::SceneErrors>) -> SceneError {
+fn only_error<T: std::fmt::Debug>(result: Result<T, scene::SceneErrors>) -> SceneError {
     let errors = result.expect_err("must be refused").0;
     assert_eq!(errors.len(), 1, "{errors:?}");
     errors.into_iter().next().expect("one error")
@@ -113,7 +113,9 @@ fn floats_round_trip_exactly() {
 
 #[test]
 fn text_round_trips_as_typed() {
-    let mut scene = scene::from_str(presets::DEFAULT.text, "boids.ron").expect("valid");
+    let mut scene = scene::from_str(presets::DEFAULT.text, "boids.ron")
+        .expect("valid")
+        .into_scene();
     for text in [
         "the leader's frame",
         "a \"quoted\" word and a back\\slash",
@@ -408,7 +410,9 @@ fn every_version_1_preset_migrates_to_version_2_and_runs_the_same_ticks() {
         // was redesigned since: then the version-1 file is the old design, and still runs its
         // own ticks below.
         let preset = presets::find(file).expect("shipped preset");
-        let mut shipped = scene::from_str(preset.text, file).expect("valid");
+        let mut shipped = scene::from_str(preset.text, file)
+            .expect("valid")
+            .into_scene();
         assert!(shipped.view.is_some(), "{file} declares its first view");
         shipped.view = None;
         shipped.description.clone_from(&migrated.description);
@@ -462,7 +466,9 @@ fn a_failed_save_leaves_the_previous_file_intact() {
     let path = dir.path().join("scene.ron");
     let original = common::preset_text("seek.ron");
     std::fs::write(&path, original).expect("write");
-    let mut scene = scene::from_str(original, "seek.ron").expect("valid");
+    let mut scene = scene::from_str(original, "seek.ron")
+        .expect("valid")
+        .into_scene();
     scene.name = "Changed".to_owned();
 
     // The disk fills up halfway through the write.
@@ -602,8 +608,9 @@ fn the_annotated_example_in_the_docs_is_a_valid_scene() {
         scene::from_str(&docs[start..end], "docs/scenes.md").unwrap_or_else(|e| panic!("{e}"));
     // It documents the hunter-and-prey preset, plus one obstacle, a wall, a path and a turn
     // limit on the hunters.
-    let mut preset =
-        scene::from_str(common::preset_text("hunter_and_prey.ron"), "p").expect("valid");
+    let mut preset = scene::from_str(common::preset_text("hunter_and_prey.ron"), "p")
+        .expect("valid")
+        .into_scene();
     assert_eq!(example.obstacles.len(), 1);
     assert_eq!((example.walls.len(), example.paths.len()), (1, 1));
     preset.obstacles.clone_from(&example.obstacles);
@@ -647,4 +654,48 @@ fn a_file_cut_short_anywhere_says_it_ends_too_early() {
                 .join("\n")
         );
     }
+}
+
+#[test]
+fn a_loaded_scene_builds_its_world_unchecked_and_the_same_as_a_checked_build() {
+    for preset in presets::ALL {
+        let loaded = scene::from_str(preset.text, preset.file).expect("valid");
+        let mut unchecked = loaded.world();
+        let mut checked = loaded.build_world().expect("builds");
+        let mut moved = loaded.clone().into_world();
+        for _ in 0..60 {
+            unchecked.step();
+            checked.step();
+            moved.step();
+        }
+        assert_eq!(unchecked.agents(), checked.agents(), "{}", preset.file);
+        assert_eq!(moved.agents(), checked.agents(), "{}", preset.file);
+        // Checking takes the world spec out of the scene and puts it back: the scene writes
+        // the same text as the file it was read from.
+        let text = scene::to_string(&loaded);
+        let again = scene::from_str(&text, preset.file).expect("reads back");
+        assert_eq!(again, loaded.clone().into_scene(), "{}", preset.file);
+    }
+}
+
+#[test]
+fn a_refused_spec_comes_back_unchanged_with_its_problems() {
+    let loaded = scene::from_str(presets::DEFAULT.text, presets::DEFAULT.file).expect("valid");
+    let mut spec = loaded.world_spec();
+    spec.dt = -1.0;
+    spec.groups[0].max_speed = -5.0;
+    let refused = steerlab::sim::CheckedSpec::new(spec.clone()).expect_err("refused");
+    assert_eq!(*refused.spec, spec);
+    let paths: Vec<String> = refused
+        .problems
+        .iter()
+        .map(|p| p.path.to_string())
+        .collect();
+    assert!(paths.contains(&"dt".to_owned()), "{paths:?}");
+    assert!(
+        paths.contains(&"groups[0].max_speed".to_owned()),
+        "{paths:?}"
+    );
+    let good = steerlab::sim::CheckedSpec::new(loaded.world_spec()).expect("valid");
+    assert_eq!(*good.spec(), loaded.world_spec());
 }

@@ -14,7 +14,7 @@ fn path(text: &str) -> FieldPath {
 
 fn preset(file: &str) -> Scene {
     let p = presets::find(file).expect("preset");
-    scene::from_str(p.text, file).expect("valid")
+    scene::from_str(p.text, file).expect("valid").into_scene()
 }
 
 #[test]

@@ -19,7 +19,7 @@ const RADIUS: &str = "groups[0].arrive.mode";
 /// and an overshoot needs an arrival).
 fn one_field_problem() -> Tuning {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/arrive_overshoot.ron");
-    let mut scene = steerlab::scene::load(&path).expect("example");
+    let mut scene = steerlab::scene::load(&path).expect("example").into_scene();
     scene.goals = Some(Goals {
         seconds: 15.0,
         seeds: 1,
@@ -174,7 +174,7 @@ fn a_goal_flag_replaces_the_files_goal_on_the_same_metric_and_the_result_keeps_t
     ]);
     assert!(run.status.success(), "{}", text(&run.stderr));
     let tuned = steerlab::scene::load(&out).expect("the tuned scene loads");
-    let goals = tuned.goals.expect("goals kept");
+    let goals = tuned.into_scene().goals.expect("goals kept");
     let overshoot: Vec<&Goal> = goals
         .list
         .iter()

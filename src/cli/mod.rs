@@ -358,13 +358,8 @@ fn render(
             eprintln!("{e}");
             ExitCode::from(1)
         })?;
-        let world = scene.build_world().map_err(|problems| {
-            for p in problems {
-                eprintln!("{}: {p}", escape_controls(&path.display().to_string()));
-            }
-            ExitCode::from(1)
-        })?;
-        Ok((scene, world))
+        let world = scene.world();
+        Ok((scene.into_scene(), world))
     };
     let (scene, world) = match built(path) {
         Ok(b) => b,
@@ -416,7 +411,7 @@ fn render(
 
 /// A scene from a path, or from the built-in presets when no such file exists but a preset
 /// has that name.
-pub(crate) fn load_scene(path: &Path) -> Result<scene::Scene, scene::SceneErrors> {
+pub(crate) fn load_scene(path: &Path) -> Result<scene::CheckedScene, scene::SceneErrors> {
     load_scene_checked(path).map(|c| c.scene)
 }
 
@@ -472,15 +467,8 @@ fn simulate(path: &Path, steps: u64, out: Option<&Path>, numbers: CsvNumbers) ->
             return ExitCode::from(1);
         }
     };
-    let mut world = match scene.build_world() {
-        Ok(world) => world,
-        Err(problems) => {
-            for p in problems {
-                eprintln!("{}: {p}", escape_controls(&path.display().to_string()));
-            }
-            return ExitCode::from(1);
-        }
-    };
+    // Checked when it was read: the world takes it as it is, with no second check or copy.
+    let mut world = scene.into_world();
     let result = match out {
         None => {
             let stdout = std::io::stdout();

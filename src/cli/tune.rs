@@ -103,7 +103,7 @@ pub fn tune(args: &TuneArgs) -> ExitCode {
         ExitCode::from(1)
     };
     let mut scene = match load_scene(&args.scene) {
-        Ok(scene) => scene,
+        Ok(scene) => scene.into_scene(),
         Err(e) => return fail(&e.to_string()),
     };
     if let Err(e) = merged(&mut scene, args) {

@@ -110,13 +110,15 @@ struct Awaiting {
 /// A scene that always builds: the built-in default.
 fn default_scene() -> Scene {
     scene::from_str(presets::DEFAULT.text, presets::DEFAULT.file)
-        .unwrap_or_else(|_| Scene::new_default())
+        .map_or_else(|_| Scene::new_default(), scene::CheckedScene::into_scene)
 }
 
 impl EditorApp {
-    /// The editor on `scene`, read from `path` (if any). Starts playing.
+    /// The editor on `scene` (a [`Scene`], or a [`scene::CheckedScene`] as loading gives),
+    /// read from `path` (if any). Starts playing.
     #[must_use]
-    pub fn new(scene: Scene, path: Option<PathBuf>, origin: &str) -> Self {
+    pub fn new(scene: impl Into<Scene>, path: Option<PathBuf>, origin: &str) -> Self {
+        let scene = scene.into();
         // A scene that does not build falls back to the default one (the callers only pass
         // validated scenes, and a test keeps the built-in default valid).
         let (scene, world) = if let Ok(world) = scene.build_world() {

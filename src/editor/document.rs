@@ -331,7 +331,7 @@ impl Document {
         if !content_changed {
             return DiskChange::None;
         }
-        match scene::load(&path) {
+        match scene::load(&path).map(scene::CheckedScene::into_scene) {
             Ok(scene) if scene == self.saved => DiskChange::None,
             Ok(scene) => {
                 if self.is_dirty() {

@@ -130,7 +130,10 @@ pub fn app_for(path: Option<PathBuf>) -> EditorApp {
                 crate::scene::presets::DEFAULT.text,
                 crate::scene::presets::DEFAULT.file,
             )
-            .unwrap_or_else(|_| crate::scene::Scene::new_default()),
+            .map_or_else(
+                |_| crate::scene::Scene::new_default(),
+                crate::scene::CheckedScene::into_scene,
+            ),
             None,
             &format!("built-in {}", crate::scene::presets::DEFAULT.file),
         ),
@@ -146,12 +149,16 @@ pub fn app_for(path: Option<PathBuf>) -> EditorApp {
                 .and_then(crate::scene::presets::named)
                 .unwrap_or(crate::scene::presets::DEFAULT);
             match crate::scene::from_str(preset.text, preset.file) {
-                Ok(scene) => EditorApp::showing(scene, None, &format!("built-in {}", preset.file)),
+                Ok(scene) => EditorApp::showing(
+                    scene.into_scene(),
+                    None,
+                    &format!("built-in {}", preset.file),
+                ),
                 Err(errors) => EditorApp::awaiting(path, &errors),
             }
         }
         Some(path) => match crate::scene::load(&path) {
-            Ok(scene) => EditorApp::showing(scene, Some(path), ""),
+            Ok(scene) => EditorApp::showing(scene.into_scene(), Some(path), ""),
             Err(errors) => {
                 eprintln!("{errors}");
                 EditorApp::awaiting(path, &errors)

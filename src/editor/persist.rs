@@ -103,7 +103,11 @@ impl Autosave {
     /// Reads a stored entry; `Err` says what is wrong with it.
     pub fn from_ron(text: &str) -> Result<Restored, String> {
         let entry: Self = ron::from_str(text).map_err(|e| format!("autosave: {e}"))?;
-        let parse = |text: &str, what: &str| scene::from_str(text, what).map_err(|e| e.to_string());
+        let parse = |text: &str, what: &str| {
+            scene::from_str(text, what)
+                .map(scene::CheckedScene::into_scene)
+                .map_err(|e| e.to_string())
+        };
         let scene = parse(&entry.scene, "autosave")?;
         let saved = parse(&entry.saved, "autosave (saved)")?;
         // A history state that no longer loads only costs the history.

@@ -563,7 +563,9 @@ mod tests {
     #[test]
     fn a_field_is_set_in_every_group_that_has_it() {
         let p = crate::scene::presets::find("boids.ron").expect("preset");
-        let mut scene = crate::scene::from_str(p.text, p.file).expect("valid");
+        let mut scene = crate::scene::from_str(p.text, p.file)
+            .expect("valid")
+            .into_scene();
         let path = |t: &str| FieldPath::parse(t).expect("a path");
         // The group's own field: the other group takes it.
         scene.groups[0].max_speed = 123.0;
@@ -610,7 +612,9 @@ mod tests {
     use crate::scene::presets;
 
     fn boids() -> Scene {
-        crate::scene::from_str(presets::DEFAULT.text, presets::DEFAULT.file).unwrap()
+        crate::scene::from_str(presets::DEFAULT.text, presets::DEFAULT.file)
+            .unwrap()
+            .into_scene()
     }
 
     fn path(text: &str) -> FieldPath {

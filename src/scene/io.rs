@@ -12,7 +12,7 @@ use std::path::Path;
 use ron::extensions::Extensions;
 use ron::ser::PrettyConfig;
 
-use super::schema::Scene;
+use super::schema::{CheckedScene, Scene};
 use super::validate::{
     SceneError, SceneErrors, SceneWarning, deserialize_located, located_warnings, parse,
 };
@@ -24,8 +24,8 @@ pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 /// The first line of every file steerlab writes.
 pub const HEADER: &str = "// steerlab scene. Every field is described in docs/scenes.md.\n";
 
-/// Parses and validates a scene from text; `name` is used in messages.
-pub fn from_str(text: &str, name: &str) -> Result<Scene, SceneErrors> {
+/// Parses and checks a scene from text; `name` is used in messages.
+pub fn from_str(text: &str, name: &str) -> Result<CheckedScene, SceneErrors> {
     parse(text, name)
 }
 
@@ -33,13 +33,13 @@ pub fn from_str(text: &str, name: &str) -> Result<Scene, SceneErrors> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checked {
     /// The scene.
-    pub scene: Scene,
+    pub scene: CheckedScene,
     /// Values that are legal but almost surely not meant.
     pub warnings: Vec<SceneWarning>,
 }
 
-/// Reads, parses and validates a scene file.
-pub fn load(path: &Path) -> Result<Scene, SceneErrors> {
+/// Reads, parses and checks a scene file.
+pub fn load(path: &Path) -> Result<CheckedScene, SceneErrors> {
     load_checked(path).map(|c| c.scene)
 }
 
@@ -101,7 +101,7 @@ fn read(path: &Path) -> Result<Vec<u8>, SceneErrors> {
 
 /// Parses and validates a scene from raw bytes (which must be UTF-8 and at most
 /// [`MAX_FILE_BYTES`]); `name` is used in messages.
-pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Scene, SceneErrors> {
+pub fn from_bytes(bytes: &[u8], name: &str) -> Result<CheckedScene, SceneErrors> {
     parse(text_of(bytes, name)?, name)
 }
 

@@ -13,7 +13,7 @@ use base64::engine::DecodePaddingMode;
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
 
 use super::validate::{SceneError, SceneErrors};
-use super::{MAX_FILE_BYTES, Scene, from_str, to_string};
+use super::{CheckedScene, MAX_FILE_BYTES, Scene, from_str, to_string};
 
 /// What starts a scene link's fragment (after the `#`).
 pub const PREFIX: &str = "scene=";
@@ -69,7 +69,7 @@ pub fn is_link(fragment: &str) -> bool {
 /// Where and why the link is not a scene: not a scene link, a character outside the alphabet
 /// (its position), a damaged or altered compressed text (its checksum), text too long, or the
 /// scene's own errors, located by line, column and field as in a file.
-pub fn decode(fragment: &str) -> Result<Scene, SceneErrors> {
+pub fn decode(fragment: &str) -> Result<CheckedScene, SceneErrors> {
     let fragment = fragment_of(fragment);
     let whole = |message: String| SceneErrors(vec![SceneError::whole_file(SOURCE, message)]);
     let Some(payload) = fragment.strip_prefix(PREFIX) else {
@@ -168,8 +168,14 @@ mod tests {
             made,
             format!("http://localhost:8080/index.html#{}", fragment(&scene))
         );
-        assert_eq!(decode(&fragment(&scene)), Ok(scene.clone()));
-        assert_eq!(decode(&format!("#{}", fragment(&scene))), Ok(scene));
+        assert_eq!(
+            decode(&fragment(&scene)).map(CheckedScene::into_scene),
+            Ok(scene.clone())
+        );
+        assert_eq!(
+            decode(&format!("#{}", fragment(&scene))).map(CheckedScene::into_scene),
+            Ok(scene)
+        );
     }
 
     fn message(fragment: &str) -> String {

@@ -34,5 +34,5 @@ pub use io::{
     write_atomic,
 };
 pub use overlays::{Overlay, OverlaySet, Scope};
-pub use schema::{CURRENT_VERSION, Scene, SceneView, WorldParams};
+pub use schema::{CURRENT_VERSION, CheckedScene, Scene, SceneView, WorldParams};
 pub use validate::{SceneError, SceneErrors, SceneWarning};

@@ -25,7 +25,7 @@ use std::ops::Range;
 
 use serde_path_to_error::Segment;
 
-use super::schema::Scene;
+use super::schema::{CheckedScene, Scene};
 use super::validate::{SceneError, SceneErrors, deserialize_located, parse, ron_options};
 use crate::sim::model::field_path::{FieldPath, Part};
 
@@ -43,7 +43,7 @@ const PROBE: &str = "Zz";
 /// Parses and validates a scene like [`parse`], but reports every problem it can find: each
 /// unknown field and value of the wrong kind, and the range errors of the rest. `file` names
 /// the text in messages. `Ok` only when there is no problem at all.
-pub fn parse_all(text: &str, file: &str) -> Result<Scene, SceneErrors> {
+pub fn parse_all(text: &str, file: &str) -> Result<CheckedScene, SceneErrors> {
     // Unbalanced brackets leave the structure after them unknown: the first error alone, as
     // loading reports it.
     if text.trim().is_empty() || !balanced(text) {

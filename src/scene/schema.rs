@@ -7,7 +7,7 @@ use crate::sim::model::field::Limit;
 use crate::sim::model::field_path::{FieldPath, Number, Numbers};
 use crate::sim::setup::settings::{SEED, SceneNumbers};
 use crate::sim::steer::params::{BoundsMode, FlowField, Group, Obstacle, Path, Placed, Wall};
-use crate::sim::{BehaviorKind, Crowd, Problems, Target, World, WorldSpec};
+use crate::sim::{BehaviorKind, CheckedSpec, Crowd, Problems, Target, World, WorldSpec};
 
 pub use super::overlays::{Overlay, OverlaySet, Scope};
 
@@ -174,6 +174,84 @@ pub struct Scene {
     pub goals: Option<super::goals::Goals>,
 }
 
+/// What a scene holds besides its world spec ([`Scene::split`]).
+pub(super) struct Rest {
+    version: u32,
+    name: String,
+    description: String,
+    /// The click target as written (the spec holds the one in use).
+    click_target: Option<Vec2>,
+    view: Option<SceneView>,
+    goals: Option<super::goals::Goals>,
+}
+
+/// A scene that passed every check when it was read ([`super::from_str`], [`super::load`]):
+/// a world is built from it with no second check ([`CheckedScene::world`]) and, once the scene
+/// is not needed, with no copy either ([`CheckedScene::into_world`]). It reads as the
+/// [`Scene`] it holds; [`CheckedScene::into_scene`] gives that scene to edit, which is then
+/// checked again when a world is built from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckedScene {
+    scene: Scene,
+}
+
+impl CheckedScene {
+    /// `scene`, which every check of [`super::validate::parse`] accepted.
+    pub(super) fn accepted(scene: Scene) -> Self {
+        Self { scene }
+    }
+
+    /// The scene, to edit.
+    #[must_use]
+    pub fn into_scene(self) -> Scene {
+        self.scene
+    }
+
+    /// The scene's world at tick 0, with no second check (its spec is a copy: the scene stays).
+    #[must_use]
+    pub fn world(&self) -> World {
+        World::from_checked(CheckedSpec::already_checked(self.scene.world_spec()))
+    }
+
+    /// The scene's world at tick 0, with no second check and no copy.
+    #[must_use]
+    pub fn into_world(self) -> World {
+        World::from_checked(CheckedSpec::already_checked(self.scene.split().1))
+    }
+
+    /// A crowd steered by the scene's groups ([`Crowd`]), with no second check.
+    #[must_use]
+    pub fn crowd(&self) -> Crowd {
+        Crowd::from_checked(CheckedSpec::already_checked(self.scene.world_spec()))
+    }
+}
+
+impl std::ops::Deref for CheckedScene {
+    type Target = Scene;
+
+    fn deref(&self) -> &Scene {
+        &self.scene
+    }
+}
+
+impl PartialEq<Scene> for CheckedScene {
+    fn eq(&self, other: &Scene) -> bool {
+        self.scene == *other
+    }
+}
+
+impl PartialEq<CheckedScene> for Scene {
+    fn eq(&self, other: &CheckedScene) -> bool {
+        *self == other.scene
+    }
+}
+
+impl From<CheckedScene> for Scene {
+    fn from(checked: CheckedScene) -> Self {
+        checked.scene
+    }
+}
+
 impl Scene {
     /// A fresh scene (File › New): one group of wanderers in an 800 × 600 wrapping world, every
     /// parameter at its default.
@@ -209,6 +287,58 @@ impl Scene {
             groups: vec![group],
             view: None,
             goals: None,
+        }
+    }
+
+    /// The scene taken apart: its world spec (moved, not copied) and the rest.
+    pub(super) fn split(self) -> (Rest, WorldSpec) {
+        let size = Vec2::new(self.world.width, self.world.height);
+        let rest = Rest {
+            version: self.version,
+            name: self.name,
+            description: self.description,
+            click_target: self.click_target,
+            view: self.view,
+            goals: self.goals,
+        };
+        let spec = WorldSpec {
+            seed: self.seed,
+            dt: self.dt,
+            size,
+            bounds: self.world.bounds,
+            click_target: self.click_target.unwrap_or(size * 0.5),
+            obstacles: self.obstacles,
+            walls: self.walls,
+            paths: self.paths,
+            flow_fields: self.flow_fields,
+            agents: self.agents,
+            groups: self.groups,
+        };
+        (rest, spec)
+    }
+
+    /// The scene put back together from [`Scene::split`]'s parts (moved, not copied).
+    pub(super) fn join(rest: Rest, spec: WorldSpec) -> Self {
+        Self {
+            version: rest.version,
+            name: rest.name,
+            description: rest.description,
+            seed: spec.seed,
+            dt: spec.dt,
+            world: WorldParams {
+                width: spec.size.x,
+                height: spec.size.y,
+                bounds: spec.bounds,
+            },
+            click_target: rest.click_target,
+            obstacles: spec.obstacles,
+            walls: spec.walls,
+            paths: spec.paths,
+            flow_fields: spec.flow_fields,
+            agents: spec.agents,
+            groups: spec.groups,
+            view: rest.view,
+            goals: rest.goals,
         }
     }
 

@@ -12,10 +12,10 @@ use ron::extensions::Extensions;
 use serde_path_to_error::Segment;
 
 use super::messages::escape_controls;
-use super::schema::{CURRENT_VERSION, Scene, VERSION};
+use super::schema::{CURRENT_VERSION, CheckedScene, Scene, VERSION};
 use crate::sim::model::field_path::FieldPath;
 use crate::sim::model::field_path::locate::{LineCol, locate, locate_all};
-use crate::sim::setup::check::check_spec;
+use crate::sim::setup::check::{CheckedSpec, Problems};
 
 /// Deepest nesting accepted in a scene file.
 pub const MAX_NESTING: usize = 64;
@@ -91,8 +91,10 @@ pub fn ron_options() -> ron::Options {
         .with_recursion_limit(MAX_NESTING)
 }
 
-/// Parses and validates a scene. `file` names the text in messages.
-pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
+/// Parses and checks a scene: a [`CheckedScene`], which builds its world with no second check.
+/// The world spec is checked in place (taken out of the scene and put back, not copied).
+/// `file` names the text in messages.
+pub fn parse(text: &str, file: &str) -> Result<CheckedScene, SceneErrors> {
     if text.trim().is_empty() {
         return Err(SceneErrors(vec![SceneError {
             file: file.to_owned(),
@@ -116,7 +118,12 @@ pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
             message,
         }])
     })?;
-    let mut problems = check_spec(&scene.world_spec());
+    let (rest, spec) = scene.split();
+    let (spec, mut problems) = match CheckedSpec::new(spec) {
+        Ok(checked) => (checked.into_spec(), Problems::default()),
+        Err(refused) => (*refused.spec, refused.problems),
+    };
+    let scene = Scene::join(rest, spec);
     if let Some(view) = &scene.view {
         problems.0.extend(view.problems());
     }
@@ -126,7 +133,7 @@ pub fn parse(text: &str, file: &str) -> Result<Scene, SceneErrors> {
             .extend(super::goal_check::problems(goals, &scene));
     }
     if problems.is_empty() {
-        return Ok(scene);
+        return Ok(CheckedScene::accepted(scene));
     }
     let found = locate_all(text);
     let mut errors: Vec<SceneError> = problems

@@ -22,7 +22,7 @@ pub mod steer;
 pub use model::field_path::FieldPath;
 pub use run::world::crowd::{Crowd, CrowdError, Unmet};
 pub use run::world::{NeighborSearch, Newcomer, Spawns, ThreadsError, World, moved};
-pub use setup::check::{Problem, Problems};
+pub use setup::check::{CheckedSpec, Problem, Problems};
 pub use setup::spec::WorldSpec;
 pub use steer::agent::Agent;
 pub use steer::debug::{

@@ -45,7 +45,9 @@ pub fn preset_text(file: &str) -> &'static str {
 /// A built-in preset, loaded.
 #[must_use]
 pub fn preset_scene(file: &str) -> steerlab::scene::Scene {
-    steerlab::scene::from_str(preset_text(file), file).expect("a valid preset")
+    steerlab::scene::from_str(preset_text(file), file)
+        .expect("a valid preset")
+        .into_scene()
 }
 
 /// The seek preset's groups with no blocks and a third group "others", and no paths or flow

@@ -108,7 +108,9 @@ impl AssetLoader for SteerSceneLoader {
             .map_err(SteerSceneError::Io)?;
         let name = load_context.path().to_string();
         steerlab::scene::from_bytes(&bytes, &name)
-            .map(|scene| SteerScene { scene })
+            .map(|scene| SteerScene {
+                scene: scene.into_scene(),
+            })
             .map_err(SteerSceneError::Invalid)
     }
 

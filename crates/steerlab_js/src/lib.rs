@@ -63,7 +63,9 @@ fn problems(p: &Problems) -> String {
 
 /// A scene's text, loaded with its errors located (file, line, column, field).
 fn load(text: &str, file: &str) -> Result<Scene, String> {
-    steerlab::scene::from_str(text, file).map_err(|e| e.to_string())
+    steerlab::scene::from_str(text, file)
+        .map(steerlab::scene::CheckedScene::into_scene)
+        .map_err(|e| e.to_string())
 }
 
 /// `scene` with the number at `path` set to `value`.

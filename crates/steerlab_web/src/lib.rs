@@ -9,11 +9,11 @@ use wasm_bindgen::prelude::wasm_bindgen;
 /// gives its errors, located as the native build locates them.
 ///
 /// # Errors
-/// The scene's errors, one per line, when it does not load or build.
+/// The scene's errors, one per line, when it does not load.
 #[wasm_bindgen]
 pub fn simulate_csv(text: &str, file: &str, steps: u32) -> Result<String, String> {
     let scene = steerlab::scene::from_str(text, file).map_err(|e| e.to_string())?;
-    let mut world = scene.build_world().map_err(|e| e.to_string())?;
+    let mut world = scene.into_world();
     let mut out = Vec::new();
     steerlab::scene::csv::write_csv(&mut world, u64::from(steps), &mut out)
         .map_err(|e| e.to_string())?;

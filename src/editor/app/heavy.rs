@@ -177,7 +177,9 @@ mod tests {
     #[test]
     fn lowered_counts_scale_every_group_and_keep_one_of_each() {
         let preset = crate::scene::presets::find("seek.ron").expect("seek");
-        let mut scene = crate::scene::from_str(preset.text, preset.file).expect("valid");
+        let mut scene = crate::scene::from_str(preset.text, preset.file)
+            .expect("valid")
+            .into_scene();
         scene.groups[1].count = 100_000;
         let (lowered, agents) = lowered_counts(&scene, 0.0123);
         assert_eq!(lowered.groups[0].count, 1, "the one target stays");

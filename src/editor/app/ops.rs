@@ -267,7 +267,7 @@ impl EditorApp {
             Ok(scene) => {
                 self.files.errors.clear();
                 self.files.status = format!("Opened {}", path.display());
-                self.set_scene(scene, Some(path), "");
+                self.set_scene(scene.into_scene(), Some(path), "");
             }
             Err(errors) => {
                 self.files.errors = errors.0.iter().map(ToString::to_string).collect();
@@ -279,7 +279,11 @@ impl EditorApp {
     /// Opens a built-in preset.
     pub(crate) fn open_preset(&mut self, preset: presets::Preset) {
         match scene::from_str(preset.text, preset.file) {
-            Ok(scene) => self.set_scene(scene, None, &format!("built-in {}", preset.file)),
+            Ok(scene) => self.set_scene(
+                scene.into_scene(),
+                None,
+                &format!("built-in {}", preset.file),
+            ),
             Err(errors) => self.files.errors = errors.0.iter().map(ToString::to_string).collect(),
         }
     }

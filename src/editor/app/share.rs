@@ -55,7 +55,7 @@ impl EditorApp {
             Ok(scene) => {
                 self.files.errors.clear();
                 self.files.errors_note = None;
-                self.set_scene(scene, None, link::SOURCE);
+                self.set_scene(scene.into_scene(), None, link::SOURCE);
                 // The address keeps the link of the scene it shows (set_scene cleared it).
                 let fragment = link::fragment_of(fragment);
                 platform::set_fragment(fragment);
@@ -109,7 +109,7 @@ impl EditorApp {
                 self.files.errors.clear();
                 self.files.errors_note = None;
                 self.files.status = format!("Opened {name}");
-                self.set_scene(scene, Some(Path::new(name)), "");
+                self.set_scene(scene.into_scene(), Some(Path::new(name)), "");
             }
             Err(errors) => {
                 self.files.errors = errors.0.iter().map(ToString::to_string).collect();

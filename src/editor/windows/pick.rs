@@ -156,7 +156,9 @@ mod tests {
 
     fn scene(file: &str) -> Scene {
         let p = presets::find(file).expect("preset");
-        crate::scene::from_str(p.text, p.file).expect("valid")
+        crate::scene::from_str(p.text, p.file)
+            .expect("valid")
+            .into_scene()
     }
 
     #[test]

@@ -124,14 +124,17 @@ impl Crowd {
     /// fields and targets (its placed agents and spawns are not used: the host brings its own,
     /// or follows [`crate::sim::Spawns`]). Refuses `spec` as [`World::new`] does.
     pub fn new(spec: WorldSpec) -> Result<Self, Problems> {
-        let problems = check::check_spec(&spec);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Ok(Self {
-            world: World::unspawned(spec),
+        let checked = check::CheckedSpec::new(spec).map_err(|refused| refused.problems)?;
+        Ok(Self::from_checked(checked))
+    }
+
+    /// A crowd over a spec known to be valid: no check.
+    #[must_use]
+    pub fn from_checked(spec: check::CheckedSpec) -> Self {
+        Self {
+            world: World::unspawned(spec.into_spec()),
             fresh: std::collections::HashSet::new(),
-        })
+        }
     }
 
     /// The parameters and scenery it steers with.

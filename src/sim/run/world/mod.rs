@@ -298,13 +298,16 @@ impl World {
     /// Builds a world and spawns the agents due at time 0. Refuses any parameter that is out
     /// of range or not finite, listing every problem with its field path.
     pub fn new(spec: WorldSpec) -> Result<Self, Problems> {
-        let problems = check::check_spec(&spec);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        let mut world = Self::unspawned(spec);
+        let checked = check::CheckedSpec::new(spec).map_err(|refused| refused.problems)?;
+        Ok(Self::from_checked(checked))
+    }
+
+    /// The world of a spec known to be valid, at tick 0, spawned: no check.
+    #[must_use]
+    pub fn from_checked(spec: check::CheckedSpec) -> Self {
+        let mut world = Self::unspawned(spec.into_spec());
         world.spawn_initial();
-        Ok(world)
+        world
     }
 
     /// Keeps the per-agent side tables (details, heading history) as long as the agent list

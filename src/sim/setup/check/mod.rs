@@ -228,18 +228,70 @@ impl Checker {
     }
 }
 
+/// A world spec that passed every check of [`check_spec`]: what a world and a crowd are built
+/// from. Made by [`CheckedSpec::new`], which takes the spec and checks it without a copy, or by
+/// a scene that was checked when it was read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckedSpec(WorldSpec);
+
+impl CheckedSpec {
+    /// `spec`, checked: every problem with it, and the spec back, when it has any.
+    pub fn new(mut spec: WorldSpec) -> Result<Self, Refused> {
+        let problems = problems_of(&mut spec);
+        if problems.is_empty() {
+            Ok(Self(spec))
+        } else {
+            Err(Refused {
+                spec: Box::new(spec),
+                problems,
+            })
+        }
+    }
+
+    /// A spec made from a scene that passed [`check_spec`] when it was read, and has not been
+    /// changed since (`scene::CheckedScene` holds one).
+    pub(crate) fn already_checked(spec: WorldSpec) -> Self {
+        Self(spec)
+    }
+
+    /// The spec.
+    #[must_use]
+    pub fn spec(&self) -> &WorldSpec {
+        &self.0
+    }
+
+    /// The spec, to change (it is then no longer known to be valid).
+    #[must_use]
+    pub fn into_spec(self) -> WorldSpec {
+        self.0
+    }
+}
+
+/// A spec that [`CheckedSpec::new`] refused, given back with its problems.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refused {
+    /// The spec, as it was given.
+    pub spec: Box<WorldSpec>,
+    /// Every problem with it (never empty).
+    pub problems: Problems,
+}
+
 /// Every problem with `spec`, empty when it is valid.
 #[must_use]
 pub fn check_spec(spec: &WorldSpec) -> Problems {
+    // The walk over the numbers hands out values to edit: it walks a copy.
+    problems_of(&mut spec.clone())
+}
+
+/// Every problem with `spec` (its numbers are walked in place and not changed).
+fn problems_of(spec: &mut WorldSpec) -> Problems {
     let mut c = Checker {
         problems: Vec::new(),
     };
-    // Every number within the limit its description gives (the walk hands out values to
-    // edit: it walks a copy).
-    spec.clone()
-        .numbers(&FieldPath::root(), &mut |path, n, limit| {
-            c.number(path, &n, limit);
-        });
+    // Every number within the limit its description gives.
+    spec.numbers(&FieldPath::root(), &mut |path, n, limit| {
+        c.number(path, &n, limit);
+    });
     let root = FieldPath::root();
     c.count(
         &root.key(OBSTACLES),
