@@ -391,10 +391,8 @@ const PAIRS: [(&str, &str); 6] = [
 ];
 
 /// The metric a sweep of `field` plots first, qualified by the field's group: what a
-/// designer tuning that behavior watches (arrival for arrive, goal and path following and
-/// the kinematics of a group that arrives; separation for the spacing rules; alignment for the
-/// flocking rules; smoothness for wander; captures for pursuit; overlaps for walls and
-/// obstacles).
+/// designer tuning that behavior watches, as the behavior's own file names it
+/// (`BehaviorInfo::metric`).
 fn default_metric(scene: &Scene, field: &FieldPath) -> String {
     use crate::sim::BehaviorKind as K;
     let Some(g) = field.group_index() else {
