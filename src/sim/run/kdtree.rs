@@ -25,9 +25,25 @@ struct Point {
 const LEAF: usize = 8;
 
 /// The tree: points reordered so that every node is a contiguous range split at its median.
+/// A split node whose points all stand on one spot (a stack: a crowd spawned at one point) is
+/// marked in `stacks` at its median's place and its points ordered by index, so that a query answers
+/// it at once, as a scan of its lowest indices, instead of visiting each of its points (they
+/// all tie, and ties go to the lower index).
 #[derive(Clone, Debug, Default)]
 pub struct KdTree {
     points: Vec<Point>,
+    stacks: Vec<u64>,
+}
+
+/// Where the node over `range` keeps its mark: its median's place (a split node; a leaf is
+/// never marked), or its first place. Ranges of a tree are nested or apart and a node's
+/// children leave out its median, so no two nodes share a place.
+fn slot(range: &std::ops::Range<usize>) -> usize {
+    if range.len() <= LEAF {
+        range.start
+    } else {
+        range.start + range.len() / 2
+    }
 }
 
 /// `(squared distance, agent index)`, ordered: nearer first, then the lower index.
@@ -49,6 +65,19 @@ impl KdTree {
                 .map(|(index, position)| Point { position, index }),
         );
         build(&mut self.points, 0);
+        self.stacks.clear();
+        self.stacks.resize(self.points.len().div_ceil(64), 0);
+        if !self.points.is_empty() {
+            let all = 0..self.points.len();
+            if stack_of(&mut self.points, all.clone(), &mut self.stacks).is_some() {
+                sort_stack(&mut self.points, all);
+            }
+        }
+    }
+
+    /// Whether the split node whose median is at `mid` is a stack.
+    fn is_stack(&self, mid: usize) -> bool {
+        self.stacks[mid / 64] & (1 << (mid % 64)) != 0
     }
 
     /// Number of points.
@@ -68,7 +97,7 @@ impl KdTree {
     #[must_use]
     pub fn nearest(&self, p: Vec2, exclude: u32) -> Option<(u32, f32)> {
         let mut best: Option<(f32, u32)> = None;
-        nearest_in(&self.points, 0, p, exclude, &mut best);
+        self.nearest_in(0..self.points.len(), 0, p, exclude, &mut best);
         best.map(|(d2, index)| (index, d2))
     }
 
@@ -87,7 +116,7 @@ impl KdTree {
             return;
         }
         let mut best = Best::with_capacity(k.min(self.points.len()));
-        k_nearest_in(&self.points, 0, p, radius2, k, exclude, &mut best);
+        self.k_nearest_in(0..self.points.len(), 0, (p, radius2, k, exclude), &mut best);
         out.extend(best.into_sorted_vec().into_iter().map(|Key(d2, i)| (d2, i)));
     }
 }
@@ -118,40 +147,150 @@ fn coordinate(p: Vec2, axis: u32) -> f32 {
     if axis == 0 { p.x } else { p.y }
 }
 
-fn nearest_in(points: &[Point], depth: u32, p: Vec2, exclude: u32, best: &mut Option<(f32, u32)>) {
-    if points.len() <= LEAF {
-        for q in points {
+impl KdTree {
+    fn nearest_in(
+        &self,
+        range: std::ops::Range<usize>,
+        depth: u32,
+        p: Vec2,
+        exclude: u32,
+        best: &mut Option<(f32, u32)>,
+    ) {
+        let mut consider = |q: &Point| {
             if q.index == exclude {
-                continue;
+                return false;
             }
             let candidate = key(p.distance_squared(q.position), q.index);
             if best.is_none_or(|b| less(candidate, b)) {
                 *best = Some(candidate);
             }
+            true
+        };
+        let points = &self.points[range.clone()];
+        if points.len() <= LEAF {
+            for q in points {
+                consider(q);
+            }
+            return;
         }
-        return;
+        let mid = range.start + points.len() / 2;
+        if self.is_stack(mid) {
+            // Ordered by index: the first that is not `exclude` is the stack's answer.
+            points.iter().find(|q| consider(q));
+            return;
+        }
+        let axis = depth % 2;
+        let median = self.points[mid];
+        let delta = coordinate(p, axis) - coordinate(median.position, axis);
+        let (near, far) = if delta < 0.0 {
+            (range.start..mid, mid + 1..range.end)
+        } else {
+            (mid + 1..range.end, range.start..mid)
+        };
+        self.nearest_in(near, depth + 1, p, exclude, best);
+        if median.index != exclude {
+            let candidate = key(p.distance_squared(median.position), median.index);
+            if best.is_none_or(|b| less(candidate, b)) {
+                *best = Some(candidate);
+            }
+        }
+        // The far side can hold a point as near as the best (a tie with a lower index) only if
+        // the splitting line is no farther than it.
+        if best.is_none_or(|b| delta * delta <= b.0) {
+            self.nearest_in(far, depth + 1, p, exclude, best);
+        }
     }
-    let mid = points.len() / 2;
-    let axis = depth % 2;
-    let median = &points[mid];
-    let delta = coordinate(p, axis) - coordinate(median.position, axis);
-    let (near, far) = if delta < 0.0 {
-        (&points[..mid], &points[mid + 1..])
+
+    fn k_nearest_in(
+        &self,
+        range: std::ops::Range<usize>,
+        depth: u32,
+        (p, radius2, k, exclude): (Vec2, f32, usize, u32),
+        out: &mut Best,
+    ) {
+        let consider = |out: &mut Best, q: &Point| {
+            if q.index == exclude {
+                return true;
+            }
+            let d2 = p.distance_squared(q.position);
+            d2 <= radius2 && offer(out, k, Key(d2, q.index))
+        };
+        let points = &self.points[range.clone()];
+        if points.len() <= LEAF {
+            for q in points {
+                consider(out, q);
+            }
+            return;
+        }
+        let mid = range.start + points.len() / 2;
+        if self.is_stack(mid) {
+            // Ordered by index: once one is not taken, none after it is.
+            for q in points {
+                if !consider(out, q) {
+                    break;
+                }
+            }
+            return;
+        }
+        let axis = depth % 2;
+        let median = self.points[mid];
+        let delta = coordinate(p, axis) - coordinate(median.position, axis);
+        let (near, far) = if delta < 0.0 {
+            (range.start..mid, mid + 1..range.end)
+        } else {
+            (mid + 1..range.end, range.start..mid)
+        };
+        let query = (p, radius2, k, exclude);
+        self.k_nearest_in(near, depth + 1, query, out);
+        consider(out, &median);
+        let plane2 = delta * delta;
+        let worth =
+            plane2 <= radius2 && (out.len() < k || out.peek().is_none_or(|w| plane2 <= w.0));
+        if worth {
+            self.k_nearest_in(far, depth + 1, query, out);
+        }
+    }
+}
+
+/// Marks in `stacks` every split node under `range` (not empty) whose points all stand on one
+/// spot, orders by index the points of each such node under this one that is outermost below
+/// it, and gives the spot when this node's points all stand on one (the caller orders them).
+fn stack_of(
+    points: &mut [Point],
+    range: std::ops::Range<usize>,
+    stacks: &mut [u64],
+) -> Option<Vec2> {
+    if range.len() <= LEAF {
+        let first = points[range.start].position;
+        return points[range]
+            .iter()
+            .all(|q| q.position == first)
+            .then_some(first);
+    }
+    let at = slot(&range);
+    let median = points[at].position;
+    let lower = range.start..at;
+    let upper = at + 1..range.end;
+    let lower_spot = stack_of(points, lower.clone(), stacks);
+    let upper_spot = if upper.is_empty() {
+        Some(median)
     } else {
-        (&points[mid + 1..], &points[..mid])
+        stack_of(points, upper.clone(), stacks)
     };
-    nearest_in(near, depth + 1, p, exclude, best);
-    if median.index != exclude {
-        let candidate = key(p.distance_squared(median.position), median.index);
-        if best.is_none_or(|b| less(candidate, b)) {
-            *best = Some(candidate);
+    if lower_spot == Some(median) && upper_spot == Some(median) {
+        stacks[at / 64] |= 1 << (at % 64);
+        return Some(median);
+    }
+    for (child, spot) in [(lower, lower_spot), (upper, upper_spot)] {
+        if spot.is_some() && child.len() > LEAF {
+            sort_stack(points, child);
         }
     }
-    // The far side can hold a point as near as the best (a tie with a lower index) only if
-    // the splitting line is no farther than it.
-    if best.is_none_or(|b| delta * delta <= b.0) {
-        nearest_in(far, depth + 1, p, exclude, best);
-    }
+    None
+}
+
+fn sort_stack(points: &mut [Point], range: std::ops::Range<usize>) {
+    points[range].sort_unstable_by_key(|q| q.index);
 }
 
 /// The best `k` so far, the farthest on top.
@@ -175,54 +314,17 @@ impl Ord for Key {
     }
 }
 
-fn offer(best: &mut Best, k: usize, candidate: Key) {
+/// Takes `candidate` among the best `k` when it is one of them; says whether it was.
+fn offer(best: &mut Best, k: usize, candidate: Key) -> bool {
     if best.len() < k {
         best.push(candidate);
+        true
     } else if best.peek().is_some_and(|worst| candidate < *worst) {
         best.pop();
         best.push(candidate);
-    }
-}
-
-fn k_nearest_in(
-    points: &[Point],
-    depth: u32,
-    p: Vec2,
-    radius2: f32,
-    k: usize,
-    exclude: u32,
-    out: &mut Best,
-) {
-    let consider = |out: &mut Best, q: &Point| {
-        if q.index == exclude {
-            return;
-        }
-        let d2 = p.distance_squared(q.position);
-        if d2 <= radius2 {
-            offer(out, k, Key(d2, q.index));
-        }
-    };
-    if points.len() <= LEAF {
-        for q in points {
-            consider(out, q);
-        }
-        return;
-    }
-    let mid = points.len() / 2;
-    let axis = depth % 2;
-    let median = &points[mid];
-    let delta = coordinate(p, axis) - coordinate(median.position, axis);
-    let (near, far) = if delta < 0.0 {
-        (&points[..mid], &points[mid + 1..])
+        true
     } else {
-        (&points[mid + 1..], &points[..mid])
-    };
-    k_nearest_in(near, depth + 1, p, radius2, k, exclude, out);
-    consider(out, median);
-    let plane2 = delta * delta;
-    let worth = plane2 <= radius2 && (out.len() < k || out.peek().is_none_or(|w| plane2 <= w.0));
-    if worth {
-        k_nearest_in(far, depth + 1, p, radius2, k, exclude, out);
+        false
     }
 }
 
@@ -283,6 +385,41 @@ mod tests {
             );
         }
         assert_eq!(KdTree::default().nearest(Vec2::ZERO, 0), None);
+    }
+
+    #[test]
+    fn points_stacked_on_one_spot_answer_like_a_scan() {
+        // Every point on one of three spots, and queries from those spots and between them.
+        let points: Vec<(u32, Vec2)> = (0..3000)
+            .map(|i| (i, Vec2::new([10.0, 10.0, 40.0][i as usize % 3], 20.0)))
+            .collect();
+        let mut tree = KdTree::default();
+        tree.rebuild(points.iter().rev().copied());
+        let mut out = Vec::new();
+        for (exclude, p) in [
+            (0, Vec2::new(10.0, 20.0)),
+            (1, Vec2::new(10.0, 20.0)),
+            (5, Vec2::new(40.0, 20.0)),
+            (9, Vec2::new(25.0, 0.0)),
+            (u32::MAX, Vec2::new(26.0, 21.0)),
+        ] {
+            assert_eq!(
+                tree.nearest(p, exclude),
+                brute_nearest(&points, p, exclude),
+                "{p}"
+            );
+            for k in [1, 5, 2500] {
+                tree.nearest_within(p, 1000.0, k, exclude, &mut out);
+                let mut want: Vec<(f32, u32)> = points
+                    .iter()
+                    .filter(|&&(j, q)| j != exclude && p.distance_squared(q) <= 1000.0)
+                    .map(|&(j, q)| (p.distance_squared(q), j))
+                    .collect();
+                want.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+                want.truncate(k);
+                assert_eq!(out, want, "{p}, k {k}");
+            }
+        }
     }
 
     #[test]
