@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// One source file: its module path (`["sim", "params"]`) and its code (no comments,
+/// One source file: its module path (`["sim", "steer", "params"]`) and its code (no comments,
 /// strings or test module).
 struct File {
     module: Vec<String>,
@@ -257,7 +257,7 @@ impl Graph {
                 }
             }
             // A path that starts with a child module is relative to this one (`pub use
-            // params::Group` in `sim/mod.rs`); any other start is another crate.
+            // steer::params::Group` in `sim/mod.rs`); any other start is another crate.
             Some(first) => {
                 let mut child = base.clone();
                 child.push((*first).to_owned());
@@ -411,9 +411,9 @@ fn no_source_file_imports_itself_through_others() {
 
 #[test]
 fn the_checker_sees_a_circle_and_follows_re_exports() {
-    // On this crate: `sim/mod.rs` re-exports `Group` from its child `params` as
-    // `pub use params::{..., Group, ...}`; an import of `crate::sim::Group` resolves to
-    // `sim/params.rs`, not to `sim/mod.rs`.
+    // On this crate: `sim/mod.rs` re-exports `Group` from `steer::params` as
+    // `pub use steer::params::{..., Group, ...}`; an import of `crate::sim::Group` resolves to
+    // `sim/steer/params.rs`, not to `sim/mod.rs`.
     let graph = Graph::load();
     let params = graph
         .files

@@ -15,7 +15,7 @@ use steerlab::sim::setup::check::MAX_MAGNITUDE;
 use steerlab::sim::steer::params::{
     Alignment, Arrive, ArriveMode, AvoidAgents, AvoidForm, AvoidObstacles, AvoidWalls, Cohesion,
     Containment, Deceleration, Evade, Flee, FlowBase, FlowField, FollowFlow, FollowLeader,
-    FollowPath, Goal, Hide, Interpose, OffsetPursuit, PaintedCell, Path, PathForm, Placed,
+    FollowPath, GoalSeek, Hide, Interpose, OffsetPursuit, PaintedCell, Path, PathForm, Placed,
     Prediction, Pursuit, Queue, Region, Seek, Separation, Slot, Stamina, Wall, Wander,
     WanderTarget,
 };
@@ -130,7 +130,7 @@ prop_compose! {
         g.pursuit = Some(Pursuit { enabled: c[4].0, weight: c[4].1, probability: c[4].2, target: targets[2].clone(), prediction: predictions.1, range: ranges[3], exclusive: c[4].0 });
         g.seek = Some(Seek { enabled: c[5].0, weight: c[5].1, probability: c[5].2, target: targets[3].clone(), range: ranges[4], exclusive: false });
         g.arrive = Some(Arrive { enabled: c[6].0, weight: c[6].1, probability: c[6].2, target: targets[4].clone(), mode, dead_band: radii[0] * 0.01, range: ranges[5], exclusive: false });
-        g.goal = Some(Goal { enabled: c[7].0, weight: c[7].1, probability: c[7].2, target: targets[5].clone(), slowing_radius: radii[3] });
+        g.goal = Some(GoalSeek { enabled: c[7].0, weight: c[7].1, probability: c[7].2, target: targets[5].clone(), slowing_radius: radii[3] });
         g.alignment = Some(Alignment { enabled: c[8].0, weight: c[8].1, probability: c[8].2, radius: radii[4], own_group_only: c[8].0 });
         g.cohesion = Some(Cohesion { enabled: c[9].0, weight: c[9].1, probability: c[9].2, radius: radii[5], own_group_only: false });
         g.wander = Some(Wander { enabled: c[10].0, weight: c[10].1, probability: c[10].2, circle_distance: radii[6], circle_radius: radii[7], angle_change_rad: angle_change });

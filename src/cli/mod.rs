@@ -358,7 +358,7 @@ fn render(
             eprintln!("{e}");
             ExitCode::from(1)
         })?;
-        let world = scene.world();
+        let world = scene.new_world();
         Ok((scene.into_scene(), world))
     };
     let (scene, world) = match built(path) {

@@ -186,7 +186,7 @@ pub(super) struct Rest {
 }
 
 /// A scene that passed every check when it was read ([`super::from_str`], [`super::load`]):
-/// a world is built from it with no second check ([`CheckedScene::world`]) and, once the scene
+/// a world is built from it with no second check ([`CheckedScene::new_world`]) and, once the scene
 /// is not needed, with no copy either ([`CheckedScene::into_world`]). It reads as the
 /// [`Scene`] it holds; [`CheckedScene::into_scene`] gives that scene to edit, which is then
 /// checked again when a world is built from it.
@@ -209,7 +209,7 @@ impl CheckedScene {
 
     /// The scene's world at tick 0, with no second check (its spec is a copy: the scene stays).
     #[must_use]
-    pub fn world(&self) -> World {
+    pub fn new_world(&self) -> World {
         World::from_checked(CheckedSpec::already_checked(self.scene.world_spec()))
     }
 
@@ -221,7 +221,7 @@ impl CheckedScene {
 
     /// A crowd steered by the scene's groups ([`Crowd`]), with no second check.
     #[must_use]
-    pub fn crowd(&self) -> Crowd {
+    pub fn new_crowd(&self) -> Crowd {
         Crowd::from_checked(CheckedSpec::already_checked(self.scene.world_spec()))
     }
 }

@@ -52,7 +52,7 @@ impl EditorApp {
         });
     }
 
-    /// The toast, while it lasts; a click anywhere dismisses it.
+    /// The toast, until it times out ([`TOAST_SECS`]).
     fn toast_ui(&mut self, ctx: &egui::Context) {
         let Some(toast) = &self.notices.toast else {
             return;

@@ -1,5 +1,6 @@
-//! Screenshots and recordings: the presentation settings, the screenshot buttons, and the
-//! recording settings with a progress bar and a Stop button while a take runs.
+//! Screenshots and recordings: first what a designer presses (Record, or a progress bar and
+//! Stop while a take runs, and the screenshot buttons) and where it goes, then the
+//! presentation and recording settings.
 
 use std::path::PathBuf;
 
@@ -135,7 +136,7 @@ impl CaptureWindow<'_> {
                 }
             }
             ui.separator();
-            ui.label("screenshot");
+            ui.label("screenshot (PNG)");
             if ui.button("Canvas").clicked() {
                 actions.push(Action::Screenshot(ShotKind::Canvas));
             }
@@ -146,7 +147,7 @@ impl CaptureWindow<'_> {
         let target = prefs.record.output(self.scene_name);
         if crate::editor::platform::DOWNLOADS {
             let name = crate::editor::platform::download_name(target.path());
-            ui.weak(format!("a take downloads as {name}"));
+            ui.weak(format!("screenshots and takes download; a take as {name}"));
         } else {
             ui.weak(format!("a take goes to {}", target.path().display()));
         }

@@ -1,5 +1,5 @@
 //! What a behavior is to the rest of the program, declared once per behavior in its own file
-//! under `sim/behaviors/`: its entry in the registry ([`BehaviorInfo`]: key, colour, formula,
+//! under `sim/steer/behaviors/`: its entry in the registry ([`BehaviorInfo`]: key, colour, formula,
 //! summary), its block (the shared `enabled`, `weight`, `probability` and its own parameters),
 //! a description of every field ([`Field`]: label, unit, limit, help) that the checks, the
 //! defaults, the inspector and the tests iterate, its force for one agent's tick ([`Tick`]) and
@@ -145,7 +145,7 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
 }
 
 /// A behavior's place in the registry: its [`BehaviorKind`], generated from the one list
-/// (`sim/registry.rs`) for every block type.
+/// (`sim/steer/registry.rs`) for every block type.
 pub trait Registered: Behavior {
     /// The behavior.
     const KIND: BehaviorKind;

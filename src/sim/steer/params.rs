@@ -221,7 +221,7 @@ macro_rules! define_group {
 
         impl BehaviorKind {
             /// The behavior's entry in the registry: key, colour, formula and summary (each
-            /// defined in the behavior's own file under `sim/behaviors/`).
+            /// defined in the behavior's own file under `sim/steer/behaviors/`).
             #[must_use]
             pub fn info(self) -> &'static BehaviorInfo {
                 match self {

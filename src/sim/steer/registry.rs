@@ -25,7 +25,7 @@ macro_rules! for_each_behavior {
             Interpose interpose hide::Interpose,
             Seek seek seek::Seek,
             Arrive arrive arrive::Arrive,
-            Goal goal goal::Goal,
+            Goal goal goal::GoalSeek,
             FollowPath follow_path follow_path::FollowPath,
             FollowFlow follow_flow flow::FollowFlow,
             Alignment alignment flocking::Alignment,

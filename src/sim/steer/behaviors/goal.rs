@@ -34,7 +34,7 @@ pub fn goal(body: &Body, target: Vec2, slowing_radius: f32) -> Steer {
 block! {
     target;
     /// Goal seeking of the boids seed: seek a target, slowing inside `slowing_radius`.
-    Goal {
+    GoalSeek {
         /// The goal.
         target: Target = Target::Click,
         /// Arrival radius (world units); 0 is plain seek.
@@ -42,7 +42,7 @@ block! {
     }
 }
 
-impl Behavior for Goal {
+impl Behavior for GoalSeek {
     const INFO: BehaviorInfo = GOAL;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
