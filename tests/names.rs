@@ -39,6 +39,14 @@ const SAME_CONCEPT: &[(&str, &str)] = &[
     ("tools", "the canvas tools: their state and their strip"),
     ("types", "the plain types of a layer"),
     (
+        "canvas",
+        "the editor's canvas: drawn, and its frame timed by the bench",
+    ),
+    (
+        "bench",
+        "the benchmarks: the library that times them, the command that prints them",
+    ),
+    (
         "Scanner",
         "a scanner of a scene's RON text: where each value starts, and the fields of a broken file",
     ),

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use glam::Vec2;
 
-use super::{BenchError, json_string};
+use super::common::{BenchError, json_string};
 use crate::sim::{World, WorldSpec};
 
 /// The figures of one `--host` run: the world's own tick against the forces of the same

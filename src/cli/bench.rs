@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::load_scene;
+use super::load::load_scene;
 
 /// One `steerlab bench` run, as asked on the command line.
 #[allow(clippy::struct_excessive_bools)] // Independent command-line switches.

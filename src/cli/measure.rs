@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use serde_json::{Map, Value, json};
 
-use super::load_scene;
+use super::load::load_scene;
 use crate::scene::{self, goal_check, goals, sweep};
 use crate::sim::model::text::escape_controls;
 use crate::sim::observe::metrics::{DEFINITIONS, Metrics, definition};

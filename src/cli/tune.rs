@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use super::load_scene;
+use super::load::load_scene;
 use crate::scene::goal_check::{Outcome, target_text};
 use crate::scene::goals::{Goal, Goals, TuneRange};
 use crate::scene::sweep::{self, Pool};

@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-use super::{BenchError, bench_spec};
+use super::common::BenchError;
+use super::scenes::bench_spec;
 use crate::sim::World;
 
 /// The figures of one `--frame` run.
