@@ -342,23 +342,11 @@ impl Scene {
         }
     }
 
-    /// The simulation parameters of this scene.
+    /// The simulation parameters of this scene (a copy: [`Scene::split`] maps a scene to its
+    /// spec, in one place).
     #[must_use]
     pub fn world_spec(&self) -> WorldSpec {
-        let size = Vec2::new(self.world.width, self.world.height);
-        WorldSpec {
-            seed: self.seed,
-            dt: self.dt,
-            size,
-            bounds: self.world.bounds,
-            click_target: self.click_target.unwrap_or(size * 0.5),
-            obstacles: self.obstacles.clone(),
-            walls: self.walls.clone(),
-            paths: self.paths.clone(),
-            flow_fields: self.flow_fields.clone(),
-            agents: self.agents.clone(),
-            groups: self.groups.clone(),
-        }
+        self.clone().split().1
     }
 
     /// Builds the world of this scene, at tick 0.
