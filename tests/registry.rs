@@ -5,6 +5,7 @@ mod common;
 
 use steerlab::scene::Scene;
 use steerlab::scene::add::add_behavior;
+use steerlab::sim::model::field::Number;
 use steerlab::sim::setup::check::check_spec;
 use steerlab::sim::steer::behavior::{Limit, PROBABILITY, Value, WEIGHT};
 use steerlab::sim::steer::params::{ArriveMode, AvoidForm, Deceleration, PathForm, Slot};
@@ -125,11 +126,10 @@ fn numbers(group: &Group) -> Vec<(BehaviorKind, String, f32)> {
         g.visit_fields(kind, &mut |field, mut value| {
             value.numbers(field.limit, &mut |below, n, _| {
                 let below = below.map_or_else(String::new, |k| format!(".{k}"));
-                let v = n.real().expect("a block's numbers are real");
                 out.push((
                     kind,
                     format!("{}.{}{below}", kind.field_name(), field.key),
-                    *v,
+                    value_of(&n),
                 ));
             });
         });
@@ -148,9 +148,9 @@ fn reset_keeps_every_block_and_its_links_and_gives_the_default_numbers() {
     for kind in BehaviorKind::ALL {
         g.visit_fields(kind, &mut |field, mut value| {
             value.numbers(field.limit, &mut |_, n, limit| {
-                let v = n.real().expect("a block's numbers are real");
                 let (lo, _) = limit.low();
-                *v = (*v + 1.0).clamp(lo.max(0.0) + 0.5, limit.high());
+                let moved = (value_of(&n) + 1.0).clamp(lo.max(0.0) + 0.5, limit.high());
+                assert!(put(n, moved), "a number within its limit can be held");
             });
         });
         let block = g.block_mut(kind).expect("every block");
@@ -187,20 +187,43 @@ fn reset_keeps_every_block_and_its_links_and_gives_the_default_numbers() {
     assert!(problems(&reset).is_empty(), "{:?}", problems(&reset));
 }
 
-/// Sets number `n` (in [`numbers`] order) of group 0 to `v`.
-fn set_number(scene: &mut Scene, n: usize, v: f32) {
+/// A number's value (a whole number as the real it stands for).
+fn value_of(n: &Number<'_>) -> f32 {
+    match n {
+        Number::Real(v) => **v,
+        Number::Whole(v) => **v as f32,
+        Number::Large(v) => **v as f32,
+    }
+}
+
+/// Sets `n` to `v` (a whole number to `v` rounded up); false when its type cannot hold `v`
+/// (a whole number below 0).
+fn put(n: Number<'_>, v: f32) -> bool {
+    match n {
+        Number::Real(x) => *x = v,
+        Number::Whole(x) if v >= 0.0 && v <= u32::MAX as f32 => *x = v.ceil() as u32,
+        Number::Large(x) if v >= 0.0 => *x = v.ceil() as u64,
+        Number::Whole(_) | Number::Large(_) => return false,
+    }
+    true
+}
+
+/// Sets number `n` (in [`numbers`] order) of group 0 to `v`; false when it cannot hold `v`.
+fn set_number(scene: &mut Scene, n: usize, v: f32) -> bool {
     let mut i = 0;
+    let mut held = false;
     let g = &mut scene.groups[0];
     for kind in BehaviorKind::ALL {
         g.visit_fields(kind, &mut |field, mut value| {
             value.numbers(field.limit, &mut |_, x, _| {
                 if i == n {
-                    *x.real().expect("a block's numbers are real") = v;
+                    held = put(x, v);
                 }
                 i += 1;
             });
         });
     }
+    held
 }
 
 /// Every number with its limit, as [`numbers`] lists them.
@@ -236,7 +259,10 @@ fn refused_past_limits(scene: &Scene) -> usize {
         let at = format!("groups[0].{path}");
         for v in limit.just_outside() {
             let mut s = scene.clone();
-            set_number(&mut s, n, v);
+            if !set_number(&mut s, n, v) {
+                // A count cannot be negative: its type refuses that value.
+                continue;
+            }
             let found = problems(&s);
             assert!(
                 found.iter().any(|p| p.starts_with(&format!("{at}: "))),
@@ -248,7 +274,7 @@ fn refused_past_limits(scene: &Scene) -> usize {
         let ends = [if open { lo.next_up() } else { lo }, limit.high()];
         for v in ends {
             let mut s = scene.clone();
-            set_number(&mut s, n, v);
+            assert!(set_number(&mut s, n, v), "{at} holds {v}");
             let found = problems(&s);
             assert!(
                 !found.iter().any(|p| p.starts_with(&format!("{at}: "))),

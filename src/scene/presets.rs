@@ -44,6 +44,8 @@ presets!(
     "flow_field.ron",
     "jitter_controls.ron",
     "queue.ron",
+    "orca_circle.ron",
+    "steer_circle.ron",
 );
 
 /// The scene the editor opens with: the boids flock.

@@ -22,6 +22,10 @@ pub enum Target {
     Agent(u32),
     /// The nearest agent of the named group (never the agent itself).
     Nearest(String),
+    /// The point opposite where the agent entered the world, through the world's centre (each
+    /// agent its own: a crowd on a circle crosses to the far side, two rooms swap their
+    /// crowds).
+    Opposite,
 }
 
 /// What happens to an agent that leaves the world rectangle.
@@ -221,6 +225,8 @@ impl Leader {
 /// Another agent as collision avoidance sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Other {
+    /// Its id.
+    pub id: u32,
     /// World units.
     pub position: Vec2,
     /// World units per second.

@@ -33,6 +33,7 @@ macro_rules! for_each_behavior {
             Wander wander wander::Wander,
             WanderTarget wander_target wander::WanderTarget,
             Queue queue queue::Queue,
+            Orca orca orca::Orca,
         }
     };
 }

@@ -30,6 +30,10 @@ pub struct Memory {
     pub waypoint: u32,
     /// The side the detection box keeps against its obstacle.
     pub avoid: AvoidMemory,
+    /// Where the agent entered the world ([`Target::Opposite`] is the point opposite it).
+    ///
+    /// [`Target::Opposite`]: crate::sim::model::types::Target::Opposite
+    pub home: Vec2,
 }
 
 impl Memory {
@@ -46,6 +50,7 @@ impl Memory {
             prey: None,
             waypoint: 0,
             avoid: AvoidMemory::default(),
+            home: position,
         }
     }
 }
@@ -55,6 +60,8 @@ impl Memory {
 pub struct Step<'a> {
     /// The steering the behaviors before this one asked for.
     pub steering: Vec2,
+    /// The group's largest force (what the combined steering is truncated to).
+    pub max_force: f32,
     /// The agent's random stream and wander angle.
     pub state: &'a mut SteeringState,
     /// The agent's record for this tick (the tutorial behaviors' points for the overlays).
@@ -78,6 +85,8 @@ impl Step<'_> {
 pub trait Tick<'w> {
     /// The behavior being evaluated (set by the caller before [`Behavior::steer`]).
     fn kind(&self) -> BehaviorKind;
+    /// The agent's id.
+    fn id(&self) -> u32;
     /// The agent's kinematics.
     fn body(&self) -> Body;
     /// Its heading (unit).

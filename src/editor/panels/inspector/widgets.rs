@@ -423,6 +423,7 @@ pub fn target_field_ui(
         Target::Pointer => "pointer".to_owned(),
         Target::Click => "click target".to_owned(),
         Target::Center => "world centre".to_owned(),
+        Target::Opposite => "opposite its start".to_owned(),
         Target::Agent(id) => format!("agent {id}"),
         Target::Nearest(g) => format!("nearest {g}"),
     };
@@ -437,6 +438,8 @@ pub fn target_field_ui(
                 ui.selectable_value(target, Target::Click, "click target");
                 ui.selectable_value(target, Target::Pointer, "pointer");
                 ui.selectable_value(target, Target::Center, "world centre");
+                ui.selectable_value(target, Target::Opposite, "opposite its start")
+                    .on_hover_text("Each agent heads for the point opposite where it entered, through the world's centre.");
                 if ui
                     .selectable_label(matches!(target, Target::Point(_)), "point")
                     .clicked()

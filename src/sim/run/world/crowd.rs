@@ -112,7 +112,7 @@ impl std::fmt::Display for Unmet {
                 f,
                 "names the nearest of group \"{name}\", which has no other entity in the crowd"
             ),
-            Target::Point(_) | Target::Click | Target::Center => {
+            Target::Point(_) | Target::Click | Target::Center | Target::Opposite => {
                 write!(f, "has a target that always exists")
             }
         }
@@ -414,7 +414,7 @@ impl Crowd {
                     continue;
                 }
                 let there = match target {
-                    Target::Point(_) | Target::Click | Target::Center => true,
+                    Target::Point(_) | Target::Click | Target::Center | Target::Opposite => true,
                     Target::Pointer => world.pointer().is_some(),
                     Target::Agent(id) => *id == agent.id || world.index_of(*id).is_some(),
                     Target::Nearest(name) => world

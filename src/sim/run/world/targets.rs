@@ -33,6 +33,10 @@ impl World {
             Target::Pointer => self.pointer.map(|p| (p, Vec2::ZERO)),
             Target::Click => Some((self.click, Vec2::ZERO)),
             Target::Center => Some((self.spec.size * 0.5, Vec2::ZERO)),
+            Target::Opposite => {
+                let home = self.agents.get(i)?.memory.home;
+                Some((self.spec.size - home, Vec2::ZERO))
+            }
             Target::Agent(_) | Target::Nearest(_) => self
                 .resolve_agent(target, i)
                 .map(|j| (self.agents[j].position, self.agents[j].velocity)),

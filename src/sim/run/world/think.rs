@@ -43,6 +43,10 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
         self.kind
     }
 
+    fn id(&self) -> u32 {
+        self.agent.id
+    }
+
     fn body(&self) -> Body {
         self.body
     }
@@ -185,6 +189,7 @@ impl World {
                 let other = self.agents.get(j as usize)?;
                 let radius = self.spec.groups.get(usize::from(other.group))?.radius;
                 Some(Other {
+                    id: other.id,
                     position: other.position,
                     velocity: other.velocity,
                     heading: other.heading(),

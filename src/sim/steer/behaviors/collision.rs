@@ -183,6 +183,7 @@ mod tests {
         // Me at (0, 0) going +x at 10; the other at (100, 2) going -x at 10. w = (-20, 0),
         // d = (-100, -2): t = 2000 / 400 = 5. Then me (50, 0), it (50, 2): 2 apart, radii 5 + 5.
         let other = Other {
+            id: 1,
             position: Vec2::new(100.0, 2.0),
             velocity: Vec2::new(-10.0, 0.0),
             heading: Vec2::NEG_X,
@@ -203,6 +204,7 @@ mod tests {
         // Too far ahead in time (min 4 s), or passing wide (y = 20): nothing.
         assert_eq!(avoid_agents(&me, Vec2::X, 5.0, [other], 4.0).0, Steer::NONE);
         let wide = Other {
+            id: 1,
             position: Vec2::new(100.0, 20.0),
             ..other
         };
@@ -213,6 +215,7 @@ mod tests {
     fn crossing_agents_let_the_faster_one_go_first() {
         // The other comes from below (+y) going -y at 10, crossing my path at (50, 0) at t = 5.
         let crossing = Other {
+            id: 1,
             position: Vec2::new(50.0, 50.0),
             velocity: Vec2::new(0.0, -10.0),
             heading: Vec2::NEG_Y,
@@ -224,6 +227,7 @@ mod tests {
         assert_eq!(steer.force, Vec2::new(0.0, 10.0));
         // It is faster: I hold my course.
         let fast = Other {
+            id: 1,
             position: Vec2::new(50.0, 100.0),
             velocity: Vec2::new(0.0, -20.0),
             ..crossing

@@ -212,6 +212,7 @@ impl<R: RecordSink> SteeringManager<R> {
         let evaluate = |m: &mut Self| {
             let mut step = Step {
                 steering: m.steering,
+                max_force: m.max_force,
                 state: &mut m.state,
                 record: m.record.debug_mut(),
                 detail,
@@ -347,6 +348,10 @@ struct Lone<'m, R: RecordSink> {
 impl<'w, R: RecordSink> Tick<'w> for Lone<'_, R> {
     fn kind(&self) -> BehaviorKind {
         self.kind
+    }
+
+    fn id(&self) -> u32 {
+        0
     }
 
     fn body(&self) -> Body {
