@@ -25,6 +25,7 @@ pub mod presets;
 pub mod recover;
 pub mod schema;
 pub mod sweep;
+pub mod trace;
 pub mod tune;
 pub mod validate;
 
