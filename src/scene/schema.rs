@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::sim::model::field::Limit;
 use crate::sim::model::field_path::{FieldPath, Number, Numbers};
 use crate::sim::setup::settings::{SEED, SceneNumbers};
+use crate::sim::model::scenery::Level;
 use crate::sim::steer::params::{BoundsMode, FlowField, Group, Obstacle, Path, Placed, Wall};
 use crate::sim::{BehaviorKind, CheckedSpec, Crowd, Problems, Target, World, WorldSpec};
 
@@ -155,6 +156,9 @@ pub struct Scene {
     /// Wall segments (version 2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub walls: Vec<Wall>,
+    /// The level: the walkable area's outline and blocks of wall, as polygons.
+    #[serde(default, skip_serializing_if = "Level::is_empty")]
+    pub level: Level,
     /// Paths, by name (version 2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub paths: Vec<Path>,
@@ -281,6 +285,7 @@ impl Scene {
             click_target: None,
             obstacles: Vec::new(),
             walls: Vec::new(),
+            level: Level::default(),
             paths: Vec::new(),
             flow_fields: Vec::new(),
             agents: Vec::new(),
@@ -309,6 +314,7 @@ impl Scene {
             click_target: self.click_target.unwrap_or(size * 0.5),
             obstacles: self.obstacles,
             walls: self.walls,
+            level: self.level,
             paths: self.paths,
             flow_fields: self.flow_fields,
             agents: self.agents,
@@ -333,6 +339,7 @@ impl Scene {
             click_target: rest.click_target,
             obstacles: spec.obstacles,
             walls: spec.walls,
+            level: spec.level,
             paths: spec.paths,
             flow_fields: spec.flow_fields,
             agents: spec.agents,
@@ -406,6 +413,7 @@ impl Numbers for Scene {
             click_target: self.click_target.as_mut(),
             obstacles: &mut self.obstacles,
             walls: &mut self.walls,
+            level: &mut self.level,
             paths: &mut self.paths,
             flow_fields: &mut self.flow_fields,
             agents: &mut self.agents,

@@ -72,6 +72,12 @@ pub fn paint_scenery(
             }
         }
     }
+    // The level: every edge of its polygons, as walls are drawn.
+    for wall in spec.level.walls() {
+        let (a, b) = (to_screen(wall.from), to_screen(wall.to));
+        batch.line(a, b, 3.0, palette::WALL);
+        batch.circle_filled(a, 1.5, palette::WALL);
+    }
     for (i, wall) in spec.walls.iter().enumerate() {
         let color = if picked == Some(Pick::Wall(i)) {
             palette::PICKED

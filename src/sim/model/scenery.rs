@@ -409,6 +409,57 @@ impl FlowGrid {
     }
 }
 
+/// A level: the outline of the walkable area and the blocks of wall inside it, as polygons
+/// (each implicitly closed, either orientation). Every edge of every polygon is a wall to the
+/// behaviors that avoid walls; `navigate` plans its routes across the area between them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Level {
+    /// The outline of the walkable area (3 or more points, world units); empty: the world's
+    /// rectangle, with no wall along it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boundary: Vec<Vec2>,
+    /// Blocks of wall inside it, each a polygon of 3 or more points (world units).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub holes: Vec<Vec<Vec2>>,
+}
+
+impl Level {
+    /// Whether the level has no polygon at all.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.boundary.is_empty() && self.holes.is_empty()
+    }
+
+    /// Every polygon: the boundary (when set), then the holes.
+    pub fn rings(&self) -> impl Iterator<Item = &[Vec2]> {
+        std::iter::once(self.boundary.as_slice())
+            .filter(|r| !r.is_empty())
+            .chain(self.holes.iter().map(Vec::as_slice))
+    }
+
+    /// Every edge of every polygon, as a wall (a polygon of fewer than 2 points has none).
+    pub fn walls(&self) -> impl Iterator<Item = Wall> + '_ {
+        self.rings().flat_map(|ring| {
+            let n = if ring.len() >= 2 { ring.len() } else { 0 };
+            (0..n).map(move |k| Wall {
+                from: ring[k],
+                to: ring[(k + 1) % n],
+            })
+        })
+    }
+
+    /// The outline of the walkable area: the boundary, or the rectangle `0..size`.
+    #[must_use]
+    pub fn outline(&self, size: Vec2) -> Vec<Vec2> {
+        if self.boundary.is_empty() {
+            vec![Vec2::ZERO, Vec2::new(size.x, 0.0), size, Vec2::new(0.0, size.y)]
+        } else {
+            self.boundary.clone()
+        }
+    }
+}
+
 /// One agent placed by hand: it starts exactly here, before the groups' own agents spawn.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

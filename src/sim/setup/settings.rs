@@ -11,7 +11,7 @@ use crate::sim::model::limits::{
     MAX_DT_SECS, MAX_FLOW_CELLS, MAX_GROUP_COUNT, MAX_HEADING_SMOOTHING, MAX_MAGNITUDE,
     MAX_NEIGHBORS, MAX_PATH_POINTS, MIN_DT_SECS, MIN_NOISE_SCALE,
 };
-use crate::sim::model::scenery::{FlowBase, FlowField, Path, Placed, Wall};
+use crate::sim::model::scenery::{FlowBase, FlowField, Level, Path, Placed, Wall};
 use crate::sim::setup::spec::WorldSpec;
 use crate::sim::steer::params::{BehaviorKind, Group, Obstacle, Spawn};
 
@@ -292,6 +292,12 @@ impl Numbers for Group {
 pub const OBSTACLES: &str = "obstacles";
 /// See [`OBSTACLES`].
 pub const WALLS: &str = "walls";
+/// The key of the level (`level.boundary[0].x`).
+pub const LEVEL: &str = "level";
+/// The key of the level's outline.
+pub const BOUNDARY: &str = "boundary";
+/// The key of the level's blocks of wall.
+pub const HOLES: &str = "holes";
 /// See [`OBSTACLES`].
 pub const PATHS: &str = "paths";
 /// See [`OBSTACLES`].
@@ -455,6 +461,8 @@ pub struct SceneNumbers<'a> {
     pub obstacles: &'a mut [Obstacle],
     /// Wall segments.
     pub walls: &'a mut [Wall],
+    /// The level's polygons.
+    pub level: &'a mut Level,
     /// Paths.
     pub paths: &'a mut [Path],
     /// Flow fields.
@@ -486,6 +494,17 @@ impl SceneNumbers<'_> {
         }
         list_numbers(&root.key(OBSTACLES), self.obstacles, f);
         list_numbers(&root.key(WALLS), self.walls, f);
+        let level = root.key(LEVEL);
+        let boundary = level.key(BOUNDARY);
+        for (i, p) in self.level.boundary.iter_mut().enumerate() {
+            point(&boundary.index(i), p, f);
+        }
+        let holes = level.key(HOLES);
+        for (h, ring) in self.level.holes.iter_mut().enumerate() {
+            for (i, p) in ring.iter_mut().enumerate() {
+                point(&holes.index(h).index(i), p, f);
+            }
+        }
         list_numbers(&root.key(PATHS), self.paths, f);
         list_numbers(&root.key(FLOW_FIELDS), self.flow_fields, f);
         list_numbers(&root.key(AGENTS), self.agents, f);
@@ -502,6 +521,7 @@ impl Numbers for WorldSpec {
             click_target: Some(&mut self.click_target),
             obstacles: &mut self.obstacles,
             walls: &mut self.walls,
+            level: &mut self.level,
             paths: &mut self.paths,
             flow_fields: &mut self.flow_fields,
             agents: &mut self.agents,

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use crate::sim::model::scenery::{FlowField, Path, Placed, Wall};
+use crate::sim::model::scenery::{FlowField, Level, Path, Placed, Wall};
 use crate::sim::steer::params::{BoundsMode, Group, Obstacle};
 
 /// Everything needed to build a world. The scene file holds exactly these values.
@@ -22,6 +22,8 @@ pub struct WorldSpec {
     pub obstacles: Vec<Obstacle>,
     /// Wall segments.
     pub walls: Vec<Wall>,
+    /// The level's polygons (their edges are walls too).
+    pub level: Level,
     /// Paths, by name.
     pub paths: Vec<Path>,
     /// Flow fields, by name.
@@ -44,6 +46,7 @@ impl WorldSpec {
             click_target: size * 0.5,
             obstacles: Vec::new(),
             walls: Vec::new(),
+            level: Level::default(),
             paths: Vec::new(),
             flow_fields: Vec::new(),
             agents: Vec::new(),

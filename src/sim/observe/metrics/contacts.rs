@@ -41,7 +41,7 @@ fn touches_scenery(spec: &crate::sim::WorldSpec, a: &crate::sim::Agent) -> bool 
     spec.obstacles
         .iter()
         .any(|o| a.position.distance(o.center) < r + o.radius)
-        || spec.walls.iter().any(|w| {
+        || spec.walls.iter().cloned().chain(spec.level.walls()).any(|w| {
             a.position
                 .distance(crate::sim::model::scenery::closest_on_segment(
                     w.from, w.to, a.position,
@@ -70,7 +70,8 @@ pub(super) fn one_group(world: &World) -> Option<f32> {
         [only]
             if prey_of(world, only).is_none()
                 && spec.obstacles.is_empty()
-                && spec.walls.is_empty() =>
+                && spec.walls.is_empty()
+                && spec.level.is_empty() =>
         {
             Some(overlap_below(only.radius))
         }
@@ -133,7 +134,7 @@ impl Recorder {
                     touching.push((b.id, a.id));
                 }
             });
-            if spec.obstacles.is_empty() && spec.walls.is_empty() {
+            if spec.obstacles.is_empty() && spec.walls.is_empty() && spec.level.is_empty() {
                 return sums;
             }
             for &i in scratch.agents_at(slots) {

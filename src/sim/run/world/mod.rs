@@ -57,6 +57,7 @@ mod schedule;
 mod side_tables;
 mod spawn;
 mod targets;
+mod terrain;
 mod think;
 
 pub use schedule::{Newcomer, Spawns};
@@ -123,6 +124,8 @@ pub struct World {
     active: Vec<Vec<BehaviorKind>>,
     /// Each flow field, resolved to the world's cells.
     flow_grids: Vec<FlowGrid>,
+    /// The walls the behaviors see.
+    terrain: terrain::Terrain,
     /// What the behaviors looked at, per agent, for the overlays: kept when asked
     /// ([`World::keep_details`]) and some group has a behavior that traces; empty otherwise.
     details: Vec<Detail>,
@@ -223,6 +226,7 @@ impl World {
             links: Vec::new(),
             active: Vec::new(),
             flow_grids: Vec::new(),
+            terrain: terrain::Terrain::default(),
             details: Vec::new(),
             keep_details: false,
             ranks: Vec::new(),
@@ -293,6 +297,7 @@ impl World {
             .iter()
             .map(|f| f.resolve(spec.size))
             .collect();
+        self.terrain = terrain::Terrain::of(spec);
     }
 
     /// Builds a world and spawns the agents due at time 0. Refuses any parameter that is out

@@ -103,7 +103,7 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
     }
 
     fn walls(&self) -> &'w [Wall] {
-        &self.world.spec.walls
+        &self.world.terrain.walls
     }
 
     fn obstacles(&self) -> &'w [Obstacle] {

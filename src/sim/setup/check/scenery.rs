@@ -4,7 +4,9 @@ use super::{Checker, MAX_FLOW_CELLS, MAX_FLOW_FIELDS, MAX_PATH_POINTS, MAX_PATHS
 use crate::sim::model::field_path::FieldPath;
 use crate::sim::model::scenery::{FlowField, flow_cells};
 use crate::sim::model::text::{echo, thousands};
-use crate::sim::setup::settings::{CELL_SIZE, FLOW_FIELDS, NAME, PAINTED, PATHS, POINTS, WALLS};
+use crate::sim::setup::settings::{
+    BOUNDARY, CELL_SIZE, FLOW_FIELDS, HOLES, LEVEL, NAME, PAINTED, PATHS, POINTS, WALLS,
+};
 use crate::sim::setup::spec::WorldSpec;
 
 impl Checker {
@@ -31,6 +33,7 @@ impl Checker {
     pub(super) fn scenery(&mut self, spec: &WorldSpec) {
         let root = FieldPath::root();
         self.count(&root.key(WALLS), "walls", spec.walls.len(), MAX_WALLS);
+        self.level(spec);
         self.count(&root.key(PATHS), "paths", spec.paths.len(), MAX_PATHS);
         for (i, p) in spec.paths.iter().enumerate() {
             let path = root.key(PATHS).index(i);
@@ -59,6 +62,39 @@ impl Checker {
         );
         for (i, f) in spec.flow_fields.iter().enumerate() {
             self.flow_field(&root.key(FLOW_FIELDS).index(i), f, spec, i);
+        }
+    }
+
+    /// The level: polygons of 3 or more points, and no more of them (and their corners) than
+    /// the walls allow.
+    fn level(&mut self, spec: &WorldSpec) {
+        let level = FieldPath::root().key(LEVEL);
+        let ring = |checker: &mut Self, at: &FieldPath, points: usize| {
+            if points < 3 {
+                checker.push(
+                    at,
+                    format!("a polygon of the level needs 3 or more points, got {points}"),
+                );
+            }
+            checker.count(at, "points", points, MAX_PATH_POINTS);
+        };
+        if !spec.level.boundary.is_empty() {
+            ring(self, &level.key(BOUNDARY), spec.level.boundary.len());
+        }
+        self.count(&level.key(HOLES), "holes", spec.level.holes.len(), MAX_WALLS);
+        for (h, hole) in spec.level.holes.iter().enumerate() {
+            ring(self, &level.key(HOLES).index(h), hole.len());
+        }
+        let edges: usize = spec.level.rings().map(<[_]>::len).sum();
+        if edges > MAX_WALLS {
+            self.push(
+                &level,
+                format!(
+                    "the level has {} corners in all, more than {}",
+                    thousands(edges as u64),
+                    thousands(MAX_WALLS as u64)
+                ),
+            );
         }
     }
 
