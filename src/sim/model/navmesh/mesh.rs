@@ -1,0 +1,299 @@
+//! Building the mesh: the walls' pieces as constraint edges of a Delaunay triangulation, each
+//! triangle labelled walkable or not, the corners where routes turn, and which corners see
+//! each other.
+
+// Geometry has its textbook names: corner `c`, its edges' count `n`, points `p`, `q`, `r`.
+#![allow(clippy::many_single_char_names)]
+
+use std::collections::HashMap;
+
+use glam::{DVec2, Vec2};
+use spade::Triangulation;
+use spade::handles::FixedVertexHandle;
+
+use super::arrange::{ordered, plane_graph};
+use super::geometry::{Piece, clean_ring, flush_tiny, in_ring, pieces};
+use super::sight::{Cdt, Ground, dv, pt};
+
+/// A vertex of the mesh where the walkable area sticks out (its walkable angle exceeds 180°, up
+/// to rounding) or pinches: the only places where a shortest route turns.
+#[derive(Clone, Debug)]
+pub(crate) struct Corner {
+    /// Its exact position.
+    pub(crate) pos: DVec2,
+    /// A walkable `f32` point at (or a rounding away from) `pos`, for the routes handed out.
+    pub(crate) out: Vec2,
+    /// Its vertex in the triangulation.
+    pub(crate) vertex: FixedVertexHandle,
+    /// The directions (unit) of the two rim edges that bound the blocked angle, when there is
+    /// one blocked angle; `None` where the walkable area pinches.
+    pub(crate) wedge: Option<(DVec2, DVec2)>,
+}
+
+impl Corner {
+    /// Whether a route may turn here coming from (or going to) `p`: the line through the corner
+    /// and `p` leaves the blocked angle on one side. A shortest route never uses a segment that
+    /// fails this.
+    pub(crate) fn tangent(&self, p: DVec2) -> bool {
+        const TOL: f64 = 1e-9;
+        let Some((d1, d2)) = self.wedge else {
+            return true;
+        };
+        let u = (p - self.pos).normalize_or_zero();
+        let (c1, c2) = (u.perp_dot(d1), u.perp_dot(d2));
+        !((c1 > TOL && c2 < -TOL) || (c1 < -TOL && c2 > TOL))
+    }
+}
+
+/// The triangulation and everything read from it once.
+#[derive(Clone, Debug)]
+pub(crate) struct Mesh {
+    pub(crate) cdt: Cdt,
+    /// Walkable flag by face index.
+    pub(crate) walkable: Vec<bool>,
+    /// The walkable triangles, in `f32`.
+    pub(crate) triangles: Vec<[Vec2; 3]>,
+    /// The rim: each edge between a walkable face and one that is not, with a point inside its
+    /// walkable face.
+    pub(crate) rim: Vec<(DVec2, DVec2, DVec2)>,
+    pub(crate) corners: Vec<Corner>,
+    /// For each corner, the corners it sees (index, distance), both ends tangent.
+    pub(crate) graph: Vec<Vec<(u32, f64)>>,
+}
+
+impl Mesh {
+    /// A mesh with no walkable ground.
+    pub(crate) fn empty() -> Self {
+        Self {
+            cdt: Cdt::new(),
+            walkable: Vec::new(),
+            triangles: Vec::new(),
+            rim: Vec::new(),
+            corners: Vec::new(),
+            graph: Vec::new(),
+        }
+    }
+
+    pub(crate) fn ground(&self) -> Ground<'_> {
+        Ground {
+            cdt: &self.cdt,
+            walkable: &self.walkable,
+        }
+    }
+
+    /// The mesh of a level (see `NavMesh::build`); `radius` is finite and `>= 0` or infinite.
+    pub(crate) fn build(boundary: &[Vec2], holes: &[Vec<Vec2>], radius: f64) -> Self {
+        let Some(walls) = Walls::new(boundary, holes, radius) else {
+            return Self::empty();
+        };
+        let segments = plane_graph(&walls.segments(), walls.scale);
+        let Some(cdt) = triangulate(&segments) else {
+            return Self::empty();
+        };
+        let mut walkable = vec![false; cdt.num_all_faces()];
+        let mut triangles = Vec::new();
+        for face in cdt.inner_faces() {
+            let [a, b, c] = face.positions().map(dv);
+            if walls.is_free((a + b + c) / 3.0) {
+                walkable[face.fix().index()] = true;
+                triangles.push([a.as_vec2(), b.as_vec2(), c.as_vec2()]);
+            }
+        }
+        if triangles.is_empty() {
+            return Self::empty();
+        }
+        let mut mesh = Self {
+            cdt,
+            walkable,
+            triangles,
+            rim: Vec::new(),
+            corners: Vec::new(),
+            graph: Vec::new(),
+        };
+        mesh.rim = mesh.find_rim();
+        mesh.corners = mesh.find_corners();
+        mesh.graph = mesh.see_corners();
+        mesh
+    }
+
+    fn find_rim(&self) -> Vec<(DVec2, DVec2, DVec2)> {
+        let ground = self.ground();
+        self.cdt
+            .directed_edges()
+            .filter_map(|e| {
+                let inside = e.face().fix().index();
+                let outside = e.rev().face().fix().index();
+                (ground.face_ok(inside) && !ground.face_ok(outside)).then(|| {
+                    let centre = e.face().as_inner().map_or(dv(e.from().position()), |f| {
+                        let [a, b, c] = f.positions().map(dv);
+                        (a + b + c) / 3.0
+                    });
+                    (dv(e.from().position()), dv(e.to().position()), centre)
+                })
+            })
+            .collect()
+    }
+
+    fn find_corners(&self) -> Vec<Corner> {
+        let ground = self.ground();
+        let mut corners = Vec::new();
+        for v in self.cdt.vertices() {
+            let c = dv(v.position());
+            let out: Vec<_> = v.out_edges().collect();
+            let n = out.len();
+            if n < 2 {
+                continue;
+            }
+            let dir = |i: usize| (dv(out[i % n].to().position()) - c).normalize_or_zero();
+            let flags: Vec<bool> = out
+                .iter()
+                .map(|e| ground.face_ok(e.face().fix().index()))
+                .collect();
+            // The face left of out-edge i lies between it and out-edge i + 1 (counter-clockwise).
+            let mut angle = 0.0;
+            let mut insides = Vec::new();
+            for i in (0..n).filter(|&i| flags[i]) {
+                let a = dir(i).perp_dot(dir(i + 1)).atan2(dir(i).dot(dir(i + 1)));
+                angle += a;
+                if let Some(f) = out[i].face().as_inner() {
+                    let [p, q, r] = f.positions().map(dv);
+                    insides.push((a, (p + q + r) / 3.0));
+                }
+            }
+            // The widest walkable face first: its centroid is the surest way in.
+            insides.sort_by(|x, y| y.0.total_cmp(&x.0));
+            let starts: Vec<usize> = (0..n)
+                .filter(|&i| !flags[i] && flags[(i + n - 1) % n])
+                .collect();
+            let wedge = match starts.as_slice() {
+                [] => continue,
+                &[s] => {
+                    if angle <= std::f64::consts::PI - 1e-9 {
+                        continue;
+                    }
+                    let t = (s..s + n).find(|&i| flags[i % n]).unwrap_or(s);
+                    Some((dir(s), dir(t)))
+                }
+                _ => None,
+            };
+            corners.push(Corner {
+                pos: c,
+                out: insides
+                    .iter()
+                    .find_map(|&(_, inside)| ground.nudge(c, inside))
+                    .unwrap_or(c.as_vec2()),
+                vertex: v.fix(),
+                wedge,
+            });
+        }
+        corners
+    }
+
+    fn see_corners(&self) -> Vec<Vec<(u32, f64)>> {
+        let ground = self.ground();
+        let mut graph = vec![Vec::new(); self.corners.len()];
+        for (i, a) in self.corners.iter().enumerate() {
+            for (j, b) in self.corners.iter().enumerate().skip(i + 1) {
+                if a.tangent(b.pos) && b.tangent(a.pos) && ground.clear_between(a.vertex, b.vertex)
+                {
+                    let d = a.pos.distance(b.pos);
+                    graph[i].push((u32::try_from(j).unwrap_or(u32::MAX), d));
+                    graph[j].push((u32::try_from(i).unwrap_or(u32::MAX), d));
+                }
+            }
+        }
+        graph
+    }
+}
+
+/// The constrained triangulation of `segments`, each split where others cross it. `None` when
+/// spade refuses a point.
+fn triangulate(segments: &[[DVec2; 2]]) -> Option<Cdt> {
+    let mut cdt = Cdt::new();
+    let mut handles: HashMap<[u64; 2], FixedVertexHandle> = HashMap::new();
+    let mut handle = |cdt: &mut Cdt, p: DVec2| -> Option<FixedVertexHandle> {
+        let key = [p.x.to_bits(), p.y.to_bits()];
+        if let Some(&h) = handles.get(&key) {
+            return Some(h);
+        }
+        let h = cdt.insert(pt(p)).ok()?;
+        handles.insert(key, h);
+        Some(h)
+    };
+    let mut ends = Vec::with_capacity(segments.len());
+    for &[a, b] in segments {
+        ends.push((handle(&mut cdt, a)?, handle(&mut cdt, b)?));
+    }
+    for (a, b) in ends {
+        if a != b {
+            cdt.add_constraint_and_split(a, b, |p| p);
+        }
+    }
+    Some(cdt)
+}
+
+/// The walls of a level, cleaned, and their pieces grown by the radius.
+struct Walls {
+    /// The boundary's larger extent.
+    scale: f64,
+    outer: Vec<DVec2>,
+    holes: Vec<Vec<DVec2>>,
+    pieces: Vec<Piece>,
+}
+
+impl Walls {
+    /// `None` when nothing can be walkable: no usable boundary, or a radius of at least half
+    /// the boundary's smaller extent.
+    fn new(boundary: &[Vec2], holes: &[Vec<Vec2>], radius: f64) -> Option<Self> {
+        let outer = clean_ring(boundary)?;
+        let (min, max) = outer
+            .iter()
+            .fold((outer[0], outer[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+        let size = max - min;
+        if radius * 2.0 >= size.x.min(size.y) {
+            return None;
+        }
+        let holes: Vec<Vec<DVec2>> = holes.iter().filter_map(|h| clean_ring(h)).collect();
+        let mut grown = Vec::new();
+        if radius > 0.0 {
+            for ring in std::iter::once(&outer).chain(&holes) {
+                pieces(ring, radius, &mut grown);
+            }
+        }
+        Some(Self {
+            scale: size.x.max(size.y),
+            outer,
+            holes,
+            pieces: grown,
+        })
+    }
+
+    /// Every edge of the rings and of the pieces, with tiny coordinates flushed.
+    fn segments(&self) -> Vec<[DVec2; 2]> {
+        let mut out = Vec::new();
+        let mut ring_edges = |pts: &[DVec2]| {
+            for i in 0..pts.len() {
+                let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+                let (a, b) = (flush_tiny(a), flush_tiny(b));
+                if a != b && a.is_finite() && b.is_finite() {
+                    out.push(ordered(a, b));
+                }
+            }
+        };
+        for ring in std::iter::once(&self.outer).chain(&self.holes) {
+            ring_edges(ring);
+        }
+        for piece in &self.pieces {
+            ring_edges(piece.points());
+        }
+        out
+    }
+
+    /// Whether `p` is walkable for the agent's centre: inside the boundary, outside every hole
+    /// (even-odd), and in no piece of the grown walls.
+    fn is_free(&self, p: DVec2) -> bool {
+        in_ring(&self.outer, p)
+            && !self.holes.iter().any(|h| in_ring(h, p))
+            && !self.pieces.iter().any(|piece| piece.contains(p))
+    }
+}

@@ -1,0 +1,230 @@
+//! A navigation mesh for a 2D level and the shortest route across it, for a disc-shaped agent.
+//!
+//! A level is an outer ring (the boundary of the walkable area) and rings of walls inside it
+//! (holes, which may touch or overlap each other and the boundary). For an agent of radius `r`
+//! the area its centre may walk is the level with every wall grown by `r`: the points at
+//! distance `r` or more from every wall edge, inside the boundary and outside the holes.
+//!
+//! How it is built ([`NavMesh::build`]):
+//!
+//! 1. **Grow the walls.** Each ring edge gives a band of width `r` on either side; where a corner
+//!    sticks out, the bands reach its miter point (at most `2r` from the corner) or, for a sharper
+//!    corner, two bevel points on a tangent to the circle of radius `r` around it. The union of
+//!    these convex pieces and the walls holds every point closer than `r` to a wall, whatever the
+//!    rings' orientation, crossings or edge lengths (module `geometry`).
+//! 2. **Triangulate.** The ring edges and the pieces' edges are split where they cross or touch,
+//!    and points a rounding apart are merged (module `arrange`), so that near-parallel edges
+//!    share their points exactly; they are then the constraint edges of a constrained Delaunay
+//!    triangulation (the `spade` crate), so that no triangle straddles a wall or a piece's
+//!    outline.
+//! 3. **Label.** A triangle is walkable when its centroid is inside the boundary, outside every
+//!    hole (even-odd) and in no piece.
+//! 4. **Corners.** A shortest route of a point among polygons turns only at corners that stick
+//!    into the walkable area: the mesh vertices whose walkable triangles cover more than 180°
+//!    (and those where the walkable area pinches). Which pairs of corners see each other, along
+//!    a line that does not cut into the wall at either end, is found once.
+//!
+//! A route ([`NavMesh::route`]) joins its two ends to the corners they see and runs A* with the
+//! straight-line distance as the estimate. Sight lines walk the triangles along the segment
+//! with spade's exact predicates: a segment is clear when every triangle it passes through is
+//! walkable (running along the rim of the walkable area, or through one of its corners, is).
+//!
+//! Everything is total: empty, non-finite, huge or self-crossing input gives an empty mesh or
+//! ignores the ring at fault, never a panic or a NaN.
+
+mod arrange;
+mod geometry;
+mod mesh;
+mod search;
+mod sight;
+
+use std::fmt;
+
+use glam::{DVec2, Vec2};
+
+use self::geometry::{clean_ring, offset_ring_f64};
+use self::mesh::Mesh;
+
+/// A navigation mesh: the walkable area of a level for the centre of an agent of a given radius,
+/// triangulated, with the corners that routes turn at and which of them see each other.
+#[derive(Clone)]
+pub struct NavMesh {
+    radius: f32,
+    mesh: Mesh,
+}
+
+impl fmt::Debug for NavMesh {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NavMesh")
+            .field("radius", &self.radius)
+            .field("triangles", &self.mesh.triangles.len())
+            .field("corners", &self.mesh.corners.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why no route was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unreachable {
+    /// The start is inside a wall or outside the level, farther than `2 * radius + 1` from any
+    /// walkable ground.
+    StartOutside,
+    /// The target is inside a wall or outside the level, farther than `2 * radius + 1` from any
+    /// walkable ground.
+    GoalOutside,
+    /// Start and target are on walkable ground, but no passage wide enough for the agent joins
+    /// them.
+    NoRoute,
+}
+
+impl fmt::Display for Unreachable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::StartOutside => {
+                "the start is inside a wall or outside the level, with no walkable ground near it"
+            }
+            Self::GoalOutside => {
+                "the target is inside a wall or outside the level, with no walkable ground near it"
+            }
+            Self::NoRoute => {
+                "no way through: no passage wide enough for the agent joins the start to the target"
+            }
+        })
+    }
+}
+
+impl std::error::Error for Unreachable {}
+
+impl NavMesh {
+    /// The mesh of a level for an agent of radius `radius`.
+    ///
+    /// `boundary` is the outer ring of the walkable area (either orientation, implicitly
+    /// closed); `holes` are rings of walls inside it (they may touch or overlap each other and
+    /// the boundary). The walkable area for the agent's centre is the boundary shrunk by
+    /// `radius` minus the holes grown by `radius`; corners that stick into it are grown to a
+    /// miter, or a bevel where the miter would be longer than `2 * radius`, so the area stays
+    /// at distance `radius` or more from every wall edge.
+    ///
+    /// A ring with a non-finite coordinate or one beyond `±1e15`, fewer than three distinct
+    /// points or no area is ignored (without a boundary nothing is walkable). A radius that is
+    /// NaN or negative counts as zero. Duplicate and straight points are dropped; a spike that
+    /// folds straight back loses its tip.
+    #[must_use]
+    pub fn build(boundary: &[Vec2], holes: &[Vec<Vec2>], radius: f32) -> NavMesh {
+        let radius = if radius > 0.0 { radius } else { 0.0 };
+        NavMesh {
+            radius,
+            mesh: Mesh::build(boundary, holes, f64::from(radius)),
+        }
+    }
+
+    /// The agent's radius the mesh was built for (zero when it was given as NaN or negative).
+    #[must_use]
+    pub fn radius(&self) -> f32 {
+        self.radius
+    }
+
+    /// The walkable triangles, for drawing the mesh (empty when nothing is walkable).
+    #[must_use]
+    pub fn triangles(&self) -> &[[Vec2; 3]] {
+        &self.mesh.triangles
+    }
+
+    /// Whether the agent's centre may stand at `p`. The rim of the walkable area counts as
+    /// walkable; NaN and infinite points are not.
+    #[must_use]
+    pub fn is_walkable(&self, p: Vec2) -> bool {
+        self.mesh.ground().point_ok(p.as_dvec2())
+    }
+
+    /// `p` itself when it is walkable; otherwise the closest point of the walkable area (moved
+    /// inside by a rounding step where needed, so that [`NavMesh::is_walkable`] holds for it).
+    /// `None` when nothing is walkable or `p` is not finite.
+    #[must_use]
+    pub fn nearest_walkable(&self, p: Vec2) -> Option<Vec2> {
+        search::nearest(&self.mesh, p.as_dvec2())
+    }
+
+    /// The shortest route for the agent's centre from `from` to `to`: the points where it
+    /// turns, first `from` and last `to`.
+    ///
+    /// An end that is not walkable but within `2 * radius + 1` of the walkable area is joined
+    /// to its nearest walkable point, which follows `from` (or precedes `to`) in the route;
+    /// farther away it gives [`Unreachable::StartOutside`] (or [`Unreachable::GoalOutside`]).
+    /// When the two ends are on ground that no passage joins: [`Unreachable::NoRoute`]. When
+    /// `from == to` on walkable ground the route is `[from, to]` (two equal points): a route
+    /// always has at least two points.
+    pub fn route(&self, from: Vec2, to: Vec2) -> Result<Vec<Vec2>, Unreachable> {
+        let start = self.end_point(from).ok_or(Unreachable::StartOutside)?;
+        let goal = self.end_point(to).ok_or(Unreachable::GoalOutside)?;
+        let turns = search::shortest(&self.mesh, start.as_dvec2(), goal.as_dvec2())
+            .ok_or(Unreachable::NoRoute)?;
+        let mut points = Vec::with_capacity(turns.len() + 4);
+        points.push(from);
+        if start != from {
+            points.push(start);
+        }
+        points.extend(turns.iter().map(|&i| self.mesh.corners[i].out));
+        if goal != to && points.last() != Some(&goal) {
+            points.push(goal);
+        }
+        points.push(to);
+        Ok(points)
+    }
+
+    /// Whether the segment from `a` to `b` lies in the walkable area (it may run along its rim
+    /// or through one of its corners).
+    #[must_use]
+    pub fn line_of_sight(&self, a: Vec2, b: Vec2) -> bool {
+        self.mesh.ground().clear(a.as_dvec2(), b.as_dvec2())
+    }
+
+    /// Where a route may start or end for `p`: `p` when walkable, else its nearest walkable
+    /// point when that is within `2 * radius + 1`.
+    fn end_point(&self, p: Vec2) -> Option<Vec2> {
+        if self.is_walkable(p) {
+            return Some(p);
+        }
+        let q = self.nearest_walkable(p)?;
+        let reach = 2.0 * f64::from(self.radius) + 1.0;
+        (p.as_dvec2().distance(q.as_dvec2()) <= reach).then_some(q)
+    }
+}
+
+/// The length of a route: the sum of the distances between consecutive points (zero for fewer
+/// than two points; infinite only when it exceeds the range of `f32`).
+#[must_use]
+pub fn route_length(points: &[Vec2]) -> f32 {
+    #[allow(clippy::cast_possible_truncation)] // The sum of f32 distances, back to f32.
+    let length = points
+        .windows(2)
+        .map(|w| w[0].as_dvec2().distance(w[1].as_dvec2()))
+        .sum::<f64>() as f32;
+    length
+}
+
+/// The line that the centre of an agent of radius `radius` keeps to along one ring of walls,
+/// for drawing: each edge moved by `radius` towards the walkable side (inside the ring when
+/// `walkable_inside`, as for a level's boundary; outside for a hole), with a miter or bevel where
+/// a corner sticks into the walkable area and the meeting point of the moved edges elsewhere.
+/// It is the rim of the walkable area when that ring is the only wall; it crosses itself where
+/// the ring's walls are closer than `2 * radius`. Empty for a ring that [`NavMesh::build`]
+/// ignores; points beyond the range of `f32` are left out.
+#[must_use]
+pub fn offset_ring(ring: &[Vec2], radius: f32, walkable_inside: bool) -> Vec<Vec2> {
+    let Some(ring) = clean_ring(ring) else {
+        return Vec::new();
+    };
+    let radius = if radius > 0.0 { f64::from(radius) } else { 0.0 };
+    offset_ring_f64(&ring, radius, walkable_inside)
+        .into_iter()
+        .map(DVec2::as_vec2)
+        .filter(|p| p.is_finite())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+mod proptests;
