@@ -134,3 +134,113 @@ fn orca_gives_the_same_bits_on_one_thread_and_two() {
     };
     assert_eq!(run(1), run(2));
 }
+
+/// Whether `p` is inside the polygon `ring` (even-odd).
+fn inside(ring: &[Vec2], p: Vec2) -> bool {
+    let mut odd = false;
+    for k in 0..ring.len() {
+        let (a, b) = (ring[k], ring[(k + 1) % ring.len()]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            odd = !odd;
+        }
+    }
+    odd
+}
+
+/// The distance from `p` to the nearest edge of the level.
+fn to_walls(level: &steerlab::sim::model::scenery::Level, p: Vec2) -> f32 {
+    level
+        .walls()
+        .map(|w| {
+            p.distance(steerlab::sim::model::scenery::closest_on_segment(
+                w.from, w.to, p,
+            ))
+        })
+        .fold(f32::INFINITY, f32::min)
+}
+
+#[test]
+fn navigating_agents_go_round_the_walls_to_the_target_and_never_into_them() {
+    let mut world = world_of("navigate_level.ron");
+    let level = world.spec().level.clone();
+    let r = world.spec().groups[0].radius;
+    let target = world.click();
+    let mut closest_to_a_wall = f32::INFINITY;
+    for _ in 0..60 * 40 {
+        world.step();
+        for agent in world.agents() {
+            assert!(
+                inside(&level.boundary, agent.position),
+                "{}",
+                agent.position
+            );
+            for hole in &level.holes {
+                assert!(
+                    !inside(hole, agent.position),
+                    "{} in a wall",
+                    agent.position
+                );
+            }
+            closest_to_a_wall = closest_to_a_wall.min(to_walls(&level, agent.position));
+        }
+    }
+    // The routes keep the radius from the walls; steering along them cuts a corner by at most
+    // a tenth of it.
+    assert!(
+        closest_to_a_wall >= 0.9 * r,
+        "{closest_to_a_wall} < 0.9 * {r}"
+    );
+    for agent in world.agents() {
+        assert!(
+            agent.position.distance(target) < 80.0,
+            "agent {} at {} did not reach {target}",
+            agent.id,
+            agent.position
+        );
+    }
+}
+
+#[test]
+fn a_target_inside_a_wall_is_unreachable_and_the_agents_stand() {
+    let mut world = world_of("navigate_level.ron");
+    // Inside the first block of wall.
+    world.set_click(Vec2::new(320.0, 200.0));
+    for _ in 0..60 * 5 {
+        world.step();
+    }
+    for agent in world.agents() {
+        assert_eq!(
+            agent.route.unreachable,
+            Some(steerlab::sim::model::navmesh::Unreachable::GoalOutside)
+        );
+        assert!(agent.velocity.length() < 1.0, "{}", agent.velocity);
+    }
+    // Moved to open ground, the target is planned for again.
+    world.set_click(Vec2::new(880.0, 600.0));
+    world.step();
+    assert!(world.agents().iter().all(|a| a.route.unreachable.is_none()
+        && a.route.points.last() == Some(&Vec2::new(880.0, 600.0))));
+}
+
+#[test]
+fn navigation_gives_the_same_bits_on_one_thread_and_two() {
+    let text = presets::find("navigate_level.ron").expect("preset").text;
+    let mut scene = scene::from_str(text, "navigate_level.ron")
+        .expect("valid")
+        .into_scene();
+    scene.groups[0].count = 600;
+    let run = |threads: usize| {
+        let mut world = scene.build_world().expect("builds");
+        world.set_threads(threads).expect("threads");
+        for _ in 0..300 {
+            world.step();
+        }
+        world
+            .agents()
+            .iter()
+            .flat_map(|a| [a.position.x, a.position.y, a.velocity.x, a.velocity.y])
+            .map(f32::to_bits)
+            .collect::<Vec<u32>>()
+    };
+    assert_eq!(run(1), run(2));
+}

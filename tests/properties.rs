@@ -417,6 +417,7 @@ prop_compose! {
             click_target: click,
             obstacles: obstacles.into_iter().map(|(center, radius)| Obstacle { center, radius }).collect(),
             walls,
+            level: steerlab::sim::model::scenery::Level::default(),
             paths,
             flow_fields,
             agents: placed,

@@ -198,6 +198,8 @@ fn value_of(n: &Number<'_>) -> f32 {
 
 /// Sets `n` to `v` (a whole number to `v` rounded up); false when its type cannot hold `v`
 /// (a whole number below 0).
+// The guards keep the value within the whole number's range; rounding up is the point.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 fn put(n: Number<'_>, v: f32) -> bool {
     match n {
         Number::Real(x) => *x = v,

@@ -63,6 +63,8 @@ overlays! {
         "Path following's prediction, projection and point sought; formation slots, follow points, hiding spots, interpose points.",
     Flow "Flow field"
         "The direction of each cell of the scene's flow fields.",
+    Navmesh "Navigation mesh"
+        "Where a navigating agent's centre may go (the level shrunk by its group's radius), in triangles, and each agent's route ahead.",
     Ghosts "Baseline ghosts"
         "The pinned baseline's agents, translucent, run tick for tick beside the live ones (Compare › Pin baseline).",
     Names "Group names"
@@ -154,9 +156,9 @@ mod tests {
         let text = ron::to_string(&set).expect("writes");
         assert_eq!(text, "[Velocity,Trails]");
         assert_eq!(ron::from_str::<OverlaySet>(&text).expect("reads"), set);
-        assert_eq!(Overlay::ALL.len(), 15);
+        assert_eq!(Overlay::ALL.len(), 16);
         let mut all: OverlaySet = Overlay::ALL.iter().copied().collect();
         all.set(Overlay::Grid, false);
-        assert_eq!(all.iter().count(), 14);
+        assert_eq!(all.iter().count(), 15);
     }
 }

@@ -46,6 +46,7 @@ presets!(
     "queue.ron",
     "orca_circle.ron",
     "steer_circle.ron",
+    "navigate_level.ron",
 );
 
 /// The scene the editor opens with: the boids flock.

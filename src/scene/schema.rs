@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::sim::model::field::Limit;
 use crate::sim::model::field_path::{FieldPath, Number, Numbers};
-use crate::sim::setup::settings::{SEED, SceneNumbers};
 use crate::sim::model::scenery::Level;
+use crate::sim::setup::settings::{SEED, SceneNumbers};
 use crate::sim::steer::params::{BoundsMode, FlowField, Group, Obstacle, Path, Placed, Wall};
 use crate::sim::{BehaviorKind, CheckedSpec, Crowd, Problems, Target, World, WorldSpec};
 

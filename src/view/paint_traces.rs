@@ -39,6 +39,9 @@ pub fn paint_scenery(
             paint_flow(batch, grid, (scale, color), &to_screen);
         }
     }
+    if input.overlays.shows(Overlay::Navmesh) {
+        paint_navigation(batch, input, &to_screen);
+    }
     let picked = tools.and_then(|t| t.picked);
     let active_path = tools.and_then(|t| t.path);
     for (i, path) in spec.paths.iter().enumerate() {
@@ -91,6 +94,39 @@ pub fn paint_scenery(
     }
     if let Some((a, b)) = tools.and_then(ToolState::drawing) {
         batch.line(to_screen(a), to_screen(b), 2.0, palette::PICKED);
+    }
+}
+
+/// The navigation mesh of each navigating group (each mesh once), and every agent's route
+/// ahead.
+fn paint_navigation(batch: &mut Batch, input: &CanvasInput<'_>, to_screen: &impl Fn(Vec2) -> Pos2) {
+    let mut drawn: Vec<*const crate::sim::model::navmesh::NavMesh> = Vec::new();
+    for mesh in input.world.navmeshes().flatten() {
+        let key: *const _ = mesh;
+        if drawn.contains(&key) {
+            continue;
+        }
+        drawn.push(key);
+        for t in mesh.triangles() {
+            let [a, b, c] = t.map(to_screen);
+            batch.triangle([a, b, c], palette::NAVMESH_FILL);
+            batch.line(a, b, 1.0, palette::NAVMESH_EDGE);
+            batch.line(b, c, 1.0, palette::NAVMESH_EDGE);
+            batch.line(c, a, 1.0, palette::NAVMESH_EDGE);
+        }
+    }
+    for agent in input.world.agents() {
+        let ahead = agent.route.ahead();
+        if ahead.is_empty() {
+            continue;
+        }
+        let mut from = to_screen(agent.position);
+        for &p in ahead {
+            let to = to_screen(p);
+            batch.line(from, to, 1.5, palette::ROUTE);
+            from = to;
+        }
+        batch.circle_filled(from, 3.0, palette::ROUTE);
     }
 }
 

@@ -28,6 +28,12 @@ pub const OBSTACLE: Color32 = color(colors::OBSTACLE);
 pub const BOUNDARY: Color32 = color(colors::BOUNDARY);
 /// Colour of walls.
 pub const WALL: Color32 = Color32::from_rgb(200, 205, 220);
+/// The navigation mesh's triangles (fill).
+pub const NAVMESH_FILL: Color32 = Color32::from_rgba_premultiplied(20, 40, 60, 60);
+/// The navigation mesh's triangle edges.
+pub const NAVMESH_EDGE: Color32 = Color32::from_rgba_premultiplied(50, 90, 120, 120);
+/// A navigating agent's route ahead.
+pub const ROUTE: Color32 = Color32::from_rgb(90, 200, 255);
 /// Colour of path centre lines and points.
 pub const PATH: Color32 = Color32::from_rgb(0, 200, 140);
 /// Colour of a path's band (its radius either side), translucent.

@@ -69,6 +69,7 @@ fn swatch(overlay: Overlay) -> Option<Color32> {
         Overlay::Sensors => SENSOR,
         Overlay::Guides => behavior_color(BehaviorKind::FollowPath),
         Overlay::Flow => FLOW,
+        Overlay::Navmesh => crate::view::palette::ROUTE,
         Overlay::Ghosts => crate::view::palette::GHOST,
         Overlay::Names => crate::view::palette::group_color(0),
         Overlay::Behaviors => return None,

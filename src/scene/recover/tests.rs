@@ -79,7 +79,7 @@ fn positions_are_the_original_texts_after_a_stand_in_of_another_length() {
             format!(
                 "s.ron:1:{}: nme: unknown field `nme`; did you mean `name`? (expected one \
                  of `version`, `name`, `description`, `seed`, `dt`, `world`, \
-                 `click_target`, `obstacles`, `walls`, `paths`, `flow_fields`, `agents`, \
+                 `click_target`, `obstacles`, `walls`, `level`, `paths`, `flow_fields`, `agents`, \
                  `groups`, `view`, `goals`)",
                 col("nme") + 1
             ),

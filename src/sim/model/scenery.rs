@@ -453,7 +453,12 @@ impl Level {
     #[must_use]
     pub fn outline(&self, size: Vec2) -> Vec<Vec2> {
         if self.boundary.is_empty() {
-            vec![Vec2::ZERO, Vec2::new(size.x, 0.0), size, Vec2::new(0.0, size.y)]
+            vec![
+                Vec2::ZERO,
+                Vec2::new(size.x, 0.0),
+                size,
+                Vec2::new(0.0, size.y),
+            ]
         } else {
             self.boundary.clone()
         }

@@ -208,7 +208,7 @@ mod tests {
             click_target: Vec2::new(50.0, 50.0),
             obstacles: Vec::new(),
             walls: Vec::new(),
-            level: Default::default(),
+            level: crate::sim::model::scenery::Level::default(),
             paths: Vec::new(),
             flow_fields: Vec::new(),
             agents: Vec::new(),

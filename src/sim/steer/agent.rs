@@ -2,6 +2,7 @@
 
 use glam::Vec2;
 
+use crate::sim::steer::route::Route;
 use crate::sim::steer::state::SteeringState;
 use crate::sim::steer::tick::Memory;
 
@@ -20,6 +21,8 @@ pub struct Agent {
     pub steering: SteeringState,
     /// What its behaviors keep from one tick to the next (stamina, prey, waypoint, ...).
     pub memory: Memory,
+    /// The route it navigates (empty unless its group navigates).
+    pub route: Route,
     /// The direction of its velocity on the last tick it had one (unit; +x for an agent that
     /// never moved). Kept up to date only when it stops: read [`Agent::heading`].
     pub last_heading: Vec2,
@@ -43,6 +46,7 @@ impl Agent {
             velocity,
             steering: SteeringState::new(seed, id),
             memory: Memory::new(position, stamina),
+            route: Route::default(),
             last_heading: crate::sim::model::math::direction_or(velocity, Vec2::X),
         }
     }

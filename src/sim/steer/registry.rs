@@ -26,6 +26,7 @@ macro_rules! for_each_behavior {
             Seek seek seek::Seek,
             Arrive arrive arrive::Arrive,
             Goal goal goal::GoalSeek,
+            Navigate navigate navigate::Navigate,
             FollowPath follow_path follow_path::FollowPath,
             FollowFlow follow_flow flow::FollowFlow,
             Alignment alignment flocking::Alignment,

@@ -124,6 +124,10 @@ pub trait Tick<'w> {
     fn path(&self) -> Option<&'w Path>;
     /// The path whose polygon the group's containment names.
     fn region(&self) -> Option<&'w Path>;
+    /// The navigation mesh of the level for the group's radius, when the group navigates.
+    fn navmesh(&self) -> Option<&'w crate::sim::model::navmesh::NavMesh>;
+    /// The agent's planned route (navigation), to read and replace.
+    fn route(&mut self) -> &mut crate::sim::steer::route::Route;
     /// The flow field the group follows, resolved to the world's cells.
     fn flow(&self) -> Option<&'w FlowGrid>;
     /// The flocking sums of rule `rule` (0 separation, 1 alignment, 2 cohesion).

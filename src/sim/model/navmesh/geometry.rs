@@ -155,14 +155,14 @@ pub(crate) fn outer_corner(a: DVec2, c: DVec2, b: DVec2, left: bool, r: f64) -> 
 
 /// A convex polygon of three or four points, with its bounding box.
 #[derive(Clone, Debug)]
-pub(crate) struct Piece {
+pub(crate) struct GrownPiece {
     pts: [DVec2; 4],
     len: usize,
     min: DVec2,
     max: DVec2,
 }
 
-impl Piece {
+impl GrownPiece {
     fn new(pts: &[DVec2]) -> Self {
         let mut all = [pts[0]; 4];
         all[..pts.len()].copy_from_slice(pts);
@@ -208,7 +208,7 @@ impl Piece {
 
 /// The pieces of `ring` grown by `r > 0`, appended to `out`: for each edge its band on either
 /// side, and for each bevelled corner the triangle between the corner and its bevel points.
-pub(crate) fn pieces(ring: &[DVec2], r: f64, out: &mut Vec<Piece>) {
+pub(crate) fn pieces(ring: &[DVec2], r: f64, out: &mut Vec<GrownPiece>) {
     let n = ring.len();
     let corners: Vec<(bool, Outer)> = (0..n)
         .map(|i| {
@@ -235,10 +235,10 @@ pub(crate) fn pieces(ring: &[DVec2], r: f64, out: &mut Vec<Piece>) {
             } else {
                 b + off
             };
-            out.push(Piece::new(&[a, start, end, b]));
+            out.push(GrownPiece::new(&[a, start, end, b]));
         }
         if let Outer::Bevel(q1, q2) = corners[i].1 {
-            out.push(Piece::new(&[ring[i], q1, q2]));
+            out.push(GrownPiece::new(&[ring[i], q1, q2]));
         }
     }
 }

@@ -12,7 +12,7 @@ use spade::Triangulation;
 use spade::handles::FixedVertexHandle;
 
 use super::arrange::{ordered, plane_graph};
-use super::geometry::{Piece, clean_ring, flush_tiny, in_ring, pieces};
+use super::geometry::{GrownPiece, clean_ring, flush_tiny, in_ring, pieces};
 use super::sight::{Cdt, Ground, dv, pt};
 
 /// A vertex of the mesh where the walkable area sticks out (its walkable angle exceeds 180°, up
@@ -82,8 +82,17 @@ impl Mesh {
     }
 
     /// The mesh of a level (see `NavMesh::build`); `radius` is finite and `>= 0` or infinite.
+    ///
+    /// Spade asserts its own invariants as it splits crossing constraint edges; no level is
+    /// known to trip one once the segments are a plane graph (`arrange`), but should one, the
+    /// level gets an empty mesh rather than a panic (where panics unwind).
     pub(crate) fn build(boundary: &[Vec2], holes: &[Vec<Vec2>], radius: f64) -> Self {
-        let Some(walls) = Walls::new(boundary, holes, radius) else {
+        std::panic::catch_unwind(|| Self::build_unguarded(boundary, holes, radius))
+            .unwrap_or_else(|_| Self::empty())
+    }
+
+    fn build_unguarded(boundary: &[Vec2], holes: &[Vec<Vec2>], radius: f64) -> Self {
+        let Some(walls) = WallSet::new(boundary, holes, radius) else {
             return Self::empty();
         };
         let segments = plane_graph(&walls.segments(), walls.scale);
@@ -233,15 +242,15 @@ fn triangulate(segments: &[[DVec2; 2]]) -> Option<Cdt> {
 }
 
 /// The walls of a level, cleaned, and their pieces grown by the radius.
-struct Walls {
+struct WallSet {
     /// The boundary's larger extent.
     scale: f64,
     outer: Vec<DVec2>,
     holes: Vec<Vec<DVec2>>,
-    pieces: Vec<Piece>,
+    pieces: Vec<GrownPiece>,
 }
 
-impl Walls {
+impl WallSet {
     /// `None` when nothing can be walkable: no usable boundary, or a radius of at least half
     /// the boundary's smaller extent.
     fn new(boundary: &[Vec2], holes: &[Vec<Vec2>], radius: f64) -> Option<Self> {

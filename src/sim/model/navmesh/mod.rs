@@ -31,11 +31,19 @@
 //!
 //! Everything is total: empty, non-finite, huge or self-crossing input gives an empty mesh or
 //! ignores the ring at fault, never a panic or a NaN.
+//!
+//! Limits: the grown corners are polygons around the true arcs (a miter reaches up to `2r` from
+//! its corner, a bevel up to `r·√2`), so a route around a corner is a little longer than the
+//! disc needs, and a gap between two corners that face each other across a diagonal may be
+//! closed though the disc would pass (a gap between flat walls is exact). Points closer than
+//! 1e-9 of the level's size are merged. Building costs a sight-line walk per pair of corners
+//! (about 5 ms for 200 corners and 0.25 s for 2000, release build); a route, a walk from each
+//! end to each corner and A* (about 0.1 ms for 200 corners).
 
 mod arrange;
+mod astar;
 mod geometry;
 mod mesh;
-mod search;
 mod sight;
 
 use std::fmt;
@@ -142,7 +150,7 @@ impl NavMesh {
     /// `None` when nothing is walkable or `p` is not finite.
     #[must_use]
     pub fn nearest_walkable(&self, p: Vec2) -> Option<Vec2> {
-        search::nearest(&self.mesh, p.as_dvec2())
+        astar::nearest(&self.mesh, p.as_dvec2())
     }
 
     /// The shortest route for the agent's centre from `from` to `to`: the points where it
@@ -157,7 +165,7 @@ impl NavMesh {
     pub fn route(&self, from: Vec2, to: Vec2) -> Result<Vec<Vec2>, Unreachable> {
         let start = self.end_point(from).ok_or(Unreachable::StartOutside)?;
         let goal = self.end_point(to).ok_or(Unreachable::GoalOutside)?;
-        let turns = search::shortest(&self.mesh, start.as_dvec2(), goal.as_dvec2())
+        let turns = astar::shortest(&self.mesh, start.as_dvec2(), goal.as_dvec2())
             .ok_or(Unreachable::NoRoute)?;
         let mut points = Vec::with_capacity(turns.len() + 4);
         points.push(from);

@@ -13,7 +13,7 @@ use super::{NavMesh, Unreachable, route_length};
 /// A random level: a square room 0..100 and convex holes anywhere in it (overlapping each
 /// other and the walls at times).
 #[derive(Clone, Debug)]
-struct Level {
+struct RandomLevel {
     holes: Vec<Vec<Vec2>>,
     radius: f32,
     from: Vec2,
@@ -66,7 +66,7 @@ fn hole() -> impl Strategy<Value = Vec<Vec2>> {
         })
 }
 
-fn level() -> impl Strategy<Value = Level> {
+fn level() -> impl Strategy<Value = RandomLevel> {
     let point = || (-5.0f32..105.0, -5.0f32..105.0).prop_map(|(x, y)| Vec2::new(x, y));
     (
         prop::collection::vec(hole(), 1..=6),
@@ -74,7 +74,7 @@ fn level() -> impl Strategy<Value = Level> {
         point(),
         point(),
     )
-        .prop_map(|(holes, radius, from, to)| Level {
+        .prop_map(|(holes, radius, from, to)| RandomLevel {
             holes,
             radius,
             from,
@@ -105,13 +105,13 @@ fn to_ring(ring: &[DVec2], p: DVec2) -> f64 {
 }
 
 /// The level's walls in `f64`, as the mesh reads them, and the test of the original geometry.
-struct Walls {
+struct BruteWalls {
     boundary: Vec<DVec2>,
     holes: Vec<Vec<DVec2>>,
     radius: f64,
 }
 
-impl Walls {
+impl BruteWalls {
     fn new(boundary: &[Vec2], holes: &[Vec<Vec2>], radius: f32) -> Self {
         Self {
             boundary: clean_ring(boundary).unwrap_or_default(),
@@ -166,10 +166,10 @@ fn end_point(mesh: &NavMesh, p: Vec2) -> Option<Vec2> {
 /// The shortest route length by brute force: nodes are the offset rings' walkable vertices and
 /// the two ends; two nodes are joined when their segment crosses no offset edge and its sample
 /// points are walkable by the original geometry; Dijkstra over all pairs.
-fn brute_force(level: &Level, mesh: &NavMesh) -> Result<f64, Unreachable> {
+fn brute_force(level: &RandomLevel, mesh: &NavMesh) -> Result<f64, Unreachable> {
     let start = end_point(mesh, level.from).ok_or(Unreachable::StartOutside)?;
     let goal = end_point(mesh, level.to).ok_or(Unreachable::GoalOutside)?;
-    let walls = Walls::new(&room(), &level.holes, level.radius);
+    let walls = BruteWalls::new(&room(), &level.holes, level.radius);
     let r = walls.radius;
     let mut offsets = vec![offset_ring_f64(&walls.boundary, r, true)];
     offsets.extend(walls.holes.iter().map(|h| offset_ring_f64(h, r, false)));
@@ -229,7 +229,11 @@ fn segment_distance(a1: DVec2, a2: DVec2, b1: DVec2, b2: DVec2) -> f64 {
 
 /// Every segment of the route between walkable points keeps the radius from every wall edge
 /// (less a rounding margin) and stays inside the level; every point but the ends is walkable.
-fn check_clearance(mesh: &NavMesh, walls: &Walls, route: &[Vec2]) -> Result<(), TestCaseError> {
+fn check_clearance(
+    mesh: &NavMesh,
+    walls: &BruteWalls,
+    route: &[Vec2],
+) -> Result<(), TestCaseError> {
     let n = route.len();
     prop_assert!(n >= 2);
     for p in route {
@@ -283,7 +287,7 @@ proptest! {
     #[test]
     fn routes_keep_the_radius_from_the_walls(level in level()) {
         let mesh = NavMesh::build(&room(), &level.holes, level.radius);
-        let walls = Walls::new(&room(), &level.holes, level.radius);
+        let walls = BruteWalls::new(&room(), &level.holes, level.radius);
         if let Ok(route) = mesh.route(level.from, level.to) {
             check_clearance(&mesh, &walls, &route)?;
         }
@@ -381,7 +385,7 @@ proptest! {
         let holes: Vec<Vec<Vec2>> = holes.into_iter().map(|h| turned(h, angle)).collect();
         let mesh = NavMesh::build(&boundary, &holes, radius);
         check_sane(&mesh, from, to)?;
-        let walls = Walls::new(&boundary, &holes, radius);
+        let walls = BruteWalls::new(&boundary, &holes, radius);
         if let Ok(route) = mesh.route(from, to) {
             check_clearance(&mesh, &walls, &route)?;
         }
@@ -391,13 +395,13 @@ proptest! {
     #[test]
     fn walkable_triangles_keep_the_radius_from_the_walls(level in level()) {
         let mesh = NavMesh::build(&room(), &level.holes, level.radius);
-        check_triangles(&mesh, &Walls::new(&room(), &level.holes, level.radius))?;
+        check_triangles(&mesh, &BruteWalls::new(&room(), &level.holes, level.radius))?;
     }
 }
 
 /// Every walkable triangle's corners, edge midpoints and centroid are at distance
 /// `r·(1 − 1e-4) − 1e-3` or more from every wall edge, and inside the level.
-fn check_triangles(mesh: &NavMesh, walls: &Walls) -> Result<(), TestCaseError> {
+fn check_triangles(mesh: &NavMesh, walls: &BruteWalls) -> Result<(), TestCaseError> {
     let r = walls.radius;
     for t in mesh.triangles() {
         let [a, b, c] = t.map(Vec2::as_dvec2);

@@ -41,13 +41,18 @@ fn touches_scenery(spec: &crate::sim::WorldSpec, a: &crate::sim::Agent) -> bool 
     spec.obstacles
         .iter()
         .any(|o| a.position.distance(o.center) < r + o.radius)
-        || spec.walls.iter().cloned().chain(spec.level.walls()).any(|w| {
-            a.position
-                .distance(crate::sim::model::scenery::closest_on_segment(
-                    w.from, w.to, a.position,
-                ))
-                < r
-        })
+        || spec
+            .walls
+            .iter()
+            .cloned()
+            .chain(spec.level.walls())
+            .any(|w| {
+                a.position
+                    .distance(crate::sim::model::scenery::closest_on_segment(
+                        w.from, w.to, a.position,
+                    ))
+                    < r
+            })
 }
 
 /// Groups `g` and `h`, once when they are the same.

@@ -153,10 +153,13 @@ impl Metrics {
     }
 }
 
-/// The target whose arrival a group is measured against: its arrive block's, else its seek
-/// block's (enabled blocks only).
+/// The target whose arrival a group is measured against: its arrive block's, else its
+/// navigation's, else its seek block's (enabled blocks only).
 fn arrival_target(group: &crate::sim::Group) -> Option<&Target> {
     if let Some(b) = group.arrive.as_ref().filter(|b| b.enabled) {
+        return Some(&b.target);
+    }
+    if let Some(b) = group.navigate.as_ref().filter(|b| b.enabled) {
         return Some(&b.target);
     }
     group.seek.as_ref().filter(|b| b.enabled).map(|b| &b.target)

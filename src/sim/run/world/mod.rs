@@ -66,6 +66,8 @@ pub use schedule::{Newcomer, Spawns};
 struct Thought {
     steering: crate::sim::steer::manager::SteeringState,
     memory: crate::sim::steer::behavior::Memory,
+    /// The agent's new route, when it changed.
+    route: Option<crate::sim::steer::route::Route>,
 }
 
 /// What a group's blocks name, resolved to indices when the spec is set.
@@ -297,7 +299,7 @@ impl World {
             .iter()
             .map(|f| f.resolve(spec.size))
             .collect();
-        self.terrain = terrain::Terrain::of(spec);
+        self.terrain = terrain::Terrain::of(spec, &self.terrain);
     }
 
     /// Builds a world and spawns the agents due at time 0. Refuses any parameter that is out
@@ -586,6 +588,15 @@ impl World {
         }
         agent.steering = thought.steering;
         agent.memory = thought.memory;
+        if let Some(route) = thought.route {
+            agent.route = route;
+        }
+    }
+
+    /// The navigation mesh each group navigates (none for a group that does not), for the
+    /// overlays.
+    pub fn navmeshes(&self) -> impl Iterator<Item = Option<&crate::sim::model::navmesh::NavMesh>> {
+        self.terrain.meshes()
     }
 
     /// The grid of the last tick (empty when no group flocks or the search is naive).

@@ -6,6 +6,7 @@
 use glam::Vec2;
 
 use super::{Links, Thought, World, index_u32};
+use crate::sim::model::navmesh::NavMesh;
 use crate::sim::model::scenery::{FlowGrid, Obstacle, Path, Wall};
 use crate::sim::model::types::{FlockRule, Leader, NeighborSums, Other, Stamina};
 use crate::sim::steer::agent::Agent;
@@ -14,6 +15,7 @@ use crate::sim::steer::behaviors::{Body, Steer};
 use crate::sim::steer::debug::{Detail, RecordSink as _, RecordSlot};
 use crate::sim::steer::manager::{SteeringManager, SteeringState};
 use crate::sim::steer::params::{BehaviorKind, Group, Target};
+use crate::sim::steer::route::Route;
 
 /// One agent's tick as its behaviors see it.
 struct AgentTick<'w, 'r, 's, 'd> {
@@ -34,6 +36,7 @@ struct AgentTick<'w, 'r, 's, 'd> {
     /// The behavior being evaluated.
     kind: BehaviorKind,
     memory: Memory,
+    route: Route,
     m: SteeringManager<&'r mut RecordSlot<'s>>,
     detail: Option<&'d mut Detail>,
 }
@@ -116,6 +119,14 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
 
     fn region(&self) -> Option<&'w Path> {
         self.world.spec.paths.get(self.links.region?)
+    }
+
+    fn navmesh(&self) -> Option<&'w NavMesh> {
+        self.world.terrain.mesh(self.g)
+    }
+
+    fn route(&mut self) -> &mut Route {
+        &mut self.route
     }
 
     fn flow(&self) -> Option<&'w FlowGrid> {
@@ -226,6 +237,7 @@ impl World {
             return Thought {
                 steering: agent.steering.clone(),
                 memory,
+                route: None,
             };
         };
         let body = Body {
@@ -254,6 +266,11 @@ impl World {
             hunt,
             kind: BehaviorKind::ALL[0],
             memory,
+            route: if self.terrain.mesh(g).is_some() {
+                agent.route.clone()
+            } else {
+                Route::default()
+            },
             m,
             detail,
         };
@@ -264,12 +281,19 @@ impl World {
                 break;
             }
         }
-        let AgentTick { m, memory, .. } = tick;
+        let AgentTick {
+            m, memory, route, ..
+        } = tick;
+        let route = (self.terrain.mesh(g).is_some() && route != agent.route).then_some(route);
         let steering = m.finish_in_place(&body);
         let record = record.debug_mut();
         record.neighbors = found.count;
         record.neighbor_distance_sum = found.distance_sum;
-        Thought { steering, memory }
+        Thought {
+            steering,
+            memory,
+            route,
+        }
     }
 
     /// The hunter's stamina (000 part 5, 003): rest, then pursue the prey it holds. Returns the

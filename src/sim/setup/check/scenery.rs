@@ -81,7 +81,12 @@ impl Checker {
         if !spec.level.boundary.is_empty() {
             ring(self, &level.key(BOUNDARY), spec.level.boundary.len());
         }
-        self.count(&level.key(HOLES), "holes", spec.level.holes.len(), MAX_WALLS);
+        self.count(
+            &level.key(HOLES),
+            "holes",
+            spec.level.holes.len(),
+            MAX_WALLS,
+        );
         for (h, hole) in spec.level.holes.iter().enumerate() {
             ring(self, &level.key(HOLES).index(h), hole.len());
         }

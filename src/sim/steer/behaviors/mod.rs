@@ -18,6 +18,7 @@ pub mod follow_path;
 pub mod formation;
 pub mod goal;
 pub mod hide;
+pub mod navigate;
 pub mod orca;
 pub mod pursuit;
 pub mod queue;

@@ -328,6 +328,7 @@ impl<R: RecordSink> SteeringManager<R> {
             body: Body::of(host),
             other,
             memory: Memory::default(),
+            route: crate::sim::steer::route::Route::default(),
             m: self,
         };
         block.steer(&mut tick);
@@ -342,6 +343,7 @@ struct Lone<'m, R: RecordSink> {
     /// What every target that is not a point stands for: position and velocity.
     other: Option<(Vec2, Vec2)>,
     memory: Memory,
+    route: crate::sim::steer::route::Route,
     m: &'m mut SteeringManager<R>,
 }
 
@@ -420,6 +422,14 @@ impl<'w, R: RecordSink> Tick<'w> for Lone<'_, R> {
 
     fn region(&self) -> Option<&'w Path> {
         None
+    }
+
+    fn navmesh(&self) -> Option<&'w crate::sim::model::navmesh::NavMesh> {
+        None
+    }
+
+    fn route(&mut self) -> &mut crate::sim::steer::route::Route {
+        &mut self.route
     }
 
     fn flow(&self) -> Option<&'w FlowGrid> {

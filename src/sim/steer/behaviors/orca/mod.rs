@@ -38,7 +38,7 @@ mod solve;
 
 use glam::Vec2;
 
-pub use solve::{Avoider, Corner, Horizons, Line, Neighbor, agent_line, solve, wall_lines};
+pub use solve::{Avoider, Horizons, Line, Neighbor, WallEdge, agent_line, solve, wall_lines};
 
 use crate::sim::model::math::truncate;
 use crate::sim::model::scenery::{Obstacle, Wall};
@@ -207,7 +207,7 @@ pub fn orca_velocity(
     let mut lines = Vec::with_capacity(others.len() + 8);
     // Walls within reach in the wall horizon, nearest first, each seen from its side.
     let reach = horizons.walls * me.max_speed + me.radius;
-    let mut near: Vec<(f32, usize, Corner)> = Vec::new();
+    let mut near: Vec<(f32, usize, WallEdge)> = Vec::new();
     for (k, wall) in walls.iter().enumerate() {
         if wall.from == wall.to {
             continue;
@@ -216,7 +216,7 @@ pub fn orca_velocity(
         if d_sq >= reach * reach {
             continue;
         }
-        for corner in Corner::segment(wall.from, wall.to) {
+        for corner in WallEdge::segment(wall.from, wall.to) {
             // RVO2 keeps the agent on the right of each edge.
             if (corner.point - me.position).perp_dot(corner.next - corner.point) < 0.0 {
                 near.push((d_sq, k, corner));
@@ -224,7 +224,7 @@ pub fn orca_velocity(
         }
     }
     near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    let corners: Vec<Corner> = near.into_iter().map(|(_, _, c)| c).collect();
+    let corners: Vec<WallEdge> = near.into_iter().map(|(_, _, c)| c).collect();
     wall_lines(me, &corners, horizons, &mut lines);
     // Obstacles: still discs, all the avoidance taken, with the wall horizon.
     let still = Horizons {

@@ -60,7 +60,7 @@ pub struct Neighbor {
 /// One corner of a wall as ORCA sees it: a directed edge from `point` to the next corner.
 /// RVO2 keeps the agent on the right of each edge; a two-sided wall is two edges, one each way.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Corner {
+pub struct WallEdge {
     /// The corner (world units).
     pub point: Vec2,
     /// The corner the edge runs to.
@@ -75,7 +75,7 @@ pub struct Corner {
     pub next_convex: bool,
 }
 
-impl Corner {
+impl WallEdge {
     /// The two edges of a two-sided wall segment `a`–`b` (each end convex).
     #[must_use]
     pub fn segment(a: Vec2, b: Vec2) -> [Self; 2] {
@@ -251,7 +251,7 @@ pub fn agent_line(me: &Avoider, other: &Neighbor, horizons: &Horizons) -> Line {
 /// The half-planes that keep `me` clear of the wall edges `corners` for `horizons.walls`
 /// seconds (RVO2's obstacle loop), nearest edge first; an edge whose velocity obstacle the lines
 /// already made cover is skipped.
-pub fn wall_lines(me: &Avoider, corners: &[Corner], horizons: &Horizons, lines: &mut Vec<Line>) {
+pub fn wall_lines(me: &Avoider, corners: &[WallEdge], horizons: &Horizons, lines: &mut Vec<Line>) {
     let inv_horizon = 1.0 / horizons.walls;
     let radius = me.radius;
     let radius_sq = radius * radius;
@@ -276,7 +276,7 @@ pub fn wall_lines(me: &Avoider, corners: &[Corner], horizons: &Horizons, lines: 
 
 /// The half-plane of one wall edge, if it gives one.
 #[allow(clippy::too_many_lines)] // RVO2's case analysis, kept in one piece to read against it.
-fn wall_line(me: &Avoider, corner: &Corner, inv_horizon: f32, radius_sq: f32) -> Option<Line> {
+fn wall_line(me: &Avoider, corner: &WallEdge, inv_horizon: f32, radius_sq: f32) -> Option<Line> {
     let radius = me.radius;
     let velocity = me.velocity;
     let edge_direction = corner.direction();

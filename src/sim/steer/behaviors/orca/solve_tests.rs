@@ -138,7 +138,7 @@ fn an_agent_heading_for_a_wall_slows_to_reach_it_at_the_horizon() {
     // edge moved 1 toward me over 1 s: y = 4, allowed v.y <= 4.
     let m = me(Vec2::new(0.0, -5.0), Vec2::new(0.0, 10.0));
     let mut lines = Vec::new();
-    let [forward, backward] = Corner::segment(Vec2::new(-10.0, 0.0), Vec2::new(10.0, 0.0));
+    let [forward, backward] = WallEdge::segment(Vec2::new(-10.0, 0.0), Vec2::new(10.0, 0.0));
     assert!((forward.point - m.position).perp_dot(forward.next - forward.point) < 0.0);
     assert!((backward.point - m.position).perp_dot(backward.next - backward.point) > 0.0);
     wall_lines(&m, &[forward], &H, &mut lines);

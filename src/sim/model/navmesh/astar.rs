@@ -58,15 +58,15 @@ fn closest_on_segment(a: DVec2, b: DVec2, p: DVec2) -> DVec2 {
 
 /// An entry of the open set: lowest estimate first, then lowest node index.
 #[derive(Clone, Copy, PartialEq)]
-struct Open {
+struct Frontier {
     estimate: f64,
     cost: f64,
     node: usize,
 }
 
-impl Eq for Open {}
+impl Eq for Frontier {}
 
-impl Ord for Open {
+impl Ord for Frontier {
     fn cmp(&self, other: &Self) -> Ordering {
         other
             .estimate
@@ -75,7 +75,7 @@ impl Ord for Open {
     }
 }
 
-impl PartialOrd for Open {
+impl PartialOrd for Frontier {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -105,13 +105,13 @@ pub(crate) fn shortest(mesh: &Mesh, start: DVec2, goal: DVec2) -> Option<Vec<usi
     let mut came = vec![usize::MAX; n + 2];
     let mut open = BinaryHeap::new();
     cost[s] = 0.0;
-    open.push(Open {
+    open.push(Frontier {
         estimate: start.distance(goal),
         cost: 0.0,
         node: s,
     });
     let mut next: Vec<(usize, f64)> = Vec::new();
-    while let Some(Open { cost: c, node, .. }) = open.pop() {
+    while let Some(Frontier { cost: c, node, .. }) = open.pop() {
         if node == g {
             break;
         }
@@ -137,7 +137,7 @@ pub(crate) fn shortest(mesh: &Mesh, start: DVec2, goal: DVec2) -> Option<Vec<usi
             if nc < cost[m] {
                 cost[m] = nc;
                 came[m] = node;
-                open.push(Open {
+                open.push(Frontier {
                     estimate: nc + pos(m).distance(goal),
                     cost: nc,
                     node: m,

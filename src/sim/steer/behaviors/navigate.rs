@@ -1,0 +1,163 @@
+//! Navigating a level: plan the shortest route to the target across the level's navigation
+//! mesh (the walkable area shrunk by the agent's radius, [`crate::sim::model::navmesh`]), then
+//! follow it: seek each turning point, arrive at the last.
+//!
+//! ```text
+//! plan     when there is no route yet, when the target is more than replan_distance from
+//!          where it was at the last plan, or when the point ahead is out of sight (pushed off)
+//! next     the farthest point of the route in sight from the agent (string pulling)
+//! force    seek(next) before the last point; arrive(last, slowing_radius) at it
+//! ```
+//!
+//! When the target cannot be reached (inside a wall, outside the level, or no passage wide
+//! enough) the agent brakes to a stand (`force = -v`, a desired velocity of zero), and the
+//! overlay marks the target with a cross. It tries
+//! again when the target moves. A scene with no level navigates the world's rectangle, around
+//! the walls and obstacles (each a block of wall to the mesh).
+
+use glam::Vec2;
+
+use crate::sim::model::types::Target;
+use crate::sim::steer::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Value, block};
+use crate::sim::steer::behavior::{Family, Figure, Mark, Tick, Tint};
+use crate::sim::steer::debug::Trace;
+use crate::sim::steer::registry::BehaviorKind;
+use crate::sim::steer::route::Route;
+
+/// Navigation in the registry.
+pub const NAVIGATE: BehaviorInfo = BehaviorInfo {
+    key: "navigate",
+    family: Family::PathsAndWalls,
+    metric: "time_to_arrive",
+    legend: &[],
+    color: Rgb(90, 200, 255),
+    formula: "route = shortest path on the navmesh (walls grown by radius); seek the farthest route point in sight; arrive at the last",
+    summary: "Plan the shortest route to the target around the level's walls and follow it, \
+              arriving at the end.",
+};
+
+block! {
+    target;
+    /// Navigation: the shortest route to the target across the level, followed to the end.
+    Navigate {
+        /// What to reach.
+        target: Target = Target::Click,
+        /// Within this distance of the end it slows down to stop there (world units).
+        slowing_radius: f32 = 50.0,
+        /// A new route is planned when the target has moved this far (world units).
+        replan_distance: f32 = 20.0,
+    }
+}
+
+/// Flag bit: the target cannot be reached.
+const UNREACHABLE: u8 = 0;
+
+impl Behavior for Navigate {
+    const INFO: BehaviorInfo = NAVIGATE;
+
+    fn traces(&self) -> bool {
+        true
+    }
+
+    fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
+        const TARGET: Field = Field::plain("target", "target", "What to reach.");
+        const SLOWING: Field = Field::distance(
+            "slowing_radius",
+            "slowing radius",
+            "Within this distance of the end of its route the agent slows down to stop there.",
+        );
+        const REPLAN: Field = Field::distance(
+            "replan_distance",
+            "replan distance",
+            "The route is planned again when the target has moved this far since the last \
+             plan. Small: always on the shortest route, at the cost of planning often.",
+        );
+        visit(&TARGET, Value::Target(&mut self.target));
+        visit(&SLOWING, Value::Number(&mut self.slowing_radius));
+        visit(&REPLAN, Value::Number(&mut self.replan_distance));
+    }
+
+    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+        let Some((goal, _)) = tick.resolve(&self.target) else {
+            return false;
+        };
+        let Some(mesh) = tick.navmesh() else {
+            return false;
+        };
+        let body = tick.body();
+        let p = body.position;
+        let replan_sq = self.replan_distance * self.replan_distance;
+        let route = tick.route();
+        let strayed = route
+            .ahead()
+            .first()
+            .is_some_and(|&next| !mesh.line_of_sight(p, next));
+        if !route.planned || route.goal.distance_squared(goal) > replan_sq || strayed {
+            *route = match mesh.route(p, goal) {
+                Ok(points) => Route {
+                    points,
+                    next: 1,
+                    goal,
+                    unreachable: None,
+                    planned: true,
+                },
+                Err(why) => Route {
+                    points: Vec::new(),
+                    next: 0,
+                    goal,
+                    unreachable: Some(why),
+                    planned: true,
+                },
+            };
+        }
+        // String pulling: head for the farthest point still in sight.
+        while route.next + 1 < route.points.len()
+            && mesh.line_of_sight(p, route.points[route.next + 1])
+        {
+            route.next += 1;
+        }
+        let ahead = route.ahead();
+        let Some(&next) = ahead.first() else {
+            let cross = Trace {
+                flags: 1 << UNREACHABLE,
+                ..Trace::new(BehaviorKind::Navigate, &[goal, goal])
+            };
+            tick.add(self, |s| {
+                s.trace(cross);
+                Steer {
+                    force: -body.velocity,
+                    desired: Some(Vec2::ZERO),
+                }
+            });
+            return false;
+        };
+        let last = ahead.len() == 1;
+        let end = *ahead.last().unwrap_or(&next);
+        let slowing = self.slowing_radius;
+        tick.add(self, |s| {
+            s.trace(Trace::new(BehaviorKind::Navigate, &[next, end]));
+            if last {
+                arrive(&body, next, slowing)
+            } else {
+                crate::sim::steer::behaviors::seek::seek(&body, next)
+            }
+        });
+        false
+    }
+
+    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+        let [next, end, ..] = trace.points;
+        if trace.flag(UNREACHABLE) {
+            out.push(Mark::sensor(Figure::Cross(end), Tint::Hit, 1.0).width(2.5));
+            return;
+        }
+        out.push(Mark::guide(Figure::Ray(next), 0.7));
+        out.push(Mark::guide(Figure::Dot(next, 3.0), 0.9));
+        out.push(Mark::guide(Figure::Diamond(end), 0.9));
+    }
+}
+
+/// Arrive at `target` with a slowing radius (the tutorials' arrive).
+fn arrive(body: &Body, target: Vec2, slowing_radius: f32) -> Steer {
+    crate::sim::steer::behaviors::arrive::arrive_slowing(body, target, slowing_radius)
+}
