@@ -39,6 +39,41 @@ fn group(name: &str, at: (f32, f32), v: (f32, f32), max_force: f32, blocks: &str
     )
 }
 
+/// The crowd metrics of the seeker worked by hand below (arrives at t = 10 s, never slow) and
+/// of one with no force that never moves: worst times to arrive 10 s and the whole run (20 s),
+/// throughput 1 agent in 10 s and none, stuck never and at once (slower than 5% of 10 u/s for
+/// 2 s), no route planned.
+#[test]
+fn crowd_metrics_worked_by_hand() {
+    let seeker = group(
+        "s",
+        (0.0, 200.0),
+        (10.0, 0.0),
+        5.0,
+        "seek: (target: Point((100.0, 200.0)))",
+    );
+    let idle = group(
+        "idle",
+        (0.0, 100.0),
+        (0.0, 0.0),
+        0.0,
+        "seek: (target: Point((100.0, 100.0)))",
+    );
+    let (_, m) = run(&scene(&format!("{seeker}, {idle}")), 20);
+    let (s, idle) = (&m.groups[0], &m.groups[1]);
+    assert!(
+        close(s.get("worst_time_to_arrive"), 10.0),
+        "{:?}",
+        s.get("worst_time_to_arrive")
+    );
+    assert!(close(s.get("throughput"), 0.1), "{:?}", s.get("throughput"));
+    assert!(close(s.get("stuck"), 0.0));
+    assert_eq!(s.get("route_ratio"), None);
+    assert!(close(idle.get("worst_time_to_arrive"), 20.0));
+    assert_eq!(idle.get("throughput"), None);
+    assert!(close(idle.get("stuck"), 1.0));
+}
+
 /// A seeker at x = 0 moving at `max_speed` 10 toward a point at x = 100, `max_force` 5, dt = 1:
 /// x = 10, 20, ..., 100 on ticks 1..10 (no force: desired = velocity); tick 11 brakes by 5
 /// (x = 105), 12 brakes to 0 (x = 105), 13 turns back at 5 (x = 100), 14 stops it (x = 100).

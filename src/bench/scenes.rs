@@ -110,6 +110,14 @@ pub fn scaled_spec(spec: &WorldSpec, agents: u32) -> WorldSpec {
     for p in out.paths.iter_mut().flat_map(|p| p.points.iter_mut()) {
         *p *= s;
     }
+    let level = &mut out.level;
+    for p in level
+        .boundary
+        .iter_mut()
+        .chain(level.holes.iter_mut().flatten())
+    {
+        *p *= s;
+    }
     for a in &mut out.agents {
         a.position *= s;
     }

@@ -128,6 +128,30 @@ pub const DEFINITIONS: &[Definition] = &[
         "mean distance to the target at the end",
     ),
     def(
+        "worst_time_to_arrive",
+        "s",
+        Better::Lower,
+        "largest time until first within the tolerance (an agent that never arrived counts as the whole run)",
+    ),
+    def(
+        "throughput",
+        "agents/s",
+        Better::Higher,
+        "agents arrived per second, from the start to the last arrival",
+    ),
+    def(
+        "stuck",
+        "share",
+        Better::Lower,
+        "share of agents that, before arriving, moved slower than 5% of max_speed for 2 s in a row",
+    ),
+    def(
+        "route_ratio",
+        "ratio",
+        Better::Lower,
+        "mean length walked until arrival over the first planned route's (navigate; 1 = on the route)",
+    ),
+    def(
         "path_ratio",
         "ratio",
         Better::Lower,

@@ -65,10 +65,24 @@ pub struct AgentTrack {
     /// Its arrival target existed on some tick (a pointer target exists only while there is
     /// a pointer).
     pub targeted: bool,
+    /// `path_length` when it first arrived.
+    pub path_at_arrival: f64,
+    /// The length of the first route it planned (navigation), when it planned one.
+    pub route_length: Option<f64>,
+    /// Seconds from its first sighting until, before arriving, it had moved slower than
+    /// [`STUCK_SPEED`] of its `max_speed` for [`STUCK_SECS`] in a row (the first time).
+    pub stuck_after_secs: Option<f64>,
+    /// Ticks in a row it has moved that slowly, before arriving.
+    slow_ticks: u64,
     last_heading: Vec2,
     last_force: Vec2,
     was_inside: bool,
 }
+
+/// An agent not yet arrived moving slower than this share of its `max_speed`...
+pub const STUCK_SPEED: f32 = 0.05;
+/// ... for this long in a row (seconds) is stuck.
+pub const STUCK_SECS: f32 = 2.0;
 
 /// Per-group sums over the run.
 #[derive(Clone, Debug, Default, PartialEq)]

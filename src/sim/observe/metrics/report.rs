@@ -33,6 +33,7 @@ impl Recorder {
         let mut values = Values(vec![None; DEFINITIONS.len()]);
         if arrival_target(group).is_some() {
             arrival_values(&tracks, &mut values);
+            crowd_values(&tracks, self.ticks as f64 * f64::from(spec.dt), &mut values);
         }
         motion_values(&tracks, f64::from(spec.dt), &mut values);
         if self.ticks > 0 {
@@ -116,6 +117,41 @@ fn arrival_values(tracks: &[&AgentTrack], values: &mut Values) {
     values.set(
         "final_error",
         mean(tracks.iter().filter_map(|t| t.error.map(f64::from))),
+    );
+}
+
+/// Crowds: the worst time to arrive (an agent that never did counts as the whole run,
+/// `run_secs`), the arrivals per second until the last, the share stuck on the way, and the
+/// walked length over the first planned route's (navigation).
+fn crowd_values(tracks: &[&AgentTrack], run_secs: f64, values: &mut Values) {
+    let tracks: Vec<&AgentTrack> = tracks.iter().copied().filter(|t| t.targeted).collect();
+    if tracks.is_empty() {
+        return;
+    }
+    values.set(
+        "worst_time_to_arrive",
+        tracks
+            .iter()
+            .map(|t| t.arrived_after_secs.unwrap_or(run_secs))
+            .reduce(f64::max),
+    );
+    let arrivals: Vec<f64> = tracks.iter().filter_map(|t| t.arrived_after_secs).collect();
+    let last = arrivals.iter().copied().fold(0.0, f64::max);
+    if last > 0.0 {
+        values.set("throughput", Some(arrivals.len() as f64 / last));
+    }
+    let stuck = tracks
+        .iter()
+        .filter(|t| t.stuck_after_secs.is_some())
+        .count();
+    values.set("stuck", Some(stuck as f64 / tracks.len() as f64));
+    values.set(
+        "route_ratio",
+        mean(tracks.iter().filter_map(|t| {
+            let route = t.route_length?;
+            t.arrived_after_secs?;
+            (route > 1e-3).then(|| t.path_at_arrival / route)
+        })),
     );
 }
 

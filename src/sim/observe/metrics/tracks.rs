@@ -3,7 +3,9 @@
 
 use glam::Vec2;
 
-use super::{AT_MAX, AgentTrack, MIN_TOLERANCE, World, arrival_target, flocks};
+use super::{
+    AT_MAX, AgentTrack, MIN_TOLERANCE, STUCK_SECS, STUCK_SPEED, World, arrival_target, flocks,
+};
 use crate::sim::steer::params::Target;
 
 /// What the tracks of a group's agents read from the group, looked up once per run of agents.
@@ -17,6 +19,8 @@ struct Look<'a> {
     target: Option<&'a Target>,
     /// Within this of its target an agent has arrived.
     tolerance: f32,
+    /// Slower than this, an agent not yet arrived may be stuck.
+    slow: f32,
 }
 
 impl<'a> Look<'a> {
@@ -26,6 +30,7 @@ impl<'a> Look<'a> {
             strong: (group.max_force > 0.0).then_some(group.max_force * (1.0 - AT_MAX)),
             target: arrival_target(group),
             tolerance: group.radius.max(MIN_TOLERANCE),
+            slow: group.max_speed * STUCK_SPEED,
         }
     }
 }
@@ -65,12 +70,31 @@ fn observe_agent(
         return;
     };
     track.targeted = true;
+    if track.route_length.is_none() && a.route.planned && !a.route.points.is_empty() {
+        track.route_length = Some(f64::from(crate::sim::model::navmesh::route_length(
+            &a.route.points,
+        )));
+    }
+    if track.arrived_after_secs.is_none() {
+        if speed < look.slow {
+            track.slow_ticks += 1;
+            if track.stuck_after_secs.is_none()
+                && track.slow_ticks as f64 * f64::from(dt) >= f64::from(STUCK_SECS)
+            {
+                track.stuck_after_secs =
+                    Some((world.tick() - track.first_tick) as f64 * f64::from(dt));
+            }
+        } else {
+            track.slow_ticks = 0;
+        }
+    }
     let offset = a.position - target;
     let distance = offset.length();
     let inside = distance <= look.tolerance;
     let secs = || (world.tick() - track.first_tick) as f64 * f64::from(dt);
     if inside && track.arrived_after_secs.is_none() {
         track.arrived_after_secs = Some(secs());
+        track.path_at_arrival = track.path_length;
         // The direction of travel toward the target: past it is along this.
         track.approach = (-offset)
             .try_normalize()
