@@ -116,7 +116,7 @@ fn paint_navigation(batch: &mut Batch, input: &CanvasInput<'_>, to_screen: &impl
         }
     }
     for agent in input.world.agents() {
-        let ahead = agent.route.ahead();
+        let ahead = agent.route().ahead();
         if ahead.is_empty() {
             continue;
         }

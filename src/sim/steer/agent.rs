@@ -21,8 +21,9 @@ pub struct Agent {
     pub steering: SteeringState,
     /// What its behaviors keep from one tick to the next (stamina, prey, waypoint, ...).
     pub memory: Memory,
-    /// The route it navigates (empty unless its group navigates).
-    pub route: Route,
+    /// The route it navigates (none unless its group navigates; boxed so that an agent that
+    /// does not navigate pays a pointer for it): read [`Agent::route`].
+    pub route: Option<Box<Route>>,
     /// The direction of its velocity on the last tick it had one (unit; +x for an agent that
     /// never moved). Kept up to date only when it stops: read [`Agent::heading`].
     pub last_heading: Vec2,
@@ -46,9 +47,22 @@ impl Agent {
             velocity,
             steering: SteeringState::new(seed, id),
             memory: Memory::new(position, stamina),
-            route: Route::default(),
+            route: None,
             last_heading: crate::sim::model::math::direction_or(velocity, Vec2::X),
         }
+    }
+
+    /// The route it navigates (empty unless its group navigates).
+    #[must_use]
+    pub fn route(&self) -> &Route {
+        static NONE: Route = Route {
+            points: Vec::new(),
+            next: 0,
+            goal: Vec2::ZERO,
+            unreachable: None,
+            planned: false,
+        };
+        self.route.as_deref().unwrap_or(&NONE)
     }
 
     /// The direction it last moved in (unit): its velocity's, or the last one before it

@@ -70,9 +70,10 @@ fn observe_agent(
         return;
     };
     track.targeted = true;
-    if track.route_length.is_none() && a.route.planned && !a.route.points.is_empty() {
+    let route = a.route();
+    if track.route_length.is_none() && route.planned && !route.points.is_empty() {
         track.route_length = Some(f64::from(crate::sim::model::navmesh::route_length(
-            &a.route.points,
+            &route.points,
         )));
     }
     if track.arrived_after_secs.is_none() {

@@ -589,7 +589,7 @@ impl World {
         agent.steering = thought.steering;
         agent.memory = thought.memory;
         if let Some(route) = thought.route {
-            agent.route = route;
+            agent.route = Some(Box::new(route));
         }
     }
 

@@ -267,7 +267,7 @@ impl World {
             kind: BehaviorKind::ALL[0],
             memory,
             route: if self.terrain.mesh(g).is_some() {
-                agent.route.clone()
+                agent.route().clone()
             } else {
                 Route::default()
             },
@@ -284,7 +284,7 @@ impl World {
         let AgentTick {
             m, memory, route, ..
         } = tick;
-        let route = (self.terrain.mesh(g).is_some() && route != agent.route).then_some(route);
+        let route = (self.terrain.mesh(g).is_some() && &route != agent.route()).then_some(route);
         let steering = m.finish_in_place(&body);
         let record = record.debug_mut();
         record.neighbors = found.count;
