@@ -724,3 +724,89 @@ fn an_out_path_of_a_kind_a_command_cannot_write_is_a_usage_error_listing_the_kin
     }
     assert!(dir.path().join("frames.v2/frame_00000.png").exists());
 }
+
+/// `tests/fixtures/level.png` (100 × 70 pixels): a black frame 5 pixels wide and two black
+/// blocks, pixels 30–33 × 15–47 and 60–63 × 22–59. Stretched over `navigate_level.ron`'s world
+/// (1000 × 700, 10 units a pixel), the level is the frame's inside and the two blocks, corner
+/// for corner; a picture with no light pixel, or a missing one, saves nothing.
+#[test]
+fn level_traces_a_drawn_picture_into_the_expected_polygons() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("level.ron");
+    let fixture = |name: &str| {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(name)
+    };
+    let o = steerlab(&[
+        "level",
+        fixture("level.png").to_str().expect("utf-8"),
+        "--scene",
+        "navigate_level.ron",
+        "--out",
+        out.to_str().expect("utf-8"),
+        "--tolerance",
+        "0",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("2 holes, 12 corners"),
+        "{}",
+        text(&o.stdout)
+    );
+    let scene = steerlab::scene::load(&out).expect("a valid scene");
+    let points = |list: &[(f32, f32)]| {
+        list.iter()
+            .map(|&(x, y)| glam::Vec2::new(x, y))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        scene.level.boundary,
+        points(&[(50.0, 50.0), (50.0, 650.0), (950.0, 650.0), (950.0, 50.0)])
+    );
+    assert_eq!(
+        scene.level.holes,
+        vec![
+            points(&[
+                (300.0, 150.0),
+                (340.0, 150.0),
+                (340.0, 480.0),
+                (300.0, 480.0)
+            ]),
+            points(&[
+                (600.0, 220.0),
+                (640.0, 220.0),
+                (640.0, 600.0),
+                (600.0, 600.0)
+            ]),
+        ]
+    );
+    // The walkers still find their way across the traced level.
+    let mut world = scene.build_world().expect("builds");
+    for _ in 0..60 {
+        world.step();
+    }
+    assert!(
+        world
+            .agents()
+            .iter()
+            .all(|a| a.route().unreachable.is_none())
+    );
+    // A missing picture saves nothing.
+    let missing = dir.path().join("none.ron");
+    let o = steerlab(&[
+        "level",
+        "no-such.png",
+        "--scene",
+        "navigate_level.ron",
+        "--out",
+        missing.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("cannot read the picture"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(!missing.exists());
+}

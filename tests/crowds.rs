@@ -218,8 +218,13 @@ fn a_target_inside_a_wall_is_unreachable_and_the_agents_stand() {
     // Moved to open ground, the target is planned for again.
     world.set_click(Vec2::new(880.0, 600.0));
     world.step();
-    assert!(world.agents().iter().all(|a| a.route().unreachable.is_none()
-        && a.route().points.last() == Some(&Vec2::new(880.0, 600.0))));
+    assert!(
+        world
+            .agents()
+            .iter()
+            .all(|a| a.route().unreachable.is_none()
+                && a.route().points.last() == Some(&Vec2::new(880.0, 600.0)))
+    );
 }
 
 #[test]

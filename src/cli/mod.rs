@@ -16,6 +16,8 @@ use crate::sim::World;
 use crate::sim::model::text::escape_controls;
 
 mod bench;
+#[cfg(feature = "render")]
+pub mod level;
 mod load;
 mod measure;
 mod out;
@@ -188,6 +190,11 @@ pub enum Command {
     /// Print, one per line, the web link that opens each scene in the web editor (built by
     /// scripts/web.sh): the page's address, then the scene compressed after `#scene=`. A scene
     /// whose link would pass 8,000 characters is refused (share the file instead).
+    /// Trace a black-and-white picture of a level (walls dark, floor light) into a scene's
+    /// level: the outline of the largest light area and the walls inside it, straightened to
+    /// --tolerance pixels and stretched over the scene's world; save the scene with it.
+    #[cfg(feature = "render")]
+    Level(level::LevelArgs),
     #[cfg(feature = "link")]
     Link {
         /// The web editor's address.
@@ -265,6 +272,8 @@ where
         }) => validate(&files, deny_warnings),
         #[cfg(feature = "link")]
         Some(Command::Link { page, files }) => links(&page, &files),
+        #[cfg(feature = "render")]
+        Some(Command::Level(args)) => level::level(&args),
         Some(Command::Metrics { scene, steps, json }) => measure::metrics(&scene, steps, json),
         Some(Command::Sweep(args)) => measure::sweep(&args),
         Some(Command::Check {

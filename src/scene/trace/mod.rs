@@ -37,6 +37,24 @@ use serde::{Deserialize, Serialize};
 
 use contour::{Pixels, Pt, area2};
 
+impl TracedLevel {
+    /// The level in world units: pixel `(x, y)` of a `width` × `height` image at
+    /// `(x · size.x / width, y · size.y / height)`, so the image covers the world.
+    #[must_use]
+    pub fn to_level(
+        &self,
+        (width, height): (usize, usize),
+        size: Vec2,
+    ) -> crate::sim::model::scenery::Level {
+        let scale = Vec2::new(size.x / width.max(1) as f32, size.y / height.max(1) as f32);
+        let world = |ring: &Vec<Vec2>| ring.iter().map(|&p| p * scale).collect::<Vec<_>>();
+        crate::sim::model::scenery::Level {
+            boundary: world(&self.boundary),
+            holes: self.holes.iter().map(world).collect(),
+        }
+    }
+}
+
 /// A level traced from an image: one outer boundary and the holes inside it, in pixel units
 /// (x right, y down, pixel (x, y) covers the square [x, x + 1] × [y, y + 1]).
 ///
