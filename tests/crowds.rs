@@ -164,7 +164,8 @@ fn navigating_agents_go_round_the_walls_to_the_target_and_never_into_them() {
     let mut world = world_of("navigate_level.ron");
     let level = world.spec().level.clone();
     let r = world.spec().groups[0].radius;
-    let target = world.click();
+    let center = world.spec().size * 0.5;
+    let goals: Vec<Vec2> = world.agents().iter().map(|a| 2.0 * center - a.position).collect();
     let mut closest_to_a_wall = f32::INFINITY;
     for _ in 0..60 * 40 {
         world.step();
@@ -190,10 +191,10 @@ fn navigating_agents_go_round_the_walls_to_the_target_and_never_into_them() {
         closest_to_a_wall >= 0.9 * r,
         "{closest_to_a_wall} < 0.9 * {r}"
     );
-    for agent in world.agents() {
+    for (agent, goal) in world.agents().iter().zip(&goals) {
         assert!(
-            agent.position.distance(target) < 80.0,
-            "agent {} at {} did not reach {target}",
+            agent.position.distance(*goal) < 2.0 * r,
+            "agent {} at {} did not reach {goal}",
             agent.id,
             agent.position
         );
@@ -202,7 +203,12 @@ fn navigating_agents_go_round_the_walls_to_the_target_and_never_into_them() {
 
 #[test]
 fn a_target_inside_a_wall_is_unreachable_and_the_agents_stand() {
-    let mut world = world_of("navigate_level.ron");
+    let text = presets::find("navigate_level.ron").expect("preset").text;
+    let mut scene = scene::from_str(text, "navigate_level.ron").expect("valid").into_scene();
+    if let Some(navigate) = scene.groups[0].navigate.as_mut() {
+        navigate.target = steerlab::sim::Target::Click;
+    }
+    let mut world = scene.build_world().expect("builds");
     // Inside the first block of wall.
     world.set_click(Vec2::new(320.0, 200.0));
     for _ in 0..60 * 5 {

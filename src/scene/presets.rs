@@ -47,6 +47,13 @@ presets!(
     "orca_circle.ron",
     "steer_circle.ron",
     "navigate_level.ron",
+    "navigate_level_steer.ron",
+    "blocks_orca.ron",
+    "blocks_steer.ron",
+    "rooms_orca.ron",
+    "rooms_steer.ron",
+    "corridor_orca.ron",
+    "corridor_steer.ron",
 );
 
 /// The scene the editor opens with: the boids flock.

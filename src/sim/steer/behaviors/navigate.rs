@@ -88,19 +88,33 @@ impl Behavior for Navigate {
         let p = body.position;
         let replan_sq = self.replan_distance * self.replan_distance;
         let route = tick.route();
-        let strayed = route
-            .ahead()
-            .first()
-            .is_some_and(|&next| !mesh.line_of_sight(p, next));
+        // An agent pushed into a wall (by forces that do not know walls) heads back to the
+        // nearest walkable point first, and plans from there.
+        let walkable = mesh.is_walkable(p);
+        let strayed = walkable
+            && route
+                .ahead()
+                .first()
+                .is_some_and(|&next| !mesh.line_of_sight(p, next));
         if !route.planned || route.goal.distance_squared(goal) > replan_sq || strayed {
-            *route = match mesh.route(p, goal) {
-                Ok(points) => Route {
-                    points,
-                    next: 1,
-                    goal,
-                    unreachable: None,
-                    planned: true,
-                },
+            let from = if walkable {
+                p
+            } else {
+                mesh.nearest_walkable(p).unwrap_or(p)
+            };
+            *route = match mesh.route(from, goal) {
+                Ok(mut points) => {
+                    if from != p {
+                        points.insert(0, p);
+                    }
+                    Route {
+                        points,
+                        next: 1,
+                        goal,
+                        unreachable: None,
+                        planned: true,
+                    }
+                }
                 Err(why) => Route {
                     points: Vec::new(),
                     next: 0,
@@ -111,7 +125,8 @@ impl Behavior for Navigate {
             };
         }
         // String pulling: head for the farthest point still in sight.
-        while route.next + 1 < route.points.len()
+        while walkable
+            && route.next + 1 < route.points.len()
             && mesh.line_of_sight(p, route.points[route.next + 1])
         {
             route.next += 1;
