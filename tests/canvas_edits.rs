@@ -62,6 +62,7 @@ fn the_tool_keys_and_the_strip_choose_the_tool() {
         (Key::P, CanvasTool::Paths),
         (Key::B, CanvasTool::Flow),
         (Key::A, CanvasTool::Agents),
+        (Key::L, CanvasTool::Level),
         (Key::V, CanvasTool::Select),
     ] {
         harness.key_press(key);
@@ -124,6 +125,60 @@ fn a_wall_is_drawn_moved_and_deleted_one_undo_step_each() {
     assert_eq!(harness.state().scene().walls, [drawn]);
     // The running world follows the scene.
     assert_eq!(harness.state().world().spec().walls.len(), 1);
+}
+
+#[test]
+fn a_block_of_wall_is_drawn_corner_by_corner_moved_and_deleted() {
+    let mut harness = editing(empty(), Key::L);
+    // Four corners, then a click on the first closes the block: one hole, snapped.
+    let corners = [
+        Vec2::new(300.0, 300.0),
+        Vec2::new(400.0, 300.0),
+        Vec2::new(400.0, 400.0),
+        Vec2::new(300.0, 400.0),
+    ];
+    for &c in &corners {
+        click_on_canvas(&mut harness, near(c), Modifiers::NONE);
+    }
+    // Delete takes back the last corner of the block being drawn; it is clicked again.
+    harness.key_press(Key::Delete);
+    harness.run_steps(2);
+    assert_eq!(harness.state().tools().level_draft, corners[..3]);
+    click_on_canvas(&mut harness, near(corners[3]), Modifiers::NONE);
+    assert!(harness.state().scene().level.is_empty(), "not closed yet");
+    click_on_canvas(&mut harness, corners[0], Modifiers::NONE);
+    assert_eq!(harness.state().scene().level.holes, vec![corners.to_vec()]);
+    assert!(harness.state().tools().level_draft.is_empty());
+    // Its edges are walls to the running world.
+    assert_eq!(harness.state().world().spec().level.walls().count(), 4);
+    // Drag a corner.
+    drag_on_canvas(&mut harness, corners[2], near(Vec2::new(450.0, 450.0)), 8);
+    assert_eq!(
+        harness.state().scene().level.holes[0][2],
+        Vec2::new(450.0, 450.0)
+    );
+    // Pick a corner and delete it; a block of three corners loses its last with the block.
+    click_on_canvas(&mut harness, corners[1], Modifiers::NONE);
+    assert_eq!(
+        harness.state().tools().picked,
+        Some(Pick::LevelCorner(0, 1))
+    );
+    harness.key_press(Key::Delete);
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene().level.holes[0].len(), 3);
+    click_on_canvas(&mut harness, corners[0], Modifiers::NONE);
+    harness.key_press(Key::Delete);
+    harness.run_steps(2);
+    assert!(harness.state().scene().level.is_empty());
+    // Each a step back.
+    undo(&mut harness);
+    assert_eq!(harness.state().scene().level.holes[0].len(), 3);
+    undo(&mut harness);
+    assert_eq!(harness.state().scene().level.holes[0].len(), 4);
+    undo(&mut harness);
+    assert_eq!(harness.state().scene().level.holes, vec![corners.to_vec()]);
+    undo(&mut harness);
+    assert!(harness.state().scene().level.is_empty());
 }
 
 #[test]

@@ -165,7 +165,11 @@ fn navigating_agents_go_round_the_walls_to_the_target_and_never_into_them() {
     let level = world.spec().level.clone();
     let r = world.spec().groups[0].radius;
     let center = world.spec().size * 0.5;
-    let goals: Vec<Vec2> = world.agents().iter().map(|a| 2.0 * center - a.position).collect();
+    let goals: Vec<Vec2> = world
+        .agents()
+        .iter()
+        .map(|a| 2.0 * center - a.position)
+        .collect();
     let mut closest_to_a_wall = f32::INFINITY;
     for _ in 0..60 * 40 {
         world.step();
@@ -204,7 +208,9 @@ fn navigating_agents_go_round_the_walls_to_the_target_and_never_into_them() {
 #[test]
 fn a_target_inside_a_wall_is_unreachable_and_the_agents_stand() {
     let text = presets::find("navigate_level.ron").expect("preset").text;
-    let mut scene = scene::from_str(text, "navigate_level.ron").expect("valid").into_scene();
+    let mut scene = scene::from_str(text, "navigate_level.ron")
+        .expect("valid")
+        .into_scene();
     if let Some(navigate) = scene.groups[0].navigate.as_mut() {
         navigate.target = steerlab::sim::Target::Click;
     }

@@ -208,6 +208,13 @@ pub static TABLE: &[Row] = &[
         ..ROW
     },
     Row {
+        triggers: &[Trigger::Key(Key::L)],
+        what: "Level tool: click corner after corner to draw a block of wall, drag corners",
+        action: Some(Action::SetTool(CanvasTool::Level)),
+        hint: None,
+        ..ROW
+    },
+    Row {
         triggers: &[Trigger::Key(Key::G)],
         what: "snap placed points to a 10-unit grid, or stop",
         action: Some(Action::ToggleSnap),

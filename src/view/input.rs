@@ -50,6 +50,11 @@ pub enum CanvasAction {
     InsertPathPoint(usize, usize, Vec2),
     /// Move point `k` of path `index`.
     MovePathPoint(usize, usize, Vec2),
+    /// Add a polygon to the level: a block of wall (its corners, 3 or more).
+    AddLevelHole(Vec<Vec2>),
+    /// Move corner `k` of the level's polygon `ring` (0: the outline when there is one, then
+    /// the holes in order; see [`crate::sim::model::scenery::Level::rings`]).
+    MoveLevelCorner(usize, usize, Vec2),
     /// Paint flow field `index` along the stroke from one point to another, in its direction
     /// (a field is made when the scene has none).
     PaintFlow(usize, Vec2, Vec2),

@@ -81,6 +81,23 @@ pub fn paint_scenery(
         batch.line(a, b, 3.0, palette::WALL);
         batch.circle_filled(a, 1.5, palette::WALL);
     }
+    if let Some(t) = tools.filter(|t| t.tool == super::CanvasTool::Level) {
+        // The corners to grab, and the block being drawn.
+        for (r, ring) in spec.level.rings().enumerate() {
+            for (k, &p) in ring.iter().enumerate() {
+                let pick = t.picked == Some(Pick::LevelCorner(r, k));
+                let color = if pick { palette::PICKED } else { palette::WALL };
+                batch.circle_filled(to_screen(p), if pick { 5.0 } else { 3.5 }, color);
+            }
+        }
+        let draft: Vec<Pos2> = t.level_draft.iter().map(|&p| to_screen(p)).collect();
+        for pair in draft.windows(2) {
+            batch.line(pair[0], pair[1], 2.0, palette::PICKED);
+        }
+        for (k, &p) in draft.iter().enumerate() {
+            batch.circle_filled(p, if k == 0 { 5.0 } else { 3.5 }, palette::PICKED);
+        }
+    }
     for (i, wall) in spec.walls.iter().enumerate() {
         let color = if picked == Some(Pick::Wall(i)) {
             palette::PICKED

@@ -31,16 +31,19 @@ pub enum CanvasTool {
     Flow,
     /// Place agents of the current group (saved with the scene).
     Agents,
+    /// Draw the level's blocks of wall corner by corner, drag their corners.
+    Level,
 }
 
 impl CanvasTool {
     /// Every tool, in the tool strip's order.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::Select,
         Self::Walls,
         Self::Paths,
         Self::Flow,
         Self::Agents,
+        Self::Level,
     ];
 
     /// Its name on the tool strip.
@@ -52,6 +55,7 @@ impl CanvasTool {
             Self::Paths => "Paths",
             Self::Flow => "Flow",
             Self::Agents => "Agents",
+            Self::Level => "Level",
         }
     }
 
@@ -77,6 +81,11 @@ impl CanvasTool {
                 "Click to place an agent of the current group (it starts there \
                              every run); drag placed agents to move them."
             }
+            Self::Level => {
+                "Click corner after corner to draw a block of wall; click the first \
+                 corner to close it. Drag a corner to move it; Delete removes the picked \
+                 corner, or the last one of the block being drawn."
+            }
         }
     }
 }
@@ -88,6 +97,9 @@ pub enum Pick {
     Wall(usize),
     /// Point `k` of path `i`.
     PathPoint(usize, usize),
+    /// Corner `k` of the level's polygon `ring` (as [`crate::sim::model::scenery::Level::rings`]
+    /// lists them).
+    LevelCorner(usize, usize),
 }
 
 /// A gesture in progress.
@@ -103,6 +115,7 @@ enum Gesture {
     },
     NewPath(Vec2, Vec2),
     PathPoint(usize, usize),
+    LevelCorner(usize, usize),
     Paint(Vec2),
 }
 
@@ -119,6 +132,8 @@ pub struct ToolState {
     pub path: Option<usize>,
     /// The flow field painted.
     pub field: usize,
+    /// The corners of the level's block being drawn (Level tool).
+    pub level_draft: Vec<Vec2>,
     gesture: Option<Gesture>,
 }
 
@@ -207,6 +222,22 @@ impl Picker<'_> {
         None
     }
 
+    /// The level corner within grab distance of `p`: its polygon (as `Level::rings` lists them)
+    /// and index.
+    fn level_corner(&self, p: Pos2) -> Option<(usize, usize)> {
+        self.world
+            .spec()
+            .level
+            .rings()
+            .enumerate()
+            .find_map(|(r, ring)| {
+                let k = ring
+                    .iter()
+                    .position(|&q| self.screen(q).distance(p) <= GRAB_PIXELS)?;
+                Some((r, k))
+            })
+    }
+
     /// The segment of path `i` within grab distance of `p`: the index its new point gets.
     // Geometry's textbook names: points a, b, c, d, p, q; counts n.
     #[allow(clippy::many_single_char_names)]
@@ -271,6 +302,10 @@ pub fn tools_ui(
                 Gesture::NewPath(w, w)
             }),
             CanvasTool::Flow => Some(Gesture::Paint(view.world_from_screen(rect, p))),
+            CanvasTool::Level => picker.level_corner(p).map(|(r, k)| {
+                state.picked = Some(Pick::LevelCorner(r, k));
+                Gesture::LevelCorner(r, k)
+            }),
             CanvasTool::Select | CanvasTool::Agents => None,
         };
     }
@@ -292,6 +327,9 @@ pub fn tools_ui(
                 actions.push(CanvasAction::MoveWall(wall, from + delta, to + delta));
             }
             Gesture::PathPoint(i, k) => actions.push(CanvasAction::MovePathPoint(i, k, placed)),
+            Gesture::LevelCorner(r, k) => {
+                actions.push(CanvasAction::MoveLevelCorner(r, k, placed));
+            }
             Gesture::Paint(last) => {
                 if now.distance(last) > 0.0 {
                     actions.push(CanvasAction::PaintFlow(state.field, last, now));
@@ -337,8 +375,37 @@ pub fn tools_ui(
                 }
             }
             CanvasTool::Agents => actions.push(CanvasAction::PlaceAgent(w)),
+            CanvasTool::Level => level_click(state, &picker, p, w, &mut actions),
             CanvasTool::Select | CanvasTool::Flow => {}
         }
     }
     actions
+}
+
+/// A click of the Level tool at `p` (screen), `w` (world, placed): closes the block being drawn
+/// on its first corner, picks an existing corner, or adds a corner to the block being drawn.
+fn level_click(
+    state: &mut ToolState,
+    picker: &Picker<'_>,
+    p: Pos2,
+    w: Vec2,
+    actions: &mut Vec<CanvasAction>,
+) {
+    let draft = &mut state.level_draft;
+    if let Some(&first) = draft.first()
+        && draft.len() >= 3
+        && picker.screen(first).distance(p) <= GRAB_PIXELS
+    {
+        actions.push(CanvasAction::AddLevelHole(std::mem::take(draft)));
+        state.picked = None;
+        return;
+    }
+    if draft.is_empty()
+        && let Some((r, k)) = picker.level_corner(p)
+    {
+        state.picked = Some(Pick::LevelCorner(r, k));
+        return;
+    }
+    draft.push(w);
+    state.picked = None;
 }

@@ -106,17 +106,7 @@ impl EditorApp {
             Action::SelectGroup(g) => self.session.current_group = g,
             Action::Select(id) => self.select(id),
             Action::CycleSelection(direction) => self.cycle_selection(direction),
-            Action::RemoveSelected => {
-                if !self.delete_picked()
-                    && let Some(id) = self.session.selected
-                {
-                    if (id as usize) < self.doc.scene().agents.len() {
-                        self.delete_placed(id as usize);
-                    } else {
-                        self.remove_agent(id);
-                    }
-                }
-            }
+            Action::RemoveSelected => self.remove_selected(),
             Action::SetTool(tool) => {
                 self.canvas.tools.tool = tool;
                 self.canvas.tools.picked = None;
@@ -433,7 +423,28 @@ impl EditorApp {
             | CanvasAction::AppendPathPoint(..)
             | CanvasAction::InsertPathPoint(..)
             | CanvasAction::MovePathPoint(..)
+            | CanvasAction::AddLevelHole(..)
+            | CanvasAction::MoveLevelCorner(..)
             | CanvasAction::PaintFlow(..) => self.edit_scenery(action),
+        }
+    }
+
+    /// Delete: the last corner of the level block being drawn, else the picked scenery, else
+    /// the selected agent.
+    fn remove_selected(&mut self) {
+        if self.canvas.tools.tool == crate::view::CanvasTool::Level
+            && self.canvas.tools.level_draft.pop().is_some()
+        {
+            return;
+        }
+        if !self.delete_picked()
+            && let Some(id) = self.session.selected
+        {
+            if (id as usize) < self.doc.scene().agents.len() {
+                self.delete_placed(id as usize);
+            } else {
+                self.remove_agent(id);
+            }
         }
     }
 

@@ -107,6 +107,9 @@ impl EditorApp {
                     (w.from, w.to) = (from, to);
                 }
             }
+            CanvasAction::AddLevelHole(..) | CanvasAction::MoveLevelCorner(..) => {
+                self.edit_level(&mut draft, action);
+            }
             CanvasAction::AddPath(a, b) => {
                 let taken: Vec<&str> = draft.paths.iter().map(|p| p.name.as_str()).collect();
                 let name = unique_name("path", &taken);
@@ -182,6 +185,39 @@ impl EditorApp {
         }
     }
 
+    /// A Level tool gesture on `draft`.
+    fn edit_level(&mut self, draft: &mut Scene, action: &CanvasAction) {
+        match *action {
+            CanvasAction::AddLevelHole(ref corners) => {
+                draft.level.holes.push(corners.clone());
+                if !draft
+                    .groups
+                    .iter()
+                    .any(|g| g.uses(crate::sim::BehaviorKind::Navigate))
+                {
+                    self.notices.toast_request = Some(
+                        "A block of wall: its edges are walls to avoid_walls and ORCA; add \
+                         navigate (Add behavior… › Paths & walls) for routes around it."
+                            .to_owned(),
+                    );
+                }
+            }
+            CanvasAction::MoveLevelCorner(r, k, p) => {
+                let level = &mut draft.level;
+                let outline = usize::from(!level.boundary.is_empty());
+                let ring = if r < outline {
+                    Some(&mut level.boundary)
+                } else {
+                    level.holes.get_mut(r - outline)
+                };
+                if let Some(q) = ring.and_then(|ring| ring.get_mut(k)) {
+                    *q = p;
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Deletes placed agent `k` from the scene (one undo step; the world restarts, since the
     /// ids of the agents after it change).
     pub(super) fn delete_placed(&mut self, k: usize) {
@@ -217,6 +253,26 @@ impl EditorApp {
                     // A path needs two points: the whole path goes.
                     draft.paths.remove(i);
                     self.canvas.tools.path = None;
+                }
+            }
+            Pick::LevelCorner(r, k) => {
+                let level = &mut draft.level;
+                let outline = usize::from(!level.boundary.is_empty());
+                if r < outline {
+                    if level.boundary.len() > 3 {
+                        level.boundary.remove(k.min(level.boundary.len() - 1));
+                    } else {
+                        level.boundary.clear();
+                    }
+                } else if let Some(hole) = level.holes.get_mut(r - outline) {
+                    if hole.len() > 3 {
+                        hole.remove(k.min(hole.len() - 1));
+                    } else {
+                        // A polygon needs three corners: the whole block goes.
+                        level.holes.remove(r - outline);
+                    }
+                } else {
+                    return false;
                 }
             }
             Pick::Wall(_) => return false,
