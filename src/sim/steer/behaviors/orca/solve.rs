@@ -521,7 +521,9 @@ fn least_violating(lines: &[Line], walls: usize, begin: usize, radius: f32, star
         }
         projected.clear();
         projected.extend_from_slice(&lines[..walls]);
-        for other in &lines[walls..i] {
+        // The failing line may itself be a wall's (far outside the speeds a scene is made
+        // for): then no agent's line comes before it (RVO2's loop runs from `walls` to `i`).
+        for other in lines.get(walls..i).unwrap_or_default() {
             let determinant = line.direction.perp_dot(other.direction);
             let point = if determinant.abs() <= EPSILON {
                 if line.direction.dot(other.direction) > 0.0 {

@@ -176,6 +176,26 @@ fn when_the_lines_leave_nothing_the_least_violating_velocity_is_taken() {
 }
 
 #[test]
+fn walls_that_leave_nothing_give_a_velocity_and_no_panic() {
+    // Two hard (wall) lines that cannot both hold, then an agent's: the program fails on a
+    // wall's line, before any agent's.
+    let left = Line {
+        point: Vec2::new(-1.0, 0.0),
+        direction: Vec2::new(0.0, 1.0),
+    };
+    let right = Line {
+        point: Vec2::new(1.0, 0.0),
+        direction: Vec2::new(0.0, -1.0),
+    };
+    let agent = Line {
+        point: Vec2::new(0.0, 2.0),
+        direction: Vec2::new(1.0, 0.0),
+    };
+    let v = solve(&[left, right, agent], 2, 10.0, Vec2::new(0.0, 5.0));
+    assert!(v.is_finite() && v.length() <= 10.0 * (1.0 + 1e-6), "{v}");
+}
+
+#[test]
 fn the_sixty_four_parting_directions_are_unit_and_evenly_spread() {
     for (k, d) in SIXTY_FOUR.iter().enumerate() {
         let angle = k as f64 * std::f64::consts::TAU / 64.0;
