@@ -261,3 +261,41 @@ fn navigation_gives_the_same_bits_on_one_thread_and_two() {
     };
     assert_eq!(run(1), run(2));
 }
+
+#[test]
+fn a_changed_level_makes_every_walker_plan_again() {
+    let mut world = world_of("navigate_level.ron");
+    for _ in 0..30 {
+        world.step();
+    }
+    assert!(world.agents().iter().all(|a| a.route().planned));
+    // The same level retuned (a faster group): the routes are kept.
+    let mut spec = world.spec().clone();
+    spec.groups[0].max_speed += 1.0;
+    world.retune(spec.clone()).expect("valid");
+    assert!(world.agents().iter().all(|a| a.route().planned));
+    // A new block of wall in the middle of the room: every route is planned again, around it.
+    let block = vec![
+        Vec2::new(420.0, 60.0),
+        Vec2::new(520.0, 60.0),
+        Vec2::new(520.0, 640.0),
+        Vec2::new(420.0, 640.0),
+    ];
+    spec.level.holes.push(block.clone());
+    world.retune(spec).expect("valid");
+    assert!(world.agents().iter().all(|a| !a.route().planned));
+    world.step();
+    for agent in world.agents() {
+        let route = agent.route();
+        assert!(route.planned, "agent {} plans again", agent.id);
+        // The block leaves gaps of 10 at its ends, narrower than a body (12): no way through.
+        assert_eq!(
+            route.unreachable,
+            Some(steerlab::sim::model::navmesh::Unreachable::NoRoute),
+            "agent {} at {}: {:?}",
+            agent.id,
+            agent.position,
+            route.points
+        );
+    }
+}

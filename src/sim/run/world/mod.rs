@@ -299,7 +299,14 @@ impl World {
             .iter()
             .map(|f| f.resolve(spec.size))
             .collect();
-        self.terrain = terrain::Terrain::of(spec, &self.terrain);
+        let terrain = terrain::Terrain::of(spec, &self.terrain);
+        if !terrain.same_meshes(&self.terrain) {
+            // Routes planned on the old level: every navigating agent plans again.
+            for agent in &mut self.agents {
+                agent.route = None;
+            }
+        }
+        self.terrain = terrain;
     }
 
     /// Builds a world and spawns the agents due at time 0. Refuses any parameter that is out

@@ -130,6 +130,21 @@ impl Terrain {
         }
     }
 
+    /// Whether `other` has the same meshes (built from the same scenery, for the same radii).
+    pub(super) fn same_meshes(&self, other: &Self) -> bool {
+        self.source == other.source
+            && self.meshes.len() == other.meshes.len()
+            && self
+                .meshes
+                .iter()
+                .zip(&other.meshes)
+                .all(|(a, b)| match (a, b) {
+                    (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                    (None, None) => true,
+                    _ => false,
+                })
+    }
+
     /// The mesh group `g` navigates.
     pub(super) fn mesh(&self, g: usize) -> Option<&NavMesh> {
         self.meshes.get(g)?.as_deref()
