@@ -5,13 +5,54 @@ use glam::Vec2;
 use steerlab::scene::{self, presets};
 use steerlab::sim::World;
 
-fn world_of(file: &str) -> World {
+/// A built-in preset's scene, to edit.
+fn scene_of(file: &str) -> steerlab::scene::Scene {
     let preset = presets::find(file).expect("preset");
     scene::from_str(preset.text, file)
         .expect("valid")
         .into_scene()
-        .build_world()
-        .expect("builds")
+}
+
+fn world_of(file: &str) -> World {
+    scene_of(file).build_world().expect("builds")
+}
+
+/// Every agent's position and velocity bits after `ticks` ticks of `scene` on `threads`.
+fn bits_after(scene: &steerlab::scene::Scene, threads: usize, ticks: usize) -> Vec<u32> {
+    let mut world = scene.build_world().expect("builds");
+    assert!(world.agents().len() >= 512, "enough agents to split a tick");
+    world.set_threads(threads).expect("threads");
+    for _ in 0..ticks {
+        world.step();
+    }
+    world
+        .agents()
+        .iter()
+        .flat_map(|a| [a.position.x, a.position.y, a.velocity.x, a.velocity.y])
+        .map(f32::to_bits)
+        .collect()
+}
+
+/// Each agent's goal when it heads for the point opposite its start.
+fn antipodes(world: &World) -> Vec<Vec2> {
+    let center = world.spec().size * 0.5;
+    world
+        .agents()
+        .iter()
+        .map(|a| 2.0 * center - a.position)
+        .collect()
+}
+
+/// Asserts that every agent ended within `tolerance` of its goal.
+fn all_within(world: &World, goals: &[Vec2], tolerance: f32) {
+    for (agent, goal) in world.agents().iter().zip(goals) {
+        assert!(
+            agent.position.distance(*goal) < tolerance,
+            "agent {} at {} is not at its goal {goal}",
+            agent.id,
+            agent.position
+        );
+    }
 }
 
 /// The smallest gap between two agents' bodies (distance minus both radii; all radii `r`).
@@ -30,12 +71,7 @@ fn min_gap(world: &World, r: f32) -> f32 {
 fn orca_agents_on_the_circle_reach_their_antipodes_without_deep_overlaps() {
     let mut world = world_of("orca_circle.ron");
     let r = world.spec().groups[0].radius;
-    let center = world.spec().size * 0.5;
-    let goals: Vec<Vec2> = world
-        .agents()
-        .iter()
-        .map(|a| 2.0 * center - a.position)
-        .collect();
+    let goals = antipodes(&world);
     let mut worst = f32::INFINITY;
     // 80 s: the straight crossing takes 20 s; the crowd at the centre winds and unwinds.
     for tick in 0..60 * 80 {
@@ -53,23 +89,13 @@ fn orca_agents_on_the_circle_reach_their_antipodes_without_deep_overlaps() {
         -worst,
         0.25 * r
     );
-    for (agent, goal) in world.agents().iter().zip(&goals) {
-        assert!(
-            agent.position.distance(*goal) < 1.0,
-            "agent {} at {} is not at its antipode {goal}",
-            agent.id,
-            agent.position
-        );
-    }
+    all_within(&world, &goals, 1.0);
 }
 
 #[test]
 fn orca_keeps_two_agents_crossing_head_on_apart() {
     // Two ORCA agents head on: they pass with their bodies at most touching.
-    let text = presets::find("orca_circle.ron").expect("preset").text;
-    let mut scene = scene::from_str(text, "orca_circle.ron")
-        .expect("valid")
-        .into_scene();
+    let mut scene = scene_of("orca_circle.ron");
     scene.agents.truncate(0);
     for x in [400.0, 600.0] {
         scene.agents.push(steerlab::sim::steer::params::Placed {
@@ -105,10 +131,7 @@ fn orca_keeps_two_agents_crossing_head_on_apart() {
 fn orca_gives_the_same_bits_on_one_thread_and_two() {
     // A second ring inside the first, so that the crowd (520) is large enough for the tick to
     // run on several threads.
-    let text = presets::find("orca_circle.ron").expect("preset").text;
-    let mut scene = scene::from_str(text, "orca_circle.ron")
-        .expect("valid")
-        .into_scene();
+    let mut scene = scene_of("orca_circle.ron");
     for k in 0..270 {
         let angle = k as f32 * std::f32::consts::TAU / 270.0;
         scene.agents.push(steerlab::sim::steer::params::Placed {
@@ -118,21 +141,7 @@ fn orca_gives_the_same_bits_on_one_thread_and_two() {
             wander_angle_deg: None,
         });
     }
-    let run = |threads: usize| {
-        let mut world = scene.build_world().expect("builds");
-        assert!(world.agents().len() >= 512);
-        world.set_threads(threads).expect("threads");
-        for _ in 0..600 {
-            world.step();
-        }
-        world
-            .agents()
-            .iter()
-            .flat_map(|a| [a.position.x, a.position.y, a.velocity.x, a.velocity.y])
-            .map(f32::to_bits)
-            .collect::<Vec<u32>>()
-    };
-    assert_eq!(run(1), run(2));
+    assert_eq!(bits_after(&scene, 1, 600), bits_after(&scene, 2, 600));
 }
 
 /// Whether `p` is inside the polygon `ring` (even-odd).
@@ -195,22 +204,12 @@ fn navigating_agents_go_round_the_walls_to_the_target_and_never_into_them() {
         closest_to_a_wall >= 0.9 * r,
         "{closest_to_a_wall} < 0.9 * {r}"
     );
-    for (agent, goal) in world.agents().iter().zip(&goals) {
-        assert!(
-            agent.position.distance(*goal) < 2.0 * r,
-            "agent {} at {} did not reach {goal}",
-            agent.id,
-            agent.position
-        );
-    }
+    all_within(&world, &goals, 2.0 * r);
 }
 
 #[test]
 fn a_target_inside_a_wall_is_unreachable_and_the_agents_stand() {
-    let text = presets::find("navigate_level.ron").expect("preset").text;
-    let mut scene = scene::from_str(text, "navigate_level.ron")
-        .expect("valid")
-        .into_scene();
+    let mut scene = scene_of("navigate_level.ron");
     if let Some(navigate) = scene.groups[0].navigate.as_mut() {
         navigate.target = steerlab::sim::Target::Click;
     }
@@ -241,25 +240,9 @@ fn a_target_inside_a_wall_is_unreachable_and_the_agents_stand() {
 
 #[test]
 fn navigation_gives_the_same_bits_on_one_thread_and_two() {
-    let text = presets::find("navigate_level.ron").expect("preset").text;
-    let mut scene = scene::from_str(text, "navigate_level.ron")
-        .expect("valid")
-        .into_scene();
+    let mut scene = scene_of("navigate_level.ron");
     scene.groups[0].count = 600;
-    let run = |threads: usize| {
-        let mut world = scene.build_world().expect("builds");
-        world.set_threads(threads).expect("threads");
-        for _ in 0..300 {
-            world.step();
-        }
-        world
-            .agents()
-            .iter()
-            .flat_map(|a| [a.position.x, a.position.y, a.velocity.x, a.velocity.y])
-            .map(f32::to_bits)
-            .collect::<Vec<u32>>()
-    };
-    assert_eq!(run(1), run(2));
+    assert_eq!(bits_after(&scene, 1, 300), bits_after(&scene, 2, 300));
 }
 
 #[test]

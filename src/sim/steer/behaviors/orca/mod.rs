@@ -41,7 +41,7 @@ use glam::Vec2;
 pub use solve::{Avoider, Horizons, Line, Neighbor, WallEdge, agent_line, solve, wall_lines};
 
 use crate::sim::model::math::truncate;
-use crate::sim::model::scenery::{Obstacle, Wall};
+use crate::sim::model::scenery::{Obstacle, Wall, closest_on_segment};
 use crate::sim::model::types::Other;
 use crate::sim::steer::behavior::{Behavior, BehaviorInfo, Field, Limit, Rgb, Steer, Value, block};
 use crate::sim::steer::behavior::{Family, Figure, Mark, Tick, Tint};
@@ -212,7 +212,9 @@ pub fn orca_velocity(
         if wall.from == wall.to {
             continue;
         }
-        let d_sq = distance_sq_to_segment(me.position, wall.from, wall.to);
+        let d_sq =
+            me.position
+                .distance_squared(closest_on_segment(wall.from, wall.to, me.position));
         if d_sq >= reach * reach {
             continue;
         }
@@ -262,16 +264,4 @@ pub fn orca_velocity(
     } else {
         truncate(preferred, me.max_speed)
     }
-}
-
-/// The squared distance from `p` to the segment `a`–`b`.
-fn distance_sq_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let ab = b - a;
-    let len_sq = ab.length_squared();
-    let t = if len_sq > 0.0 {
-        ((p - a).dot(ab) / len_sq).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    p.distance_squared(a + ab * t)
 }
