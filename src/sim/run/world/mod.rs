@@ -19,9 +19,9 @@ use crate::sim::setup::spec::WorldSpec;
 use crate::sim::steer::agent::Agent;
 use crate::sim::steer::behaviors::Body;
 use crate::sim::steer::behaviors::bounds::apply_bounds;
-use crate::sim::steer::debug::{Detail, ForceLayout, RecordSlot, RecordStore, Records};
+use crate::sim::steer::debug::{Detail, RecordSlot, RecordStore, Records};
 use crate::sim::steer::manager::integrate;
-use crate::sim::steer::params::{BehaviorKind, BlockCommon, Region, Target};
+use crate::sim::steer::params::BehaviorKind;
 
 /// The thread pool of the force pass could not be started.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +52,7 @@ pub enum NeighborSearch {
 
 mod chunks;
 pub mod crowd;
+mod link;
 mod neighbor_pass;
 mod schedule;
 mod side_tables;
@@ -237,76 +238,6 @@ impl World {
             smoothing_stride: 0,
         }
         .linked()
-    }
-
-    /// Resolves what the spec's blocks name (paths, flow fields, regions, the groups targeted
-    /// as `Nearest`), the flow fields' cells, each group's enabled behaviors and the records'
-    /// force layout.
-    fn linked(mut self) -> Self {
-        self.relink();
-        self
-    }
-
-    fn relink(&mut self) {
-        let spec = &self.spec;
-        self.links = spec
-            .groups
-            .iter()
-            .map(|g| Links {
-                path: g
-                    .follow_path
-                    .as_ref()
-                    .and_then(|b| spec.path_index(&b.path)),
-                flow: g
-                    .follow_flow
-                    .as_ref()
-                    .and_then(|b| spec.flow_index(&b.field)),
-                region: g.containment.as_ref().and_then(|b| match &b.region {
-                    Region::World => None,
-                    Region::Path(name) => spec.path_index(name),
-                }),
-            })
-            .collect();
-        self.active = spec
-            .groups
-            .iter()
-            .map(|g| {
-                BehaviorKind::ALL
-                    .into_iter()
-                    .filter(|&k| g.uses(k))
-                    .collect()
-            })
-            .collect();
-        self.records
-            .set_layout(ForceLayout::of(self.active.iter().flatten().copied()));
-        let mut targeted = vec![false; self.spec.groups.len()];
-        for group in &self.spec.groups {
-            for (kind, _, target) in group.targets() {
-                let enabled = group.block(kind).is_some_and(BlockCommon::enabled);
-                if let (true, Target::Nearest(name)) = (enabled, target)
-                    && let Some(g) = self.group_index(name)
-                {
-                    targeted[g] = true;
-                }
-            }
-        }
-        self.targeted = targeted;
-        // Which groups have trees may have changed: until the next tick builds them, a nearest
-        // target is found by a walk over the agents.
-        self.trees_current = false;
-        self.flow_grids = spec
-            .flow_fields
-            .iter()
-            .map(|f| f.resolve(spec.size))
-            .collect();
-        let terrain = terrain::Terrain::of(spec, &self.terrain);
-        if !terrain.same_meshes(&self.terrain) {
-            // Routes planned on the old level: every navigating agent plans again.
-            for agent in &mut self.agents {
-                agent.route = None;
-            }
-        }
-        self.terrain = terrain;
     }
 
     /// Builds a world and spawns the agents due at time 0. Refuses any parameter that is out

@@ -274,11 +274,52 @@ pub fn wall_lines(me: &Avoider, corners: &[WallEdge], horizons: &Horizons, lines
     }
 }
 
-/// The half-plane of one wall edge, if it gives one.
-#[allow(clippy::too_many_lines)] // RVO2's case analysis, kept in one piece to read against it.
+/// What the agent sees of one wall edge once it is not touching it: the ends of the velocity
+/// obstacle (one corner when it sees the edge end on) and its legs, each marked foreign when
+/// the next edge's direction stands in for it.
+#[derive(Clone, Copy)]
+struct Seen {
+    p1: Vec2,
+    p2: Vec2,
+    single: bool,
+    left_leg: Vec2,
+    right_leg: Vec2,
+    left_foreign: bool,
+    right_foreign: bool,
+}
+
+impl Seen {
+    /// The edges around: a leg may not point into the wall's next edge; then that edge's
+    /// direction stands in, and a velocity projected on it gives no line ("foreign" legs).
+    /// When one corner is seen, the edge before it is the one before `p1`. `convex`: whether
+    /// the wall is convex at `p1` and at `p2`.
+    fn meet_neighbours(&mut self, corner: &WallEdge, (convex1, convex2): (bool, bool)) {
+        let edge_direction = corner.direction();
+        let before = if self.single && self.p1 == corner.next {
+            edge_direction
+        } else {
+            corner.prev_direction
+        };
+        let after = if self.single && self.p1 == corner.point {
+            edge_direction
+        } else {
+            corner.next_direction
+        };
+        if convex1 && self.left_leg.perp_dot(-before) >= 0.0 {
+            self.left_leg = -before;
+            self.left_foreign = true;
+        }
+        if convex2 && self.right_leg.perp_dot(after) <= 0.0 {
+            self.right_leg = after;
+            self.right_foreign = true;
+        }
+    }
+}
+
+/// The half-plane of one wall edge, if it gives one (RVO2's case analysis: touching, then the
+/// legs here, then the projection in [`project_on_wall`]).
 fn wall_line(me: &Avoider, corner: &WallEdge, inv_horizon: f32, radius_sq: f32) -> Option<Line> {
     let radius = me.radius;
-    let velocity = me.velocity;
     let edge_direction = corner.direction();
     let relative1 = corner.point - me.position;
     let relative2 = corner.next - me.position;
@@ -321,7 +362,7 @@ fn wall_line(me: &Avoider, corner: &WallEdge, inv_horizon: f32, radius_sq: f32) 
     };
     // The two ends of what the agent sees (one corner when it sees the edge end on).
     let (p1, convex1, p2, convex2, single);
-    let (mut left_leg, mut right_leg);
+    let (left_leg, right_leg);
     if s < 0.0 && dist_sq_line <= radius_sq {
         if !corner.convex {
             return None;
@@ -355,29 +396,38 @@ fn wall_line(me: &Avoider, corner: &WallEdge, inv_horizon: f32, radius_sq: f32) 
             edge_direction
         };
     }
-    // The edges around: a leg may not point into the wall's next edge; then that edge's
-    // cut-off line stands in, and a velocity projected on it gives no line ("foreign" legs).
-    // When one corner is seen, the edge before it is the one before `p1`.
-    let before = if single && p1 == corner.next {
-        edge_direction
-    } else {
-        corner.prev_direction
+    let mut seen = Seen {
+        p1,
+        p2,
+        single,
+        left_leg,
+        right_leg,
+        left_foreign: false,
+        right_foreign: false,
     };
-    let after = if single && p1 == corner.point {
-        edge_direction
-    } else {
-        corner.next_direction
-    };
-    let mut left_foreign = false;
-    let mut right_foreign = false;
-    if convex1 && left_leg.perp_dot(-before) >= 0.0 {
-        left_leg = -before;
-        left_foreign = true;
-    }
-    if convex2 && right_leg.perp_dot(after) <= 0.0 {
-        right_leg = after;
-        right_foreign = true;
-    }
+    seen.meet_neighbours(corner, (convex1, convex2));
+    project_on_wall(me, &seen, edge_direction, inv_horizon)
+}
+
+/// The half-plane from projecting the agent's velocity on the velocity obstacle of `seen`: on a
+/// cut-off circle, the cut-off line (along `-edge_direction`) or a leg, whichever is nearest;
+/// none when that is a foreign leg.
+fn project_on_wall(
+    me: &Avoider,
+    seen: &Seen,
+    edge_direction: Vec2,
+    inv_horizon: f32,
+) -> Option<Line> {
+    let (radius, velocity) = (me.radius, me.velocity);
+    let Seen {
+        p1,
+        p2,
+        single,
+        left_leg,
+        right_leg,
+        left_foreign,
+        right_foreign,
+    } = *seen;
     let left_cutoff = (p1 - me.position) * inv_horizon;
     let right_cutoff = (p2 - me.position) * inv_horizon;
     let cutoff = right_cutoff - left_cutoff;
