@@ -57,7 +57,6 @@ impl Agent {
     pub fn route(&self) -> &Route {
         static NONE: Route = Route {
             points: Vec::new(),
-            next: 0,
             goal: Vec2::ZERO,
             unreachable: None,
             planned: false,

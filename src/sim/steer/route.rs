@@ -1,5 +1,6 @@
 //! What an agent that navigates keeps between ticks: the route it planned across the level's
-//! navigation mesh, where it is along it, and why there is none when there is none.
+//! navigation mesh, and why there is none when there is none. It changes only when the agent
+//! plans; where the agent is along it is in its memory (`Memory::route_next`).
 
 use glam::Vec2;
 
@@ -11,8 +12,6 @@ pub struct Route {
     /// The turning points; the first is where the agent stood when it planned, the last the
     /// target (empty before the first plan and when the target cannot be reached).
     pub points: Vec<Vec2>,
-    /// The index of the point the agent heads for.
-    pub next: usize,
     /// Where the target was when the route was planned.
     pub goal: Vec2,
     /// Why the last plan found no route, if it found none.
@@ -22,9 +21,10 @@ pub struct Route {
 }
 
 impl Route {
-    /// The points still ahead: from the one the agent heads for to the end.
+    /// The points still ahead of an agent heading for point `next` (its memory's
+    /// `route_next`): from that one to the end.
     #[must_use]
-    pub fn ahead(&self) -> &[Vec2] {
-        self.points.get(self.next..).unwrap_or(&[])
+    pub fn ahead(&self, next: u32) -> &[Vec2] {
+        self.points.get(next as usize..).unwrap_or(&[])
     }
 }

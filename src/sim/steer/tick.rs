@@ -34,6 +34,8 @@ pub struct Memory {
     ///
     /// [`Target::Opposite`]: crate::sim::model::types::Target::Opposite
     pub home: Vec2,
+    /// The point of its route the agent heads for (navigation).
+    pub route_next: u32,
 }
 
 impl Memory {
@@ -51,6 +53,7 @@ impl Memory {
             waypoint: 0,
             avoid: AvoidMemory::default(),
             home: position,
+            route_next: 0,
         }
     }
 }
@@ -126,8 +129,10 @@ pub trait Tick<'w> {
     fn region(&self) -> Option<&'w Path>;
     /// The navigation mesh of the level for the group's radius, when the group navigates.
     fn navmesh(&self) -> Option<&'w crate::sim::model::navmesh::NavMesh>;
-    /// The agent's planned route (navigation), to read and replace.
-    fn route(&mut self) -> &mut crate::sim::steer::route::Route;
+    /// The agent's planned route (navigation).
+    fn route(&self) -> &crate::sim::steer::route::Route;
+    /// Replaces the agent's route with a new plan.
+    fn set_route(&mut self, route: crate::sim::steer::route::Route);
     /// The flow field the group follows, resolved to the world's cells.
     fn flow(&self) -> Option<&'w FlowGrid>;
     /// The flocking sums of rule `rule` (0 separation, 1 alignment, 2 cohesion).

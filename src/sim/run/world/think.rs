@@ -36,7 +36,8 @@ struct AgentTick<'w, 'r, 's, 'd> {
     /// The behavior being evaluated.
     kind: BehaviorKind,
     memory: Memory,
-    route: Route,
+    /// The agent's new route, when it planned this tick.
+    route: Option<Route>,
     m: SteeringManager<&'r mut RecordSlot<'s>>,
     detail: Option<&'d mut Detail>,
 }
@@ -125,8 +126,12 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
         self.world.terrain.mesh(self.g)
     }
 
-    fn route(&mut self) -> &mut Route {
-        &mut self.route
+    fn route(&self) -> &Route {
+        self.route.as_ref().unwrap_or_else(|| self.agent.route())
+    }
+
+    fn set_route(&mut self, route: Route) {
+        self.route = Some(route);
     }
 
     fn flow(&self) -> Option<&'w FlowGrid> {
@@ -266,11 +271,7 @@ impl World {
             hunt,
             kind: BehaviorKind::ALL[0],
             memory,
-            route: if self.terrain.mesh(g).is_some() {
-                agent.route().clone()
-            } else {
-                Route::default()
-            },
+            route: None,
             m,
             detail,
         };
@@ -284,7 +285,6 @@ impl World {
         let AgentTick {
             m, memory, route, ..
         } = tick;
-        let route = (self.terrain.mesh(g).is_some() && &route != agent.route()).then_some(route);
         let steering = m.finish_in_place(&body);
         let record = record.debug_mut();
         record.neighbors = found.count;

@@ -17,6 +17,7 @@
 
 use glam::Vec2;
 
+use crate::sim::model::navmesh::NavMesh;
 use crate::sim::model::types::Target;
 use crate::sim::steer::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Value, block};
 use crate::sim::steer::behavior::{Family, Figure, Mark, Tick, Tint};
@@ -87,52 +88,42 @@ impl Behavior for Navigate {
         let body = tick.body();
         let p = body.position;
         let replan_sq = self.replan_distance * self.replan_distance;
-        let route = tick.route();
         // An agent pushed into a wall (by forces that do not know walls) heads back to the
         // nearest walkable point first, and plans from there.
         let walkable = mesh.is_walkable(p);
-        let strayed = walkable
-            && route
-                .ahead()
-                .first()
-                .is_some_and(|&next| !mesh.line_of_sight(p, next));
-        if !route.planned || route.goal.distance_squared(goal) > replan_sq || strayed {
-            let from = if walkable {
-                p
-            } else {
-                mesh.nearest_walkable(p).unwrap_or(p)
-            };
-            *route = match mesh.route(from, goal) {
-                Ok(mut points) => {
-                    if from != p {
-                        points.insert(0, p);
-                    }
-                    Route {
-                        points,
-                        next: 1,
-                        goal,
-                        unreachable: None,
-                        planned: true,
-                    }
-                }
-                Err(why) => Route {
-                    points: Vec::new(),
-                    next: 0,
-                    goal,
-                    unreachable: Some(why),
-                    planned: true,
-                },
-            };
+        let mut next = tick.memory().route_next;
+        let plan = {
+            let route = tick.route();
+            let strayed = walkable
+                && route
+                    .ahead(next)
+                    .first()
+                    .is_some_and(|&ahead| !mesh.line_of_sight(p, ahead));
+            (!route.planned || route.goal.distance_squared(goal) > replan_sq || strayed)
+                .then(|| plan(mesh, p, walkable, goal))
+        };
+        if plan.is_some() {
+            next = 1;
         }
+        let route = plan.as_ref().unwrap_or_else(|| tick.route());
         // String pulling: head for the farthest point still in sight.
         while walkable
-            && route.next + 1 < route.points.len()
-            && mesh.line_of_sight(p, route.points[route.next + 1])
+            && let Some(&further) = route.points.get(next as usize + 1)
+            && mesh.line_of_sight(p, further)
         {
-            route.next += 1;
+            next += 1;
         }
-        let ahead = route.ahead();
-        let Some(&next) = ahead.first() else {
+        let ahead = route.ahead(next);
+        let (first, last, end) = (
+            ahead.first().copied(),
+            ahead.len() == 1,
+            ahead.last().copied(),
+        );
+        if let Some(plan) = plan {
+            tick.set_route(plan);
+        }
+        tick.memory().route_next = next;
+        let Some(next) = first else {
             let cross = Trace {
                 flags: 1 << UNREACHABLE,
                 ..Trace::new(BehaviorKind::Navigate, &[goal, goal])
@@ -146,8 +137,7 @@ impl Behavior for Navigate {
             });
             return false;
         };
-        let last = ahead.len() == 1;
-        let end = *ahead.last().unwrap_or(&next);
+        let end = end.unwrap_or(next);
         let slowing = self.slowing_radius;
         tick.add(self, |s| {
             s.trace(Trace::new(BehaviorKind::Navigate, &[next, end]));
@@ -169,6 +159,34 @@ impl Behavior for Navigate {
         out.push(Mark::guide(Figure::Ray(next), 0.7));
         out.push(Mark::guide(Figure::Dot(next, 3.0), 0.9));
         out.push(Mark::guide(Figure::Diamond(end), 0.9));
+    }
+}
+
+/// A new route from `p` (walkable or not: then from the nearest walkable point) to `goal`.
+fn plan(mesh: &NavMesh, p: Vec2, walkable: bool, goal: Vec2) -> Route {
+    let from = if walkable {
+        p
+    } else {
+        mesh.nearest_walkable(p).unwrap_or(p)
+    };
+    match mesh.route(from, goal) {
+        Ok(mut points) => {
+            if from != p {
+                points.insert(0, p);
+            }
+            Route {
+                points,
+                goal,
+                unreachable: None,
+                planned: true,
+            }
+        }
+        Err(why) => Route {
+            points: Vec::new(),
+            goal,
+            unreachable: Some(why),
+            planned: true,
+        },
     }
 }
 

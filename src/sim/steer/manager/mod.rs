@@ -428,8 +428,12 @@ impl<'w, R: RecordSink> Tick<'w> for Lone<'_, R> {
         None
     }
 
-    fn route(&mut self) -> &mut crate::sim::steer::route::Route {
-        &mut self.route
+    fn route(&self) -> &crate::sim::steer::route::Route {
+        &self.route
+    }
+
+    fn set_route(&mut self, route: crate::sim::steer::route::Route) {
+        self.route = route;
     }
 
     fn flow(&self) -> Option<&'w FlowGrid> {
