@@ -52,7 +52,7 @@ pub enum NeighborSearch {
 
 mod chunks;
 pub mod crowd;
-mod link;
+mod resolve;
 mod neighbor_pass;
 mod schedule;
 mod side_tables;
