@@ -52,8 +52,8 @@ pub enum NeighborSearch {
 
 mod chunks;
 pub mod crowd;
-mod resolve;
 mod neighbor_pass;
+mod resolve;
 mod schedule;
 mod side_tables;
 mod spawn;
