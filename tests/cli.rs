@@ -661,9 +661,9 @@ fn an_out_path_of_a_kind_a_command_cannot_write_is_a_usage_error_listing_the_kin
     let cases: [(Vec<&str>, String, String); 5] = [
         (
             vec!["render", "no-such.ron", "--frames", "2"],
-            at("clip.mp4"),
-            "steerlab render: --out {}: cannot write .mp4; it writes .gif, .png (.apng) or a \
-             folder of PNG frames"
+            at("clip.webm"),
+            "steerlab render: --out {}: cannot write .webm; it writes .mp4, .gif, .png (.apng) \
+             or a folder of PNG frames"
                 .to_owned(),
         ),
         (

@@ -149,7 +149,7 @@ fn recording_ten_frames_gives_a_gif_of_ten_frames_of_the_chosen_size() {
     settings.folder = dir.path().to_owned();
     settings.fps = 30;
     settings.seconds = 10.0 / 30.0;
-    settings.gif = true;
+    settings.format = steerlab::editor::record::TakeFormat::Gif;
     app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
     app.apply(&ctx, Action::StartRecording);
     assert_eq!(app.finish_recording(), Some(Ok(10)));
@@ -285,8 +285,7 @@ fn the_editor_records_before_and_after_as_the_command_does() {
     settings.folder = dir.path().to_owned();
     settings.fps = 30;
     settings.seconds = 8.0 / 30.0;
-    settings.gif = false;
-    settings.apng = true;
+    settings.format = steerlab::editor::record::TakeFormat::Apng;
     settings.compare = steerlab::editor::record::CompareChoice::SideBySide;
     app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
     app.apply(&ctx, Action::StartRecording);
@@ -366,4 +365,110 @@ fn a_take_encoded_in_memory_is_the_file_render_writes() {
         let bytes = memory.finish().expect("finishes");
         assert_eq!(bytes, std::fs::read(&path).expect("read"), "{name}");
     }
+}
+
+/// The top-level boxes of an MP4 (ISO BMFF): type and contents, in file order.
+#[cfg(feature = "video")]
+fn mp4_boxes(bytes: &[u8]) -> Vec<(String, &[u8])> {
+    let mut boxes = Vec::new();
+    let mut at = 0;
+    while at + 8 <= bytes.len() {
+        let size = u32::from_be_bytes(bytes[at..at + 4].try_into().expect("4 bytes")) as usize;
+        let kind = String::from_utf8_lossy(&bytes[at + 4..at + 8]).into_owned();
+        assert!(
+            size >= 8 && at + size <= bytes.len(),
+            "box {kind} of {size} bytes at {at}"
+        );
+        boxes.push((kind, &bytes[at + 8..at + size]));
+        at += size;
+    }
+    assert_eq!(at, bytes.len(), "nothing after the last box");
+    boxes
+}
+
+#[cfg(feature = "video")]
+#[test]
+fn an_mp4_take_is_h264_with_its_index_first_the_take_s_duration_and_the_same_bytes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (a, b) = (dir.path().join("a.mp4"), dir.path().join("b.MP4"));
+    for out in [&a, &b] {
+        let run = render("seek.ron", 6, out);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+    let bytes = std::fs::read(&a).expect("a");
+    assert_eq!(bytes, std::fs::read(&b).expect("b"), "the same bytes");
+    let boxes = mp4_boxes(&bytes);
+    let kinds: Vec<&str> = boxes.iter().map(|(k, _)| k.as_str()).collect();
+    // The index (moov) before the frames (mdat): a page plays it while it loads.
+    assert_eq!(kinds, ["ftyp", "moov", "mdat"]);
+    let moov = boxes[1].1;
+    let find = |name: &[u8]| {
+        moov.windows(4)
+            .position(|w| w == name)
+            .unwrap_or_else(|| panic!("{} in moov", String::from_utf8_lossy(name)))
+    };
+    let _ = find(b"avc1");
+    let _ = find(b"avcC");
+    // mvhd (version 0): creation, modification, then the timescale and the duration.
+    let mvhd = find(b"mvhd") + 4;
+    let word = |at: usize| u32::from_be_bytes(moov[at..at + 4].try_into().expect("4 bytes"));
+    assert_eq!(moov[mvhd], 0, "mvhd version 0");
+    let (timescale, duration) = (word(mvhd + 12), word(mvhd + 16));
+    // 6 frames at 30 fps: 0.2 s, duration / timescale = 6 / 30 exactly.
+    assert_eq!(u64::from(duration) * 30, u64::from(timescale) * 6);
+}
+
+#[cfg(feature = "video")]
+#[test]
+fn an_mp4_of_an_odd_size_is_refused_before_any_frame_and_nothing_is_written() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("clip.mp4");
+    let run = steerlab()
+        .args([
+            "render", "seek.ron", "--frames", "3", "--size", "191x108", "--out",
+        ])
+        .arg(&out)
+        .output()
+        .expect("run steerlab");
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("191x108 is not; try 192x108"),
+        "says the size to use: {stderr}"
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
+}
+
+#[cfg(feature = "video")]
+#[test]
+fn the_editor_records_an_mp4_of_the_take_s_length() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = steerlab::editor::EditorApp::with_default_scene();
+    let ctx = egui::Context::default();
+    let mut presentation = app.presentation().clone();
+    presentation.size = [320, 180];
+    app.apply(&ctx, Action::SetPresentation(presentation));
+    let mut settings = app.record_settings().clone();
+    settings.folder = dir.path().to_owned();
+    settings.fps = 30;
+    settings.seconds = 15.0 / 30.0;
+    settings.format = steerlab::editor::record::TakeFormat::Mp4;
+    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
+    app.apply(&ctx, Action::StartRecording);
+    assert_eq!(app.finish_recording(), Some(Ok(15)));
+    let bytes = std::fs::read(dir.path().join("boids.mp4")).expect("boids.mp4");
+    let boxes = mp4_boxes(&bytes);
+    assert_eq!(
+        boxes.iter().map(|b| b.0.as_str()).collect::<Vec<_>>(),
+        ["ftyp", "moov", "mdat"]
+    );
+    let moov = boxes[1].1;
+    let mvhd = moov.windows(4).position(|w| w == b"mvhd").expect("mvhd") + 4;
+    let word = |at: usize| u32::from_be_bytes(moov[at..at + 4].try_into().expect("4 bytes"));
+    // 15 frames at 30 fps: 0.5 s exactly.
+    assert_eq!(u64::from(word(mvhd + 16)) * 2, u64::from(word(mvhd + 12)));
 }

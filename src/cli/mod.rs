@@ -101,8 +101,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Render a scene headless (no window, no GPU) to a looping GIF, an animated PNG (APNG,
-    /// full colour) or a directory of PNG frames: the editor's canvas with velocity and
+    /// Render a scene headless (no window, no GPU) to an MP4 video, a looping GIF, an animated
+    /// PNG (APNG, full colour) or a directory of PNG frames: the editor's canvas with velocity and
     /// steering-force overlays, a legend and a caption. Frames are simulation time apart; the
     /// same scene gives the same bytes.
     #[cfg(feature = "render")]
@@ -118,7 +118,9 @@ pub enum Command {
         /// Frame size in pixels, `WIDTHxHEIGHT`.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: Size,
-        /// FILE.gif for an animated GIF (256 colours, plays everywhere); FILE.png (or .apng) for
+        /// FILE.mp4 for H.264 video (a tenth of a GIF's size or less; what documentation pages
+        /// and chat tools embed; an even width and height); FILE.gif for an animated GIF (256
+        /// colours, plays everywhere); FILE.png (or .apng) for
         /// an animated PNG in full colour (APNG: browsers play it, some image viewers show
         /// the first frame only); a path without an extension, one ending in `/` or an
         /// existing directory is a directory of numbered PNG frames. Any other extension is

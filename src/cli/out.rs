@@ -18,8 +18,18 @@ pub(crate) struct Writes {
     pub folder: bool,
 }
 
-/// `steerlab render --out`: an animated GIF, an animated PNG, or a folder of PNG frames.
-#[cfg(feature = "render")]
+/// `steerlab render --out`: an MP4 video (with the `video` feature), an animated GIF, an
+/// animated PNG, or a folder of PNG frames.
+#[cfg(feature = "video")]
+pub(crate) const RENDER: Writes = Writes {
+    command: "render",
+    extensions: &["mp4", "gif", "png", "apng"],
+    list: ".mp4, .gif, .png (.apng) or a folder of PNG frames",
+    folder: true,
+};
+
+/// `steerlab render --out` in a build without video.
+#[cfg(all(feature = "render", not(feature = "video")))]
 pub(crate) const RENDER: Writes = Writes {
     command: "render",
     extensions: &["gif", "png", "apng"],
@@ -54,7 +64,7 @@ pub(crate) const TUNE: Writes = Writes {
 impl Writes {
     /// The extension of `out` that says its format, lower case (`None` for a folder, or for
     /// the one format of a command that writes one), or the usage error that refuses it:
-    /// `steerlab render: --out clip.mp4: cannot write .mp4; it writes .gif, ...`.
+    /// `steerlab render: --out clip.webm: cannot write .webm; it writes .mp4, ...`.
     pub(crate) fn check(&self, out: &Path) -> Result<Option<String>, String> {
         let shown = escape_controls(&out.display().to_string()).into_owned();
         let refuse = |why: String| {
@@ -99,10 +109,10 @@ mod tests {
             assert_eq!(check(&RENDER, "frames"), Ok(None));
             assert_eq!(check(&RENDER, "frames.v2/"), Ok(None));
             assert_eq!(
-                check(&RENDER, "clip.mp4"),
+                check(&RENDER, "clip.webm"),
                 Err(
-                    "steerlab render: --out clip.mp4: cannot write .mp4; it writes .gif, \
-                     .png (.apng) or a folder of PNG frames"
+                    "steerlab render: --out clip.webm: cannot write .webm; it writes .mp4, \
+                     .gif, .png (.apng) or a folder of PNG frames"
                         .to_owned()
                 )
             );

@@ -54,6 +54,32 @@ impl ShotKind {
     }
 }
 
+/// What a take is written as.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TakeFormat {
+    /// A looping animated GIF (256 colours, plays everywhere).
+    #[default]
+    Gif,
+    /// A looping animated PNG (full colour, exact frame times).
+    Apng,
+    /// H.264 video in an MP4 (on the desktop, with the `video` feature).
+    Mp4,
+    /// A folder of numbered PNG frames (on the desktop).
+    Frames,
+}
+
+impl TakeFormat {
+    /// Whether this build and platform can write it.
+    #[must_use]
+    pub fn available(self) -> bool {
+        match self {
+            Self::Gif | Self::Apng => true,
+            Self::Mp4 => cfg!(feature = "video") && !crate::editor::platform::DOWNLOADS,
+            Self::Frames => !crate::editor::platform::DOWNLOADS,
+        }
+    }
+}
+
 /// The recording settings (kept across runs).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -62,10 +88,8 @@ pub struct RecordSettings {
     pub fps: u32,
     /// Length of a take, seconds (at most [`MAX_SECONDS`]).
     pub seconds: f32,
-    /// An animated GIF (else an APNG when `apng`, else a directory of PNG frames).
-    pub gif: bool,
-    /// An animated PNG (full colour) when not a GIF.
-    pub apng: bool,
+    /// What a take is written as.
+    pub format: TakeFormat,
     /// With a baseline pinned: record it beside the current run, or under it as ghosts.
     pub compare: CompareChoice,
     /// Where takes and screenshots go.
@@ -80,8 +104,7 @@ impl Default for RecordSettings {
         Self {
             fps: 30,
             seconds: 5.0,
-            gif: true,
-            apng: false,
+            format: TakeFormat::default(),
             compare: CompareChoice::Off,
             folder: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
             from_restart: true,
@@ -108,12 +131,11 @@ impl RecordSettings {
     #[must_use]
     pub fn output(&self, name: &str) -> Output {
         let stem = file_stem(name);
-        if self.gif {
-            Output::Gif(self.folder.join(format!("{stem}.gif")))
-        } else if self.apng {
-            Output::Apng(self.folder.join(format!("{stem}.png")))
-        } else {
-            Output::PngDir(self.folder.join(format!("{stem}-frames")))
+        match self.format {
+            TakeFormat::Gif => Output::Gif(self.folder.join(format!("{stem}.gif"))),
+            TakeFormat::Apng => Output::Apng(self.folder.join(format!("{stem}.png"))),
+            TakeFormat::Mp4 => Output::Mp4(self.folder.join(format!("{stem}.mp4"))),
+            TakeFormat::Frames => Output::PngDir(self.folder.join(format!("{stem}-frames"))),
         }
     }
 
@@ -317,6 +339,7 @@ fn pieces(
         Output::Gif(_) => false,
         Output::Apng(_) => true,
         Output::PngDir(_) => return Err(RecordError::Thread(WEB_NO_FRAMES.to_owned())),
+        Output::Mp4(_) => return Err(RecordError::Thread(WEB_NO_VIDEO.to_owned())),
     };
     let mut filming = Filming::new(world, &scene, &take)?;
     let mut memory = Some(InMemory::new(apng, take.fps)?);
@@ -354,6 +377,10 @@ fn pieces(
 /// Why a browser records no folder of PNG frames.
 pub const WEB_NO_FRAMES: &str = "a folder of PNG frames cannot be one download in a browser: \
      record a GIF or an APNG (or use the desktop editor or `steerlab render`)";
+
+/// Why a browser records no video.
+pub const WEB_NO_VIDEO: &str = "a browser has no MP4 encoder here: record a GIF or an APNG \
+     (or use the desktop editor or `steerlab render --out clip.mp4`)";
 
 /// Screenshots on their way from egui (which answers a request on a later frame).
 #[derive(Debug)]

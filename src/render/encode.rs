@@ -1,5 +1,5 @@
 //! Encoders that write each frame as soon as it is drawn, so a take holds one frame in memory
-//! however long it is. Frames go to a temporary file (GIF) or directory (PNG frames) beside
+//! however long it is (an MP4 holds its compressed frames, about 0.1 MB a second). Frames go to a temporary file (GIF) or directory (PNG frames) beside
 //! the output, which becomes the output only when the take is complete: an output appears
 //! whole or not at all, and a failed take leaves nothing behind.
 
@@ -77,6 +77,9 @@ pub(super) enum Encoder {
         frames: u32,
         fps: u32,
     },
+    /// H.264 in MP4, held in memory and written at the end.
+    #[cfg(feature = "video")]
+    Mp4(Box<super::video::Mp4>),
 }
 
 fn frame_name(k: u32) -> String {
@@ -85,8 +88,15 @@ fn frame_name(k: u32) -> String {
 
 impl Encoder {
     /// Starts writing `output` at `fps` frames per second.
-    pub(super) fn new(output: &Output, fps: u32) -> Result<Self, RenderError> {
+    pub(super) fn new(output: &Output, fps: u32, size: [u32; 2]) -> Result<Self, RenderError> {
         Ok(match output {
+            #[cfg(feature = "video")]
+            Output::Mp4(_) => Self::Mp4(Box::new(super::video::Mp4::new(size, fps)?)),
+            #[cfg(not(feature = "video"))]
+            Output::Mp4(path) => {
+                let _ = size;
+                return Err(RenderError::output(path, super::NO_VIDEO));
+            }
             Output::Gif(path) => {
                 let file = AtomicFile::create(path)?;
                 let spool = Spool::new(BufWriter::new(file));
@@ -129,8 +139,14 @@ impl Encoder {
 
     /// Encodes and writes frame `k`.
     pub(super) fn add(&mut self, k: u32, raster: &Raster) -> Result<(), RenderError> {
+        #[cfg(feature = "video")]
+        if let Self::Mp4(mp4) = self {
+            return mp4.add(k, raster);
+        }
         let image = rgba(raster)?;
         match self {
+            #[cfg(feature = "video")]
+            Self::Mp4(_) => Ok(()),
             Self::Gif { gif, fps, .. } => {
                 let frame = image::Frame::from_parts(
                     image,
@@ -173,6 +189,15 @@ impl Encoder {
                 frames,
                 fps,
             } => write_apng(&staging, frames, fps, output.path()),
+            #[cfg(feature = "video")]
+            Self::Mp4(mp4) => {
+                let bytes = mp4.finish()?;
+                let path = output.path();
+                let mut file = AtomicFile::create(path)?;
+                std::io::Write::write_all(&mut file, &bytes)
+                    .map_err(|e| RenderError::output(path, crate::scene::io_reason(&e)))?;
+                Ok(file.commit()?)
+            }
         }
     }
 }

@@ -10,6 +10,8 @@
 mod encode;
 pub mod filming;
 pub mod raster;
+#[cfg(feature = "video")]
+pub mod video;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -367,11 +369,13 @@ pub enum Output {
     PngDir(PathBuf),
     /// One looping animated PNG (APNG): full colour, exact frame delays.
     Apng(PathBuf),
+    /// H.264 video in an MP4 file (with the `video` feature).
+    Mp4(PathBuf),
 }
 
 impl Output {
-    /// A `.gif` path is a GIF, a `.png` or `.apng` path an animated PNG; anything else a
-    /// directory of PNGs.
+    /// A `.gif` path is a GIF, a `.png` or `.apng` path an animated PNG, a `.mp4` path a
+    /// video; anything else a directory of PNGs.
     #[must_use]
     pub fn from_path(path: &Path) -> Self {
         let ext = path
@@ -381,6 +385,7 @@ impl Output {
         match ext.as_deref() {
             Some("gif") => Self::Gif(path.to_owned()),
             Some("png" | "apng") => Self::Apng(path.to_owned()),
+            Some("mp4") => Self::Mp4(path.to_owned()),
             _ => Self::PngDir(path.to_owned()),
         }
     }
@@ -389,7 +394,7 @@ impl Output {
     #[must_use]
     pub fn path(&self) -> &Path {
         match self {
-            Self::Gif(p) | Self::PngDir(p) | Self::Apng(p) => p,
+            Self::Gif(p) | Self::PngDir(p) | Self::Apng(p) | Self::Mp4(p) => p,
         }
     }
 
@@ -398,7 +403,7 @@ impl Output {
     pub fn check_writable(&self) -> Result<(), RenderError> {
         let fail = |why: String| RenderError::output(self.path(), why);
         let dir = match self {
-            Self::Gif(p) | Self::Apng(p) => {
+            Self::Gif(p) | Self::Apng(p) | Self::Mp4(p) => {
                 if p.is_dir() {
                     return Err(fail("is a directory".to_owned()));
                 }
@@ -422,6 +427,29 @@ impl Output {
         Ok(())
     }
 }
+
+impl Output {
+    /// Checks that frames of `size` can be written this way: `Err` says why (an MP4 needs an
+    /// even width and height, and a build with the `video` feature).
+    pub fn check_size(&self, size: [u32; 2]) -> Result<(), RenderError> {
+        if !matches!(self, Self::Mp4(_)) {
+            return Ok(());
+        }
+        #[cfg(feature = "video")]
+        let problem = video::size_problem(size);
+        #[cfg(not(feature = "video"))]
+        let problem = {
+            let _ = size;
+            Some(NO_VIDEO.to_owned())
+        };
+        problem.map_or(Ok(()), |why| Err(RenderError::output(self.path(), why)))
+    }
+}
+
+/// Why a build without the `video` feature writes no MP4.
+#[cfg(not(feature = "video"))]
+pub const NO_VIDEO: &str = "this build of steerlab has no video encoder (the `video` feature): \
+     write a .gif or a .png";
 
 fn parent(p: &Path) -> PathBuf {
     crate::scene::parent_dir(p).to_owned()
@@ -447,8 +475,9 @@ pub fn render(
 ) -> Result<u32, RenderError> {
     take.check_for(world.spec().dt)?;
     output.check_writable()?;
+    output.check_size(take.presentation.size)?;
     let mut filming = filming::Filming::new(world, scene, take)?;
-    let mut encoder = encode::Encoder::new(output, take.fps)?;
+    let mut encoder = encode::Encoder::new(output, take.fps, take.presentation.size)?;
     let mut frames = 0;
     while !control.stop.load(Ordering::Relaxed) {
         let Some(raster) = filming.next_frame() else {

@@ -269,7 +269,9 @@ impl MenuBar<'_> {
         };
         if ui
             .button(capture)
-            .on_hover_text("Screenshots, and frame-exact recordings to GIF or PNG frames.")
+            .on_hover_text(
+                "Screenshots, and frame-exact recordings to MP4 video, GIF, APNG or PNG frames.",
+            )
             .clicked()
         {
             actions.push(Action::ShowCapture);

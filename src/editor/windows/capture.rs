@@ -73,20 +73,26 @@ impl CaptureWindow<'_> {
             ));
         });
         ui.horizontal(|ui| {
-            let r = &mut prefs.record;
-            let mut format = (r.gif, r.apng && !r.gif);
-            ui.radio_value(&mut format, (true, false), "animated GIF");
-            ui.radio_value(&mut format, (false, true), "APNG (full colour)")
-                .on_hover_text("An animated PNG: exact colours and frame times.");
-            // A folder of frames is no single download: a browser records GIF or APNG.
-            if crate::editor::platform::DOWNLOADS {
-                if format == (false, false) {
-                    format = (true, false);
-                }
-            } else {
-                ui.radio_value(&mut format, (false, false), "PNG frames");
+            use record::TakeFormat;
+            let format = &mut prefs.record.format;
+            // A browser records what can be one download (no folder) and has no video
+            // encoder; a setting saved on the desktop falls back to a GIF there.
+            if !format.available() {
+                *format = TakeFormat::Gif;
             }
-            (r.gif, r.apng) = format;
+            ui.radio_value(format, TakeFormat::Gif, "animated GIF");
+            ui.radio_value(format, TakeFormat::Apng, "APNG (full colour)")
+                .on_hover_text("An animated PNG: exact colours and frame times.");
+            if TakeFormat::Mp4.available() {
+                ui.radio_value(format, TakeFormat::Mp4, "MP4 video")
+                    .on_hover_text(
+                        "H.264 video: a tenth of a GIF's size or less, what documentation pages \
+                     and chat tools embed. Needs an even width and height.",
+                    );
+            }
+            if TakeFormat::Frames.available() {
+                ui.radio_value(format, TakeFormat::Frames, "PNG frames");
+            }
         });
         ui.add_enabled_ui(baseline, |ui| {
             ui.horizontal(|ui| {
