@@ -19,6 +19,18 @@ if ! have_lavapipe; then
     fi
 fi
 
+# The video encoder (OpenH264, docs/recording.md) is C++ built from source.
+if ! command -v c++ >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "Installing a C++ compiler for the video encoder..."
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq g++ >/dev/null
+    else
+        echo "The video encoder needs a C++ compiler: apt-get install g++" >&2
+        exit 1
+    fi
+fi
+
 cargo test --all-targets "$@"
 cargo test --doc
 # The Bevy plugin, headless (minimal plugins and assets; no window or renderer).
