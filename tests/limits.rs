@@ -125,6 +125,7 @@ fn a_take_runs_at_most_a_million_ticks() {
         selected: None,
         view: None,
         compare: None,
+        plots: None,
     };
     // 1,000 frames of one second at dt 0.001: the last frame is tick 999,999 (dt is stored a
     // hair over 0.001), inside the limit; one frame more is over it.

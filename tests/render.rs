@@ -125,6 +125,8 @@ fn bad_render_arguments_are_usage_errors() {
         vec!["--size", "640by480"],
         vec!["--size", "0x10"],
         vec!["--fps", "0"],
+        vec!["--plots", "sideways"],
+        vec!["--agent", "3"],
     ] {
         let run = steerlab()
             .args(["render", "seek.ron", "--frames", "2", "--out"])
@@ -338,6 +340,7 @@ fn a_take_encoded_in_memory_is_the_file_render_writes() {
         selected: None,
         view: None,
         compare: None,
+        plots: None,
     };
     let dir = tempfile::tempdir().expect("tempdir");
     for (apng, name) in [(false, "take.gif"), (true, "take.png")] {
@@ -471,4 +474,57 @@ fn the_editor_records_an_mp4_of_the_take_s_length() {
     let word = |at: usize| u32::from_be_bytes(moov[at..at + 4].try_into().expect("4 bytes"));
     // 15 frames at 30 fps: 0.5 s exactly.
     assert_eq!(u64::from(word(mvhd + 16)) * 2, u64::from(word(mvhd + 12)));
+}
+
+/// The last frame of a take with the selected agent's plots below the canvas, against the
+/// reviewed image `tests/snapshots/take_plots_below.png` (`UPDATE_SNAPSHOTS=1` writes it; look
+/// at it before committing). The rasterizer is software and exact: the pixels must be equal.
+#[test]
+fn a_take_with_plots_draws_the_plots_panel_below_the_canvas() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let frames = dir.path().join("frames");
+    let run = steerlab()
+        .args([
+            "render",
+            "arrive_slowing.ron",
+            "--frames",
+            "45",
+            "--size",
+            "640x360",
+        ])
+        .args(["--plots", "below", "--agent", "2", "--out"])
+        .arg(&frames)
+        .output()
+        .expect("run steerlab");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let got = image::open(frames.join("frame_00044.png"))
+        .expect("the last frame")
+        .into_rgba8();
+    let reviewed =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/take_plots_below.png");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        got.save(&reviewed).expect("write the snapshot");
+        return;
+    }
+    let want = image::open(&reviewed)
+        .expect("the reviewed snapshot")
+        .into_rgba8();
+    let differ = got
+        .pixels()
+        .zip(want.pixels())
+        .filter(|(a, b)| a != b)
+        .count();
+    if got.dimensions() != want.dimensions() || differ > 0 {
+        let new = reviewed.with_extension("new.png");
+        got.save(&new).expect("write the new image");
+        panic!(
+            "{differ} pixels differ from {}: the new frame is {}",
+            reviewed.display(),
+            new.display()
+        );
+    }
 }

@@ -141,6 +141,17 @@ pub enum Command {
         /// the left) or `ghosts` (one panel, the baseline's agents drawn translucent).
         #[arg(long, default_value = "side", value_parser = parse_layout, requires = "compare")]
         layout: crate::render::Layout,
+        /// Record the plots of one agent with the canvas, as the editor's Plots panel draws
+        /// them: its speed and forces over the last 10 s (and its flock's, when its group
+        /// flocks), `below` the canvas (a third of the height) or `beside` it (a third of the
+        /// width); `--plots` alone is `below`.
+        #[arg(long, value_name = "below|beside", num_args = 0..=1, default_missing_value = "below", value_parser = parse_plot_place)]
+        plots: Option<crate::render::PlotPlace>,
+        /// The agent whose plots are recorded and whose overlays are highlighted (its id, as
+        /// the editor's Selection shows it); the first agent when not given. An agent that
+        /// spawns later is plotted from when it appears.
+        #[arg(long, value_name = "ID", requires = "plots")]
+        agent: Option<u32>,
     },
     /// Run a scene headless and print its metrics per group (arrival, motion, contact,
     /// pursuit, flocking; defined in docs/metrics.md).
@@ -211,6 +222,17 @@ pub enum Command {
 /// A frame size, `WIDTHxHEIGHT`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Size(pub [u32; 2]);
+
+#[cfg(feature = "render")]
+fn parse_plot_place(text: &str) -> Result<crate::render::PlotPlace, String> {
+    match text {
+        "below" => Ok(crate::render::PlotPlace::Below),
+        "beside" => Ok(crate::render::PlotPlace::Beside),
+        _ => Err(format!(
+            "`{text}` is not a place for the plots: `below` or `beside`"
+        )),
+    }
+}
 
 #[cfg(feature = "render")]
 fn parse_layout(text: &str) -> Result<crate::render::Layout, String> {
@@ -295,12 +317,15 @@ where
             no_caption,
             compare,
             layout,
+            plots,
+            agent,
         }) => render(
             &scene,
             (frames, fps, size.0),
             &out,
             (!no_legend, !no_caption),
             compare.as_deref().map(|c| (c, layout)),
+            plots.map(|place| (place, agent)),
         ),
         Some(Command::Bench {
             agents,
@@ -363,6 +388,7 @@ fn render(
     out: &Path,
     (legend, caption): (bool, bool),
     compare: Option<(&Path, crate::render::Layout)>,
+    plots: Option<(crate::render::PlotPlace, Option<u32>)>,
 ) -> ExitCode {
     use crate::render::{Control, Output, Take};
     if let Err(e) = out::RENDER.check(out) {
@@ -399,9 +425,16 @@ fn render(
             caption,
         },
         overlays: crate::view::present::render_overlays(),
-        selected: None,
+        // The plots' agent: the one named, else the first (an agent that spawns later is
+        // plotted from when it appears).
+        selected: plots.map(|(_, agent)| {
+            agent
+                .or_else(|| world.agents().first().map(|a| a.id))
+                .unwrap_or(0)
+        }),
         view: None,
         compare,
+        plots: plots.map(|(place, _)| place),
     };
     if let Err(e) = take.check_for(scene.dt) {
         eprintln!("steerlab render: {e}");

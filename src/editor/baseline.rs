@@ -3,10 +3,10 @@
 //! ghosts, the plots overlay its numbers and the metrics panel sets its metrics beside the live
 //! ones. No egui.
 
-use super::history::History;
 use crate::scene::Scene;
 use crate::sim::World;
 use crate::sim::observe::metrics::Recorder;
+use crate::view::history::History;
 
 /// The pinned scene and its run.
 #[derive(Debug)]

@@ -9,7 +9,6 @@
 
 pub mod action;
 pub mod app;
-pub mod axes;
 pub mod baseline;
 pub mod dock;
 pub mod document;
@@ -17,7 +16,6 @@ pub mod drag;
 pub mod field_marks;
 pub mod files;
 pub mod frame_log;
-pub mod history;
 pub mod job;
 pub mod panels;
 pub mod persist;

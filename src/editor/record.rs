@@ -15,7 +15,7 @@ use std::sync::mpsc::{Receiver, Sender};
 use serde::{Deserialize, Serialize};
 
 use crate::editor::job::{self, Job, Piece};
-use crate::render::{Control, Output, RenderError, Take};
+use crate::render::{Control, Output, PlotPlace, RenderError, Take};
 use crate::scene::Scene;
 use crate::sim::{Problems, World};
 
@@ -90,6 +90,8 @@ pub struct RecordSettings {
     pub seconds: f32,
     /// What a take is written as.
     pub format: TakeFormat,
+    /// The selected agent's plots recorded with the canvas, below or beside it.
+    pub plots: Option<PlotPlace>,
     /// With a baseline pinned: record it beside the current run, or under it as ghosts.
     pub compare: CompareChoice,
     /// Where takes and screenshots go.
@@ -105,6 +107,7 @@ impl Default for RecordSettings {
             fps: 30,
             seconds: 5.0,
             format: TakeFormat::default(),
+            plots: None,
             compare: CompareChoice::Off,
             folder: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
             from_restart: true,

@@ -3,9 +3,9 @@
 //! No egui: the app feeds it elapsed time and the overlay settings.
 
 use super::baseline::Baseline;
-use super::history::History;
 use crate::sim::observe::metrics::Recorder;
 use crate::sim::{Agent, World};
+use crate::view::history::History;
 use crate::view::{Overlay, Overlays, Scope, Trails};
 
 /// Most ticks run in one frame; beyond that the simulation slows down rather than stalls.

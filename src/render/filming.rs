@@ -58,6 +58,24 @@ impl Filming {
             }
             s
         };
+        let mut renderer = Renderer::new(panel, take.view.clone());
+        let mut base_renderer = Renderer::new(
+            [size[0].saturating_sub(panel[0] + 2).max(1), size[1]],
+            take.view.clone(),
+        );
+        if let Some(place) = take.plots {
+            // Side by side, each panel plots its own run; with ghosts, the one panel plots the
+            // baseline dashed, as the editor does.
+            let flocks = |s: &Scene, w: &World| flocks(s, w, take.selected);
+            renderer.show_plots(
+                place,
+                flocks(scene, &world),
+                take.compare.is_some() && !side_by_side,
+            );
+            if let Some(c) = take.compare.as_ref().filter(|_| side_by_side) {
+                base_renderer.show_plots(place, flocks(&c.scene, &c.world), false);
+            }
+        }
         Ok(Self {
             start: world.tick(),
             world,
@@ -69,11 +87,8 @@ impl Filming {
             }),
             scene: scene.clone(),
             side_by_side,
-            renderer: Renderer::new(panel, take.view.clone()),
-            base_renderer: Renderer::new(
-                [size[0].saturating_sub(panel[0] + 2).max(1), size[1]],
-                take.view.clone(),
-            ),
+            renderer,
+            base_renderer,
             trails: Trails::default(),
             base_trails: Trails::default(),
             take: take.clone(),
@@ -107,6 +122,7 @@ impl Filming {
             return None;
         }
         let target = self.start + tick_of_frame(k, self.take.fps, self.world.spec().dt);
+        let selected = self.take.selected;
         while self.world.tick() < target {
             self.world.step();
             if let Some((c, _)) = &mut self.base {
@@ -115,7 +131,10 @@ impl Filming {
                 if self.world.tick().is_multiple_of(2) {
                     self.base_trails.sample(&c.world, None);
                 }
+                self.base_renderer.sample(&c.world, None, selected);
             }
+            let base = self.base.as_ref().map(|(c, _)| &c.world);
+            self.renderer.sample(&self.world, base, selected);
             if self.world.tick().is_multiple_of(2) {
                 self.trails.sample(&self.world, None);
             }
@@ -151,6 +170,16 @@ impl Filming {
         self.next += 1;
         Some(raster)
     }
+}
+
+/// Whether the group of agent `selected` in `world` has a neighbour pass in `scene` (its plots
+/// then show the flock's too, as the editor's do).
+fn flocks(scene: &Scene, world: &World, selected: Option<u32>) -> bool {
+    selected
+        .and_then(|id| world.index_of(id))
+        .and_then(|i| world.agents().get(i))
+        .and_then(|a| scene.groups.get(usize::from(a.group)))
+        .is_some_and(|g| g.neighbor_radius() > 0.0)
 }
 
 /// A take encoded in memory as it is drawn: a looping GIF (each frame encoded as it comes) or

@@ -24,6 +24,7 @@ use crate::sim::model::field_path::Part;
 use crate::sim::model::text::escape_controls;
 use crate::sim::setup::settings::NAME;
 use crate::view::headless::Headless;
+use crate::view::history::History;
 use crate::view::overlays::Overlays;
 use crate::view::palette::BACKGROUND;
 use crate::view::present::{LIST_SEP, MAX_SIDE, Presentation, frame_ui};
@@ -150,6 +151,7 @@ pub struct Renderer {
     textures: Textures,
     canvas: CanvasState,
     size: [u32; 2],
+    plots: Option<PlotPane>,
 }
 
 impl Renderer {
@@ -168,6 +170,29 @@ impl Renderer {
             textures: Textures::default(),
             canvas,
             size,
+            plots: None,
+        }
+    }
+
+    /// Draws the selected agent's plots at `place` from now on (`flocking`: its group's flock
+    /// plot too; `baseline`: the same agent's numbers in a baseline run, dashed).
+    pub fn show_plots(&mut self, place: PlotPlace, flocking: bool, baseline: bool) {
+        self.plots = Some(PlotPane {
+            place,
+            history: History::default(),
+            baseline: baseline.then(History::default),
+            flocking,
+        });
+    }
+
+    /// Records the state after a tick of `world` (and of the baseline's world) for the plots
+    /// of agent `selected`, as the editor does after every tick.
+    pub fn sample(&mut self, world: &World, baseline: Option<&World>, selected: Option<u32>) {
+        if let Some(pane) = &mut self.plots {
+            pane.history.record(world, selected);
+            if let (Some(history), Some(world)) = (&mut pane.baseline, baseline) {
+                history.record(world, selected);
+            }
         }
     }
 
@@ -205,7 +230,13 @@ impl Renderer {
             ghosts,
         };
         let canvas = &mut self.canvas;
+        let plots = self.plots.as_ref();
+        #[allow(clippy::cast_precision_loss)] // Frame sides are at most MAX_SIDE.
+        let (width, height) = (w as f32, h as f32);
         let mut frame = self.headless.run(|ui| {
+            if let Some(pane) = plots {
+                plots_ui(ui, pane, [width, height]);
+            }
             egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)
                 .show(ui, |ui| {
@@ -220,6 +251,30 @@ impl Renderer {
         frame.textures.clear();
         raster
     }
+}
+
+/// The plots of `pane` in their panel of a frame of `size` points.
+fn plots_ui(ui: &mut egui::Ui, pane: &PlotPane, [width, height]: [f32; 2]) {
+    let panel = match pane.place {
+        PlotPlace::Below => egui::Panel::bottom("plots").exact_size((height / 3.0).round()),
+        PlotPlace::Beside => egui::Panel::right("plots").exact_size((width / 3.0).round()),
+    };
+    panel
+        .resizable(false)
+        .frame(
+            egui::Frame::NONE
+                .fill(BACKGROUND)
+                .inner_margin(egui::Margin::symmetric(8, 6)),
+        )
+        .show(ui, |ui| {
+            crate::view::plots::Plots {
+                history: &pane.history,
+                baseline: pane.baseline.as_ref(),
+                flocking: pane.flocking,
+                stacked: pane.place == PlotPlace::Beside,
+            }
+            .ui(ui);
+        });
 }
 
 /// One clip to render.
@@ -240,6 +295,27 @@ pub struct Take {
     pub view: Option<(View, f32)>,
     /// A baseline run shown with this one (before and after).
     pub compare: Option<Compare>,
+    /// The selected agent's plots (the editor's Plots panel) beside or below the canvas.
+    pub plots: Option<PlotPlace>,
+}
+
+/// Where a take's plots go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum PlotPlace {
+    /// A band along the bottom, a third of the frame's height.
+    #[default]
+    Below,
+    /// A column on the right, a third of the frame's width (its plots stacked).
+    Beside,
+}
+
+/// The plots a renderer draws beside its canvas: where, the selected agent's history in this
+/// run (and in the baseline's), and whether its group flocks.
+struct PlotPane {
+    place: PlotPlace,
+    history: History,
+    baseline: Option<History>,
+    flocking: bool,
 }
 
 /// How a before-and-after clip sets the two runs together.

@@ -1,20 +1,24 @@
 //! What is drawn and how, with egui and epaint only (no window, no GPU): the world↔screen
 //! transform, the palette, the overlay toggles, the batched canvas mesh, the canvas and
-//! presentation painters, and a headless egui runner. The editor shows these in its window;
+//! presentation painters, the selected agent's history and its plots, and a headless egui
+//! runner. The editor shows these in its window;
 //! `steerlab render` and `steerlab bench --frame` run them headless, so a clip and a benchmark
 //! see exactly the editor's pixels.
 //!
 //! Layering: `view` reads `sim` and `scene` and is read by `render` and `editor`; it never
 //! imports either of them.
 
+pub mod axes;
 pub mod batch;
 pub mod canvas;
 pub mod headless;
+pub mod history;
 pub mod input;
 pub mod overlays;
 pub mod paint;
 pub mod paint_traces;
 pub mod palette;
+pub mod plots;
 pub mod present;
 pub mod tools;
 pub mod transform;

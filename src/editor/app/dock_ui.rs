@@ -165,6 +165,7 @@ impl EditorApp {
                     history: &self.session.history,
                     baseline: self.session.baseline.as_ref().map(|b| &b.history),
                     flocking,
+                    stacked: false,
                 }
                 .ui(ui);
             });

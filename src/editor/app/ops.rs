@@ -645,6 +645,7 @@ impl EditorApp {
                 None
             },
             compare: self.take_compare(settings.compare, settings.from_restart)?,
+            plots: settings.plots,
         };
         let output = settings.output(&self.doc.scene().name);
         let recording = Recording::start(world, self.doc.scene().clone(), take, output)?;

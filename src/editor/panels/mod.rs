@@ -5,14 +5,13 @@
 pub mod inspector;
 pub mod menu;
 pub mod overlays;
-pub mod plots;
 pub mod side;
 pub mod status;
 pub mod tools;
 
+pub use crate::view::plots::Plots;
 pub use inspector::Inspector;
 pub use menu::MenuBar;
-pub use plots::Plots;
 pub use side::SidePanel;
 pub use status::StatusBar;
 pub use tools::ToolStrip;

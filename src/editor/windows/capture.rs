@@ -94,6 +94,20 @@ impl CaptureWindow<'_> {
                 ui.radio_value(format, TakeFormat::Frames, "PNG frames");
             }
         });
+        ui.horizontal(|ui| {
+            use crate::render::PlotPlace;
+            let label = ui.label("plots");
+            let p = &mut prefs.record.plots;
+            ui.radio_value(p, None, "not recorded")
+                .labelled_by(label.id);
+            ui.radio_value(p, Some(PlotPlace::Below), "below the canvas");
+            ui.radio_value(p, Some(PlotPlace::Beside), "beside it");
+        })
+        .response
+        .on_hover_text(
+            "The selected agent's plots (speed, forces, and its flock's), \
+             drawn as the Plots panel draws them, in the take.",
+        );
         ui.add_enabled_ui(baseline, |ui| {
             ui.horizontal(|ui| {
                 use record::CompareChoice;

@@ -449,7 +449,7 @@ fn metric_plot(
         .collect();
     let field = results.param.field.clone();
     let shown = metric.to_owned();
-    crate::editor::axes::numbered(Plot::new(id))
+    crate::view::axes::numbered(Plot::new(id))
         .height(height)
         .allow_drag(false)
         .allow_zoom(false)

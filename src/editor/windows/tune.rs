@@ -387,7 +387,7 @@ impl TuneWindow<'_> {
             };
             ui.label(format!("best so far: {text} (score {best:.3})"));
             let points: Vec<[f64; 2]> = history.iter().map(|&(n, s)| [n as f64, s]).collect();
-            crate::editor::axes::numbered(Plot::new("tune progress"))
+            crate::view::axes::numbered(Plot::new("tune progress"))
                 .height(120.0)
                 .x_axis_label("evaluations")
                 .y_axis_label("best score")

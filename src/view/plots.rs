@@ -6,15 +6,15 @@
 use egui::Color32;
 use egui_plot::{Line, LineStyle, Plot, PlotPoints};
 
-use crate::editor::history::{History, Sample};
 use crate::sim::BehaviorKind;
 use crate::sim::setup::settings::{MAX_FORCE, MAX_SPEED};
+use crate::view::history::{History, Sample};
 use crate::view::palette::{self, behavior_color};
 
 /// A plot that shows the last seconds as they are: no dragging, zooming or scrolling, and no
 /// legend inside it.
 fn fixed_plot(id: &str, height: f32) -> Plot<'static> {
-    crate::editor::axes::numbered(Plot::new(id))
+    crate::view::axes::numbered(Plot::new(id))
         .height(height)
         .include_y(0.0)
         .allow_drag(false)
@@ -121,15 +121,18 @@ pub struct Plots<'a> {
     pub baseline: Option<&'a History>,
     /// The current group flocks: show the flock plot too.
     pub flocking: bool,
+    /// One above the other (a tall, narrow panel), rather than side by side.
+    pub stacked: bool,
 }
 
 impl Plots<'_> {
-    /// Shows the plots of the selected agent, side by side (a third for flocks).
+    /// Shows the plots of the selected agent, side by side or stacked (a third for flocks).
     pub fn ui(self, ui: &mut egui::Ui) {
         let Self {
             history,
             baseline,
             flocking,
+            stacked,
         } = self;
         if history.agent().is_none() || history.samples().is_empty() {
             ui.weak("Select an agent on the canvas to plot its speed and forces.");
@@ -169,13 +172,26 @@ impl Plots<'_> {
                 |s| s.mean_neighbor_distance.map(|d| d / 100.0),
             ),
         ];
-        let columns = if flocking { 3 } else { 2 };
-        ui.columns(columns, |cols| {
-            plot_ui(&mut cols[0], "speed", &speed, history, baseline);
-            plot_ui(&mut cols[1], "forces", &forces, history, baseline);
-            if flocking {
-                plot_ui(&mut cols[2], "flock", &flock, history, baseline);
+        let mut plots = vec![("speed", &speed[..]), ("forces", &forces[..])];
+        if flocking {
+            plots.push(("flock", &flock[..]));
+        }
+        if stacked {
+            // Counts of plots are 2 or 3.
+            #[allow(clippy::cast_precision_loss)]
+            let each = ui.available_height() / plots.len() as f32;
+            let width = ui.available_width();
+            for (id, curves) in plots {
+                ui.allocate_ui(egui::vec2(width, each), |ui| {
+                    plot_ui(ui, id, curves, history, baseline);
+                });
             }
-        });
+        } else {
+            ui.columns(plots.len(), |cols| {
+                for (col, (id, curves)) in cols.iter_mut().zip(plots) {
+                    plot_ui(col, id, curves, history, baseline);
+                }
+            });
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! The recent history of the selected agent and its group, sampled after every tick from what
-//! the core recorded: what the plots show. Plain data (no egui).
+//! the core recorded: what the plots show, in the editor and in a take. Plain data (no egui).
 
 use std::collections::VecDeque;
 
