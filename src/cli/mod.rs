@@ -200,14 +200,14 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Print, one per line, the web link that opens each scene in the web editor (built by
-    /// scripts/web.sh): the page's address, then the scene compressed after `#scene=`. A scene
-    /// whose link would pass 8,000 characters is refused (share the file instead).
     /// Trace a black-and-white picture of a level (walls dark, floor light) into a scene's
     /// level: the outline of the largest light area and the walls inside it, straightened to
     /// --tolerance pixels and stretched over the scene's world; save the scene with it.
     #[cfg(feature = "render")]
     Level(level::LevelArgs),
+    /// Print, one per line, the web link that opens each scene in the web editor (built by
+    /// scripts/web.sh): the page's address, then the scene compressed after `#scene=`. A scene
+    /// whose link would pass 8,000 characters is refused (share the file instead).
     #[cfg(feature = "link")]
     Link {
         /// The web editor's address.
