@@ -157,9 +157,15 @@ fn help_says_that_a_png_is_an_animated_png() {
 #[test]
 fn each_command_s_help_describes_that_command_alone() {
     let link = text(&steerlab(&["link", "--help"]).stdout);
-    assert!(link.starts_with("Print, one per line, the web link"), "{link}");
+    assert!(
+        link.starts_with("Print, one per line, the web link"),
+        "{link}"
+    );
     let level = text(&steerlab(&["level", "--help"]).stdout);
-    assert!(level.starts_with("Trace a black-and-white picture"), "{level}");
+    assert!(
+        level.starts_with("Trace a black-and-white picture"),
+        "{level}"
+    );
     assert!(!level.contains("web link"), "{level}");
 }
 

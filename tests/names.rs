@@ -24,6 +24,10 @@ const SAME_CONCEPT: &[(&str, &str)] = &[
         "the scenery: its model, its checks, its inspector panel, its canvas edits",
     ),
     ("tune", "tuning: the search, the command, the window"),
+    (
+        "sheet",
+        "behavior sheets: the pages, the command, the editor's export",
+    ),
     ("sweep", "sweeps: the runs, the window"),
     ("goals", "goals: the model, the window, the app's handling"),
     (

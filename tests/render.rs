@@ -528,3 +528,39 @@ fn a_take_with_plots_draws_the_plots_panel_below_the_canvas() {
         );
     }
 }
+
+#[cfg(feature = "video")]
+#[test]
+fn the_editor_exports_the_open_scene_s_sheet_beside_its_takes() {
+    use steerlab::editor::action::Pending;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = steerlab::editor::EditorApp::with_default_scene();
+    let ctx = egui::Context::default();
+    let seek = steerlab::scene::presets::find("seek.ron").expect("preset");
+    app.apply(&ctx, Action::Request(Pending::Preset(seek)));
+    let mut settings = app.record_settings().clone();
+    settings.folder = dir.path().to_owned();
+    settings.seconds = 0.2;
+    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
+    app.apply(&ctx, Action::ExportSheet);
+    let written = app
+        .finish_sheet()
+        .expect("a sheet under way")
+        .expect("written");
+    let folder = dir.path().join("seek-sheet");
+    let names: Vec<String> = written
+        .iter()
+        .map(|p| {
+            assert_eq!(p.parent(), Some(folder.as_path()));
+            p.file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(names, ["seek.gif", "seek.mp4", "seek.md", "seek.html"]);
+    let page = std::fs::read_to_string(folder.join("seek.md")).expect("the page");
+    assert!(page.starts_with("# Seek\n"), "{page}");
+    // A 0.2 s clip at 30 frames a second: 6 frames.
+    assert_eq!(gif_frames(&folder.join("seek.gif")).len(), 6);
+}

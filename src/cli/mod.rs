@@ -21,6 +21,8 @@ pub mod level;
 mod load;
 mod measure;
 mod out;
+#[cfg(feature = "render")]
+mod sheet;
 mod tune;
 
 use bench::BenchRun;
@@ -187,6 +189,13 @@ pub enum Command {
     /// count), print each goal before and after and each changed field, and save the tuned
     /// scene. Exit 1 when a goal cannot be met.
     Tune(tune::TuneArgs),
+    /// Write a behavior sheet per scene into a folder, for a team's wiki: a Markdown page (its
+    /// clips beside it) and a self-contained HTML page with the scene's name and description,
+    /// a clip (GIF, and MP4), every value that differs from the defaults, its goals on every
+    /// seed (as `check` says), its metrics, and the web link that opens it; with --against,
+    /// before and after. Several scenes get an index.
+    #[cfg(feature = "render")]
+    Sheet(sheet::SheetArgs),
     /// Check scene files; print `PATH:LINE:COL: field: message` on standard error for each
     /// error, and `PATH:LINE:COL: warning: field: message` for each value that is legal but
     /// almost surely not meant. An unknown field or a value of the wrong kind does not stop
@@ -306,6 +315,8 @@ where
             threads,
         }) => measure::check(&scenes, json, threads),
         Some(Command::Tune(args)) => tune::tune(&args),
+        #[cfg(feature = "render")]
+        Some(Command::Sheet(args)) => sheet::sheet(&args),
         #[cfg(feature = "render")]
         Some(Command::Render {
             scene,

@@ -104,6 +104,8 @@ pub enum Action {
     SaveToPathField,
     /// Copy a web link that opens the scene as it is (File › Copy link).
     CopyLink,
+    /// Write the scene's behavior sheet beside the takes (File › Export sheet…).
+    ExportSheet,
     /// Make this group the one the inspector shows and Shift+click adds to.
     SelectGroup(usize),
     /// Select an agent (or none).

@@ -16,6 +16,7 @@ mod notices;
 mod ops;
 mod scenery;
 mod share;
+mod sheet;
 mod shown;
 
 use std::path::{Path, PathBuf};
@@ -87,6 +88,8 @@ struct Prompts {
 #[derive(Default)]
 struct Jobs {
     recording: Option<Recording>,
+    /// A behavior sheet being written (File › Export sheet…).
+    sheet: Option<sheet::SheetJob>,
     screenshots: Screenshots,
     sweep: windows::SweepPanel,
     tune: windows::TunePanel,

@@ -15,7 +15,7 @@ use std::sync::mpsc::{Receiver, Sender};
 use serde::{Deserialize, Serialize};
 
 use crate::editor::job::{self, Job, Piece};
-use crate::render::{Control, Output, PlotPlace, RenderError, Take};
+use crate::render::{Control, Output, PlotPlace, RenderError, Take, file_stem};
 use crate::scene::Scene;
 use crate::sim::{Problems, World};
 
@@ -150,25 +150,6 @@ impl RecordSettings {
             file_stem(name),
             kind.file_word()
         ))
-    }
-}
-
-/// A file-name-safe version of a scene name ("Hunter & prey" → "hunter-prey").
-#[must_use]
-pub fn file_stem(name: &str) -> String {
-    let mut stem = String::new();
-    for c in name.chars() {
-        if c.is_ascii_alphanumeric() {
-            stem.push(c.to_ascii_lowercase());
-        } else if !stem.ends_with('-') && !stem.is_empty() {
-            stem.push('-');
-        }
-    }
-    let stem = stem.trim_end_matches('-').to_owned();
-    if stem.is_empty() {
-        "steerlab".to_owned()
-    } else {
-        stem
     }
 }
 

@@ -10,6 +10,8 @@
 mod encode;
 pub mod filming;
 pub mod raster;
+#[cfg(feature = "link")]
+pub mod sheet;
 #[cfg(feature = "video")]
 pub mod video;
 
@@ -529,6 +531,25 @@ pub const NO_VIDEO: &str = "this build of steerlab has no video encoder (the `vi
 
 fn parent(p: &Path) -> PathBuf {
     crate::scene::parent_dir(p).to_owned()
+}
+
+/// A file-name-safe version of a scene name ("Hunter & prey" → "hunter-prey").
+#[must_use]
+pub fn file_stem(name: &str) -> String {
+    let mut stem = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            stem.push(c.to_ascii_lowercase());
+        } else if !stem.ends_with('-') && !stem.is_empty() {
+            stem.push('-');
+        }
+    }
+    let stem = stem.trim_end_matches('-').to_owned();
+    if stem.is_empty() {
+        "steerlab".to_owned()
+    } else {
+        stem
+    }
 }
 
 /// Progress and the stop button of a take running on another thread.

@@ -36,7 +36,13 @@ impl eframe::App for EditorApp {
                 .jobs
                 .goal_check
                 .keep_up(self.doc.scene(), ctx.input(|i| i.time));
-        if sweeping || tuning || checking || self.jobs.recording.is_some() {
+        self.poll_sheet();
+        if sweeping
+            || tuning
+            || checking
+            || self.jobs.recording.is_some()
+            || self.jobs.sheet.is_some()
+        {
             crate::editor::job::next_frame(ctx);
         }
         if !self.questions().any() && !self.files.path_field_open() {

@@ -95,6 +95,7 @@ impl EditorApp {
             Action::Save => self.save(),
             Action::SaveAs => self.ask(Purpose::SaveAs),
             Action::CopyLink => self.copy_link(ctx),
+            Action::ExportSheet => self.start_sheet(),
             Action::SaveToPathField => {
                 let path = self
                     .doc

@@ -141,6 +141,19 @@ impl MenuBar<'_> {
         if platform::DOWNLOADS {
             return;
         }
+        if ui
+            .button("Export sheet…")
+            .on_hover_text(
+                "A page for the team's wiki, in Markdown and in HTML: the scene's description, \
+                 a clip, the values that differ from the defaults, its goals on every seed, its \
+                 metrics and a web link (against the pinned baseline when there is one), \
+                 written into a folder beside the takes (Capture's folder).",
+            )
+            .clicked()
+        {
+            actions.push(Action::ExportSheet);
+            ui.close();
+        }
         ui.separator();
         if ui
             .button("Open path…")

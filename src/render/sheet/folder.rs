@@ -1,0 +1,197 @@
+//! A sheet's folder: per scene its Markdown page, its HTML page and its clips (a GIF, and the
+//! MP4 with the `video` feature; side by side with the baseline too, given one), and an index
+//! of several. Each file is written whole or not at all.
+
+use std::path::{Path, PathBuf};
+
+use super::page::{self, Clip, Clips};
+use super::{Content, SheetOptions};
+use crate::render::{Compare, Control, Layout, Output, Take};
+use crate::scene::Scene;
+
+/// A scene to write a page for, with the file stem its page and clips are named by.
+#[derive(Clone, Debug)]
+pub struct SheetScene {
+    /// `seek` for `seek.md`, `seek.html`, `seek.gif`.
+    pub stem: String,
+    /// The scene.
+    pub scene: Scene,
+}
+
+/// Stems made unique in order (`seek`, `seek-2`, ...), each file-name safe.
+#[must_use]
+pub fn unique_stems(stems: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(stems.len());
+    for stem in stems {
+        let base = crate::render::file_stem(stem);
+        let mut name = base.clone();
+        let mut n = 2;
+        while out.contains(&name) || name == "index" {
+            name = format!("{base}-{n}");
+            n += 1;
+        }
+        out.push(name);
+    }
+    out
+}
+
+fn failed(path: &Path, why: &dyn std::fmt::Display) -> String {
+    format!(
+        "{}: {why}",
+        crate::sim::model::text::escape_controls(&path.display().to_string())
+    )
+}
+
+/// Renders `scene` (beside `base`, given one) for `options.clip_seconds` to `path`, and reads
+/// the file back.
+fn clip(
+    scene: &Scene,
+    base: Option<&Scene>,
+    path: &Path,
+    options: &SheetOptions,
+) -> Result<Clip, String> {
+    let world = scene.build_world().map_err(|e| failed(path, &e))?;
+    let compare = match base {
+        Some(b) => Some(Compare {
+            scene: b.clone(),
+            world: b.build_world().map_err(|e| failed(path, &e))?,
+            layout: Layout::SideBySide,
+        }),
+        None => None,
+    };
+    let [w, h] = options.size;
+    // 30 frames a second for at most MAX_SECONDS: far inside u32.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let frames = (options.clip_seconds.clamp(0.1, 120.0) * 30.0).round() as u32;
+    let take = Take {
+        fps: 30,
+        frames,
+        presentation: crate::view::present::Presentation {
+            // Side by side: two panels of the page's width and a 2-pixel rule between them.
+            size: if base.is_some() {
+                [w * 2 + 2, h]
+            } else {
+                [w, h]
+            },
+            legend: true,
+            caption: true,
+        },
+        overlays: crate::view::present::render_overlays(),
+        selected: None,
+        view: None,
+        compare,
+        plots: None,
+    };
+    let output = Output::from_path(path);
+    crate::render::render(world, scene, &take, &output, &Control::default())
+        .map_err(|e| e.to_string())?;
+    let bytes = std::fs::read(path).map_err(|e| failed(path, &e))?;
+    Ok(Clip {
+        file: path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        bytes,
+    })
+}
+
+/// The clips of one page: the scene, and beside the baseline.
+fn clips(
+    entry: &SheetScene,
+    against: Option<&SheetScene>,
+    dir: &Path,
+    options: &SheetOptions,
+) -> Result<Clips, String> {
+    let at = |name: String| dir.join(name);
+    let video = cfg!(feature = "video");
+    let stem = &entry.stem;
+    let gif = clip(&entry.scene, None, &at(format!("{stem}.gif")), options)?;
+    let mp4 = video
+        .then(|| clip(&entry.scene, None, &at(format!("{stem}.mp4")), options))
+        .transpose()?;
+    let compare = match against {
+        Some(base) => {
+            let name = format!("{stem}-vs-{}", base.stem);
+            let b = Some(&base.scene);
+            let gif = clip(&entry.scene, b, &at(format!("{name}.gif")), options)?;
+            let mp4 = video
+                .then(|| clip(&entry.scene, b, &at(format!("{name}.mp4")), options))
+                .transpose()?;
+            Some((gif, mp4))
+        }
+        None => None,
+    };
+    Ok(Clips { gif, mp4, compare })
+}
+
+/// Writes `text` to `path` whole or not at all.
+fn write(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), String> {
+    crate::scene::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())?;
+    written.push(path.to_owned());
+    Ok(())
+}
+
+/// Writes the sheets of `entries` into `dir` (made when missing), each against the baseline
+/// `against` when given; `progress` hears each scene's name as its page begins. Returns the
+/// files written (clips first, then pages, then the index of several); `Err` says which file
+/// or scene failed and why.
+pub fn write_sheets(
+    entries: &[SheetScene],
+    against: Option<&SheetScene>,
+    dir: &Path,
+    options: &SheetOptions,
+    progress: &dyn Fn(&str),
+) -> Result<Vec<PathBuf>, String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(failed(dir, &"exists and is not a folder"));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| failed(dir, &e))?;
+    let mut written = Vec::new();
+    let mut pages = Vec::with_capacity(entries.len());
+    for entry in entries {
+        progress(&entry.scene.name);
+        let content = Content::of(
+            &entry.stem,
+            &entry.scene,
+            against.map(|a| (a.stem.as_str(), &a.scene)),
+            options,
+        )
+        .map_err(|e| format!("{}: {e}", entry.scene.name))?;
+        let clips = clips(entry, against, dir, options)?;
+        for c in [Some(&clips.gif), clips.mp4.as_ref()]
+            .into_iter()
+            .chain(
+                clips
+                    .compare
+                    .iter()
+                    .flat_map(|(g, m)| [Some(g), m.as_ref()]),
+            )
+            .flatten()
+        {
+            written.push(dir.join(&c.file));
+        }
+        let seconds = options.clip_seconds;
+        let md = page::markdown(&content, &clips, seconds);
+        write(&dir.join(format!("{}.md", entry.stem)), &md, &mut written)?;
+        let html = page::html(&content, &clips, seconds);
+        write(
+            &dir.join(format!("{}.html", entry.stem)),
+            &html,
+            &mut written,
+        )?;
+        pages.push(content);
+    }
+    if pages.len() > 1 {
+        write(
+            &dir.join("index.md"),
+            &page::index_markdown(&pages),
+            &mut written,
+        )?;
+        write(
+            &dir.join("index.html"),
+            &page::index_html(&pages),
+            &mut written,
+        )?;
+    }
+    Ok(written)
+}

@@ -1,0 +1,342 @@
+//! A behavior sheet: a page per scene that a team's wiki takes as it is, written from what
+//! steerlab knows of the scene: its name and description, a clip of it, every value that
+//! differs from the defaults in the designer's words, its goals on every seed (as `steerlab
+//! check` says), its metrics, and the web link that opens it; before and after a baseline when
+//! one is given. Each page is Markdown (with the clips beside it) and self-contained HTML (the
+//! clips inside it); several scenes get an index.
+//!
+//! [`Content`] is what a page says, worked out from the scene ([`Content::of`]); [`page`]
+//! writes it as text; [`folder`] renders the clips and writes the folder.
+
+pub mod folder;
+pub mod page;
+
+use crate::scene::Scene;
+use crate::scene::fields::{self, Change};
+use crate::scene::goal_check;
+use crate::scene::labels;
+use crate::scene::schema::{DESCRIPTION, VIEW};
+use crate::sim::model::field_path::{FieldPath, Part};
+use crate::sim::observe::metrics::{DEFINITIONS, Metrics, metric_text};
+use crate::sim::setup::settings::NAME;
+
+/// Seconds measured for the metrics table of a scene without goals (one with goals is
+/// measured for its goals' seconds, as `check` runs it).
+pub const METRICS_SECONDS: f64 = 10.0;
+
+/// How the sheets are made.
+#[derive(Clone, Debug)]
+pub struct SheetOptions {
+    /// The web editor's address the links open (as `steerlab link --page`).
+    pub page: String,
+    /// Seconds of each clip.
+    pub clip_seconds: f32,
+    /// Frame size of each clip (side by side, twice as wide).
+    pub size: [u32; 2],
+    /// Threads for the goals' runs (0: all).
+    pub threads: usize,
+}
+
+impl Default for SheetOptions {
+    fn default() -> Self {
+        Self {
+            page: "http://localhost:8080/".to_owned(),
+            clip_seconds: 5.0,
+            size: [640, 360],
+            threads: 0,
+        }
+    }
+}
+
+/// One value of a scene that differs from the defaults: the field in the designer's words, the
+/// value and the default as the editor writes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueRow {
+    /// `arrivers › arrive › slowing radius (u)`.
+    pub field: String,
+    /// `286 u`.
+    pub value: String,
+    /// `150 u`, or `(none)`.
+    pub default: String,
+}
+
+/// One goal on every seed, as `steerlab check` says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoalRow {
+    /// `arrivers.time_to_arrive <= 3 s`.
+    pub target: String,
+    /// `seed: value` for each seed.
+    pub seeds: Vec<String>,
+    /// The worst value.
+    pub worst: String,
+    /// Holds on every seed.
+    pub holds: bool,
+}
+
+/// One metric of one group: name, unit, which way is better, and the value(s).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MetricRow {
+    /// The group.
+    pub group: String,
+    /// The metric's name.
+    pub metric: String,
+    /// Which way is better (`lower`, `higher`, `closer to target`).
+    pub better: String,
+    /// The value as every tool writes it (`2.35 s`), `—` where it is not defined.
+    pub value: String,
+    /// The baseline's, with a baseline.
+    pub before: Option<String>,
+}
+
+/// The goals part of a page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GoalTable {
+    /// Seconds each run lasts.
+    pub seconds: f64,
+    /// The seeds, in order.
+    pub seeds: Vec<u64>,
+    /// One row per goal.
+    pub rows: Vec<GoalRow>,
+}
+
+/// The before-and-after part of a page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Against {
+    /// The baseline's name.
+    pub name: String,
+    /// The baseline's file stem (its clips' names).
+    pub stem: String,
+    /// Each field that differs: field, the baseline's value, this scene's.
+    pub changes: Vec<ValueRow>,
+}
+
+/// What one scene's page says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Content {
+    /// The file name stem of the page and its clips.
+    pub stem: String,
+    /// The scene's name.
+    pub name: String,
+    /// Its description in the designer's words (`labels::described`).
+    pub description: String,
+    /// Agents per group, as `name ×count`.
+    pub groups: Vec<String>,
+    /// Scenery, counted (`3 obstacles`).
+    pub scenery: Vec<String>,
+    /// Values that differ from the defaults ([`fields::defaults_like`]).
+    pub values: Vec<ValueRow>,
+    /// Its goals, when it has some.
+    pub goals: Option<GoalTable>,
+    /// Seconds the metrics were measured over.
+    pub metrics_seconds: f64,
+    /// Its metrics (and the baseline's).
+    pub metrics: Vec<MetricRow>,
+    /// The web link that opens it; `None` when the scene is too big for one.
+    pub link: Option<String>,
+    /// Before and after, with a baseline.
+    pub against: Option<Against>,
+}
+
+/// Fields a page shows elsewhere or not as values: the name, the description, the view, the
+/// goals (their own table), the scenery (counted) and the file's version.
+fn shown_as_value(path: &FieldPath) -> bool {
+    let skipped = [
+        NAME.key,
+        DESCRIPTION,
+        VIEW,
+        "goals",
+        "version",
+        "level",
+        "obstacles",
+        "walls",
+        "paths",
+        "flow_fields",
+        "agents",
+    ];
+    path.parts()
+        .first()
+        .is_none_or(|first| skipped.iter().all(|k| *first != Part::Key((*k).into())))
+}
+
+/// `changes` as rows: each field in the designer's words, the two values as the editor writes
+/// them (the old one in `default`).
+fn rows(scene: &Scene, changes: &[Change]) -> Vec<ValueRow> {
+    let value = |c: &Change, v: Option<&String>| {
+        v.map_or_else(|| "(none)".to_owned(), |t| labels::shown_value(&c.path, t))
+    };
+    changes
+        .iter()
+        .filter(|c| shown_as_value(&c.path))
+        .map(|c| ValueRow {
+            field: labels::field_label(scene, &c.path),
+            value: value(c, c.new.as_ref()),
+            default: value(c, c.old.as_ref()),
+        })
+        .collect()
+}
+
+/// The values of `scene` that differ from the defaults, in the designer's words.
+#[must_use]
+pub fn changed_values(scene: &Scene) -> Vec<ValueRow> {
+    let defaults = fields::defaults_like(scene);
+    rows(
+        scene,
+        &fields::diff(&fields::flatten(&defaults), &fields::flatten(scene)),
+    )
+}
+
+/// How long the metrics of `scene` are measured: its goals' seconds, else
+/// [`METRICS_SECONDS`]; and in ticks.
+fn metrics_span(scene: &Scene) -> (f64, u64) {
+    let seconds = scene
+        .goals
+        .as_ref()
+        .map_or(METRICS_SECONDS, |g| f64::from(g.seconds));
+    let dt = f64::from(scene.dt.max(1e-6));
+    // A few thousand ticks at most for the seconds a goal can ask.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let ticks = (seconds / dt).round().max(1.0) as u64;
+    (seconds, ticks)
+}
+
+/// The metrics rows of `m` (and of the baseline's `before`, matched by group and metric).
+fn metric_rows(m: &Metrics, before: Option<&Metrics>) -> Vec<MetricRow> {
+    let mut out = Vec::new();
+    for (g, group) in m.groups.iter().enumerate() {
+        let base = before.and_then(|b| {
+            b.groups
+                .iter()
+                .find(|bg| bg.name == group.name)
+                .or_else(|| b.groups.get(g))
+        });
+        for (k, d) in DEFINITIONS.iter().enumerate() {
+            let value = group.values.get(k).copied().flatten();
+            let old = base.and_then(|b| b.values.get(k).copied().flatten());
+            if value.is_none() && old.is_none() {
+                continue;
+            }
+            let text = |v: Option<f64>| v.map_or_else(|| "—".to_owned(), |v| d.text(v));
+            out.push(MetricRow {
+                group: group.name.clone(),
+                metric: d.name.to_owned(),
+                better: d.better.word().to_owned(),
+                value: text(value),
+                before: base.map(|_| text(old)),
+            });
+        }
+    }
+    out
+}
+
+/// The goals of `scene` on each of their seeds, as `check` runs them.
+fn goals(scene: &Scene, threads: usize) -> Result<Option<GoalTable>, String> {
+    let Some(spec) = scene.goals.as_ref().filter(|g| !g.list.is_empty()) else {
+        return Ok(None);
+    };
+    let outcomes = goal_check::check(scene, threads)?;
+    let seeds = outcomes
+        .first()
+        .map(|o| o.seeds.clone())
+        .unwrap_or_default();
+    let rows = outcomes
+        .iter()
+        .map(|o| {
+            let text = |v: Option<f64>| {
+                v.map_or_else(|| "—".to_owned(), |v| metric_text(&o.goal.metric, v))
+            };
+            GoalRow {
+                target: goal_check::target_text(&o.goal),
+                seeds: o
+                    .seeds
+                    .iter()
+                    .zip(&o.values)
+                    .map(|(s, v)| format!("{s}: {}", text(*v)))
+                    .collect(),
+                worst: text(o.worst),
+                holds: o.holds,
+            }
+        })
+        .collect();
+    Ok(Some(GoalTable {
+        seconds: f64::from(spec.seconds),
+        seeds,
+        rows,
+    }))
+}
+
+/// The scenery of `scene`, counted.
+fn scenery(scene: &Scene) -> Vec<String> {
+    let count = |n: usize, one: &str, many: &str| match n {
+        0 => None,
+        1 => Some(format!("1 {one}")),
+        n => Some(format!("{n} {many}")),
+    };
+    let l = &scene.level;
+    let level = (!l.boundary.is_empty() || !l.holes.is_empty()).then(|| {
+        format!(
+            "a level ({} block{} of wall)",
+            l.holes.len(),
+            if l.holes.len() == 1 { "" } else { "s" }
+        )
+    });
+    [
+        count(scene.obstacles.len(), "obstacle", "obstacles"),
+        count(scene.walls.len(), "wall", "walls"),
+        count(scene.paths.len(), "path", "paths"),
+        count(scene.flow_fields.len(), "flow field", "flow fields"),
+        count(scene.agents.len(), "placed agent", "placed agents"),
+        level,
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+impl Content {
+    /// What the page of `scene` (file stem `stem`) says, measured now: its goals on every seed
+    /// and its metrics (and `against`'s, a baseline with its stem). `Err` says why a run could
+    /// not be built.
+    pub fn of(
+        stem: &str,
+        scene: &Scene,
+        against: Option<(&str, &Scene)>,
+        options: &SheetOptions,
+    ) -> Result<Self, String> {
+        let (metrics_seconds, ticks) = metrics_span(scene);
+        let measured = crate::scene::sweep::measure(scene, ticks)?;
+        let before = against
+            .map(|(_, base)| crate::scene::sweep::measure(base, ticks))
+            .transpose()?;
+        let link = crate::scene::link::link(&options.page, scene);
+        Ok(Self {
+            stem: stem.to_owned(),
+            name: scene.name.clone(),
+            description: labels::described(scene),
+            groups: scene
+                .groups
+                .iter()
+                .map(|g| format!("{} ×{}", g.name, g.count))
+                .collect(),
+            scenery: scenery(scene),
+            values: changed_values(scene),
+            goals: goals(scene, options.threads)?,
+            metrics_seconds,
+            metrics: metric_rows(&measured, before.as_ref()),
+            link: (link.len() <= crate::scene::link::MAX_LINK_CHARS).then_some(link),
+            against: against.map(|(base_stem, base)| Against {
+                name: base.name.clone(),
+                stem: base_stem.to_owned(),
+                changes: rows(
+                    scene,
+                    &fields::diff(&fields::flatten(base), &fields::flatten(scene)),
+                ),
+            }),
+        })
+    }
+
+    /// Whether every goal holds on every seed (`None`: no goals).
+    #[must_use]
+    pub fn goals_hold(&self) -> Option<bool> {
+        self.goals.as_ref().map(|g| g.rows.iter().all(|r| r.holds))
+    }
+}
