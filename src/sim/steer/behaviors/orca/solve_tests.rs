@@ -250,3 +250,41 @@ proptest! {
         }
     }
 }
+
+/// The case the property test found: two neighbours almost in line ahead of an agent moving
+/// at its max_speed; the least-violating program's raw answer lies outside the disc by more
+/// than rounding, and `solve` brings it back to max_speed.
+#[test]
+fn a_least_violating_velocity_outside_the_disc_is_brought_back_to_max_speed() {
+    let neighbor = |(px, py): (f32, f32), vy: f32, radius: f32| Neighbor {
+        position: Vec2::new(px, py),
+        velocity: Vec2::new(0.0, vy),
+        radius,
+        share: 0.5,
+        id: 1,
+    };
+    let others = [
+        neighbor((2.041_165_8, -24.586_672), 8.411_215, 1.180_035_5),
+        neighbor((2.484_522_8, -0.499_761_3), 0.573_223, 2.513_602_7),
+    ];
+    let m = Avoider {
+        position: Vec2::ZERO,
+        velocity: Vec2::new(8.732_194, -8.236_534),
+        radius: 1.0,
+        max_speed: 10.0,
+        id: 0,
+    };
+    let lines: Vec<Line> = others.iter().map(|o| agent_line(&m, o, &H)).collect();
+    let Err((failed, start)) = nearest(&lines, 10.0, Vec2::ZERO, false) else {
+        panic!("the program is infeasible");
+    };
+    let raw = least_violating(&lines, 0, failed, 10.0, start);
+    // 10.000101: ten times what rounding alone puts outside the disc.
+    assert!(raw.length() > 10.0 * (1.0 + 1e-5), "{}", raw.length());
+    let v = solve(&lines, 0, 10.0, Vec2::ZERO);
+    assert!((v.length() - 10.0).abs() <= 1e-5, "{}", v.length());
+    assert!(
+        (v.normalize() - raw.normalize()).length() < 1e-6,
+        "the same direction"
+    );
+}
