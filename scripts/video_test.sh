@@ -20,4 +20,4 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$steerlab" render hunter_and_prey.ron --frames 60 --fps 30 --size 640x360 --out "$work/clip.mp4"
 "$steerlab" render hunter_and_prey.ron --frames 60 --fps 30 --size 640x360 --out "$work/frames/"
-node tests/web/video.mjs "$work/clip.mp4" "$work/frames" 30 60
+node tests/web/video.mjs "$work/clip.mp4" "$work/frames" 30 60 640 360

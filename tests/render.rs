@@ -564,3 +564,24 @@ fn the_editor_exports_the_open_scene_s_sheet_beside_its_takes() {
     // A 0.2 s clip at 30 frames a second: 6 frames.
     assert_eq!(gif_frames(&folder.join("seek.gif")).len(), 6);
 }
+
+#[cfg(feature = "video")]
+#[test]
+fn the_editor_refuses_an_mp4_take_of_an_odd_size_before_it_starts() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = steerlab::editor::EditorApp::with_default_scene();
+    let ctx = egui::Context::default();
+    let mut presentation = app.presentation().clone();
+    presentation.size = [321, 180];
+    app.apply(&ctx, Action::SetPresentation(presentation));
+    let mut settings = app.record_settings().clone();
+    settings.folder = dir.path().to_owned();
+    settings.format = steerlab::editor::record::TakeFormat::Mp4;
+    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
+    app.apply(&ctx, Action::StartRecording);
+    // Nothing under way, nothing written, and the reason on screen.
+    assert!(app.finish_recording().is_none());
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
+    let said = app.load_errors().join("\n");
+    assert!(said.contains("321x180 is not; try 322x180"), "{said}");
+}

@@ -79,15 +79,17 @@ fn resolves(dir: &Path, page: &str, link: &str) {
         let bytes = base64::engine::general_purpose::STANDARD
             .decode(payload)
             .expect("valid base64");
-        let clip_of_page = ["mp4", "gif"].iter().any(|ext| {
-            std::fs::read_dir(dir).expect("dir").flatten().any(|f| {
-                f.path().extension().is_some_and(|e| e == *ext)
-                    && std::fs::read(f.path()).expect("read") == bytes
-            })
+        // One of this page's own clips: `stem.mp4` or `stem--vs--base.mp4` (or the GIFs).
+        let stem = page.trim_end_matches(".html");
+        let clip_of_page = std::fs::read_dir(dir).expect("dir").flatten().any(|f| {
+            let name = f.file_name().to_string_lossy().into_owned();
+            (name.starts_with(&format!("{stem}.")) || name.starts_with(&format!("{stem}--vs--")))
+                && Path::new(&name).extension().is_none_or(|e| e != "html")
+                && std::fs::read(f.path()).expect("read") == bytes
         });
         assert!(
             clip_of_page,
-            "{page}: a data address that is none of the clips"
+            "{page}: a data address that is none of its clips"
         );
     } else if let Some(fragment) = link.strip_prefix(PAGE) {
         let fragment = fragment.strip_prefix('#').expect("the scene after #");
@@ -121,7 +123,7 @@ fn every_link_and_image_of_the_sheets_resolves_and_the_markdown_renders() {
             );
         }
         for ext in ["gif", "mp4"] {
-            let name = format!("{page}-vs-arrive-overshoot.{ext}");
+            let name = format!("{page}--vs--arrive-overshoot.{ext}");
             assert!(files.contains(&name), "{name}");
         }
     }
@@ -205,9 +207,14 @@ fn a_sheet_says_the_scene_s_values_as_the_editor_writes_them_and_its_goals_as_ch
             .find(|l| l.starts_with(&format!("| {target} |")))
             .unwrap_or_else(|| panic!("no row for {target}:\n{goals_page}"));
         assert!(row.ends_with(&format!("| {verdict} |")), "{row}");
-        // Each seed's value, as `check` prints it.
-        for seed in &o.seeds {
-            assert!(row.contains(&format!("{seed}: ")), "{row}");
+        // Each seed's value, as every tool writes the metric.
+        for (seed, value) in o.seeds.iter().zip(&o.values) {
+            let value = value.map_or_else(
+                || "—".to_owned(),
+                |v| steerlab::sim::observe::metrics::metric_text(&o.goal.metric, v),
+            );
+            let cell = steerlab::render::sheet::page::md(&format!("{seed}: {value}"));
+            assert!(row.contains(&cell), "{cell} in {row}");
         }
     }
     // Against the example it adds goals to: only the name, description and goals differ,

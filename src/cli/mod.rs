@@ -146,8 +146,8 @@ pub enum Command {
         /// Record the plots of one agent with the canvas, as the editor's Plots panel draws
         /// them: its speed and forces over the last 10 s (and its flock's, when its group
         /// flocks), `below` the canvas (a third of the height) or `beside` it (a third of the
-        /// width); `--plots` alone is `below`.
-        #[arg(long, value_name = "below|beside", num_args = 0..=1, default_missing_value = "below", value_parser = parse_plot_place)]
+        /// width).
+        #[arg(long, value_name = "below|beside", value_parser = parse_plot_place)]
         plots: Option<crate::render::PlotPlace>,
         /// The agent whose plots are recorded and whose overlays are highlighted (its id, as
         /// the editor's Selection shows it); the first agent when not given. An agent that

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use super::load::load_scene;
 use crate::render::sheet::SheetOptions;
-use crate::render::sheet::folder::{SheetScene, unique_stems, write_sheets};
+use crate::render::sheet::folder::{SheetScene, write_sheets};
 use crate::sim::model::text::escape_controls;
 
 /// What `steerlab sheet` is given.
@@ -64,7 +64,7 @@ pub fn sheet(args: &SheetArgs) -> ExitCode {
     let against = match &args.against {
         Some(path) => match load_scene(path) {
             Ok(scene) => Some(SheetScene {
-                stem: crate::render::file_stem(&stem_of(path)),
+                stem: stem_of(path),
                 scene: scene.into_scene(),
             }),
             Err(e) => {
@@ -74,11 +74,9 @@ pub fn sheet(args: &SheetArgs) -> ExitCode {
         },
         None => None,
     };
-    let stems = unique_stems(&scenes.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>());
-    let entries: Vec<SheetScene> = stems
+    let entries: Vec<SheetScene> = scenes
         .into_iter()
-        .zip(scenes)
-        .map(|(stem, (_, scene))| SheetScene { stem, scene })
+        .map(|(stem, scene)| SheetScene { stem, scene })
         .collect();
     let options = SheetOptions {
         page: args.page.clone(),

@@ -162,7 +162,9 @@ impl Prefs {
     /// Reads stored preferences (defaults for anything unreadable).
     #[must_use]
     pub fn from_ron(text: &str) -> Self {
-        ron::from_str(text).unwrap_or_default()
+        let mut prefs: Self = ron::from_str(text).unwrap_or_default();
+        prefs.record = prefs.record.migrated();
+        prefs
     }
 }
 

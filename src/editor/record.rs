@@ -99,6 +99,18 @@ pub struct RecordSettings {
     /// Restart the world from the scene's seed before the take, so that a take after a tweak
     /// replays the same run and can be compared with the last one.
     pub from_restart: bool,
+    /// The format as settings saved before `format` said it: a GIF when true, else an APNG
+    /// when `apng` (else PNG frames). Read ([`Self::migrated`]), never written.
+    #[serde(skip_serializing, deserialize_with = "saved_bool")]
+    gif: Option<bool>,
+    /// See `gif`.
+    #[serde(skip_serializing, deserialize_with = "saved_bool")]
+    apng: Option<bool>,
+}
+
+/// A `true` or `false` of an older save, as present.
+fn saved_bool<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
+    bool::deserialize(d).map(Some)
 }
 
 impl Default for RecordSettings {
@@ -108,6 +120,8 @@ impl Default for RecordSettings {
             seconds: 5.0,
             format: TakeFormat::default(),
             plots: None,
+            gif: None,
+            apng: None,
             compare: CompareChoice::Off,
             folder: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
             from_restart: true,
@@ -116,6 +130,22 @@ impl Default for RecordSettings {
 }
 
 impl RecordSettings {
+    /// The settings with the format of an older save (its `gif` and `apng`) as `format`.
+    #[must_use]
+    pub fn migrated(mut self) -> Self {
+        if let Some(gif) = self.gif.take() {
+            let apng = self.apng.take().unwrap_or(false);
+            self.format = if gif {
+                TakeFormat::Gif
+            } else if apng {
+                TakeFormat::Apng
+            } else {
+                TakeFormat::Frames
+            };
+        }
+        self
+    }
+
     /// Number of frames of a take.
     #[must_use]
     pub fn frames(&self) -> u32 {
@@ -223,6 +253,8 @@ impl Recording {
         output: Output,
     ) -> Result<Self, RecordError> {
         take.check_for(world.spec().dt).map_err(RenderError::from)?;
+        // An MP4 of an odd size is refused now, not by the thread once it has begun.
+        output.check_size(take.presentation.size)?;
         let frames = take.frames;
         let piece = pieces(world, scene, take, &output)?;
         let job = Job::spawn("recording", Control::default(), frames as usize, piece)
@@ -431,6 +463,30 @@ pub fn png_bytes(image: &egui::ColorImage) -> Result<Vec<u8>, RenderError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn settings_saved_with_gif_and_apng_keep_their_format() {
+        let read = |text: &str| {
+            ron::from_str::<RecordSettings>(text)
+                .expect("reads")
+                .migrated()
+        };
+        assert_eq!(read("(gif: false, apng: true)").format, TakeFormat::Apng);
+        assert_eq!(read("(gif: false, apng: false)").format, TakeFormat::Frames);
+        assert_eq!(read("(gif: true, apng: true)").format, TakeFormat::Gif);
+        assert_eq!(read("(format: Mp4)").format, TakeFormat::Mp4);
+        // Written with `format` alone.
+        let settings = RecordSettings {
+            format: TakeFormat::Apng,
+            ..RecordSettings::default()
+        };
+        let text = ron::to_string(&settings).expect("writes");
+        assert!(
+            text.contains("format:Apng") && !text.contains("gif"),
+            "{text}"
+        );
+        assert_eq!(read(&text).format, TakeFormat::Apng);
+    }
 
     #[test]
     fn file_stems_are_safe() {

@@ -66,14 +66,13 @@ impl Filming {
         if let Some(place) = take.plots {
             // Side by side, each panel plots its own run; with ghosts, the one panel plots the
             // baseline dashed, as the editor does.
-            let flocks = |s: &Scene, w: &World| flocks(s, w, take.selected);
             renderer.show_plots(
                 place,
-                flocks(scene, &world),
+                flocks(scene),
                 take.compare.is_some() && !side_by_side,
             );
             if let Some(c) = take.compare.as_ref().filter(|_| side_by_side) {
-                base_renderer.show_plots(place, flocks(&c.scene, &c.world), false);
+                base_renderer.show_plots(place, flocks(&c.scene), false);
             }
         }
         Ok(Self {
@@ -172,14 +171,14 @@ impl Filming {
     }
 }
 
-/// Whether the group of agent `selected` in `world` has a neighbour pass in `scene` (its plots
-/// then show the flock's too, as the editor's do).
-fn flocks(scene: &Scene, world: &World, selected: Option<u32>) -> bool {
-    selected
-        .and_then(|id| world.index_of(id))
-        .and_then(|i| world.agents().get(i))
-        .and_then(|a| scene.groups.get(usize::from(a.group)))
-        .is_some_and(|g| g.neighbor_radius() > 0.0)
+/// Which groups of `scene` have a neighbour pass (an agent's plots then show its flock's too,
+/// as the editor's do).
+fn flocks(scene: &Scene) -> Vec<bool> {
+    scene
+        .groups
+        .iter()
+        .map(|g| g.neighbor_radius() > 0.0)
+        .collect()
 }
 
 /// A take encoded in memory as it is drawn: a looping GIF (each frame encoded as it comes) or

@@ -176,14 +176,15 @@ impl Renderer {
         }
     }
 
-    /// Draws the selected agent's plots at `place` from now on (`flocking`: its group's flock
-    /// plot too; `baseline`: the same agent's numbers in a baseline run, dashed).
-    pub fn show_plots(&mut self, place: PlotPlace, flocking: bool, baseline: bool) {
+    /// Draws the selected agent's plots at `place` from now on: `flocks` says which groups
+    /// flock (an agent of one gets the flock's plot too); `baseline`, the same agent's numbers
+    /// in a baseline run, dashed.
+    pub fn show_plots(&mut self, place: PlotPlace, flocks: Vec<bool>, baseline: bool) {
         self.plots = Some(PlotPane {
             place,
             history: History::default(),
             baseline: baseline.then(History::default),
-            flocking,
+            flocks,
         });
     }
 
@@ -233,11 +234,17 @@ impl Renderer {
         };
         let canvas = &mut self.canvas;
         let plots = self.plots.as_ref();
+        // The selected agent's group, as it is now (an agent may spawn during the take).
+        let group = selected
+            .and_then(|id| world.index_of(id))
+            .and_then(|i| world.agents().get(i))
+            .map(|a| usize::from(a.group));
         #[allow(clippy::cast_precision_loss)] // Frame sides are at most MAX_SIDE.
         let (width, height) = (w as f32, h as f32);
         let mut frame = self.headless.run(|ui| {
             if let Some(pane) = plots {
-                plots_ui(ui, pane, [width, height]);
+                let flocking = group.is_some_and(|g| pane.flocks.get(g).copied().unwrap_or(false));
+                plots_ui(ui, pane, [width, height], (selected, flocking));
             }
             egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)
@@ -255,8 +262,14 @@ impl Renderer {
     }
 }
 
-/// The plots of `pane` in their panel of a frame of `size` points.
-fn plots_ui(ui: &mut egui::Ui, pane: &PlotPane, [width, height]: [f32; 2]) {
+/// The plots of `pane` in their panel of a frame of `size` points, for agent `selected` (whose
+/// group flocks when `flocking`).
+fn plots_ui(
+    ui: &mut egui::Ui,
+    pane: &PlotPane,
+    [width, height]: [f32; 2],
+    (selected, flocking): (Option<u32>, bool),
+) {
     let panel = match pane.place {
         PlotPlace::Below => egui::Panel::bottom("plots").exact_size((height / 3.0).round()),
         PlotPlace::Beside => egui::Panel::right("plots").exact_size((width / 3.0).round()),
@@ -269,11 +282,16 @@ fn plots_ui(ui: &mut egui::Ui, pane: &PlotPane, [width, height]: [f32; 2]) {
                 .inner_margin(egui::Margin::symmetric(8, 6)),
         )
         .show(ui, |ui| {
+            let empty = selected.map_or_else(
+                || "No agent is selected: no plots.".to_owned(),
+                |id| format!("No agent {id} in the world yet: its plots start when it appears."),
+            );
             crate::view::plots::Plots {
                 history: &pane.history,
                 baseline: pane.baseline.as_ref(),
-                flocking: pane.flocking,
+                flocking,
                 stacked: pane.place == PlotPlace::Beside,
+                empty: &empty,
             }
             .ui(ui);
         });
@@ -312,12 +330,13 @@ pub enum PlotPlace {
 }
 
 /// The plots a renderer draws beside its canvas: where, the selected agent's history in this
-/// run (and in the baseline's), and whether its group flocks.
+/// run (and in the baseline's), and which groups flock (the flock's plot shows for an agent of
+/// one).
 struct PlotPane {
     place: PlotPlace,
     history: History,
     baseline: Option<History>,
-    flocking: bool,
+    flocks: Vec<bool>,
 }
 
 /// How a before-and-after clip sets the two runs together.

@@ -123,6 +123,8 @@ pub struct Plots<'a> {
     pub flocking: bool,
     /// One above the other (a tall, narrow panel), rather than side by side.
     pub stacked: bool,
+    /// What to say while there is nothing to plot.
+    pub empty: &'a str,
 }
 
 impl Plots<'_> {
@@ -133,9 +135,10 @@ impl Plots<'_> {
             baseline,
             flocking,
             stacked,
+            empty,
         } = self;
         if history.agent().is_none() || history.samples().is_empty() {
-            ui.weak("Select an agent on the canvas to plot its speed and forces.");
+            ui.weak(empty);
             return;
         }
         let speed = [

@@ -10,20 +10,21 @@
 //     frame k's PNG than to the PNG five frames earlier: the right tick, not just a likely
 //     picture.
 //
-// Usage: node tests/web/video.mjs CLIP.mp4 FRAMES_DIR FPS FRAMES
+// Usage: node tests/web/video.mjs CLIP.mp4 FRAMES_DIR FPS FRAMES WIDTH HEIGHT
 // Prints each checked frame's figures; exits 1 on the first failed check, saying which.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 
-const [clip, frames, fpsText, countText] = process.argv.slice(2);
-if (!clip || !frames || !fpsText || !countText) {
-  console.error("usage: node tests/web/video.mjs CLIP.mp4 FRAMES_DIR FPS FRAMES");
+const [clip, frames, fpsText, countText, widthText, heightText] = process.argv.slice(2);
+if (!clip || !frames || !fpsText || !countText || !widthText || !heightText) {
+  console.error("usage: node tests/web/video.mjs CLIP.mp4 FRAMES_DIR FPS FRAMES WIDTH HEIGHT");
   process.exit(2);
 }
 const fps = Number(fpsText);
 const count = Number(countText);
+const [width, height] = [Number(widthText), Number(heightText)];
 
 function fail(what) {
   console.error(`video test: FAILED: ${what}`);
@@ -56,6 +57,9 @@ try {
     return { duration: video.duration, width: video.videoWidth, height: video.videoHeight };
   }, readFileSync(clip).toString("base64")).catch((e) => fail(e.message));
   console.log(`video test: loaded ${clip}: ${loaded.width}x${loaded.height}, ${loaded.duration} s`);
+  if (loaded.width !== width || loaded.height !== height) {
+    fail(`frame size ${loaded.width}x${loaded.height}, expected ${width}x${height}`);
+  }
   const expected = count / fps;
   if (!(Math.abs(loaded.duration - expected) <= 1 / fps)) {
     fail(`duration ${loaded.duration} s, expected ${expected} s (${count} frames at ${fps} fps)`);

@@ -166,6 +166,7 @@ impl EditorApp {
                     baseline: self.session.baseline.as_ref().map(|b| &b.history),
                     flocking,
                     stacked: false,
+                    empty: "Select an agent on the canvas to plot its speed and forces.",
                 }
                 .ui(ui);
             });

@@ -42,6 +42,40 @@ fn failed(path: &Path, why: &dyn std::fmt::Display) -> String {
     )
 }
 
+/// The frame size of a clip of `size` pages, side by side with the baseline when `beside`: two
+/// panels of the page's width and a 2-pixel rule between them.
+fn clip_size([w, h]: [u32; 2], beside: bool) -> [u32; 2] {
+    if beside {
+        [w.saturating_mul(2).saturating_add(2), h]
+    } else {
+        [w, h]
+    }
+}
+
+/// Why clips of `options.size` (and side by side, when `beside`) cannot be written: too large,
+/// or (for the video) odd; checked before anything runs or is written.
+fn check_size(options: &SheetOptions, beside: bool) -> Result<(), String> {
+    let max = crate::view::present::MAX_SIDE;
+    let sizes = [
+        Some(clip_size(options.size, false)),
+        beside.then(|| clip_size(options.size, true)),
+    ];
+    for size in sizes.into_iter().flatten() {
+        let [w, h] = size;
+        if !(1..=max).contains(&w) || !(1..=max).contains(&h) {
+            return Err(format!(
+                "a clip of {w}x{h} is larger than {max} pixels on a side (side by side with the \
+                 baseline, a clip is twice the width and 2 pixels more)"
+            ));
+        }
+        #[cfg(feature = "video")]
+        if let Some(why) = crate::render::video::size_problem(size) {
+            return Err(why);
+        }
+    }
+    Ok(())
+}
+
 /// Renders `scene` (beside `base`, given one) for `options.clip_seconds` to `path`, and reads
 /// the file back.
 fn clip(
@@ -59,7 +93,6 @@ fn clip(
         }),
         None => None,
     };
-    let [w, h] = options.size;
     // 30 frames a second for at most MAX_SECONDS: far inside u32.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let frames = (options.clip_seconds.clamp(0.1, 120.0) * 30.0).round() as u32;
@@ -67,12 +100,7 @@ fn clip(
         fps: 30,
         frames,
         presentation: crate::view::present::Presentation {
-            // Side by side: two panels of the page's width and a 2-pixel rule between them.
-            size: if base.is_some() {
-                [w * 2 + 2, h]
-            } else {
-                [w, h]
-            },
+            size: clip_size(options.size, base.is_some()),
             legend: true,
             caption: true,
         },
@@ -111,7 +139,8 @@ fn clips(
         .transpose()?;
     let compare = match against {
         Some(base) => {
-            let name = format!("{stem}-vs-{}", base.stem);
+            // `--` never comes out of `file_stem`: no page's own clip has this name.
+            let name = format!("{stem}--vs--{}", base.stem);
             let b = Some(&base.scene);
             let gif = clip(&entry.scene, b, &at(format!("{name}.gif")), options)?;
             let mp4 = video
@@ -142,13 +171,30 @@ pub fn write_sheets(
     options: &SheetOptions,
     progress: &dyn Fn(&str),
 ) -> Result<Vec<PathBuf>, String> {
+    check_size(options, against.is_some())?;
     if dir.exists() && !dir.is_dir() {
         return Err(failed(dir, &"exists and is not a folder"));
     }
+    // The names of the files: each stem made file-name safe and unique here, whatever the
+    // caller passed.
+    let stems = unique_stems(&entries.iter().map(|e| e.stem.clone()).collect::<Vec<_>>());
+    let entries: Vec<SheetScene> = stems
+        .into_iter()
+        .zip(entries)
+        .map(|(stem, e)| SheetScene {
+            stem,
+            scene: e.scene.clone(),
+        })
+        .collect();
+    let against = against.map(|a| SheetScene {
+        stem: crate::render::file_stem(&a.stem),
+        scene: a.scene.clone(),
+    });
+    let against = against.as_ref();
     std::fs::create_dir_all(dir).map_err(|e| failed(dir, &e))?;
     let mut written = Vec::new();
     let mut pages = Vec::with_capacity(entries.len());
-    for entry in entries {
+    for entry in &entries {
         progress(&entry.scene.name);
         let content = Content::of(
             &entry.stem,

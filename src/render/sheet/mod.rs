@@ -186,17 +186,22 @@ pub fn changed_values(scene: &Scene) -> Vec<ValueRow> {
 }
 
 /// How long the metrics of `scene` are measured: its goals' seconds, else
-/// [`METRICS_SECONDS`]; and in ticks.
-fn metrics_span(scene: &Scene) -> (f64, u64) {
-    let seconds = scene
+/// [`METRICS_SECONDS`].
+fn metrics_seconds(scene: &Scene) -> f64 {
+    scene
         .goals
         .as_ref()
-        .map_or(METRICS_SECONDS, |g| f64::from(g.seconds));
+        .filter(|g| !g.list.is_empty())
+        .map_or(METRICS_SECONDS, |g| f64::from(g.seconds))
+}
+
+/// `seconds` in ticks of `scene`.
+fn ticks(scene: &Scene, seconds: f64) -> u64 {
     let dt = f64::from(scene.dt.max(1e-6));
-    // A few thousand ticks at most for the seconds a goal can ask.
+    // A few hundred thousand ticks at most for the seconds a goal can ask.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let ticks = (seconds / dt).round().max(1.0) as u64;
-    (seconds, ticks)
+    ticks
 }
 
 /// The metrics rows of `m` (and of the baseline's `before`, matched by group and metric).
@@ -302,15 +307,20 @@ impl Content {
         against: Option<(&str, &Scene)>,
         options: &SheetOptions,
     ) -> Result<Self, String> {
-        let (metrics_seconds, ticks) = metrics_span(scene);
-        let measured = crate::scene::sweep::measure(scene, ticks)?;
+        // The baseline is measured over the same seconds, in its own ticks.
+        let metrics_seconds = metrics_seconds(scene);
+        let measured = crate::scene::sweep::measure(scene, ticks(scene, metrics_seconds))?;
         let before = against
-            .map(|(_, base)| crate::scene::sweep::measure(base, ticks))
+            .map(|(_, base)| crate::scene::sweep::measure(base, ticks(base, metrics_seconds)))
             .transpose()?;
         let link = crate::scene::link::link(&options.page, scene);
         Ok(Self {
             stem: stem.to_owned(),
-            name: scene.name.clone(),
+            name: if scene.name.trim().is_empty() {
+                "(unnamed scene)".to_owned()
+            } else {
+                scene.name.clone()
+            },
             description: labels::described(scene),
             groups: scene
                 .groups

@@ -46,6 +46,22 @@ pub fn md(text: &str) -> String {
     out
 }
 
+/// `text` as a Markdown paragraph or heading that reads as written: [`md`], and what would
+/// open a list, a rule, a heading underline or a code block at its start escaped (`- `,
+/// `+ `, `1. `, `---`, `===`, leading spaces).
+#[must_use]
+pub fn md_block(text: &str) -> String {
+    let out = md(text.trim_start());
+    let digits = out.chars().take_while(char::is_ascii_digit).count();
+    match out.chars().next() {
+        Some('-' | '+' | '=') => format!("\\{out}"),
+        _ if digits > 0 && matches!(out[digits..].chars().next(), Some('.' | ')')) => {
+            format!("{}\\{}", &out[..digits], &out[digits..])
+        }
+        _ => out,
+    }
+}
+
 /// `text` escaped for HTML text and attribute values.
 #[must_use]
 pub fn h(text: &str) -> String {
@@ -144,10 +160,15 @@ struct Markdown(String);
 
 impl Writer for Markdown {
     fn heading(&mut self, level: u8, text: &str) {
-        let _ = writeln!(self.0, "{} {}\n", "#".repeat(usize::from(level)), md(text));
+        let _ = writeln!(
+            self.0,
+            "{} {}\n",
+            "#".repeat(usize::from(level)),
+            md_block(text)
+        );
     }
     fn para(&mut self, text: &str) {
-        let _ = writeln!(self.0, "{}\n", md(text));
+        let _ = writeln!(self.0, "{}\n", md_block(text));
     }
     fn prose(&mut self, text: &str) {
         // Markdown's own code spans: every other character escaped.
@@ -263,7 +284,11 @@ fn write_page(w: &mut dyn Writer, c: &Content, clips: &Clips, clip_seconds: f32)
         let _ = write!(facts, " Scenery: {}.", c.scenery.join(", "));
     }
     w.para(&facts);
-    let alt = format!("{}: the first {clip_seconds} s", c.name);
+    let alt = format!(
+        "{}: the first {} s",
+        c.name,
+        crate::sim::model::text::readable_number(f64::from(clip_seconds))
+    );
     w.clip(&clips.gif, clips.mp4.as_ref(), &alt);
     match &c.link {
         Some(link) => w.link_para("Try it: ", "open this scene in the web editor", link),
@@ -448,6 +473,13 @@ mod tests {
         assert_eq!(md("a|b *c* <d> [e](f)"), "a\\|b \\*c\\* \\<d> \\[e\\](f)");
         // `>` opens a quote at the start of a line only.
         assert_eq!(md("> x >= 1 & y"), "\\> x >= 1 \\& y");
+        // What would open a list, a rule or a code block at the start of a paragraph.
+        assert_eq!(md_block("- a"), "\\- a");
+        assert_eq!(md_block("12. b"), "12\\. b");
+        assert_eq!(md_block("3) c"), "3\\) c");
+        assert_eq!(md_block("    code?"), "code?");
+        assert_eq!(md_block("=== x"), "\\=== x");
+        assert_eq!(md_block("2 agents"), "2 agents");
         assert_eq!(
             h("<a href=\"x\">&'"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"

@@ -614,7 +614,7 @@ pub fn solve(lines: &[Line], walls: usize, max_speed: f32, preferred: Vec2) -> V
 /// The least-violating program meets the disc on lines projected through the crossing of two
 /// nearly parallel ones, whose points can lie thousands of times further out than the disc;
 /// the disc's chord computed from them can then miss it by more than rounding does (a case the
-/// property test found: 10.000101 for a max_speed of 10, where an f32 rounding is a few
+/// property test found: 10.000101 for a `max_speed` of 10, where an f32 rounding is a few
 /// millionths). Within a hundred-thousandth of `max_speed`, `v` is left as the programs found
 /// it, so that the bits of every run that never meets such a case stay as they were.
 fn within_speed(v: Vec2, max_speed: f32) -> Vec2 {

@@ -252,8 +252,8 @@ proptest! {
 }
 
 /// The case the property test found: two neighbours almost in line ahead of an agent moving
-/// at its max_speed; the least-violating program's raw answer lies outside the disc by more
-/// than rounding, and `solve` brings it back to max_speed.
+/// at its `max_speed`; the least-violating program's raw answer lies outside the disc by more
+/// than rounding, and `solve` brings it back to `max_speed`.
 #[test]
 fn a_least_violating_velocity_outside_the_disc_is_brought_back_to_max_speed() {
     let neighbor = |(px, py): (f32, f32), vy: f32, radius: f32| Neighbor {
