@@ -427,23 +427,46 @@ fn an_mp4_take_is_h264_with_its_index_first_the_take_s_duration_and_the_same_byt
 
 #[cfg(feature = "video")]
 #[test]
-fn an_mp4_of_an_odd_size_is_refused_before_any_frame_and_nothing_is_written() {
+fn an_mp4_h264_cannot_code_is_refused_before_any_frame_and_nothing_is_written() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("clip.mp4");
+    for (size, frames, said) in [
+        ("191x108", "3", "191x108 is not; try 192x108"),
+        ("14x108", "3", "at least 16x16"),
+        ("3842x2160", "3", "at most 3840x2160"),
+        ("192x108", "1", "take 2 frames or more"),
+    ] {
+        let run = steerlab()
+            .args([
+                "render", "seek.ron", "--frames", frames, "--size", size, "--out",
+            ])
+            .arg(&out)
+            .output()
+            .expect("run steerlab");
+        assert_eq!(run.status.code(), Some(1), "{size}");
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(stderr.contains(said), "{size}: {stderr}");
+        assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
+    }
+}
+
+#[test]
+fn plots_of_an_agent_not_in_the_world_say_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
     let run = steerlab()
-        .args([
-            "render", "seek.ron", "--frames", "3", "--size", "191x108", "--out",
-        ])
-        .arg(&out)
+        .args(["render", "seek.ron", "--frames", "2", "--size", "160x90"])
+        .args(["--plots", "below", "--agent", "999", "--out"])
+        .arg(dir.path().join("frames"))
         .output()
         .expect("run steerlab");
-    assert_eq!(run.status.code(), Some(1));
+    assert!(run.status.success());
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
-        stderr.contains("191x108 is not; try 192x108"),
-        "says the size to use: {stderr}"
+        stderr.contains(
+            "--agent 999: no agent has that id at the start (the ids at the start are 0 to 8)"
+        ),
+        "{stderr}"
     );
-    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
 }
 
 #[cfg(feature = "video")]

@@ -222,3 +222,29 @@ fn a_sheet_says_the_scene_s_values_as_the_editor_writes_them_and_its_goals_as_ch
     assert!(goals_page.contains("## Before and after: against Arrive that overshoots"));
     assert!(goals_page.contains("The two scenes have the same values."));
 }
+
+#[test]
+fn a_sheet_of_a_size_its_clips_cannot_have_is_refused_before_anything_runs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("sheet");
+    for (args, said) in [
+        (vec!["--size", "0x0"], "a side is 1 to 4096 pixels"),
+        (vec!["--size", "641x360"], "try 642x360"),
+        (
+            vec!["--size", "2048x360", "--against", "seek.ron"],
+            "4098x360",
+        ),
+        (vec!["--seconds", "0"], "a clip lasts 0.1 to 120 s"),
+    ] {
+        let run = steerlab()
+            .args(["sheet", "seek.ron", "--out"])
+            .arg(&out)
+            .args(&args)
+            .output()
+            .expect("run steerlab");
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+        assert!(!out.exists(), "{args:?}: nothing written");
+    }
+}

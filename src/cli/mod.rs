@@ -451,6 +451,17 @@ fn render(
         eprintln!("steerlab render: {e}");
         return ExitCode::from(2);
     }
+    if let Some(id) = take.selected.filter(|&id| world.index_of(id).is_none()) {
+        let ids: Vec<u32> = world.agents().iter().map(|a| a.id).collect();
+        let known = match (ids.iter().min(), ids.iter().max()) {
+            (Some(lo), Some(hi)) => format!("the ids at the start are {lo} to {hi}"),
+            _ => "no agent is there at the start".to_owned(),
+        };
+        eprintln!(
+            "steerlab render: --agent {id}: no agent has that id at the start ({known}); its \
+             plots begin if one spawns with it"
+        );
+    }
     let output = Output::from_path(out);
     match crate::render::render(world, &scene, &take, &output, &Control::default()) {
         Ok(n) => {

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use super::load::load_scene;
 use crate::render::sheet::SheetOptions;
-use crate::render::sheet::folder::{SheetScene, write_sheets};
+use crate::render::sheet::folder::{SheetScene, check_size, write_sheets};
 use crate::sim::model::text::escape_controls;
 
 /// What `steerlab sheet` is given.
@@ -48,6 +48,17 @@ pub fn sheet(args: &SheetArgs) -> ExitCode {
         eprintln!(
             "steerlab sheet: --seconds {}: a clip lasts 0.1 to 120 s",
             args.seconds
+        );
+        return ExitCode::from(2);
+    }
+    let sizes = SheetOptions {
+        size: args.size.0,
+        ..SheetOptions::default()
+    };
+    if let Err(e) = check_size(&sizes, args.against.is_some()) {
+        eprintln!(
+            "steerlab sheet: --size {}x{}: {e}",
+            args.size.0[0], args.size.0[1]
         );
         return ExitCode::from(2);
     }

@@ -254,7 +254,7 @@ impl Recording {
     ) -> Result<Self, RecordError> {
         take.check_for(world.spec().dt).map_err(RenderError::from)?;
         // An MP4 of an odd size is refused now, not by the thread once it has begun.
-        output.check_size(take.presentation.size)?;
+        output.check_take(take.presentation.size, take.frames)?;
         let frames = take.frames;
         let piece = pieces(world, scene, take, &output)?;
         let job = Job::spawn("recording", Control::default(), frames as usize, piece)

@@ -526,11 +526,19 @@ impl Output {
 }
 
 impl Output {
-    /// Checks that frames of `size` can be written this way: `Err` says why (an MP4 needs an
-    /// even width and height, and a build with the `video` feature).
-    pub fn check_size(&self, size: [u32; 2]) -> Result<(), RenderError> {
+    /// Checks that `frames` frames of `size` can be written this way: `Err` says why (an MP4
+    /// needs an even width and height from 16 to 3840, two frames or more, and a build with
+    /// the `video` feature).
+    pub fn check_take(&self, size: [u32; 2], frames: u32) -> Result<(), RenderError> {
         if !matches!(self, Self::Mp4(_)) {
             return Ok(());
+        }
+        if frames < 2 {
+            return Err(RenderError::output(
+                self.path(),
+                "an MP4 of one frame would last no time (its container times each frame by the \
+                 next one's start): take 2 frames or more, or write a .png",
+            ));
         }
         #[cfg(feature = "video")]
         let problem = video::size_problem(size);
@@ -591,7 +599,7 @@ pub fn render(
 ) -> Result<u32, RenderError> {
     take.check_for(world.spec().dt)?;
     output.check_writable()?;
-    output.check_size(take.presentation.size)?;
+    output.check_take(take.presentation.size, take.frames)?;
     let mut filming = filming::Filming::new(world, scene, take)?;
     let mut encoder = encode::Encoder::new(output, take.fps, take.presentation.size)?;
     let mut frames = 0;

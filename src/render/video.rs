@@ -31,9 +31,15 @@ fn failed(what: &str, e: &dyn std::fmt::Display) -> RenderError {
 }
 
 /// Why a frame size cannot be H.264 video: 4:2:0 colour needs an even width and height, and
-/// OpenH264 takes at most 3840 x 2160 (either way round). `None` when it can.
+/// OpenH264 takes from 16 x 16 to 3840 x 2160 (either way round). `None` when it can.
 #[must_use]
 pub fn size_problem([w, h]: [u32; 2]) -> Option<String> {
+    if w < 16 || h < 16 {
+        return Some(format!(
+            "an MP4 is at least 16x16 (H.264 codes pictures in blocks of 16 x 16 pixels): \
+             {w}x{h} is smaller"
+        ));
+    }
     if w % 2 == 1 || h % 2 == 1 {
         return Some(format!(
             "an MP4 needs an even width and height (H.264's colour is sampled per 2 x 2 \
@@ -205,6 +211,12 @@ mod tests {
             "{odd}"
         );
         assert!(size_problem([3842, 2160]).is_some());
+        assert!(size_problem([16, 16]).is_none());
+        let small = size_problem([14, 720]).unwrap_or_default();
+        assert!(
+            small.contains("at least 16x16") && small.contains("14x720"),
+            "{small}"
+        );
         assert!(size_problem([2162, 3840]).is_some());
     }
 }

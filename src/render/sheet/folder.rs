@@ -54,7 +54,7 @@ fn clip_size([w, h]: [u32; 2], beside: bool) -> [u32; 2] {
 
 /// Why clips of `options.size` (and side by side, when `beside`) cannot be written: too large,
 /// or (for the video) odd; checked before anything runs or is written.
-fn check_size(options: &SheetOptions, beside: bool) -> Result<(), String> {
+pub fn check_size(options: &SheetOptions, beside: bool) -> Result<(), String> {
     let max = crate::view::present::MAX_SIDE;
     let sizes = [
         Some(clip_size(options.size, false)),
@@ -64,7 +64,7 @@ fn check_size(options: &SheetOptions, beside: bool) -> Result<(), String> {
         let [w, h] = size;
         if !(1..=max).contains(&w) || !(1..=max).contains(&h) {
             return Err(format!(
-                "a clip of {w}x{h} is larger than {max} pixels on a side (side by side with the \
+                "a clip of {w}x{h}: a side is 1 to {max} pixels (side by side with the \
                  baseline, a clip is twice the width and 2 pixels more)"
             ));
         }

@@ -334,7 +334,12 @@ impl Content {
             metrics: metric_rows(&measured, before.as_ref()),
             link: (link.len() <= crate::scene::link::MAX_LINK_CHARS).then_some(link),
             against: against.map(|(base_stem, base)| Against {
-                name: base.name.clone(),
+                // Two scenes of one name: the baseline says it is.
+                name: if base.name == scene.name {
+                    format!("{} (baseline)", base.name)
+                } else {
+                    base.name.clone()
+                },
                 stem: base_stem.to_owned(),
                 changes: rows(
                     scene,
