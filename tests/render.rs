@@ -20,6 +20,32 @@ fn gif_frames(path: &Path) -> Vec<image::RgbaImage> {
         .collect()
 }
 
+/// The editor on its default scene, its presentation `size`, starting a take of `frames` at 30
+/// fps as `format` into `dir`.
+fn editor_take(
+    dir: &Path,
+    size: [u32; 2],
+    frames: u32,
+    format: steerlab::editor::record::TakeFormat,
+) -> steerlab::editor::EditorApp {
+    let mut app = steerlab::editor::EditorApp::with_default_scene();
+    let ctx = egui::Context::default();
+    let mut presentation = app.presentation().clone();
+    presentation.size = size;
+    app.apply(&ctx, Action::SetPresentation(presentation));
+    let mut settings = app.record_settings().clone();
+    dir.clone_into(&mut settings.folder);
+    settings.fps = 30;
+    // Whole frames of a 30 fps take: exact enough for `frames()` to round to `frames`.
+    #[allow(clippy::cast_precision_loss)]
+    let seconds = frames as f32 / 30.0;
+    settings.seconds = seconds;
+    settings.format = format;
+    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
+    app.apply(&ctx, Action::StartRecording);
+    app
+}
+
 fn render(scene: &str, frames: u32, out: &Path) -> std::process::Output {
     steerlab()
         .args(["render", scene, "--frames", &frames.to_string()])
@@ -142,18 +168,9 @@ fn bad_render_arguments_are_usage_errors() {
 #[test]
 fn recording_ten_frames_gives_a_gif_of_ten_frames_of_the_chosen_size() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut app = steerlab::editor::EditorApp::with_default_scene();
     let ctx = egui::Context::default();
-    let mut presentation = app.presentation().clone();
-    presentation.size = [320, 180];
-    app.apply(&ctx, Action::SetPresentation(presentation));
-    let mut settings = app.record_settings().clone();
-    settings.folder = dir.path().to_owned();
-    settings.fps = 30;
-    settings.seconds = 10.0 / 30.0;
-    settings.format = steerlab::editor::record::TakeFormat::Gif;
-    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
-    app.apply(&ctx, Action::StartRecording);
+    let gif = steerlab::editor::record::TakeFormat::Gif;
+    let mut app = editor_take(dir.path(), [320, 180], 10, gif);
     assert_eq!(app.finish_recording(), Some(Ok(10)));
     let frames = gif_frames(&dir.path().join("boids.gif"));
     assert_eq!(frames.len(), 10);
@@ -473,18 +490,8 @@ fn plots_of_an_agent_not_in_the_world_say_so() {
 #[test]
 fn the_editor_records_an_mp4_of_the_take_s_length() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut app = steerlab::editor::EditorApp::with_default_scene();
-    let ctx = egui::Context::default();
-    let mut presentation = app.presentation().clone();
-    presentation.size = [320, 180];
-    app.apply(&ctx, Action::SetPresentation(presentation));
-    let mut settings = app.record_settings().clone();
-    settings.folder = dir.path().to_owned();
-    settings.fps = 30;
-    settings.seconds = 15.0 / 30.0;
-    settings.format = steerlab::editor::record::TakeFormat::Mp4;
-    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
-    app.apply(&ctx, Action::StartRecording);
+    let mp4 = steerlab::editor::record::TakeFormat::Mp4;
+    let mut app = editor_take(dir.path(), [320, 180], 15, mp4);
     assert_eq!(app.finish_recording(), Some(Ok(15)));
     let bytes = std::fs::read(dir.path().join("boids.mp4")).expect("boids.mp4");
     let boxes = mp4_boxes(&bytes);
@@ -592,16 +599,8 @@ fn the_editor_exports_the_open_scene_s_sheet_beside_its_takes() {
 #[test]
 fn the_editor_refuses_an_mp4_take_of_an_odd_size_before_it_starts() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut app = steerlab::editor::EditorApp::with_default_scene();
-    let ctx = egui::Context::default();
-    let mut presentation = app.presentation().clone();
-    presentation.size = [321, 180];
-    app.apply(&ctx, Action::SetPresentation(presentation));
-    let mut settings = app.record_settings().clone();
-    settings.folder = dir.path().to_owned();
-    settings.format = steerlab::editor::record::TakeFormat::Mp4;
-    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
-    app.apply(&ctx, Action::StartRecording);
+    let mp4 = steerlab::editor::record::TakeFormat::Mp4;
+    let mut app = editor_take(dir.path(), [321, 180], 150, mp4);
     // Nothing under way, nothing written, and the reason on screen.
     assert!(app.finish_recording().is_none());
     assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
