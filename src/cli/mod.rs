@@ -427,15 +427,12 @@ fn render(
         }),
         Some(Err(code)) => return code,
     };
+    let presentation = crate::view::present::Presentation {
+        size,
+        legend,
+        caption,
+    };
     let take = Take {
-        fps,
-        frames,
-        presentation: crate::view::present::Presentation {
-            size,
-            legend,
-            caption,
-        },
-        overlays: crate::view::present::render_overlays(),
         // The plots' agent: the one named, else the first (an agent that spawns later is
         // plotted from when it appears).
         selected: plots.map(|(_, agent)| {
@@ -443,9 +440,9 @@ fn render(
                 .or_else(|| world.agents().first().map(|a| a.id))
                 .unwrap_or(0)
         }),
-        view: None,
         compare,
         plots: plots.map(|(place, _)| place),
+        ..Take::whole_world(fps, frames, presentation)
     };
     if let Err(e) = take.check_for(scene.dt) {
         eprintln!("steerlab render: {e}");

@@ -407,6 +407,22 @@ pub fn compare_captions(base: &Scene, current: &Scene) -> (String, String) {
 }
 
 impl Take {
+    /// A take of the whole world as `steerlab render` draws it: `frames` frames at `fps` of
+    /// `presentation`, every agent's overlays, no selection, baseline or plots.
+    #[must_use]
+    pub fn whole_world(fps: u32, frames: u32, presentation: Presentation) -> Self {
+        Self {
+            fps,
+            frames,
+            presentation,
+            overlays: crate::view::present::render_overlays(),
+            selected: None,
+            view: None,
+            compare: None,
+            plots: None,
+        }
+    }
+
     /// Checks the numbers; `Err` says which and why.
     pub fn check(&self) -> Result<(), TakeError> {
         let [w, h] = self.presentation.size;

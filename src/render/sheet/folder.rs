@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::page::{self, Clip, Clips};
 use super::{Content, SheetOptions};
-use crate::render::{Compare, Control, Layout, Output, Take};
+use crate::render::{Compare, Control, Layout, Output, RenderError, Take, TakeError};
 use crate::scene::Scene;
 
 /// A scene to write a page for, with the file stem its page and clips are named by.
@@ -52,37 +52,52 @@ fn clip_size([w, h]: [u32; 2], beside: bool) -> [u32; 2] {
     }
 }
 
-/// Why clips of `options.size` (and side by side, when `beside`) cannot be written: too large,
-/// or (for the video) odd; checked before anything runs or is written.
+/// The take of a clip of `options`, side by side with a baseline when `beside` (its world is
+/// the caller's to add).
+fn clip_take(options: &SheetOptions, beside: bool) -> Take {
+    // 30 frames a second for at most 120 s: far inside u32.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let frames = (options.clip_seconds.clamp(0.1, 120.0) * 30.0).round() as u32;
+    let presentation = crate::view::present::Presentation {
+        size: clip_size(options.size, beside),
+        legend: true,
+        caption: true,
+    };
+    Take::whole_world(30, frames, presentation)
+}
+
+/// Why clips of `options.size` (and side by side, when `beside`) cannot be written, as a take
+/// and as the video: checked before anything runs or is written.
 pub fn check_size(options: &SheetOptions, beside: bool) -> Result<(), String> {
-    let max = crate::view::present::MAX_SIDE;
-    let sizes = [
-        Some(clip_size(options.size, false)),
-        beside.then(|| clip_size(options.size, true)),
-    ];
-    for size in sizes.into_iter().flatten() {
-        let [w, h] = size;
-        if !(1..=max).contains(&w) || !(1..=max).contains(&h) {
+    for take in [false, beside].map(|b| clip_take(options, b)) {
+        let [w, h] = take.presentation.size;
+        if let Err(TakeError::Size(_)) = take.check() {
             return Err(format!(
-                "a clip of {w}x{h}: a side is 1 to {max} pixels (side by side with the \
-                 baseline, a clip is twice the width and 2 pixels more)"
+                "a clip of {w}x{h}: a side is 1 to {} pixels (side by side with the \
+                 baseline, a clip is twice the width and 2 pixels more)",
+                crate::view::present::MAX_SIDE
             ));
         }
-        #[cfg(feature = "video")]
-        if let Some(why) = crate::render::video::size_problem(size) {
-            return Err(why);
+        if cfg!(feature = "video") {
+            Output::Mp4(PathBuf::new())
+                .check_take(take.presentation.size, take.frames)
+                .map_err(|e| match e {
+                    RenderError::Output { why, .. } => why,
+                    other => other.to_string(),
+                })?;
         }
     }
     Ok(())
 }
 
 /// Renders `scene` (beside `base`, given one) for `options.clip_seconds` to `path`, and reads
-/// the file back.
+/// the file back when `read`.
 fn clip(
     scene: &Scene,
     base: Option<&Scene>,
     path: &Path,
     options: &SheetOptions,
+    read: bool,
 ) -> Result<Clip, String> {
     let world = scene.build_world().map_err(|e| failed(path, &e))?;
     let compare = match base {
@@ -93,27 +108,18 @@ fn clip(
         }),
         None => None,
     };
-    // 30 frames a second for at most MAX_SECONDS: far inside u32.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let frames = (options.clip_seconds.clamp(0.1, 120.0) * 30.0).round() as u32;
     let take = Take {
-        fps: 30,
-        frames,
-        presentation: crate::view::present::Presentation {
-            size: clip_size(options.size, base.is_some()),
-            legend: true,
-            caption: true,
-        },
-        overlays: crate::view::present::render_overlays(),
-        selected: None,
-        view: None,
         compare,
-        plots: None,
+        ..clip_take(options, base.is_some())
     };
     let output = Output::from_path(path);
     crate::render::render(world, scene, &take, &output, &Control::default())
         .map_err(|e| e.to_string())?;
-    let bytes = std::fs::read(path).map_err(|e| failed(path, &e))?;
+    let bytes = if read {
+        std::fs::read(path).map_err(|e| failed(path, &e))?
+    } else {
+        Vec::new()
+    };
     Ok(Clip {
         file: path
             .file_name()
@@ -123,33 +129,31 @@ fn clip(
     })
 }
 
-/// The clips of one page: the scene, and beside the baseline.
+/// The clips of one page: the scene, and beside the baseline; each as a GIF and (with the
+/// `video` feature) an MP4.
 fn clips(
     entry: &SheetScene,
     against: Option<&SheetScene>,
     dir: &Path,
     options: &SheetOptions,
 ) -> Result<Clips, String> {
-    let at = |name: String| dir.join(name);
     let video = cfg!(feature = "video");
-    let stem = &entry.stem;
-    let gif = clip(&entry.scene, None, &at(format!("{stem}.gif")), options)?;
-    let mp4 = video
-        .then(|| clip(&entry.scene, None, &at(format!("{stem}.mp4")), options))
-        .transpose()?;
-    let compare = match against {
-        Some(base) => {
-            // `--` never comes out of `file_stem`: no page's own clip has this name.
-            let name = format!("{stem}--vs--{}", base.stem);
-            let b = Some(&base.scene);
-            let gif = clip(&entry.scene, b, &at(format!("{name}.gif")), options)?;
-            let mp4 = video
-                .then(|| clip(&entry.scene, b, &at(format!("{name}.mp4")), options))
-                .transpose()?;
-            Some((gif, mp4))
-        }
-        None => None,
+    let pair = |base: Option<&Scene>, name: &str| -> Result<(Clip, Option<Clip>), String> {
+        // The HTML page holds the video where there is one, else the GIF: only its bytes are
+        // read back.
+        let at = |ext: &str| dir.join(format!("{name}.{ext}"));
+        let gif = clip(&entry.scene, base, &at("gif"), options, !video)?;
+        let mp4 = video
+            .then(|| clip(&entry.scene, base, &at("mp4"), options, true))
+            .transpose()?;
+        Ok((gif, mp4))
     };
+    let stem = &entry.stem;
+    let (gif, mp4) = pair(None, stem)?;
+    // `--` never comes out of `file_stem`: no page's own clip has this name.
+    let compare = against
+        .map(|base| pair(Some(&base.scene), &format!("{stem}--vs--{}", base.stem)))
+        .transpose()?;
     Ok(Clips { gif, mp4, compare })
 }
 

@@ -10,7 +10,7 @@ use super::{Content, MetricRow, ValueRow};
 pub struct Clip {
     /// The file name (`seek.gif`).
     pub file: String,
-    /// The file's bytes.
+    /// The file's bytes, for the HTML page (empty for a clip the page does not hold).
     pub bytes: Vec<u8>,
 }
 

@@ -156,18 +156,25 @@ fn an_agent_heading_for_a_wall_slows_to_reach_it_at_the_horizon() {
     );
 }
 
+/// `v.x <= -1` and `v.x >= 1`: two half-planes that leave nothing.
+fn opposed() -> [Line; 2] {
+    [
+        Line {
+            point: Vec2::new(-1.0, 0.0),
+            direction: Vec2::new(0.0, 1.0),
+        },
+        Line {
+            point: Vec2::new(1.0, 0.0),
+            direction: Vec2::new(0.0, -1.0),
+        },
+    ]
+}
+
 #[test]
 fn when_the_lines_leave_nothing_the_least_violating_velocity_is_taken() {
     // v.x <= -1 and v.x >= 1 cannot both hold: the least violating velocity has x = 0, one
     // unit on the wrong side of each.
-    let left = Line {
-        point: Vec2::new(-1.0, 0.0),
-        direction: Vec2::new(0.0, 1.0),
-    };
-    let right = Line {
-        point: Vec2::new(1.0, 0.0),
-        direction: Vec2::new(0.0, -1.0),
-    };
+    let [left, right] = opposed();
     assert_eq!(left.violation(Vec2::new(-1.0, 5.0)), 0.0);
     assert_eq!(right.violation(Vec2::new(1.0, 5.0)), 0.0);
     let v = solve(&[left, right], 0, 10.0, Vec2::new(0.0, 5.0));
@@ -179,14 +186,7 @@ fn when_the_lines_leave_nothing_the_least_violating_velocity_is_taken() {
 fn walls_that_leave_nothing_give_a_velocity_and_no_panic() {
     // Two hard (wall) lines that cannot both hold, then an agent's: the program fails on a
     // wall's line, before any agent's.
-    let left = Line {
-        point: Vec2::new(-1.0, 0.0),
-        direction: Vec2::new(0.0, 1.0),
-    };
-    let right = Line {
-        point: Vec2::new(1.0, 0.0),
-        direction: Vec2::new(0.0, -1.0),
-    };
+    let [left, right] = opposed();
     let agent = Line {
         point: Vec2::new(0.0, 2.0),
         direction: Vec2::new(1.0, 0.0),
