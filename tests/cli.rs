@@ -621,6 +621,75 @@ fn check_runs_the_goals_on_every_seed_and_reports_the_worst() {
     assert!(table.contains("FAIL"), "{table}");
 }
 
+/// A goal marked `meant_to_miss` that misses says so and does not fail the check; one that
+/// holds says that too.
+#[test]
+fn a_goal_meant_to_miss_is_missed_as_meant_and_does_not_fail() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = with_goals(
+        dir.path(),
+        r#"(group: "arrivers", metric: "time_to_arrive", at_most: 0.1, meant_to_miss: true), (group: "arrivers", metric: "time_to_arrive", at_most: 60.0, meant_to_miss: true)"#,
+    );
+    let path = file.to_str().expect("utf-8");
+    let run = steerlab(&["check", path]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stdout));
+    let table = text(&run.stdout);
+    let rows: Vec<&str> = table.lines().skip(1).collect();
+    assert!(rows[0].ends_with("missed, as meant"), "{table}");
+    assert!(rows[1].ends_with("met, though meant to miss"), "{table}");
+    let run = steerlab(&["check", path, "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&run.stdout).expect("json");
+    assert_eq!(v["holds"], false);
+    assert_eq!(v["as_meant"], true);
+    assert_eq!(v["goals"][0]["verdict"], "missed, as meant");
+    assert_eq!(v["goals"][0]["meant_to_miss"], true);
+}
+
+/// Every shipped preset with goals is as it means to be on every seed its goals run on: the
+/// ORCA variants meet every goal, the steering variants miss only the goals they mark as meant
+/// to (so a change that breaks a preset's goals fails here).
+#[test]
+fn every_shipped_preset_with_goals_passes_its_check() {
+    let with_goals: Vec<String> = steerlab::scene::presets::ALL
+        .iter()
+        .filter(|p| {
+            steerlab::scene::from_str(p.text, p.file)
+                .expect("a valid preset")
+                .goals
+                .is_some()
+        })
+        .map(|p| format!("presets/{}", p.file))
+        .collect();
+    assert!(with_goals.len() >= 10, "{with_goals:?}");
+    let mut args = vec!["check", "--json"];
+    args.extend(with_goals.iter().map(String::as_str));
+    let run = steerlab(&args);
+    let out = text(&run.stdout);
+    let mut missed_as_meant = 0;
+    for line in out.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("one JSON object a scene");
+        let file = v["file"].as_str().expect("file").to_owned();
+        for g in v["goals"].as_array().expect("goals") {
+            let verdict = g["verdict"].as_str().expect("verdict");
+            assert!(
+                verdict == "pass" || verdict == "missed, as meant",
+                "{file}: {}.{} {verdict} on seeds {} with {}",
+                g["group"],
+                g["metric"],
+                g["seeds"],
+                g["values"]
+            );
+            missed_as_meant += usize::from(verdict == "missed, as meant");
+            if file.contains("orca") {
+                assert_eq!(verdict, "pass", "{file}: ORCA meets every goal");
+            }
+        }
+    }
+    assert_eq!(out.lines().count(), with_goals.len(), "{out}");
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert!(missed_as_meant > 0, "the steering variants miss some");
+}
+
 #[test]
 fn goals_that_name_nothing_are_refused_where_they_are() {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -436,7 +436,7 @@ pub fn check(paths: &[PathBuf], json_out: bool, threads: usize) -> ExitCode {
                 continue;
             }
         };
-        all_hold &= outcomes.iter().all(|o| o.holds);
+        all_hold &= outcomes.iter().all(|o| o.verdict().as_meant());
         if json_out {
             println!("{}", check_json(path, &outcomes));
         } else {
@@ -482,7 +482,7 @@ fn check_table(path: &Path, scene: &scene::Scene, outcomes: &[goal_check::Outcom
             goal_check::target_text(&o.goal),
             values.join("  "),
             value_text(o.worst),
-            if o.holds { "pass" } else { "FAIL" }
+            o.verdict().text()
         );
     }
     out
@@ -507,12 +507,15 @@ fn check_json(path: &Path, outcomes: &[goal_check::Outcome]) -> Value {
                 "values": o.values,
                 "worst": o.worst,
                 "holds": o.holds,
+                "meant_to_miss": o.goal.meant_to_miss,
+                "verdict": o.verdict().text(),
             })
         })
         .collect();
     json!({
         "file": shown(path),
         "holds": outcomes.iter().all(|o| o.holds),
+        "as_meant": outcomes.iter().all(|o| o.verdict().as_meant()),
         "goals": goals,
     })
 }

@@ -129,6 +129,51 @@ pub struct Outcome {
     pub holds: bool,
 }
 
+/// What a check says of a goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// It holds on every seed.
+    Pass,
+    /// It does not hold on some seed.
+    Fail,
+    /// It does not hold, and the scene is meant to miss it ([`Goal::meant_to_miss`]).
+    MissedAsMeant,
+    /// It holds, though the scene is meant to miss it.
+    MetThoughMeantToMiss,
+}
+
+impl Verdict {
+    /// What `steerlab check` and the Goals window print.
+    #[must_use]
+    pub fn text(self) -> &'static str {
+        match self {
+            Self::Pass => "pass",
+            Self::Fail => "FAIL",
+            Self::MissedAsMeant => "missed, as meant",
+            Self::MetThoughMeantToMiss => "met, though meant to miss",
+        }
+    }
+
+    /// Whether the scene is as it is meant to be on this goal (all but [`Verdict::Fail`]).
+    #[must_use]
+    pub fn as_meant(self) -> bool {
+        self != Self::Fail
+    }
+}
+
+impl Outcome {
+    /// What a check says of the goal.
+    #[must_use]
+    pub fn verdict(&self) -> Verdict {
+        match (self.holds, self.goal.meant_to_miss) {
+            (true, false) => Verdict::Pass,
+            (false, false) => Verdict::Fail,
+            (false, true) => Verdict::MissedAsMeant,
+            (true, true) => Verdict::MetThoughMeantToMiss,
+        }
+    }
+}
+
 /// Runs `scene` on each of its goals' seeds (on up to `threads` threads, 0 for all; the same
 /// bits at any number) and says how each goal fared. `Err` when the scene has no goals or a
 /// run cannot be built.

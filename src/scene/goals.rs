@@ -54,6 +54,12 @@ pub struct Goal {
     /// A tuner makes the metric as large as it can.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub maximize: bool,
+    /// The scene is meant to miss this goal: a variant kept to show what another setting does
+    /// better (a crowd with steering's avoidance beside its ORCA twin, on the same goals). A
+    /// check says "missed, as meant" where it misses, "met, though meant to miss" where it
+    /// holds, and fails on neither.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub meant_to_miss: bool,
 }
 
 /// A field a tuner may change, and its range.
@@ -153,6 +159,7 @@ impl Goal {
             at_least,
             minimize: want == Want::Minimize,
             maximize: want == Want::Maximize,
+            meant_to_miss: false,
         }
     }
 }

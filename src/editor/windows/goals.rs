@@ -11,7 +11,7 @@ use egui::{Color32, RichText, Ui};
 
 use crate::editor::action::{Action, GoalAction};
 use crate::editor::job::{self, Job, Piece};
-use crate::scene::goal_check::{self, Outcome};
+use crate::scene::goal_check::{self, Outcome, Verdict};
 use crate::scene::goals::{Goal, MAX_SECONDS, MAX_SEEDS, Want};
 use crate::scene::{Scene, labels, sweep};
 use crate::sim::observe::metrics::{Better, DEFINITIONS, Metrics, definition};
@@ -243,7 +243,7 @@ impl GoalsWindow<'_> {
                     live.worst
                         .map_or_else(|| "—".to_owned(), labels::readable_number),
                 );
-                badge(ui, live.worst.is_some(), live.holds)
+                badge(ui, live.worst.is_some(), live.verdict())
                     .on_hover_text("The run on screen so far, one seed.");
                 match checked.and_then(|o| o.get(i)) {
                     Some(o) => {
@@ -252,7 +252,7 @@ impl GoalsWindow<'_> {
                             .map_or_else(|| "—".to_owned(), labels::readable_number);
                         let response = ui.horizontal(|ui| {
                             ui.monospace(worst);
-                            badge(ui, true, o.holds);
+                            badge(ui, true, o.verdict());
                         });
                         response.response.on_hover_text(seed_values(o));
                     }
@@ -286,9 +286,21 @@ impl GoalsWindow<'_> {
             } else if let Some(e) = &self.check.error {
                 ui.colored_label(palette::WORSE, e);
             } else if let Some(o) = checked {
-                let failing = o.iter().filter(|o| !o.holds).count();
-                if failing == 0 {
+                let failing = o.iter().filter(|o| !o.verdict().as_meant()).count();
+                let meant = o
+                    .iter()
+                    .filter(|o| o.verdict() == Verdict::MissedAsMeant)
+                    .count();
+                if failing == 0 && meant == 0 {
                     ui.colored_label(palette::BETTER, "every goal holds on every seed");
+                } else if failing == 0 {
+                    ui.colored_label(
+                        palette::BETTER,
+                        format!(
+                            "every goal as meant: {meant} of {} missed, as this scene means to",
+                            o.len()
+                        ),
+                    );
                 } else {
                     ui.colored_label(
                         palette::WORSE,
@@ -319,7 +331,7 @@ impl GoalsWindow<'_> {
                     ui.selectable_value(&mut group, g.name.clone(), &g.name);
                 }
             });
-        let definition = definition(&metric);
+        let definition = crate::sim::observe::metrics::definition(&metric);
         egui::ComboBox::from_id_salt(("goal metric", i))
             .selected_text(&metric)
             .show_ui(ui, |ui| {
@@ -362,12 +374,14 @@ impl GoalsWindow<'_> {
             return None;
         }
         if metric != before.1 && want < 2 {
-            // Another metric: start from the value it has now, not the last one's number.
+            // Another metric: start from the value it has now, not the last one's number, and
+            // the way that is better for it (at most an overshoot, at least a share arrived),
+            // so that the run that suggested it meets it.
             if let Some(now) = self.live_value(&Goal::new(&group, &metric, Want::Minimize)) {
-                let suggested = goal_from(&group, &metric, now);
-                if let Some(Want::AtMost(v) | Want::AtLeast(v)) = suggested.want() {
-                    target = v;
-                }
+                return Some(goal_from(&group, &metric, now));
+            }
+            if let Some(d) = crate::sim::observe::metrics::definition(&metric) {
+                want = usize::from(d.better == Better::Higher);
             }
         }
         let want = match want {
@@ -417,14 +431,27 @@ impl GoalsWindow<'_> {
     }
 }
 
-/// "pass", "fail" or "not yet", coloured.
-fn badge(ui: &mut Ui, measured: bool, holds: bool) -> egui::Response {
-    let (text, color) = match (measured, holds) {
+/// "pass", "fail", "missed, as meant" or "not yet", coloured.
+fn badge(ui: &mut Ui, measured: bool, verdict: Verdict) -> egui::Response {
+    let (text, color) = match (measured, verdict) {
         (false, _) => ("not yet", Color32::GRAY),
-        (true, true) => ("pass", palette::BETTER),
-        (true, false) => ("fail", palette::WORSE),
+        (true, Verdict::Pass) => ("pass", palette::BETTER),
+        (true, Verdict::Fail) => ("fail", palette::WORSE),
+        (true, Verdict::MissedAsMeant) => ("missed, as meant", Color32::GRAY),
+        (true, Verdict::MetThoughMeantToMiss) => ("met, though meant to miss", palette::BETTER),
     };
-    ui.label(RichText::new(text).strong().color(color))
+    let response = ui.label(RichText::new(text).strong().color(color));
+    if matches!(
+        verdict,
+        Verdict::MissedAsMeant | Verdict::MetThoughMeantToMiss
+    ) {
+        response.on_hover_text(
+            "The scene marks this goal meant_to_miss: a variant kept to compare with one that \
+             meets it.",
+        )
+    } else {
+        response
+    }
 }
 
 /// Each seed's value of a checked goal, one a line.

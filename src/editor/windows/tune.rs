@@ -182,6 +182,22 @@ impl TunePanel {
         self.job.is_some()
     }
 
+    /// Puts the last search's results away once the scene is not the one they were found on
+    /// (another file, another group, a changed goal: anything but the tuned fields' values),
+    /// and says so.
+    pub fn follow(&mut self, scene: &Scene) {
+        if let Some((tuning, _)) = &self.result
+            && !tuning.found_on(scene)
+        {
+            self.result = None;
+            self.error = Some(
+                "The scene changed since the last tuning (not only in the tuned fields): its \
+                 results were of that scene and are put away. Tune again to tune this one."
+                    .to_owned(),
+            );
+        }
+    }
+
     /// Blocks until the running search (if any) is done.
     pub fn wait(&mut self) {
         job::wait_while(|| self.poll());
@@ -271,10 +287,20 @@ impl TuneWindow<'_> {
             }
             Some(o) => {
                 let failing = o.iter().filter(|o| !o.holds).count();
+                let meant = o
+                    .iter()
+                    .filter(|o| !o.holds && o.goal.meant_to_miss)
+                    .count();
                 ui.colored_label(
                     palette::WORSE,
                     format!("{failing} of {} goals fail on some seed now.", o.len()),
                 );
+                if meant > 0 {
+                    ui.weak(format!(
+                        "{meant} of them the scene means to miss (meant_to_miss): tuning looks \
+                         for values that meet them too."
+                    ));
+                }
             }
             None => {
                 ui.weak("Checking the goals on every seed…");

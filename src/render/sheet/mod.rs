@@ -27,8 +27,9 @@ pub const METRICS_SECONDS: f64 = 10.0;
 /// How the sheets are made.
 #[derive(Clone, Debug)]
 pub struct SheetOptions {
-    /// The web editor's address the links open (as `steerlab link --page`).
-    pub page: String,
+    /// The web editor's address the links open (as `steerlab link --page`); `None`: no link
+    /// (a wiki page would get a dead one), the page says how to add it.
+    pub page: Option<String>,
     /// Seconds of each clip.
     pub clip_seconds: f32,
     /// Frame size of each clip (side by side, twice as wide).
@@ -40,7 +41,7 @@ pub struct SheetOptions {
 impl Default for SheetOptions {
     fn default() -> Self {
         Self {
-            page: "http://localhost:8080/".to_owned(),
+            page: None,
             clip_seconds: 5.0,
             size: [640, 360],
             threads: 0,
@@ -71,6 +72,8 @@ pub struct GoalRow {
     pub worst: String,
     /// Holds on every seed.
     pub holds: bool,
+    /// What `steerlab check` says of it (a goal the scene means to miss does not fail).
+    pub verdict: crate::scene::goal_check::Verdict,
 }
 
 /// One metric of one group: name, unit, which way is better, and the value(s).
@@ -110,6 +113,17 @@ pub struct Against {
     pub changes: Vec<ValueRow>,
 }
 
+/// A page's link to the scene in the web editor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WebLink {
+    /// The link.
+    At(String),
+    /// The scene is too big for a link.
+    TooBig,
+    /// No web editor's address was given.
+    NoPage,
+}
+
 /// What one scene's page says.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Content {
@@ -132,7 +146,7 @@ pub struct Content {
     /// Its metrics (and the baseline's).
     pub metrics: Vec<MetricRow>,
     /// The web link that opens it; `None` when the scene is too big for one.
-    pub link: Option<String>,
+    pub link: WebLink,
     /// Before and after, with a baseline.
     pub against: Option<Against>,
 }
@@ -259,6 +273,7 @@ fn goals(scene: &Scene, threads: usize) -> Result<Option<GoalTable>, String> {
                     .collect(),
                 worst: text(o.worst),
                 holds: o.holds,
+                verdict: o.verdict(),
             }
         })
         .collect();
@@ -313,7 +328,10 @@ impl Content {
         let before = against
             .map(|(_, base)| crate::scene::sweep::measure(base, ticks(base, metrics_seconds)))
             .transpose()?;
-        let link = crate::scene::link::link(&options.page, scene);
+        let link = options
+            .page
+            .as_deref()
+            .map(|page| crate::scene::link::link(page, scene));
         Ok(Self {
             stem: stem.to_owned(),
             name: if scene.name.trim().is_empty() {
@@ -332,7 +350,11 @@ impl Content {
             goals: goals(scene, options.threads)?,
             metrics_seconds,
             metrics: metric_rows(&measured, before.as_ref()),
-            link: (link.len() <= crate::scene::link::MAX_LINK_CHARS).then_some(link),
+            link: match link {
+                None => WebLink::NoPage,
+                Some(link) if link.len() <= crate::scene::link::MAX_LINK_CHARS => WebLink::At(link),
+                Some(_) => WebLink::TooBig,
+            },
             against: against.map(|(base_stem, base)| Against {
                 // Two scenes of one name: the baseline says it is.
                 name: if base.name == scene.name {
@@ -349,9 +371,12 @@ impl Content {
         })
     }
 
-    /// Whether every goal holds on every seed (`None`: no goals).
+    /// Whether every goal holds on every seed, or misses where the scene means it to (`None`:
+    /// no goals).
     #[must_use]
     pub fn goals_hold(&self) -> Option<bool> {
-        self.goals.as_ref().map(|g| g.rows.iter().all(|r| r.holds))
+        self.goals
+            .as_ref()
+            .map(|g| g.rows.iter().all(|r| r.verdict.as_meant()))
     }
 }

@@ -3,7 +3,8 @@
 
 use std::fmt::Write as _;
 
-use super::{Content, MetricRow, ValueRow};
+use super::{Content, MetricRow, ValueRow, WebLink};
+use crate::scene::goal_check::Verdict;
 
 /// A clip of a page: its file name beside the Markdown page, and its bytes for the HTML one.
 #[derive(Clone, Debug, Default)]
@@ -291,8 +292,12 @@ fn write_page(w: &mut dyn Writer, c: &Content, clips: &Clips, clip_seconds: f32)
     );
     w.clip(&clips.gif, clips.mp4.as_ref(), &alt);
     match &c.link {
-        Some(link) => w.link_para("Try it: ", "open this scene in the web editor", link),
-        None => w.para("The scene is too big for a web link: share its file."),
+        WebLink::At(link) => w.link_para("Try it: ", "open this scene in the web editor", link),
+        WebLink::TooBig => w.para("The scene is too big for a web link: share its file."),
+        WebLink::NoPage => w.prose(
+            "Share its file, or make this sheet again with `--page URL` (your web editor's \
+             address) for a link that opens it there.",
+        ),
     }
     w.heading(2, "Values that differ from the defaults");
     if c.values.is_empty() {
@@ -308,12 +313,23 @@ fn write_page(w: &mut dyn Writer, c: &Content, clips: &Clips, clip_seconds: f32)
     match &c.goals {
         None => w.para("The scene has no goals."),
         Some(g) => {
-            let failed = g.rows.iter().filter(|r| !r.holds).count();
+            let failed = g.rows.iter().filter(|r| !r.verdict.as_meant()).count();
+            let meant = g
+                .rows
+                .iter()
+                .filter(|r| r.verdict.as_meant() && !r.holds)
+                .count();
             let seeds: Vec<String> = g.seeds.iter().map(u64::to_string).collect();
             w.prose(&format!(
                 "{} Each run lasts {} s, on seeds {}, as `steerlab check` runs them.",
-                if failed == 0 {
+                if failed == 0 && meant == 0 {
                     "Every goal holds on every seed.".to_owned()
+                } else if failed == 0 {
+                    format!(
+                        "Every goal is as the scene means it: {meant} of {} are missed on purpose \
+                         (marked `meant_to_miss`, a variant kept for comparison).",
+                        g.rows.len()
+                    )
                 } else {
                     format!("{failed} of {} goals fail on some seed.", g.rows.len())
                 },
@@ -328,7 +344,13 @@ fn write_page(w: &mut dyn Writer, c: &Content, clips: &Clips, clip_seconds: f32)
                         r.target.clone(),
                         r.seeds.join(", "),
                         r.worst.clone(),
-                        if r.holds { "holds" } else { "fails" }.to_owned(),
+                        match r.verdict {
+                            Verdict::Pass => "holds",
+                            Verdict::Fail => "fails",
+                            Verdict::MissedAsMeant => "missed, as meant",
+                            Verdict::MetThoughMeantToMiss => "met, though meant to miss",
+                        }
+                        .to_owned(),
                     ]
                 })
                 .collect();
@@ -420,8 +442,13 @@ fn index_rows(pages: &[Content]) -> Vec<(String, String, String)> {
     pages
         .iter()
         .map(|c| {
+            let missed_as_meant = c
+                .goals
+                .as_ref()
+                .is_some_and(|g| g.rows.iter().any(|r| r.verdict == Verdict::MissedAsMeant));
             let verdict = match c.goals_hold() {
                 None => "no goals",
+                Some(true) if missed_as_meant => "every goal as meant (some missed on purpose)",
                 Some(true) => "every goal holds",
                 Some(false) => "a goal fails",
             };
