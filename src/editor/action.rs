@@ -34,6 +34,29 @@ pub enum Pending {
     Close,
 }
 
+/// A write to a file that is there already and that the editor did not open itself: it waits
+/// on Replace or Keep.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Write {
+    /// Save the scene to this path (Save As in the path field).
+    SaveAs(PathBuf),
+    /// Start Capture's take.
+    Take,
+    /// Write the scene's behavior sheet (File › Export sheet…).
+    Sheet,
+    /// A screenshot: its PNG bytes.
+    Screenshot(std::sync::Arc<[u8]>),
+}
+
+/// A write waiting on "replace it?": the file it would replace, and the write.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replace {
+    /// The file (or folder, for PNG frames and a sheet) that is there already.
+    pub path: PathBuf,
+    /// What would be written.
+    pub write: Write,
+}
+
 /// An answer to "save your changes first?".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -156,8 +179,11 @@ pub enum Action {
     SetPresentation(Presentation),
     /// The recording and screenshot settings.
     SetRecordSettings(Box<RecordSettings>),
-    /// Save the scene to this file (what Save As does once a path is chosen).
+    /// Save the scene to this file (what Save As does once a path is chosen): asks before
+    /// replacing a file other than the scene's own.
     SaveTo(PathBuf),
+    /// The answer to "replace the file?": write (true) or keep the file as it is.
+    Replace(bool),
     /// What the sweep window sweeps.
     SetSweep(Box<SweepSetup>),
     /// Run the sweep window's sweep on the scene as it is.

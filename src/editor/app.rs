@@ -23,9 +23,9 @@ use std::path::{Path, PathBuf};
 
 use egui::{Panel, Ui};
 
-use super::action::{Action, Pending, ShotKind};
+use super::action::{Action, Pending, Replace, ShotKind, Write};
 use super::document::{DiskStamp, Document};
-use super::files::Files;
+use super::files::{self, Files};
 use super::panels::{Inspector, MenuBar, SidePanel, StatusBar, ToolStrip};
 use super::persist::{Prefs, Restored};
 use super::record::{self, Recording, Screenshots};
@@ -73,6 +73,8 @@ pub struct EditorApp {
 struct Prompts {
     /// Something that waits on Save, Discard or Cancel.
     pending: Option<Pending>,
+    /// A write that would replace a file the editor did not open: it waits on Replace or Keep.
+    replace: Option<Replace>,
     /// What to do once a Save As started from a "save changes?" question has saved.
     after_save: Option<Pending>,
     /// The window may close (the user answered, or there was nothing to lose).
@@ -214,6 +216,11 @@ impl EditorApp {
                     .map_or_else(|| r.origin.clone(), |p| p.display().to_string())
             }),
             pending: self.prompts.pending.as_ref(),
+            replace: self
+                .prompts
+                .replace
+                .as_ref()
+                .map(|r| r.path.display().to_string()),
             reload: self.doc.reload_offer().is_some(),
             create: self
                 .prompts
@@ -290,6 +297,14 @@ impl EditorApp {
             .resizable(true)
             .show(ui, |ui| {
                 let opened = self.doc.opened();
+                let g = self.session.current_group;
+                let run_notes = self
+                    .session
+                    .unreachable(g)
+                    .zip(self.doc.scene().groups.get(g))
+                    .map(|(u, group)| u.text(&group.name))
+                    .into_iter()
+                    .collect();
                 let (scene, saved, marks) = self.doc.with_field_marks();
                 let inspector = Inspector {
                     scene,
@@ -298,6 +313,7 @@ impl EditorApp {
                     current_group: self.session.current_group,
                     rejected: &self.notices.rejected,
                     opened,
+                    run_notes,
                 };
                 inspector.ui(ui, &mut self.session.time_scale)
             })
@@ -337,6 +353,7 @@ impl EditorApp {
         self.apply_all(&ctx, strip);
         let heavy = self.heavy_ui(ui);
         self.apply_all(&ctx, heavy);
+        self.unreachable_ui(ui);
         let input = CanvasInput {
             world: &self.session.world,
             overlays: &self.overlays,
@@ -350,6 +367,18 @@ impl EditorApp {
         self.apply_all(&ctx, actions.into_iter().map(Action::Canvas).collect());
     }
 
+    /// A line over the canvas for each group with navigating agents that cannot reach their
+    /// target (they stand still, which is easy to take for a bug).
+    fn unreachable_ui(&self, ui: &mut Ui) {
+        for (g, group) in self.doc.scene().groups.iter().enumerate() {
+            if let Some(u) = self.session.unreachable(g) {
+                ui.label(
+                    egui::RichText::new(u.text(&group.name)).color(crate::view::palette::WARNING),
+                );
+            }
+        }
+    }
+
     /// The floating windows and the questions.
     fn windows_ui(&mut self, ctx: &egui::Context) {
         // One dialog at a time: a question first, then what did not load, then the rest;
@@ -358,11 +387,22 @@ impl EditorApp {
         if self.files.path_field_open() {
             self.files.hint = self.suggested_file_name();
         }
-        if !question && let Some((purpose, path)) = self.files.path_field_ui(ctx) {
-            self.handle_file(purpose, &path);
-        }
+        // What did not load is shown before the path field is asked: an error that a confirmed
+        // path makes this frame is shown from the next, so that the Enter that confirmed it
+        // does not close it too.
         if !question {
             self.files.errors_ui(ctx);
+        }
+        if !question
+            && self.files.errors.is_empty()
+            && let Some((purpose, path)) = self.files.path_field_ui(ctx)
+        {
+            match purpose {
+                // A typed path may name a file that is there: asks before replacing it (a
+                // system dialog has asked already).
+                files::Purpose::SaveAs => self.write_asking(Write::SaveAs(path.clone()), path),
+                files::Purpose::Open => self.handle_file(purpose, &path),
+            }
         }
         let dialog = question
             || !self.files.errors.is_empty()
@@ -397,12 +437,9 @@ impl EditorApp {
                 self.session.world.tick(),
                 kind,
             );
-            let written = record::png_bytes(&image)
-                .map_err(|e| e.to_string())
-                .and_then(|bytes| crate::editor::platform::write_file(&path, &bytes));
-            match written {
-                Ok(()) => self.files.status = crate::editor::platform::written(&path),
-                Err(e) => self.files.errors = vec![e],
+            match record::png_bytes(&image) {
+                Ok(bytes) => self.write_asking(Write::Screenshot(bytes.into()), path),
+                Err(e) => self.files.errors = vec![e.to_string()],
             }
         }
     }

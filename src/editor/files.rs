@@ -237,41 +237,36 @@ impl Files {
         confirmed.map(|p| (purpose, p))
     }
 
-    /// The error window, while there are errors.
+    /// The error window, while there are errors: a modal (nothing behind it takes a click or a
+    /// key), closed by OK, Enter, Esc or a click outside it.
     pub fn errors_ui(&mut self, ctx: &egui::Context) {
         if self.errors.is_empty() {
             return;
         }
-        let mut open = true;
-        egui::Window::new("Could not load")
-            .collapsible(false)
-            .anchor(egui::Align2::CENTER_TOP, DIALOG_OFFSET)
-            .open(&mut open)
-            .show(ctx, |ui| {
-                ui.label(
-                    self.errors_note
-                        .as_deref()
-                        .unwrap_or("The scene on screen is unchanged."),
-                );
-                egui::ScrollArea::vertical()
-                    .max_height(300.0)
-                    .show(ui, |ui| {
-                        for e in &self.errors {
-                            ui.label(
-                                egui::RichText::new(e)
-                                    .monospace()
-                                    .color(ui.visuals().error_fg_color),
-                            );
-                        }
-                    });
-                if ui.button("OK").clicked() {
-                    self.errors.clear();
-                }
-            });
-        if !open {
+        let mut ok = false;
+        let modal = egui::Modal::new(egui::Id::unique("could not load")).show(ctx, |ui| {
+            ui.set_max_width(620.0);
+            ui.heading("Could not load");
+            ui.label(
+                self.errors_note
+                    .as_deref()
+                    .unwrap_or("The scene on screen is unchanged."),
+            );
+            egui::ScrollArea::vertical()
+                .max_height(300.0)
+                .show(ui, |ui| {
+                    for e in &self.errors {
+                        ui.label(
+                            egui::RichText::new(e)
+                                .monospace()
+                                .color(ui.visuals().error_fg_color),
+                        );
+                    }
+                });
+            ok = ui.button("OK").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter));
+        });
+        if ok || modal.should_close() {
             self.errors.clear();
-        }
-        if self.errors.is_empty() {
             self.errors_note = None;
         }
     }

@@ -29,6 +29,23 @@ pub fn page_address() -> String {
     }
 }
 
+/// The web editor's address where it is known: in a browser the page's own, on the desktop
+/// `STEERLAB_WEB_PAGE` when set (a behavior sheet gets no link to a local server that a wiki's
+/// reader does not have).
+#[must_use]
+pub fn known_page_address() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        Some(page_address())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::env::var("STEERLAB_WEB_PAGE")
+            .ok()
+            .filter(|p| !p.trim().is_empty())
+    }
+}
+
 /// The page address's fragment (after the `#`) in a browser; `None` on the desktop or when there is none.
 #[must_use]
 pub fn fragment() -> Option<String> {

@@ -20,7 +20,7 @@ use crate::scene::Scene;
 use crate::sim::{Problems, World};
 
 /// Longest take, in seconds of simulation time.
-pub const MAX_SECONDS: f32 = 120.0;
+pub const MAX_SECONDS: f32 = crate::render::MAX_TAKE_SECONDS;
 
 /// Whether a take records the pinned baseline too, and how.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -115,6 +115,29 @@ impl Pace {
     }
 }
 
+/// Navigating agents of a group that cannot reach their target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unreachable {
+    /// How many.
+    pub count: usize,
+    /// Of how many agents of the group that navigate.
+    pub navigating: usize,
+    /// Why the first of them has no route.
+    pub why: crate::sim::model::navmesh::Unreachable,
+}
+
+impl Unreachable {
+    /// What the inspector and the line over the canvas say (`group` names the group).
+    #[must_use]
+    pub fn text(&self, group: &str) -> String {
+        format!(
+            "{} of {} navigating agents of \"{group}\" cannot reach their target and stand \
+             still: {}.",
+            self.count, self.navigating, self.why
+        )
+    }
+}
+
 impl Session {
     /// A session on `world`, playing (keeping what the behaviors look at, for the overlays).
     #[must_use]
@@ -349,6 +372,36 @@ impl Session {
             f64::from(ticks),
             due_real / dt.max(1e-9),
         );
+    }
+
+    /// The agents of group `g` whose last plan found no route to their target: how many, of
+    /// how many navigating, and why the first of them has none (`None` when every navigating
+    /// agent of the group has a route).
+    #[must_use]
+    pub fn unreachable(&self, g: usize) -> Option<Unreachable> {
+        let mut out: Option<Unreachable> = None;
+        let mut navigating = 0;
+        for a in self
+            .world
+            .agents()
+            .iter()
+            .filter(|a| usize::from(a.group) == g)
+        {
+            let route = a.route();
+            if !route.planned {
+                continue;
+            }
+            navigating += 1;
+            if let Some(why) = route.unreachable {
+                let u = out.get_or_insert(Unreachable {
+                    count: 0,
+                    navigating: 0,
+                    why,
+                });
+                u.count += 1;
+            }
+        }
+        out.map(|u| Unreachable { navigating, ..u })
     }
 
     /// When the run falls behind real time (times the time scale): the ticks per second it

@@ -89,7 +89,8 @@ pub fn lacks(scene: &Scene, kind: BehaviorKind) -> Vec<Scenery> {
         .iter()
         .copied()
         .filter(|need| match need {
-            Scenery::Walls => scene.walls.is_empty(),
+            // A level's edges are walls too.
+            Scenery::Walls => scene.walls.is_empty() && scene.level.walls().next().is_none(),
             Scenery::Obstacles => scene.obstacles.is_empty(),
             Scenery::Path => scene.paths.is_empty(),
             Scenery::FlowField => scene.flow_fields.is_empty(),

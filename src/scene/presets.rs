@@ -8,18 +8,57 @@ pub struct Preset {
     pub file: &'static str,
     /// The RON text.
     pub text: &'static str,
+    /// Where the Presets menu lists it.
+    pub shelf: Shelf,
+}
+
+/// The Presets menu's groups, in menu order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shelf {
+    /// The demos of the steering tutorials, and the flock.
+    Tutorials,
+    /// What games use beyond the tutorials: paths, walls, obstacles, formations, flow fields,
+    /// queuing, hiding.
+    BeyondTutorials,
+    /// Crowds, each with ORCA and with steering's own avoidance, on open ground and in levels.
+    Crowds,
+}
+
+impl Shelf {
+    /// Every shelf, in menu order.
+    pub const ALL: [Self; 3] = [Self::Tutorials, Self::BeyondTutorials, Self::Crowds];
+
+    /// Its name in the menu.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Tutorials => "Tutorials",
+            Self::BeyondTutorials => "Beyond the tutorials",
+            Self::Crowds => "Crowds",
+        }
+    }
+
+    /// Its presets, in menu order.
+    pub fn presets(self) -> impl Iterator<Item = Preset> {
+        ALL.iter().copied().filter(move |p| p.shelf == self)
+    }
 }
 
 macro_rules! presets {
-    ($($file:literal),* $(,)?) => {
+    ($($shelf:ident: $($file:literal),* ;)*) => {
         /// Every built-in preset, in menu order.
         pub const ALL: &[Preset] = &[
-            $(Preset { file: $file, text: include_str!(concat!("../../presets/", $file)) },)*
+            $($(Preset {
+                file: $file,
+                text: include_str!(concat!("../../presets/", $file)),
+                shelf: Shelf::$shelf,
+            },)*)*
         ];
     };
 }
 
 presets!(
+    Tutorials:
     "seek.ron",
     "flee.ron",
     "arrive_slowing.ron",
@@ -31,7 +70,8 @@ presets!(
     "evade.ron",
     "seek_pointer_flee_center.ron",
     "hunter_and_prey.ron",
-    "boids.ron",
+    "boids.ron";
+    BeyondTutorials:
     "path_following.ron",
     "path_patrol.ron",
     "walls.ron",
@@ -43,7 +83,8 @@ presets!(
     "crossing.ron",
     "flow_field.ron",
     "jitter_controls.ron",
-    "queue.ron",
+    "queue.ron";
+    Crowds:
     "orca_circle.ron",
     "steer_circle.ron",
     "navigate_level.ron",
@@ -53,13 +94,14 @@ presets!(
     "rooms_orca.ron",
     "rooms_steer.ron",
     "corridor_orca.ron",
-    "corridor_steer.ron",
+    "corridor_steer.ron";
 );
 
 /// The scene the editor opens with: the boids flock.
 pub const DEFAULT: Preset = Preset {
     file: "boids.ron",
     text: include_str!("../../presets/boids.ron"),
+    shelf: Shelf::Tutorials,
 };
 
 /// The built-in preset with this file name.

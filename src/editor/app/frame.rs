@@ -31,6 +31,7 @@ impl eframe::App for EditorApp {
             .and_then(|(i, frames)| frames.checked_sub(1).map(|left| (i, left)));
         let sweeping = self.jobs.sweep.poll();
         let tuning = self.jobs.tune.poll();
+        self.jobs.tune.follow(self.doc.scene());
         let checking = (self.open.goals || self.open.tune)
             && self
                 .jobs
@@ -45,7 +46,10 @@ impl eframe::App for EditorApp {
         {
             crate::editor::job::next_frame(ctx);
         }
-        if !self.questions().any() && !self.files.path_field_open() {
+        // One dialog at a time, and the keys go to it: no shortcut while a question, the path
+        // field or the error window is up.
+        if !self.questions().any() && !self.files.path_field_open() && self.files.errors.is_empty()
+        {
             let copy_allowed = !label_text_selected(ctx);
             let actions = shortcuts::actions(ctx, copy_allowed);
             self.apply_all(ctx, actions);

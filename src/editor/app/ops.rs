@@ -8,7 +8,7 @@ use std::path::Path;
 use glam::Vec2;
 
 use super::EditorApp;
-use crate::editor::action::{Action, Answer, Pending, ShotKind};
+use crate::editor::action::{Action, Answer, Pending, Replace, ShotKind, Write};
 use crate::editor::files::Purpose;
 use crate::editor::record::{RecordError, Recording};
 use crate::editor::undo::Edit;
@@ -41,6 +41,15 @@ fn starts_otherwise(now: &Scene, draft: &Scene) -> bool {
             .any(|(a, b)| a.count != b.count || a.spawn != b.spawn)
 }
 
+/// Whether two paths name one file (the same path, or the same file reached two ways).
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(a), Ok(b)) if a == b
+        )
+}
+
 /// Problems as the lines the editor lists.
 fn lines(problems: &Problems) -> Vec<String> {
     problems.iter().map(ToString::to_string).collect()
@@ -55,7 +64,8 @@ impl EditorApp {
             Action::SetOverlays(overlays) => self.overlays = *overlays,
             Action::SetPresentation(presentation) => self.prefs.presentation = presentation,
             Action::SetRecordSettings(settings) => self.prefs.record = *settings,
-            Action::SaveTo(path) => self.save_to(&path),
+            Action::SaveTo(path) => self.write_asking(Write::SaveAs(path.clone()), path),
+            Action::Replace(replace) => self.answer_replace(replace),
             Action::SetSweep(setup) => self.jobs.sweep.setup = *setup,
             Action::RunSweep => self.jobs.sweep.start(self.doc.scene()),
             Action::Goals(a) => self.goal_action(a),
@@ -95,7 +105,7 @@ impl EditorApp {
             Action::Save => self.save(),
             Action::SaveAs => self.ask(Purpose::SaveAs),
             Action::CopyLink => self.copy_link(ctx),
-            Action::ExportSheet => self.start_sheet(),
+            Action::ExportSheet => self.write_asking(Write::Sheet, self.sheet_dir()),
             Action::SaveToPathField => {
                 let path = self
                     .doc
@@ -118,9 +128,8 @@ impl EditorApp {
             Action::Canvas(action) => self.apply_canvas(&action),
             Action::Screenshot(kind) => self.request_screenshot(ctx, kind),
             Action::StartRecording => {
-                if let Err(e) = self.start_recording() {
-                    self.files.errors = vec![e.to_string()];
-                }
+                let output = self.prefs.record.output(&self.doc.scene().name);
+                self.write_asking(Write::Take, output.path().to_path_buf());
             }
             Action::StopRecording => {
                 if let Some(recording) = &self.jobs.recording {
@@ -299,6 +308,58 @@ impl EditorApp {
                 self.files.errors = vec![e];
                 "Save failed: the file on disk is unchanged".clone_into(&mut self.files.status);
             }
+        }
+    }
+
+    /// Writes, or first asks "replace it?" when `path` is there already and is not the scene's
+    /// own file (in a browser, where a write is a download, it never asks).
+    pub(super) fn write_asking(&mut self, write: Write, path: std::path::PathBuf) {
+        let own = self.doc.path().is_some_and(|own| same_file(own, &path));
+        if crate::editor::platform::DOWNLOADS || own || !path.exists() {
+            self.perform_write(write, &path);
+            return;
+        }
+        if self.prompts.replace.is_some() {
+            // One question at a time: this write waits for none.
+            self.files.status = format!(
+                "Nothing written: {} is there already, and a question is open",
+                path.display()
+            );
+            return;
+        }
+        self.prompts.replace = Some(Replace { path, write });
+    }
+
+    /// The answer to "replace the file?".
+    fn answer_replace(&mut self, replace: bool) {
+        let Some(Replace { path, write }) = self.prompts.replace.take() else {
+            return;
+        };
+        if replace {
+            self.perform_write(write, &path);
+        } else {
+            // A Save As that a "save changes?" started is not done: what waited on it waits no
+            // longer.
+            self.prompts.after_save = None;
+            self.files.status = format!("Kept {}: nothing written", path.display());
+        }
+    }
+
+    /// Writes: the file is the editor's to write (its own, a new one, or one the user said to
+    /// replace).
+    fn perform_write(&mut self, write: Write, path: &Path) {
+        match write {
+            Write::SaveAs(_) => self.save_to(path),
+            Write::Take => {
+                if let Err(e) = self.start_recording() {
+                    self.files.errors = vec![e.to_string()];
+                }
+            }
+            Write::Sheet => self.start_sheet(),
+            Write::Screenshot(bytes) => match crate::editor::platform::write_file(path, &bytes) {
+                Ok(()) => self.files.status = crate::editor::platform::written(path),
+                Err(e) => self.files.errors = vec![e],
+            },
         }
     }
 

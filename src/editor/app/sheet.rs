@@ -13,7 +13,13 @@ use crate::render::sheet::folder::{SheetScene, write_sheets};
 pub(crate) type SheetJob = (PathBuf, Job<Vec<PathBuf>, ()>);
 
 impl EditorApp {
-    /// Starts writing the open scene's sheet into `<folder>/<stem>-sheet/`.
+    /// The folder File › Export sheet… writes into: `<Capture's folder>/<scene>-sheet/`.
+    pub(super) fn sheet_dir(&self) -> PathBuf {
+        let stem = crate::render::file_stem(&self.doc.scene().name);
+        self.prefs.record.folder.join(format!("{stem}-sheet"))
+    }
+
+    /// Starts writing the open scene's sheet into [`Self::sheet_dir`].
     pub(super) fn start_sheet(&mut self) {
         if self.jobs.sheet.is_some() {
             "A sheet is being written already".clone_into(&mut self.files.status);
@@ -21,7 +27,7 @@ impl EditorApp {
         }
         let scene = self.doc.scene().clone();
         let stem = crate::render::file_stem(&scene.name);
-        let dir = self.prefs.record.folder.join(format!("{stem}-sheet"));
+        let dir = self.sheet_dir();
         let entries = vec![SheetScene { stem, scene }];
         let against = self.session.baseline.as_ref().map(|b| SheetScene {
             stem: format!("{}-baseline", crate::render::file_stem(&b.scene.name)),
@@ -29,7 +35,7 @@ impl EditorApp {
         });
         // The clip lasts a take's length (Capture's setting).
         let options = SheetOptions {
-            page: crate::editor::platform::page_address(),
+            page: crate::editor::platform::known_page_address(),
             clip_seconds: self.prefs.record.seconds,
             ..SheetOptions::default()
         };

@@ -39,6 +39,26 @@ pub struct MenuBar<'a> {
     pub behind: Option<(f64, f64)>,
 }
 
+/// The Presets menu: a submenu per shelf, each scrolling when the window is too short for it,
+/// so that every preset can be reached on any screen.
+fn presets_menu_ui(ui: &mut Ui, actions: &mut Vec<Action>) {
+    for shelf in presets::Shelf::ALL {
+        ui.menu_button(shelf.label(), |ui| {
+            let room = (ui.ctx().content_rect().height() - 80.0).max(120.0);
+            egui::ScrollArea::vertical()
+                .max_height(room)
+                .show(ui, |ui| {
+                    for preset in shelf.presets() {
+                        if ui.button(preset.file.trim_end_matches(".ron")).clicked() {
+                            actions.push(Action::Request(Pending::Preset(preset)));
+                            ui.close();
+                        }
+                    }
+                });
+        });
+    }
+}
+
 /// A menu button showing the shortcut of `action` from the table.
 fn item_ui(ui: &mut Ui, enabled: bool, text: &str, action: &Action) -> egui::Response {
     let keys = shortcuts::menu_text(ui.ctx(), action);
@@ -62,13 +82,7 @@ impl MenuBar<'_> {
                 ui.menu_button("File", |ui| self.file_menu_ui(ui, &mut actions));
                 ui.menu_button("Edit", |ui| self.edit_menu_ui(ui, &mut actions));
                 ui.menu_button("Compare", |ui| self.compare_menu_ui(ui, &mut actions));
-                ui.menu_button("Presets", |ui| {
-                    for preset in presets::ALL {
-                        if ui.button(preset.file.trim_end_matches(".ron")).clicked() {
-                            actions.push(Action::Request(Pending::Preset(*preset)));
-                        }
-                    }
-                });
+                ui.menu_button("Presets", |ui| presets_menu_ui(ui, &mut actions));
                 ui.menu_button("Help", |ui| {
                     if ui.button("Start here").clicked() {
                         actions.push(Action::ShowStart);

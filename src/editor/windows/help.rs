@@ -29,7 +29,7 @@ const START: &[(&str, &str)] = &[
 
 /// Three first steps.
 const TRY: &[&str] = &[
-    "Presets › hunter_and_prey, then click a hunter: its pursuit and its stamina in the plots.",
+    "Presets › Tutorials › hunter_and_prey, then click a hunter: its pursuit and its stamina in the plots.",
     "In the inspector, drag a behavior's weight and watch its coloured force on the canvas.",
     "Compare › Pin baseline, change a field, then Compare › Metrics: before and after.",
 ];

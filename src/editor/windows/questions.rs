@@ -1,5 +1,6 @@
 //! The questions that wait on the user, one at a time: restore the last session's unsaved work,
-//! save changes before something that would drop them, and take a file changed on disk.
+//! save changes before something that would drop them, replace a file that is there already,
+//! and take a file changed on disk.
 
 use crate::editor::action::{Action, Answer, Pending};
 
@@ -9,6 +10,8 @@ pub struct Questions<'a> {
     pub restore: Option<String>,
     /// Something that would drop unsaved changes.
     pub pending: Option<&'a Pending>,
+    /// A write would replace this file (or folder), which the editor did not open.
+    pub replace: Option<String>,
     /// The open file changed on disk under unsaved edits.
     pub reload: bool,
     /// The file the editor was started on does not exist: offer to create it.
@@ -21,7 +24,11 @@ impl Questions<'_> {
     /// Whether a question is open (keys then go to it, not to the editor).
     #[must_use]
     pub fn any(&self) -> bool {
-        self.restore.is_some() || self.pending.is_some() || self.reload || self.create.is_some()
+        self.restore.is_some()
+            || self.pending.is_some()
+            || self.replace.is_some()
+            || self.reload
+            || self.create.is_some()
     }
 
     /// Shows the first question, if any.
@@ -32,6 +39,9 @@ impl Questions<'_> {
         }
         if let Some(pending) = self.pending {
             return save_changes_ui(ctx, pending, &self.document);
+        }
+        if let Some(path) = &self.replace {
+            return replace_ui(ctx, path);
         }
         if self.reload {
             return reload_ui(ctx, &self.document);
@@ -161,6 +171,28 @@ fn save_changes_ui(ctx: &egui::Context, pending: &Pending, document: &str) -> Ve
         (2, 0),
     )
     .map(|k| Action::Answer(answers[k]))
+    .into_iter()
+    .collect()
+}
+
+fn replace_ui(ctx: &egui::Context, path: &str) -> Vec<Action> {
+    let text = format!("{path} is there already. Replace it?");
+    let choices = [
+        choice(
+            "Keep it",
+            "Write nothing; the file stays as it is (Esc, Enter).",
+        ),
+        choice("Replace", "Overwrite it."),
+    ];
+    // Enter keeps the file too: a file is replaced only by a click on Replace.
+    ask(
+        ctx,
+        "replace",
+        ("Replace the file?", &text),
+        &choices,
+        (0, 0),
+    )
+    .map(|k| Action::Replace(k == 1))
     .into_iter()
     .collect()
 }

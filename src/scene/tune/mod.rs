@@ -102,6 +102,37 @@ impl Tuning {
         })
     }
 
+    /// Whether `scene` is the scene this tuning was made on, but for the values of the fields
+    /// it tunes, the ranges it was given and the view: its results then still apply to it.
+    #[must_use]
+    pub fn found_on(&self, scene: &Scene) -> bool {
+        let plain = |s: &Scene| {
+            let mut s = Scene {
+                view: None,
+                ..s.clone()
+            };
+            if let Some(goals) = &mut s.goals {
+                goals.tune.clear();
+            }
+            s
+        };
+        let mut base = plain(&self.base);
+        let mut now = plain(scene);
+        for r in &self.ranges {
+            match r.field.get(&mut base) {
+                Some(v) if r.field.set(&mut now, v).is_ok() => {}
+                _ => return false,
+            }
+        }
+        // Set the same way on both, so that a value the field holds rounded compares equal.
+        for r in &self.ranges {
+            if let Some(v) = r.field.get(&mut now) {
+                let _ = r.field.set(&mut base, v);
+            }
+        }
+        base == now
+    }
+
     /// How many fields it changes.
     #[must_use]
     pub fn dims(&self) -> usize {

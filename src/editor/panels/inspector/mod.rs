@@ -37,6 +37,9 @@ pub struct Inspector<'a> {
     /// Which scene this is (a new number for each scene opened): the scroll position is the
     /// scene's own.
     pub opened: u64,
+    /// What the run says of the group shown that the scene alone does not (navigating agents
+    /// that cannot reach their target).
+    pub run_notes: Vec<String>,
 }
 
 impl Inspector<'_> {
@@ -49,6 +52,7 @@ impl Inspector<'_> {
             mut current_group,
             rejected,
             opened,
+            run_notes,
         } = self;
         let mut actions = Vec::new();
         let every_group = std::cell::RefCell::new(None);
@@ -91,6 +95,9 @@ impl Inspector<'_> {
                     );
                     widgets::rejected_ui(ui, scene, rejected);
                     widgets::warnings_ui(ui, marks, &FieldPath::group(g));
+                    for note in &run_notes {
+                        widgets::note_ui(ui, note);
+                    }
                     let cx = cx.within(&FieldPath::group(g));
                     ui.push_id(g, |ui| {
                         add = group::group_ui(ui, &cx, group, &names, &mut actions);

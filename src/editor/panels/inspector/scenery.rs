@@ -34,8 +34,19 @@ pub fn scenery_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene) {
         }
     });
     ui.horizontal(|ui| {
-        ui.label(format!("walls: {}", scene.walls.len()))
-            .on_hover_text("Draw walls with the Walls tool (W).");
+        let level_edges = scene.level.walls().count();
+        let text = if level_edges == 0 {
+            format!("walls: {}", scene.walls.len())
+        } else {
+            format!(
+                "walls: {} drawn, {level_edges} of the level",
+                scene.walls.len()
+            )
+        };
+        ui.label(text).on_hover_text(
+            "Draw walls with the Walls tool (W). Every edge of the level's outline and blocks \
+             is a wall too (the Level tool, L).",
+        );
         if !scene.walls.is_empty() && ui.small_button("remove all").clicked() {
             scene.walls.clear();
         }

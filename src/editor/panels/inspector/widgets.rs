@@ -286,19 +286,24 @@ pub fn rejected_ui(ui: &mut Ui, scene: &crate::scene::Scene, rejected: &[Problem
 /// fields say, and the warnings about a whole group or its spawn, which have no row.
 pub fn warnings_ui(ui: &mut Ui, marks: &FieldMarks, prefix: &FieldPath) {
     for w in marks.warnings_within(prefix) {
-        ui.horizontal_top(|ui| {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(8.0, 8.0), egui::Sense::hover());
-            warning_mark(ui, rect);
-            ui.add(
-                egui::Label::new(
-                    egui::RichText::new(format!("{}: {}", w.path, w.message))
-                        .small()
-                        .color(crate::view::palette::WARNING),
-                )
-                .wrap(),
-            );
-        });
+        note_ui(ui, &format!("{}: {}", w.path, w.message));
     }
+}
+
+/// A warning line with its mark.
+pub fn note_ui(ui: &mut Ui, text: &str) {
+    ui.horizontal_top(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(8.0, 8.0), egui::Sense::hover());
+        warning_mark(ui, rect);
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(text)
+                    .small()
+                    .color(crate::view::palette::WARNING),
+            )
+            .wrap(),
+        );
+    });
 }
 
 /// A field's label, which reacts to double clicks and right clicks (reset and revert).
