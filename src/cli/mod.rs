@@ -111,9 +111,13 @@ pub enum Command {
     Render {
         /// The scene (.ron), or the name of a built-in preset such as `boids.ron`.
         scene: PathBuf,
-        /// Number of frames.
+        /// Number of frames (else --seconds × --fps).
+        #[arg(long, conflicts_with = "seconds")]
+        frames: Option<u32>,
+        /// Seconds of simulation time the take lasts, as `steerlab sheet --seconds` (0 to 120;
+        /// 5 when neither this nor --frames is given).
         #[arg(long)]
-        frames: u32,
+        seconds: Option<f32>,
         /// Frames per second of simulation time.
         #[arg(long, default_value_t = 30)]
         fps: u32,
@@ -321,6 +325,7 @@ where
         Some(Command::Render {
             scene,
             frames,
+            seconds,
             fps,
             size,
             out,
@@ -330,14 +335,20 @@ where
             layout,
             plots,
             agent,
-        }) => render(
-            &scene,
-            (frames, fps, size.0),
-            &out,
-            (!no_legend, !no_caption),
-            compare.as_deref().map(|c| (c, layout)),
-            plots.map(|place| (place, agent)),
-        ),
+        }) => match take_frames(frames, seconds, fps) {
+            Ok(frames) => render(
+                &scene,
+                (frames, fps, size.0),
+                &out,
+                (!no_legend, !no_caption),
+                compare.as_deref().map(|c| (c, layout)),
+                plots.map(|place| (place, agent)),
+            ),
+            Err(e) => {
+                eprintln!("steerlab render: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Bench {
             agents,
             scene,
@@ -390,6 +401,29 @@ fn open_editor(scene: Option<&Path>) -> ExitCode {
     }
     eprintln!("steerlab: this build has no editor (built without the `editor` feature)");
     ExitCode::from(1)
+}
+
+/// How long a take with no length given lasts, seconds (as a sheet's clip).
+#[cfg(feature = "render")]
+const DEFAULT_TAKE_SECONDS: f32 = 5.0;
+
+/// A take's frames: `--frames`, else `--seconds` (5 s when neither) at `fps`.
+#[cfg(feature = "render")]
+fn take_frames(frames: Option<u32>, seconds: Option<f32>, fps: u32) -> Result<u32, String> {
+    if let Some(frames) = frames {
+        return Ok(frames);
+    }
+    let seconds = seconds.unwrap_or(DEFAULT_TAKE_SECONDS);
+    let longest = crate::render::MAX_TAKE_SECONDS;
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= longest) {
+        return Err(format!(
+            "--seconds {seconds}: a take lasts more than 0 and at most {longest} s"
+        ));
+    }
+    // At most 120 s at the largest frame rate a take accepts: far inside u32.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let frames = (f64::from(seconds) * f64::from(fps)).round().max(1.0) as u32;
+    Ok(frames)
 }
 
 #[cfg(feature = "render")]

@@ -21,9 +21,10 @@ pub struct SheetArgs {
     /// scene's, and a clip of the two side by side.
     #[arg(long, value_name = "BASE.ron")]
     pub against: Option<PathBuf>,
-    /// The web editor's address the pages' links open (as `steerlab link --page`).
-    #[arg(long, default_value = "http://localhost:8080/")]
-    pub page: String,
+    /// The web editor's address the pages' links open (as `steerlab link --page`). Without it
+    /// the pages have no web link (a wiki page would get a dead one) and say how to add one.
+    #[arg(long, value_name = "URL")]
+    pub page: Option<String>,
     /// Seconds of each clip (30 frames a second).
     #[arg(long, default_value_t = 5.0)]
     pub seconds: f32,
@@ -44,9 +45,10 @@ fn stem_of(path: &std::path::Path) -> String {
 
 /// `steerlab sheet SCENE.ron… --out DIR [--against BASE.ron] [--page URL]`.
 pub fn sheet(args: &SheetArgs) -> ExitCode {
-    if !(args.seconds.is_finite() && (0.1..=120.0).contains(&args.seconds)) {
+    let longest = crate::render::MAX_TAKE_SECONDS;
+    if !(args.seconds.is_finite() && (0.1..=longest).contains(&args.seconds)) {
         eprintln!(
-            "steerlab sheet: --seconds {}: a clip lasts 0.1 to 120 s",
+            "steerlab sheet: --seconds {}: a clip lasts 0.1 to {longest} s",
             args.seconds
         );
         return ExitCode::from(2);

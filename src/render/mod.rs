@@ -33,6 +33,10 @@ use crate::view::present::{LIST_SEP, MAX_SIDE, Presentation, frame_ui};
 use crate::view::{CanvasInput, CanvasState, Trails, View};
 use raster::{Raster, Textures};
 
+/// Longest take, seconds of simulation time (the editor's Capture, `render --seconds` and a
+/// sheet's clips).
+pub const MAX_TAKE_SECONDS: f32 = 120.0;
+
 /// Most frames one take may have.
 pub const MAX_FRAMES: u32 = 100_000;
 

@@ -57,7 +57,11 @@ fn clip_size([w, h]: [u32; 2], beside: bool) -> [u32; 2] {
 fn clip_take(options: &SheetOptions, beside: bool) -> Take {
     // 30 frames a second for at most 120 s: far inside u32.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let frames = (options.clip_seconds.clamp(0.1, 120.0) * 30.0).round() as u32;
+    let frames = (options
+        .clip_seconds
+        .clamp(0.1, super::super::MAX_TAKE_SECONDS)
+        * 30.0)
+        .round() as u32;
     let presentation = crate::view::present::Presentation {
         size: clip_size(options.size, beside),
         legend: true,

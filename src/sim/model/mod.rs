@@ -9,6 +9,7 @@ pub mod field_path;
 pub mod limits;
 pub mod math;
 pub mod navmesh;
+pub mod polygon;
 pub mod rng;
 pub mod scenery;
 pub mod text;

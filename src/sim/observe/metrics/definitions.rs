@@ -146,6 +146,12 @@ pub const DEFINITIONS: &[Definition] = &[
         "share of agents that, before arriving, moved slower than 5% of max_speed for 2 s in a row",
     ),
     def(
+        "unreachable",
+        "share",
+        Better::Lower,
+        "share of navigating agents whose last plan found no route (target inside a wall, outside the level, or past a passage too narrow)",
+    ),
+    def(
         "route_ratio",
         "ratio",
         Better::Lower,

@@ -69,6 +69,10 @@ pub struct AgentTrack {
     pub path_at_arrival: f64,
     /// The length of the first route it planned (navigation), when it planned one.
     pub route_length: Option<f64>,
+    /// It navigates: it has planned a route (or found there was none).
+    pub navigates: bool,
+    /// Its last plan found no route to its target.
+    pub unreachable: bool,
     /// Seconds from its first sighting until, before arriving, it had moved slower than
     /// [`STUCK_SPEED`] of its `max_speed` for [`STUCK_SECS`] in a row (the first time).
     pub stuck_after_secs: Option<f64>,

@@ -71,6 +71,10 @@ fn observe_agent(
     };
     track.targeted = true;
     let route = a.route();
+    if route.planned {
+        track.navigates = true;
+        track.unreachable = route.unreachable.is_some();
+    }
     if track.route_length.is_none() && route.planned && !route.points.is_empty() {
         track.route_length = Some(f64::from(crate::sim::model::navmesh::route_length(
             &route.points,

@@ -2,12 +2,14 @@
 
 use super::{Checker, MAX_FLOW_CELLS, MAX_FLOW_FIELDS, MAX_PATH_POINTS, MAX_PATHS, MAX_WALLS};
 use crate::sim::model::field_path::FieldPath;
+use crate::sim::model::polygon::{self, Outside};
 use crate::sim::model::scenery::{FlowField, flow_cells};
 use crate::sim::model::text::{echo, thousands};
 use crate::sim::setup::settings::{
     BOUNDARY, CELL_SIZE, FLOW_FIELDS, HOLES, LEVEL, NAME, PAINTED, PATHS, POINTS, WALLS,
 };
 use crate::sim::setup::spec::WorldSpec;
+use glam::Vec2;
 
 impl Checker {
     /// `name` must be a looped path of 3 or more points (a region).
@@ -90,6 +92,7 @@ impl Checker {
         for (h, hole) in spec.level.holes.iter().enumerate() {
             ring(self, &level.key(HOLES).index(h), hole.len());
         }
+        self.level_shapes(spec);
         let edges: usize = spec.level.rings().map(<[_]>::len).sum();
         if edges > MAX_WALLS {
             self.push(
@@ -100,6 +103,74 @@ impl Checker {
                     thousands(MAX_WALLS as u64)
                 ),
             );
+        }
+    }
+
+    /// The level's polygons as areas: an outline or a block whose edges cross is refused (the
+    /// navigation mesh cannot tell its inside from its outside), and so is a block that leaves
+    /// the outline (the world's rectangle when there is none).
+    fn level_shapes(&mut self, spec: &WorldSpec) {
+        let level = FieldPath::root().key(LEVEL);
+        let corner = |p: Vec2| format!("({}, {})", p.x, p.y);
+        let crossing = |ring: &[Vec2], (i, j): (usize, usize), what: &str| {
+            let n = ring.len();
+            format!(
+                "{what} crosses itself: its edge from corner {i} {} to {} meets its edge from \
+                 corner {j} {} to {}",
+                corner(ring[i]),
+                corner(ring[(i + 1) % n]),
+                corner(ring[j]),
+                corner(ring[(j + 1) % n])
+            )
+        };
+        let boundary = &spec.level.boundary;
+        let outline_ok = boundary.len() < 3 || {
+            let crossed = polygon::self_crossing(boundary);
+            if let Some(edges) = crossed {
+                self.push(
+                    &level.key(BOUNDARY),
+                    crossing(boundary, edges, "the outline"),
+                );
+            }
+            crossed.is_none()
+        };
+        let outline = spec.level.outline(spec.size);
+        for (h, hole) in spec.level.holes.iter().enumerate() {
+            if hole.len() < 3 {
+                continue;
+            }
+            let at = level.key(HOLES).index(h);
+            if let Some(edges) = polygon::self_crossing(hole) {
+                self.push(&at, crossing(hole, edges, "this block"));
+                continue;
+            }
+            if !outline_ok {
+                continue;
+            }
+            let whose = if boundary.is_empty() {
+                "the world"
+            } else {
+                "the level's outline"
+            };
+            match polygon::outside(hole, &outline) {
+                Some(Outside::Corner(k)) => self.push(
+                    &at,
+                    format!(
+                        "this block leaves {whose}: its corner {k} {} is outside it",
+                        corner(hole[k])
+                    ),
+                ),
+                Some(Outside::Crossing(i, j)) => self.push(
+                    &at,
+                    format!(
+                        "this block crosses {whose}: its edge from corner {i} {} crosses the \
+                         outline's edge from corner {j} {}",
+                        corner(hole[i]),
+                        corner(outline[j])
+                    ),
+                ),
+                None => {}
+            }
         }
     }
 
