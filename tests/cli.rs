@@ -894,3 +894,79 @@ fn level_traces_a_drawn_picture_into_the_expected_polygons() {
     );
     assert!(!missing.exists());
 }
+
+/// `render` takes its length in seconds (as `sheet` does), 5 s by default; `--frames` still
+/// gives it in frames, and the two together are refused.
+#[test]
+fn render_takes_seconds_and_has_a_default_length() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let frames_in = |dir: &std::path::Path| std::fs::read_dir(dir).expect("dir").count();
+    let out = dir.path().join("half/");
+    let run = steerlab(&[
+        "render",
+        "arrive_slowing.ron",
+        "--seconds",
+        "0.5",
+        "--fps",
+        "10",
+        "--size",
+        "64x48",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert_eq!(frames_in(&out), 5);
+    let out = dir.path().join("default/");
+    let run = steerlab(&[
+        "render",
+        "arrive_slowing.ron",
+        "--fps",
+        "2",
+        "--size",
+        "64x48",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert_eq!(frames_in(&out), 10, "5 s at 2 frames a second");
+    let run = steerlab(&[
+        "render",
+        "seek.ron",
+        "--frames",
+        "3",
+        "--seconds",
+        "1",
+        "--out",
+        "x/",
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    let run = steerlab(&["render", "seek.ron", "--seconds", "-1", "--out", "x/"]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        text(&run.stderr).contains("--seconds -1"),
+        "{}",
+        text(&run.stderr)
+    );
+}
+
+/// A sheet made without `--page` has no link to a web editor a wiki's reader does not have,
+/// and says how to add one.
+#[test]
+fn a_sheet_without_a_page_has_no_dead_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let run = steerlab(&[
+        "sheet",
+        "seek.ron",
+        "--seconds",
+        "0.2",
+        "--size",
+        "64x48",
+        "--out",
+        dir.path().to_str().expect("utf-8"),
+    ]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let md = std::fs::read_to_string(dir.path().join("seek.md")).expect("page");
+    assert!(!md.contains("localhost"), "{md}");
+    assert!(!md.contains("#scene="), "{md}");
+    assert!(md.contains("`--page URL`"), "{md}");
+}

@@ -208,3 +208,88 @@ fn esc_closes_the_floating_tool_then_the_docked_one_in_front() {
     harness.run_steps(2);
     assert!(!harness.state().open_windows().sweep);
 }
+
+/// The Sweep's field picker: its search box takes a click and the keys, a pick or Esc closes
+/// the list, Esc closes the list alone (not the Sweep behind it), and it opens again with an
+/// empty search.
+#[test]
+fn the_field_picker_searches_and_esc_closes_the_list_alone() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
+    let mut harness = editor("arrive_slowing.ron", vec2(1280.0, 800.0), false);
+    act(&mut harness, Action::ShowSweep);
+    harness.run_steps(3);
+    let open_list = |harness: &mut Harness<'_, EditorApp>| {
+        harness
+            .get_by_role_and_label(Role::ComboBox, "field")
+            .click();
+        harness.run_steps(3);
+    };
+    // The search box: found by its hint while empty, then by its left edge (the list moves
+    // up or down as it shrinks).
+    let search_box = |harness: &Harness<'_, EditorApp>| {
+        harness
+            .get_all_by_role(Role::TextInput)
+            .find(|n| n.accesskit_node().placeholder() == Some("search fields…"))
+            .map(|n| n.rect())
+            .expect("the search box, empty")
+    };
+    let search_node = |harness: &Harness<'_, EditorApp>, at: egui::Rect| {
+        harness
+            .get_all_by_role(Role::TextInput)
+            .find(|n| n.rect().left() == at.left() && n.rect().width() == at.width())
+            .map(|n| (n.value().unwrap_or_default(), n.rect()))
+            .expect("the search box")
+    };
+    let search_at = |harness: &Harness<'_, EditorApp>, at: egui::Rect| search_node(harness, at).0;
+    open_list(&mut harness);
+    let rect = search_box(&harness);
+    harness.event(egui::Event::Text("max_sp".to_owned()));
+    harness.run_steps(2);
+    assert_eq!(
+        search_at(&harness, rect),
+        "max_sp",
+        "the search box has the keys"
+    );
+    // A click in the search box keeps the list open.
+    let (_, rect) = search_node(&harness, rect);
+    harness.event(egui::Event::PointerButton {
+        pos: rect.center(),
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.event(egui::Event::PointerButton {
+        pos: rect.center(),
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label("arrivers › max_speed (u/s)")
+            .is_some()
+    );
+    assert!(
+        harness.query_by_label("arrivers › mass").is_none(),
+        "only the fields that match"
+    );
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(3);
+    assert!(
+        harness
+            .query_by_label("arrivers › max_speed (u/s)")
+            .is_none(),
+        "the list closed"
+    );
+    assert!(harness.state().open_windows().sweep, "the Sweep stays");
+    open_list(&mut harness);
+    search_box(&harness);
+    harness.get_by_label("arrivers › max_speed (u/s)").click();
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().sweep().setup.field.to_string(),
+        "groups[0].max_speed"
+    );
+}

@@ -440,3 +440,26 @@ fn a_scene_too_heavy_for_real_time_opens_paused_says_so_and_offers_lower_counts(
     assert!(harness.state().is_playing());
     assert!(!harness.state().heavy_notice_shown());
 }
+
+/// Navigating agents whose target is inside a wall stand still: the editor says so over the
+/// canvas and in the inspector's group, with why.
+#[test]
+fn agents_that_cannot_reach_their_target_are_said_where_the_designer_looks() {
+    let text = common::preset_text("navigate_level.ron")
+        .replacen("target: Opposite", "target: Click", 1)
+        .replacen(
+            "click_target: (880.0, 120.0)",
+            "click_target: (320.0, 200.0)",
+            1,
+        );
+    let scene = steerlab::scene::from_str(&text, "inside.ron")
+        .expect("valid")
+        .into_scene();
+    let mut harness = common::ui::harness_stepping(EditorApp::new(scene, None, "test"), 0.1);
+    harness.run_steps(5);
+    let said = harness.get_all_by_label_contains(
+        "20 of 20 navigating agents of \"walkers\" cannot reach their target and stand still: \
+         the target is inside a wall",
+    );
+    assert_eq!(said.count(), 2, "over the canvas and in the inspector");
+}

@@ -106,3 +106,26 @@ fn a_missing_file_and_a_path_through_a_file_are_told_apart() {
         )
     );
 }
+
+/// A list whose `]` is missing runs on into the next field: the message says that the bracket
+/// is missing, before which field, and for which list, not that a field is the wrong kind of
+/// value.
+#[test]
+fn a_missing_bracket_is_said_to_be_missing_where_it_is() {
+    let text = common::preset_text("seek.ron");
+    let broken = text.replacen("\n    ],\n    view: (", "\n    view: (", 1);
+    assert_ne!(broken, text);
+    let errors = scene::from_str(&broken, "s.ron").expect_err("refused");
+    let message = errors.to_string();
+    let line = broken
+        .lines()
+        .position(|l| l.starts_with("    view: ("))
+        .expect("view")
+        + 1;
+    assert!(message.starts_with(&format!("s.ron:{line}:")), "{message}");
+    assert!(
+        message.contains("a `]` is missing before `view:` to close the list `groups`"),
+        "{message}"
+    );
+    assert!(!message.contains("must be a"), "{message}");
+}

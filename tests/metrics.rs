@@ -451,3 +451,39 @@ fn metrics_are_the_same_bits_on_any_thread_count() {
         }
     }
 }
+
+/// Navigating agents whose target is inside a wall find no route: `unreachable` counts them
+/// (all 20 of the small level's walkers, with the click target inside its first block); with
+/// the target on open ground, none.
+#[test]
+fn unreachable_counts_the_navigating_agents_with_no_route() {
+    let text = steerlab::scene::presets::find("navigate_level.ron")
+        .expect("preset")
+        .text
+        .replacen("target: Opposite", "target: Click", 1);
+    let inside_a_wall = text.replacen(
+        "click_target: (880.0, 120.0)",
+        "click_target: (320.0, 200.0)",
+        1,
+    );
+    let (_, metrics) = run(&inside_a_wall, 30);
+    assert!(
+        close(metrics.get("walkers.unreachable"), 1.0),
+        "{metrics:?}"
+    );
+    let (_, metrics) = run(&text, 30);
+    assert!(close(metrics.get("walkers.unreachable"), 0.0));
+    // A group that does not navigate has no such value.
+    let (_, metrics) = run(
+        steerlab::scene::presets::find("seek.ron")
+            .expect("preset")
+            .text,
+        30,
+    );
+    assert!(
+        metrics
+            .groups
+            .iter()
+            .all(|g| g.get("unreachable").is_none())
+    );
+}

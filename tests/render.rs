@@ -178,6 +178,13 @@ fn recording_ten_frames_gives_a_gif_of_ten_frames_of_the_chosen_size() {
     // A take from a restart replays the run: the same settings give the same file.
     let first = std::fs::read(dir.path().join("boids.gif")).expect("read");
     app.apply(&ctx, Action::StartRecording);
+    // The GIF is there: the take asks before replacing it, and Replace starts it.
+    assert_eq!(app.finish_recording(), None);
+    assert_eq!(
+        app.replace_asked(),
+        Some(dir.path().join("boids.gif").as_path())
+    );
+    app.apply(&ctx, Action::Replace(true));
     assert_eq!(app.finish_recording(), Some(Ok(10)));
     assert_eq!(
         std::fs::read(dir.path().join("boids.gif")).expect("read"),

@@ -386,3 +386,36 @@ fn a_search_cut_into_single_points_ends_where_a_whole_one_does() {
         assert_eq!(heard, generations, "{method:?}");
     }
 }
+
+/// A tuning's results belong to the scene they were found on: changing a tuned field keeps
+/// them, changing anything else (another field, another scene) does not.
+#[test]
+fn a_tuning_is_of_its_scene_but_for_the_tuned_fields() {
+    let tuning = one_field_problem();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/arrive_overshoot.ron");
+    let mut scene = steerlab::scene::load(&path).expect("example").into_scene();
+    scene.goals = tuning.base().goals.clone();
+    assert!(tuning.found_on(&scene));
+    let radius = FieldPath::parse(RADIUS).expect("path");
+    radius.set(&mut scene, 432.0).expect("set");
+    assert!(tuning.found_on(&scene), "a tuned field's value may change");
+    scene.groups[0].max_speed += 1.0;
+    assert!(!tuning.found_on(&scene), "another field changed");
+    let other = common::preset_scene("seek.ron");
+    assert!(!tuning.found_on(&other));
+}
+
+/// rooms_steer's walls are its level's: avoid_walls has walls to steer away from.
+#[test]
+fn a_levels_edges_are_walls_to_the_behaviors_that_need_walls() {
+    let rooms = common::preset_scene("rooms_steer.ron");
+    assert!(rooms.walls.is_empty() && !rooms.level.is_empty());
+    assert!(
+        steerlab::scene::add::lacks(&rooms, steerlab::sim::BehaviorKind::AvoidWalls).is_empty()
+    );
+    let seek = common::preset_scene("seek.ron");
+    assert_eq!(
+        steerlab::scene::add::lacks(&seek, steerlab::sim::BehaviorKind::AvoidWalls).len(),
+        1
+    );
+}

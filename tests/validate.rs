@@ -122,3 +122,80 @@ fn simulate_and_the_editor_refuse_a_file_with_any_problem() {
         text(&out.stderr)
     );
 }
+
+/// A block that crosses itself, a block that leaves the outline and an outline that crosses
+/// itself are refused, each where it is written and with the edges or the corner at fault.
+#[test]
+fn a_level_whose_polygons_cross_or_leave_the_outline_is_refused_where_it_is() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let scene = |level: &str| {
+        let text = common::preset_text("navigate_level.ron");
+        let start = text.find("    level: (").expect("a level");
+        let end = start + text[start..].find("\n    ),\n").expect("its end") + 7;
+        format!("{}{level}{}", &text[..start], &text[end..])
+    };
+    let blocks = scene(
+        "    level: (
+        boundary: [(50.0, 50.0), (950.0, 50.0), (950.0, 650.0), (50.0, 650.0)],
+        holes: [
+            [(100.0, 100.0), (200.0, 200.0), (200.0, 100.0), (100.0, 200.0)],
+            [(900.0, 100.0), (990.0, 100.0), (900.0, 200.0)],
+            [(300.0, 300.0), (400.0, 300.0), (400.0, 400.0)],
+        ],
+    ),",
+    );
+    let file = common::write(dir.path(), "blocks.ron", blocks);
+    let run = steerlab(&["validate", file.to_str().expect("utf-8")]);
+    assert_eq!(run.status.code(), Some(1));
+    let out = text(&run.stdout) + &text(&run.stderr);
+    assert!(
+        out.contains(
+            "level.holes[0]: this block crosses itself: its edge from corner 0 (100, 100) to \
+             (200, 200) meets its edge from corner 2 (200, 100) to (100, 200)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "level.holes[1]: this block leaves the level's outline: its corner 1 (990, 100) is \
+             outside it"
+        ),
+        "{out}"
+    );
+    assert!(
+        !out.contains("level.holes[2]"),
+        "a plain triangle is fine: {out}"
+    );
+    // Located at the block's line.
+    let line = |needle: &str| {
+        text_of(&file)
+            .lines()
+            .position(|l| l.contains(needle))
+            .map(|k| k + 1)
+            .expect("in the file")
+    };
+    assert!(
+        out.contains(&format!(
+            "blocks.ron:{}:",
+            line("(100.0, 100.0), (200.0, 200.0)")
+        )),
+        "{out}"
+    );
+    let outline = scene(
+        "    level: (
+        boundary: [(50.0, 50.0), (950.0, 650.0), (950.0, 50.0), (50.0, 650.0)],
+    ),",
+    );
+    let file = common::write(dir.path(), "outline.ron", outline);
+    let run = steerlab(&["validate", file.to_str().expect("utf-8")]);
+    assert_eq!(run.status.code(), Some(1));
+    let out = text(&run.stdout) + &text(&run.stderr);
+    assert!(
+        out.contains("level.boundary: the outline crosses itself: its edge from corner 0"),
+        "{out}"
+    );
+}
+
+fn text_of(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).expect("read")
+}

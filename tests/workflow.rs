@@ -338,6 +338,28 @@ fn the_next_start_offers_and_performs_the_restore() {
     assert!(!next.restore_offered());
 }
 
+/// The tool windows open when the session was killed come back with the restored work.
+#[test]
+fn a_restore_brings_the_tool_windows_back() {
+    let mut storage = MemoryStorage::default();
+    let mut harness = paused_on_default_scene();
+    common::ui::act(&mut harness, Action::ShowMetrics);
+    common::ui::act(&mut harness, Action::ShowSweep);
+    harness.run_steps(2);
+    type_max_speed(&mut harness, 61.0);
+    harness.state_mut().store(&mut storage);
+
+    let mut app = EditorApp::with_default_scene();
+    app.load_storage(&storage);
+    let mut harness = paused_harness(app);
+    assert!(!harness.state().open_windows().metrics);
+    harness.get_by_label("Restore").click();
+    harness.run_steps(2);
+    let open = harness.state().open_windows();
+    assert!(open.metrics && open.sweep, "{open:?}");
+    assert!(!open.goals);
+}
+
 #[test]
 fn restore_can_be_declined() {
     let mut storage = MemoryStorage::default();
@@ -455,7 +477,10 @@ fn group_parameters_paste_from_the_clipboard() {
         "{:?}",
         harness.state().load_errors()
     );
-    // One undo step takes the paste back.
+    // The error window takes the keys until it is closed (Enter); then one undo step takes the
+    // paste back.
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
     assert_eq!(harness.state().scene().groups[0].max_force, 260.0);
@@ -703,4 +728,164 @@ fn a_value_is_set_in_every_group_from_its_fields_menu() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
     assert_eq!(speeds(&harness), [95.0, 140.0]);
+}
+
+/// Save As in the path field onto a file that is there asks first, naming it: Enter keeps the
+/// file as it is, Replace writes it. The scene's own file is saved without a question.
+#[test]
+fn save_as_onto_a_file_that_is_there_asks_and_enter_keeps_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let other = dir.path().join("other.ron");
+    let kept = common::preset_text("pursuit.ron");
+    std::fs::write(&other, kept).expect("write");
+    let mut harness = paused_on_default_scene();
+    let save_as = |harness: &mut Harness<'_, EditorApp>| {
+        common::ui::act(harness, Action::SaveToPathField);
+        harness.run_steps(2);
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        harness.event(egui::Event::Text(other.display().to_string()));
+        harness.run_steps(1);
+        harness.key_press(Key::Enter);
+        harness.run_steps(3);
+    };
+    save_as(&mut harness);
+    // The question names the file.
+    harness.get_by_label_contains("other.ron is there already. Replace it?");
+    harness.key_press(Key::Enter);
+    harness.run_steps(3);
+    assert_eq!(std::fs::read_to_string(&other).expect("read"), kept);
+    assert!(
+        harness.state().status().contains("Kept"),
+        "{}",
+        harness.state().status()
+    );
+    assert_eq!(harness.state().path(), None, "still no file of its own");
+    // Asked again, Replace writes it, and it becomes the scene's file.
+    save_as(&mut harness);
+    harness.get_by_label("Replace").click();
+    harness.run_steps(3);
+    assert_eq!(scene::load(&other).expect("saved").name, "Boids");
+    assert_eq!(harness.state().path(), Some(other.as_path()));
+    // Its own file again: saved with no question.
+    type_max_speed(&mut harness, 71.0);
+    save_as(&mut harness);
+    assert!(harness.query_by_label("Replace").is_none());
+    assert!(!harness.state().is_dirty());
+}
+
+/// While "Could not load" is up, no shortcut acts (Ctrl+O does not stack a question behind
+/// it), and Enter closes it.
+#[test]
+fn the_error_window_takes_the_keys_until_it_is_closed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let broken = dir.path().join("broken.ron");
+    std::fs::write(&broken, "(version: 2, name: \"x\"").expect("write");
+    let mut harness = paused_on_default_scene();
+    type_max_speed(&mut harness, 66.0);
+    common::ui::act(&mut harness, Action::Request(Pending::OpenPath(broken)));
+    harness.run_steps(2);
+    common::ui::act(
+        &mut harness,
+        Action::Answer(steerlab::editor::Answer::Discard),
+    );
+    harness.run_steps(3);
+    assert!(!harness.state().load_errors().is_empty());
+    harness.get_by_label("Could not load");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().pending(),
+        None,
+        "no question behind the error"
+    );
+    assert!(!harness.state().file_dialog_open());
+    harness.key_press(Key::Enter);
+    harness.run_steps(3);
+    assert!(harness.state().load_errors().is_empty(), "Enter closed it");
+    assert!(harness.query_by_label("Could not load").is_none());
+    assert_eq!(
+        max_speed(&harness),
+        66.0,
+        "the scene on screen is unchanged"
+    );
+}
+
+/// At 1024×640 every built-in preset can be reached in the Presets menu: three groups, each a
+/// submenu inside the window.
+#[test]
+fn every_preset_is_reachable_in_the_presets_menu_at_1024_by_640() {
+    for shelf in presets::Shelf::ALL {
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(1024.0, 640.0))
+            .build_eframe(|_cc| EditorApp::with_default_scene());
+        harness.run_steps(3);
+        pause(&mut harness);
+        harness.get_by_label("Presets").click();
+        harness.run_steps(2);
+        harness.get_by_label(shelf.label()).click();
+        harness.run_steps(3);
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1024.0, 640.0));
+        let last = shelf.presets().last().expect("a preset");
+        for preset in shelf.presets() {
+            let name = preset.file.trim_end_matches(".ron");
+            let item = harness.get_by_label(name);
+            // Inside the window, or in the submenu's scroll area (reached by scrolling).
+            assert!(
+                screen.contains(item.rect().center()) || preset != last,
+                "{name}: {:?}",
+                item.rect()
+            );
+        }
+        let name = last.file.trim_end_matches(".ron");
+        harness.get_by_label(name).click();
+        harness.run_steps(3);
+        let expected = scene::from_str(last.text, last.file)
+            .expect("a preset")
+            .into_scene();
+        assert_eq!(harness.state().scene().name, expected.name, "{name}");
+    }
+}
+
+/// A number being typed applies when it is complete (Enter), not at every keystroke: typing
+/// 2000 into max_speed never sets 2 or 200 on the way.
+#[test]
+fn a_typed_number_applies_when_it_is_complete() {
+    let mut harness = paused_on_default_scene();
+    let before = max_speed(&harness);
+    harness
+        .get_by_role_and_label(Role::SpinButton, "max_speed")
+        .focus();
+    harness.run_steps(2);
+    for digit in ["2", "0", "0", "0"] {
+        harness.event(egui::Event::Text(digit.to_owned()));
+        harness.run_steps(2);
+        assert_eq!(max_speed(&harness), before, "not applied while typing");
+    }
+    harness.key_press(Key::Enter);
+    harness.run_steps(3);
+    assert_eq!(max_speed(&harness), 2000.0);
+}
+
+/// Typed text that is not a number, and a number out of the field's limits, say what was
+/// done: the value kept, or set to the limit.
+#[test]
+fn a_typed_value_not_taken_as_typed_says_why() {
+    let mut harness = paused_on_default_scene();
+    let before = max_speed(&harness);
+    let type_in = |harness: &mut Harness<'_, EditorApp>, text: &str| {
+        harness
+            .get_by_role_and_label(Role::SpinButton, "max_speed")
+            .focus();
+        harness.run_steps(2);
+        harness.event(egui::Event::Text(text.to_owned()));
+        harness.run_steps(1);
+        harness.key_press(Key::Enter);
+        harness.run_steps(3);
+    };
+    type_in(&mut harness, "abc");
+    assert_eq!(max_speed(&harness), before);
+    harness.get_by_label_contains("`abc` is not a number: max_speed keeps its value.");
+    type_in(&mut harness, "-5");
+    assert_eq!(max_speed(&harness), 0.0);
+    harness.get_by_label_contains("-5 is below what max_speed may be: set to its least");
 }

@@ -116,7 +116,7 @@ pub enum Command {
         frames: Option<u32>,
         /// Seconds of simulation time the take lasts, as `steerlab sheet --seconds` (0 to 120;
         /// 5 when neither this nor --frames is given).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         seconds: Option<f32>,
         /// Frames per second of simulation time.
         #[arg(long, default_value_t = 30)]

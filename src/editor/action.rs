@@ -157,6 +157,12 @@ pub enum Action {
     StopRecording,
     /// Keep the scene as it is now as the baseline, run beside the live one from now on.
     PinBaseline,
+    /// Pin a scene file as the baseline (the dialog, or the path field).
+    PinBaselineFromFile,
+    /// Pin a built-in preset as the baseline.
+    PinPreset(presets::Preset),
+    /// Keep (true) or drop the baseline pinned before the scene just opened.
+    KeepBaseline(bool),
     /// Drop the baseline.
     Unpin,
     /// Exchange the baseline and the current scene (one undo step).

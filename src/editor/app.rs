@@ -75,6 +75,8 @@ struct Prompts {
     pending: Option<Pending>,
     /// A write that would replace a file the editor did not open: it waits on Replace or Keep.
     replace: Option<Replace>,
+    /// A scene was opened while a baseline was pinned: its label, while "keep it?" waits.
+    keep_baseline: Option<String>,
     /// What to do once a Save As started from a "save changes?" question has saved.
     after_save: Option<Pending>,
     /// The window may close (the user answered, or there was nothing to lose).
@@ -221,6 +223,7 @@ impl EditorApp {
                 .replace
                 .as_ref()
                 .map(|r| r.path.display().to_string()),
+            keep_baseline: self.prompts.keep_baseline.clone(),
             reload: self.doc.reload_offer().is_some(),
             create: self
                 .prompts
@@ -300,7 +303,7 @@ impl EditorApp {
                 let g = self.session.current_group;
                 let run_notes = self
                     .session
-                    .unreachable(g)
+                    .stranded(g)
                     .zip(self.doc.scene().groups.get(g))
                     .map(|(u, group)| u.text(&group.name))
                     .into_iter()
@@ -344,6 +347,7 @@ impl EditorApp {
         {
             self.canvas.view.center_world = agent.position.to_array();
         }
+        self.canvas.tools.group = self.session.current_group;
         let strip = ToolStrip {
             tool: self.canvas.tools.tool,
             snap: self.canvas.tools.snap,
@@ -353,7 +357,7 @@ impl EditorApp {
         self.apply_all(&ctx, strip);
         let heavy = self.heavy_ui(ui);
         self.apply_all(&ctx, heavy);
-        self.unreachable_ui(ui);
+        self.stranded_ui(ui);
         let input = CanvasInput {
             world: &self.session.world,
             overlays: &self.overlays,
@@ -369,9 +373,9 @@ impl EditorApp {
 
     /// A line over the canvas for each group with navigating agents that cannot reach their
     /// target (they stand still, which is easy to take for a bug).
-    fn unreachable_ui(&self, ui: &mut Ui) {
+    fn stranded_ui(&self, ui: &mut Ui) {
         for (g, group) in self.doc.scene().groups.iter().enumerate() {
-            if let Some(u) = self.session.unreachable(g) {
+            if let Some(u) = self.session.stranded(g) {
                 ui.label(
                     egui::RichText::new(u.text(&group.name)).color(crate::view::palette::WARNING),
                 );
@@ -401,7 +405,9 @@ impl EditorApp {
                 // A typed path may name a file that is there: asks before replacing it (a
                 // system dialog has asked already).
                 files::Purpose::SaveAs => self.write_asking(Write::SaveAs(path.clone()), path),
-                files::Purpose::Open => self.handle_file(purpose, &path),
+                files::Purpose::Open | files::Purpose::Baseline => {
+                    self.handle_file(purpose, &path);
+                }
             }
         }
         let dialog = question
@@ -421,8 +427,14 @@ impl EditorApp {
             let actions = self.link_too_long_ui(ctx);
             self.apply_all(ctx, actions);
         }
-        let actions = self.questions().ui(ctx);
-        self.apply_all(ctx, actions);
+        // A question raised this frame (by the Enter that confirmed the path field, say) is
+        // shown from the next, so that the key that raised it does not answer it too.
+        if question {
+            let actions = self.questions().ui(ctx);
+            self.apply_all(ctx, actions);
+        } else if self.questions().any() {
+            ctx.request_repaint();
+        }
     }
 
     /// Saves the screenshots that egui has delivered.

@@ -15,6 +15,8 @@ pub enum Purpose {
     Open,
     /// Save the scene under a new name.
     SaveAs,
+    /// Pin a scene file as the baseline (Compare › Pin baseline from file…).
+    Baseline,
 }
 
 /// A dialog answered faster than this with nothing is taken as "no native dialog here".
@@ -49,6 +51,8 @@ pub struct Upload {
     /// Dropped on the page (else picked in the dialog of File › Open, which has already asked
     /// about unsaved work).
     pub dropped: bool,
+    /// What it was picked for (a dropped file is opened).
+    pub purpose: Purpose,
 }
 
 /// Where files read in a browser arrive (`None`: the dialog was closed with none).
@@ -69,7 +73,7 @@ impl Files {
         {
             drop(start_dir);
             match purpose {
-                Purpose::Open => self.pick_upload(),
+                Purpose::Open | Purpose::Baseline => self.pick_upload(purpose),
                 Purpose::SaveAs => {
                     self.path_field = Some((purpose, suggested_name.to_owned()));
                 }
@@ -92,7 +96,7 @@ impl Files {
                     dialog = dialog.set_directory(dir);
                 }
                 let path = match purpose {
-                    Purpose::Open => dialog.pick_file(),
+                    Purpose::Open | Purpose::Baseline => dialog.pick_file(),
                     Purpose::SaveAs => dialog.set_file_name(name).save_file(),
                 };
                 let _ = tx.send(path);
@@ -113,7 +117,7 @@ impl Files {
     /// The browser's upload dialog (rfd), read without blocking; the file arrives through
     /// [`Files::poll_upload`].
     #[cfg(target_arch = "wasm32")]
-    fn pick_upload(&mut self) {
+    fn pick_upload(&mut self, purpose: Purpose) {
         let tx = self.upload_sender();
         wasm_bindgen_futures::spawn_local(async move {
             let picked = rfd::AsyncFileDialog::new()
@@ -125,6 +129,7 @@ impl Files {
                     name: file.file_name(),
                     bytes: Ok(file.read().await),
                     dropped: false,
+                    purpose,
                 }),
                 None => None,
             };
@@ -144,6 +149,7 @@ impl Files {
                 name,
                 bytes,
                 dropped: true,
+                purpose: Purpose::Open,
             }));
         });
     }
@@ -190,6 +196,7 @@ impl Files {
         let mut escaped = false;
         let title = match purpose {
             Purpose::Open => "Open scene",
+            Purpose::Baseline => "Pin a scene file as the baseline",
             Purpose::SaveAs if crate::editor::platform::DOWNLOADS => "Download scene as",
             Purpose::SaveAs => "Save scene as",
         };
@@ -224,6 +231,7 @@ impl Files {
                 }
                 let button = match purpose {
                     Purpose::Open => "Open",
+                    Purpose::Baseline => "Pin",
                     Purpose::SaveAs if crate::editor::platform::DOWNLOADS => "Download",
                     Purpose::SaveAs => "Save",
                 };

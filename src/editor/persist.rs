@@ -42,7 +42,7 @@ pub struct Autosave {
 }
 
 /// How the scene was being looked at when its work was saved: the overlays and for whom, the
-/// selected agent, the canvas's zoom and centre.
+/// selected agent, the canvas's zoom and centre, the tool windows open.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LiveView {
     /// Overlay toggles, scope and scales.
@@ -51,6 +51,9 @@ pub struct LiveView {
     pub selected: Option<u32>,
     /// The canvas's centre and zoom.
     pub canvas: crate::view::View,
+    /// The tool windows that were open (docked or floating), to open again.
+    #[serde(default)]
+    pub tools: Vec<super::dock::Tool>,
 }
 
 /// The unsaved work, read back.

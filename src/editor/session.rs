@@ -115,9 +115,14 @@ impl Pace {
     }
 }
 
+/// The slowest time scale: a twentieth of real time (stopping is Pause's).
+pub const MIN_TIME_SCALE: f32 = 0.05;
+/// The fastest time scale.
+pub const MAX_TIME_SCALE: f32 = 8.0;
+
 /// Navigating agents of a group that cannot reach their target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unreachable {
+pub struct Stranded {
     /// How many.
     pub count: usize,
     /// Of how many agents of the group that navigate.
@@ -126,7 +131,7 @@ pub struct Unreachable {
     pub why: crate::sim::model::navmesh::Unreachable,
 }
 
-impl Unreachable {
+impl Stranded {
     /// What the inspector and the line over the canvas say (`group` names the group).
     #[must_use]
     pub fn text(&self, group: &str) -> String {
@@ -173,6 +178,8 @@ impl Session {
         self.recorder = Recorder::new(&world);
         self.world = world;
         self.accumulator_secs = 0.0;
+        // What was said of the last world's pace (behind real time) no longer holds.
+        self.pace = Pace::default();
         if self.heavy_check == HeavyCheck::Done {
             self.heavy_check = HeavyCheck::Due;
         }
@@ -337,8 +344,11 @@ impl Session {
             return;
         }
         let dt = f64::from(self.world.spec().dt);
-        let due = f64::from(elapsed_secs) * f64::from(self.time_scale);
-        let due_real = f64::from(real_secs) * f64::from(self.time_scale);
+        // Stopping is Pause's: the slowest scale still runs (a scale of 0 from older settings
+        // or a typed value reads as the slowest).
+        let scale = f64::from(self.time_scale.clamp(MIN_TIME_SCALE, MAX_TIME_SCALE));
+        let due = f64::from(elapsed_secs) * scale;
+        let due_real = f64::from(real_secs) * scale;
         self.accumulator_secs += due;
         let mut ticks = 0;
         if self.heavy_check == HeavyCheck::Due && self.accumulator_secs >= dt {
@@ -378,8 +388,8 @@ impl Session {
     /// how many navigating, and why the first of them has none (`None` when every navigating
     /// agent of the group has a route).
     #[must_use]
-    pub fn unreachable(&self, g: usize) -> Option<Unreachable> {
-        let mut out: Option<Unreachable> = None;
+    pub fn stranded(&self, g: usize) -> Option<Stranded> {
+        let mut out: Option<Stranded> = None;
         let mut navigating = 0;
         for a in self
             .world
@@ -393,7 +403,7 @@ impl Session {
             }
             navigating += 1;
             if let Some(why) = route.unreachable {
-                let u = out.get_or_insert(Unreachable {
+                let u = out.get_or_insert(Stranded {
                     count: 0,
                     navigating: 0,
                     why,
@@ -401,7 +411,7 @@ impl Session {
                 u.count += 1;
             }
         }
-        out.map(|u| Unreachable { navigating, ..u })
+        out.map(|u| Stranded { navigating, ..u })
     }
 
     /// When the run falls behind real time (times the time scale): the ticks per second it
@@ -451,6 +461,29 @@ mod tests {
         s.playing = false;
         s.advance(0.5, &overlays);
         assert_eq!(s.behind(), None);
+        // A new world (Lower the counts, a restart): the last one's pace is not said of it.
+        s.playing = true;
+        s.advance(0.5, &overlays);
+        s.advance(0.5, &overlays);
+        assert!(s.behind().is_some());
+        let world = s.world.clone();
+        s.replace_world(world);
+        assert_eq!(s.behind(), None);
+    }
+
+    /// A time scale of 0 (typed, or saved by an older version) runs at the slowest scale:
+    /// stopping is Pause's, so the simulation never stands while the button says Pause.
+    #[test]
+    fn the_slowest_time_scale_still_runs() {
+        let overlays = Overlays::default();
+        let mut s = session();
+        s.time_scale = 0.0;
+        // 8 ticks a second at 1x, 0.4 at 0.05x: 20 s of frames give 8 ticks (7 where the
+        // sum of the frames' simulated time, 0.05 being inexact in binary, falls a hair short).
+        for _ in 0..80 {
+            s.advance(0.25, &overlays);
+        }
+        assert!((7..=8).contains(&s.world.tick()), "{}", s.world.tick());
     }
 
     #[test]

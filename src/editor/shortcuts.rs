@@ -202,7 +202,7 @@ pub static TABLE: &[Row] = &[
     },
     Row {
         triggers: &[Trigger::Key(Key::A)],
-        what: "Agents tool: click to place an agent of the current group (saved with the scene)",
+        what: "Agents tool: click to place an agent of the current group (saved with the scene); drag the handles of the group's spawn to move it",
         action: Some(Action::SetTool(CanvasTool::Agents)),
         hint: None,
         ..ROW

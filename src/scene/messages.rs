@@ -236,11 +236,29 @@ pub fn for_ron(
         ron::Error::ExpectedStructLike | ron::Error::ExpectedNamedStructLike(_) => {
             format!("expected `(` to open {what}'s values{got}")
         }
-        ron::Error::ExpectedDifferentStructName { expected, found } => format!(
-            "must be {}, found `{}(...)`",
-            kind_of(expected),
-            echo(found)
-        ),
+        ron::Error::ExpectedDifferentStructName { expected, found } => {
+            let in_list = matches!(
+                field.parts().last(),
+                Some(crate::sim::model::field_path::Part::Index(_))
+            );
+            // A field's name (lower case) where a list's next value should be: the list went
+            // on past its end, so its `]` is missing.
+            if in_list && found.starts_with(|c: char| c.is_ascii_lowercase()) {
+                format!(
+                    "a `]` is missing before `{}:` to close the list `{what}` (`{}` is a field \
+                     of what holds the list, not {})",
+                    echo(found),
+                    echo(found),
+                    kind_of(expected)
+                )
+            } else {
+                format!(
+                    "must be {}, found `{}(...)`",
+                    kind_of(expected),
+                    echo(found)
+                )
+            }
+        }
         ron::Error::InvalidValueForType { expected, found } => {
             format!("must be {}, found {}", kind_of(expected), plain(found))
         }

@@ -100,7 +100,10 @@ pub fn canvas_ui(
             .or(response.interact_pointer_pos())
     {
         state.drag = pick_handle(state, rect, world, p);
-        if tool == CanvasTool::Agents && !matches!(state.drag, Some(Drag::Agent(_))) {
+        // The Agents tool drags agents, unless a handle of the group's spawn was grabbed.
+        if tool == CanvasTool::Agents
+            && (!matches!(state.drag, Some(Drag::Agent(_))) || state.tools.dragging_spawn())
+        {
             state.drag = None;
         }
         if let Some(Drag::Agent(id)) = state.drag {

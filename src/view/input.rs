@@ -55,6 +55,8 @@ pub enum CanvasAction {
     /// Move corner `k` of the level's polygon `ring` (0: the outline when there is one, then
     /// the holes in order; see [`crate::sim::model::scenery::Level::rings`]).
     MoveLevelCorner(usize, usize, Vec2),
+    /// Group `group` spawns so (a handle of its spawn dragged with the Agents tool).
+    SetSpawn(usize, crate::sim::Spawn),
     /// Paint flow field `index` along the stroke from one point to another, in its direction
     /// (a field is made when the scene has none).
     PaintFlow(usize, Vec2, Vec2),

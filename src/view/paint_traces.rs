@@ -98,6 +98,24 @@ pub fn paint_scenery(
             batch.circle_filled(p, if k == 0 { 5.0 } else { 3.5 }, palette::PICKED);
         }
     }
+    if let Some(t) = tools.filter(|t| t.tool == super::CanvasTool::Agents)
+        && let Some(group) = spec.groups.get(t.group)
+    {
+        // The current group's spawn and its handles.
+        let color = palette::group_color(t.group);
+        if let crate::sim::Spawn::Area { min, max, .. } = group.spawn {
+            let corners =
+                [min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)].map(to_screen);
+            for k in 0..4 {
+                batch.line(corners[k], corners[(k + 1) % 4], 1.5, color);
+            }
+        }
+        for (_, p) in super::tools::spawn_handles(&group.spawn) {
+            let at = to_screen(p);
+            batch.circle_filled(at, 5.0, color);
+            batch.circle_filled(at, 2.5, palette::BACKGROUND);
+        }
+    }
     for (i, wall) in spec.walls.iter().enumerate() {
         let color = if picked == Some(Pick::Wall(i)) {
             palette::PICKED

@@ -8,8 +8,8 @@ use glam::Vec2;
 use super::input::CanvasAction;
 pub use super::input::End;
 use super::transform::View;
-use crate::sim::World;
 use crate::sim::model::scenery::closest_on_segment;
+use crate::sim::{Spawn, World};
 
 /// How close (pixels) the pointer must be to grab a point or a line.
 pub const GRAB_PIXELS: f32 = 10.0;
@@ -117,6 +117,45 @@ enum Gesture {
     PathPoint(usize, usize),
     LevelCorner(usize, usize),
     Paint(Vec2),
+    /// A handle of the current group's spawn (Agents tool).
+    Spawn(SpawnHandle),
+}
+
+/// A handle of a group's spawn on the canvas (Agents tool).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpawnHandle {
+    /// An area's lower corner.
+    Min,
+    /// An area's upper corner.
+    Max,
+    /// The point agents spawn at (or stream from).
+    At,
+}
+
+/// `spawn` with `handle` moved to `p`.
+#[must_use]
+pub fn moved_spawn(spawn: &Spawn, handle: SpawnHandle, p: Vec2) -> Spawn {
+    let mut out = spawn.clone();
+    match (&mut out, handle) {
+        (Spawn::Area { min, .. }, SpawnHandle::Min) => *min = p,
+        (Spawn::Area { max, .. }, SpawnHandle::Max) => *max = p,
+        (Spawn::At { position, .. } | Spawn::Stream { position, .. }, SpawnHandle::At) => {
+            *position = p;
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The handles of `spawn` and where they are (world).
+#[must_use]
+pub fn spawn_handles(spawn: &Spawn) -> Vec<(SpawnHandle, Vec2)> {
+    match spawn {
+        Spawn::Area { min, max, .. } => vec![(SpawnHandle::Min, *min), (SpawnHandle::Max, *max)],
+        Spawn::At { position, .. } | Spawn::Stream { position, .. } => {
+            vec![(SpawnHandle::At, *position)]
+        }
+    }
 }
 
 /// The tools' state between frames.
@@ -134,6 +173,8 @@ pub struct ToolState {
     pub field: usize,
     /// The corners of the level's block being drawn (Level tool).
     pub level_draft: Vec<Vec2>,
+    /// The group whose spawn the Agents tool shows and drags (the editor's current group).
+    pub group: usize,
     gesture: Option<Gesture>,
 }
 
@@ -146,6 +187,12 @@ impl ToolState {
         } else {
             p
         }
+    }
+
+    /// Whether a handle of the current group's spawn is being dragged (Agents tool).
+    #[must_use]
+    pub fn dragging_spawn(&self) -> bool {
+        matches!(self.gesture, Some(Gesture::Spawn(_)))
     }
 
     /// The wall or path being drawn, for the preview.
@@ -168,6 +215,15 @@ struct Picker<'a> {
 impl Picker<'_> {
     fn screen(&self, p: Vec2) -> Pos2 {
         self.view.screen_from_world(self.rect, p)
+    }
+
+    /// The handle of group `g`'s spawn within grab distance of `p`.
+    fn spawn_handle(&self, g: usize, p: Pos2) -> Option<SpawnHandle> {
+        let group = self.world.spec().groups.get(g)?;
+        spawn_handles(&group.spawn)
+            .into_iter()
+            .find(|&(_, q)| self.screen(q).distance(p) <= GRAB_PIXELS)
+            .map(|(h, _)| h)
     }
 
     /// The wall end within grab distance of `p`.
@@ -306,7 +362,8 @@ pub fn tools_ui(
                 state.picked = Some(Pick::LevelCorner(r, k));
                 Gesture::LevelCorner(r, k)
             }),
-            CanvasTool::Select | CanvasTool::Agents => None,
+            CanvasTool::Agents => picker.spawn_handle(state.group, p).map(Gesture::Spawn),
+            CanvasTool::Select => None,
         };
     }
     if response.dragged_by(primary)
@@ -329,6 +386,14 @@ pub fn tools_ui(
             Gesture::PathPoint(i, k) => actions.push(CanvasAction::MovePathPoint(i, k, placed)),
             Gesture::LevelCorner(r, k) => {
                 actions.push(CanvasAction::MoveLevelCorner(r, k, placed));
+            }
+            Gesture::Spawn(handle) => {
+                if let Some(group) = world.spec().groups.get(state.group) {
+                    actions.push(CanvasAction::SetSpawn(
+                        state.group,
+                        moved_spawn(&group.spawn, handle, placed),
+                    ));
+                }
             }
             Gesture::Paint(last) => {
                 if now.distance(last) > 0.0 {

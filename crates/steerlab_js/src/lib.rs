@@ -41,8 +41,15 @@ fn walls(scene: &Scene) -> Vec<f32> {
     scene
         .walls
         .iter()
+        .cloned()
+        .chain(scene.level.walls())
         .flat_map(|w| [w.from.x, w.from.y, w.to.x, w.to.y])
         .collect()
+}
+
+/// A polygon's corners, `[x0, y0, x1, y1, ...]`.
+fn corners(ring: &[glam::Vec2]) -> Vec<f32> {
+    ring.iter().flat_map(|p| [p.x, p.y]).collect()
 }
 
 /// The scene's obstacles, `[x, y, radius, ...]`.
@@ -114,9 +121,11 @@ impl Simulation {
         Ok(Self { scene, world })
     }
 
-    /// Runs `ticks` ticks.
-    pub fn step(&mut self, ticks: u32) {
-        self.world.step_n(u64::from(ticks));
+    /// Runs `ticks` ticks: a whole number from 0 to 1,000,000; anything else (a negative,
+    /// fractional or non-finite number) is refused with an error and runs nothing.
+    pub fn step(&mut self, ticks: f64) -> Result<(), String> {
+        self.world.step_n(tick_count(ticks)?);
+        Ok(())
     }
 
     /// Builds the world again from the scene: the seed and counts apply.
@@ -431,9 +440,32 @@ macro_rules! scene_methods {
                 vec![self.scene().world.width, self.scene().world.height]
             }
 
-            /// The walls, `[x0, y0, x1, y1, ...]`, for drawing.
+            /// The walls, `[x0, y0, x1, y1, ...]`, for drawing: the scene's own, then every
+            /// edge of its level (the outline's, then each block's), which are walls too.
             pub fn walls(&self) -> Vec<f32> {
                 walls(self.scene())
+            }
+
+            /// The level's outline, `[x0, y0, x1, y1, ...]` (empty: the world's rectangle).
+            #[wasm_bindgen(js_name = levelOutline)]
+            pub fn level_outline(&self) -> Vec<f32> {
+                corners(&self.scene().level.boundary)
+            }
+
+            /// How many blocks of wall the level has.
+            #[wasm_bindgen(js_name = levelBlockCount)]
+            pub fn level_block_count(&self) -> usize {
+                self.scene().level.holes.len()
+            }
+
+            /// The level's block `k`, `[x0, y0, x1, y1, ...]` (empty past the last).
+            #[wasm_bindgen(js_name = levelBlock)]
+            pub fn level_block(&self, k: usize) -> Vec<f32> {
+                self.scene()
+                    .level
+                    .holes
+                    .get(k)
+                    .map_or_else(Vec::new, |b| corners(b))
             }
 
             /// The obstacles, `[x, y, radius, ...]`, for drawing.
@@ -483,6 +515,22 @@ macro_rules! scene_methods {
     };
 }
 
+/// Most ticks one `step` call runs (at 60 ticks a second, over four and a half hours).
+pub const MAX_STEP_TICKS: u64 = 1_000_000;
+
+/// `ticks` as a tick count, or why it is none: JavaScript hands any number, and wasm-bindgen
+/// would read -1 as 4,294,967,295 ticks and 1.5 as one.
+fn tick_count(ticks: f64) -> Result<u64, String> {
+    if ticks.is_finite() && ticks.fract() == 0.0 && (0.0..=MAX_STEP_TICKS as f64).contains(&ticks) {
+        // A whole number from 0 to MAX_STEP_TICKS: exact.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        return Ok(ticks as u64);
+    }
+    Err(format!(
+        "step({ticks}): the number of ticks must be a whole number from 0 to {MAX_STEP_TICKS}"
+    ))
+}
+
 scene_methods!(Simulation, "Simulation");
 scene_methods!(JsCrowd, "Crowd");
 
@@ -493,6 +541,41 @@ mod tests {
 
     fn bits(v: &[f32]) -> Vec<u32> {
         v.iter().map(|x| x.to_bits()).collect()
+    }
+
+    /// A level's walls reach the game: `walls()` holds every edge of its outline and blocks,
+    /// and the polygons come whole for drawing them filled.
+    #[test]
+    fn the_level_is_given_to_the_game() {
+        let preset = steerlab::scene::presets::find("navigate_level.ron").expect("preset");
+        let sim = Simulation::new(preset.text, preset.file).expect("loads");
+        // An outline of 4 corners and two blocks of 4: 12 edges of 4 numbers each.
+        assert_eq!(sim.walls().len(), 12 * 4);
+        assert_eq!(
+            sim.level_outline(),
+            vec![50.0, 50.0, 950.0, 50.0, 950.0, 650.0, 50.0, 650.0]
+        );
+        assert_eq!(sim.level_block_count(), 2);
+        assert_eq!(
+            sim.level_block(0),
+            vec![300.0, 50.0, 340.0, 50.0, 340.0, 480.0, 300.0, 480.0]
+        );
+        assert!(sim.level_block(2).is_empty());
+    }
+
+    /// `step` refuses what is not a tick count, and runs nothing then.
+    #[test]
+    fn step_takes_a_whole_number_of_ticks_and_refuses_the_rest() {
+        let preset = steerlab::scene::presets::find("seek.ron").expect("preset");
+        let mut sim = Simulation::new(preset.text, preset.file).expect("loads");
+        for bad in [-1.0, 1.5, f64::NAN, f64::INFINITY, 1e7] {
+            let e = sim.step(bad).expect_err("refused");
+            assert!(e.contains("whole number from 0 to 1000000"), "{e}");
+            assert_eq!(sim.tick(), 0.0, "nothing ran for {bad}");
+        }
+        sim.step(0.0).expect("none");
+        sim.step(3.0).expect("three");
+        assert_eq!(sim.tick(), 3.0);
     }
 
     /// Newcomer rows `[id, group, x, y, vx, vy]` taken into the game's arrays.
@@ -531,7 +614,7 @@ mod tests {
                 crowd
                     .advance(&mut positions, &mut velocities)
                     .expect("moved");
-                sim.step(1);
+                sim.step(1.0).expect("one tick");
                 let file = preset.file;
                 assert_eq!(crowd.ids(), sim.ids(), "{file} tick {tick}");
                 assert_eq!(

@@ -79,6 +79,25 @@ function asGameEntities(text, file) {
 }
 
 let failed = false;
+// step() refuses what is not a tick count (a number JavaScript hands over as it is: -1 would
+// otherwise be read as 4,294,967,295 ticks, 1.5 as one), and runs nothing then.
+{
+  const sim = new steerlab.Simulation(readFileSync(files[0], "utf8"), files[0]);
+  for (const bad of [-1, 1.5, NaN, Infinity]) {
+    let message = "";
+    try {
+      sim.step(bad);
+    } catch (e) {
+      message = String(e);
+    }
+    if (!message.includes("whole number from 0 to") || sim.tick !== 0) {
+      console.error(`step(${bad}) was not refused (tick ${sim.tick}): ${message}`);
+      process.exit(1);
+    }
+  }
+  sim.free();
+}
+
 for (const file of files) {
   const text = readFileSync(file, "utf8");
   for (const [api, play] of [["Simulation", asSimulation], ["Crowd", asGameEntities]]) {

@@ -33,6 +33,8 @@ async function load(file) {
     names: crowd.groupNames(),
     size: crowd.worldSize(),
     walls: crowd.walls(),
+    // The level's blocks of wall, filled (their edges are among the walls).
+    blocks: Array.from({ length: crowd.levelBlockCount() }, (_, k) => crowd.levelBlock(k)),
     obstacles: crowd.obstacles(),
     positions: new Float32Array(0),
     velocities: new Float32Array(0),
@@ -89,6 +91,16 @@ function draw() {
   ctx.strokeStyle = SCENERY;
   ctx.fillStyle = "rgba(95, 100, 120, 0.35)";
   ctx.lineWidth = 3;
+  for (const block of game.blocks) {
+    ctx.beginPath();
+    for (let k = 0; k < block.length; k += 2) {
+      const [x, y] = at(block[k], block[k + 1]);
+      if (k === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.closePath();
+    ctx.fill();
+  }
   for (let k = 0; k < game.walls.length; k += 4) {
     ctx.beginPath();
     ctx.moveTo(...at(game.walls[k], game.walls[k + 1]));

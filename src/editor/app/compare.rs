@@ -44,6 +44,78 @@ impl EditorApp {
         self.files.status = format!("Baseline {label}: later edits run beside it");
     }
 
+    /// Pins `scene` (another file's, a preset's) as the baseline, named `label`, and restarts
+    /// both runs from their seeds: two scenes compared from the start.
+    pub(crate) fn pin_scene(&mut self, scene: crate::scene::Scene, label: String) {
+        if let Err(problems) = scene.build_world() {
+            self.files.errors = problems.iter().map(ToString::to_string).collect();
+            self.files.errors_note = Some("Nothing was pinned.".to_owned());
+            return;
+        }
+        self.doc.commit();
+        self.prompts.keep_baseline = None;
+        self.session.pin(scene, label.clone());
+        self.restart();
+        self.files.status = format!("Baseline: {label}; both runs restarted from their seeds");
+    }
+
+    /// Pins the scene file at `path` as the baseline (Compare › Pin baseline from file…).
+    pub(crate) fn pin_file(&mut self, path: &std::path::Path) {
+        match crate::scene::load(path) {
+            Ok(scene) => {
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                self.pin_scene(scene.into_scene(), name);
+            }
+            Err(errors) => {
+                self.files.errors = errors.0.iter().map(ToString::to_string).collect();
+                self.files.errors_note = Some("Nothing was pinned.".to_owned());
+            }
+        }
+    }
+
+    /// Pins a file read in a browser as the baseline.
+    pub(crate) fn pin_upload(&mut self, name: &str, bytes: Result<Vec<u8>, String>) {
+        let loaded = bytes
+            .map_err(|why| {
+                crate::scene::SceneErrors(vec![crate::scene::SceneError::whole_file(
+                    name,
+                    format!("cannot read: {why}"),
+                )])
+            })
+            .and_then(|bytes| crate::scene::from_bytes(&bytes, name));
+        match loaded {
+            Ok(scene) => self.pin_scene(scene.into_scene(), name.to_owned()),
+            Err(errors) => {
+                self.files.errors = errors.0.iter().map(ToString::to_string).collect();
+                self.files.errors_note = Some("Nothing was pinned.".to_owned());
+            }
+        }
+    }
+
+    /// Pins a built-in preset as the baseline.
+    pub(crate) fn pin_preset(&mut self, preset: crate::scene::presets::Preset) {
+        match crate::scene::from_str(preset.text, preset.file) {
+            Ok(scene) => self.pin_scene(scene.into_scene(), preset.file.to_owned()),
+            Err(errors) => self.files.errors = errors.0.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    /// The answer to "keep the baseline?", asked when a scene opens while one is pinned.
+    pub(crate) fn answer_keep_baseline(&mut self, keep: bool) {
+        if self.prompts.keep_baseline.take().is_none() {
+            return;
+        }
+        if keep {
+            "Baseline kept: it runs beside the scene opened, both from their seeds"
+                .clone_into(&mut self.files.status);
+        } else {
+            self.unpin("Baseline unpinned");
+        }
+    }
+
     /// Makes the saved file the baseline and restarts both runs from their seeds.
     pub(super) fn compare_with_saved(&mut self) {
         self.doc.commit();

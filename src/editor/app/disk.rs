@@ -65,6 +65,10 @@ impl EditorApp {
                     self.overlays = view.overlays;
                     self.session.select(view.selected);
                     self.canvas.view = view.canvas;
+                    // The tool windows as they were: docked where the layout keeps them.
+                    for tool in view.tools {
+                        self.show_tool(tool);
+                    }
                 }
                 None => self.canvas.view.fit_pending = true,
             }

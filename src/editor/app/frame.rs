@@ -51,7 +51,11 @@ impl eframe::App for EditorApp {
         if !self.questions().any() && !self.files.path_field_open() && self.files.errors.is_empty()
         {
             let copy_allowed = !label_text_selected(ctx);
-            let actions = shortcuts::actions(ctx, copy_allowed);
+            let mut actions = shortcuts::actions(ctx, copy_allowed);
+            // Esc with a list or menu open closes that alone (egui does), not the window behind.
+            if egui::Popup::is_any_open(ctx) {
+                actions.retain(|a| *a != crate::editor::action::Action::Back);
+            }
             self.apply_all(ctx, actions);
         }
         self.take_dropped(ctx);
@@ -78,6 +82,10 @@ impl eframe::App for EditorApp {
             self.handle_file(purpose, &path);
         }
         if let Some(upload) = self.files.poll_upload() {
+            if upload.purpose == crate::editor::files::Purpose::Baseline {
+                self.pin_upload(&upload.name, upload.bytes);
+                return;
+            }
             let open = Pending::Upload(upload.name, upload.bytes.map(std::sync::Arc::from));
             // File › Open asked about unsaved work before its dialog; a dropped file asks now.
             if upload.dropped {

@@ -111,6 +111,8 @@ impl EditorApp {
             self.show_toast(ctx, format!("Not applied. {text}"));
         } else if let Some(text) = self.notices.toast_request.take() {
             self.show_toast(ctx, text);
+        } else if let Some(text) = crate::editor::drag::take_note() {
+            self.show_toast(ctx, text);
         }
         self.toast_ui(ctx);
     }

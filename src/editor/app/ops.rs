@@ -137,6 +137,9 @@ impl EditorApp {
                 }
             }
             Action::PinBaseline => self.pin_baseline(),
+            Action::PinBaselineFromFile => self.ask(Purpose::Baseline),
+            Action::PinPreset(preset) => self.pin_preset(preset),
+            Action::KeepBaseline(keep) => self.answer_keep_baseline(keep),
             Action::Unpin => self.unpin("Baseline unpinned: the runs are no longer compared"),
             Action::SwapBaseline => self.swap_baseline(),
             Action::CompareWithSaved => self.compare_with_saved(),
@@ -241,7 +244,10 @@ impl EditorApp {
                 }
                 self.doc.replace(scene, path.map(Path::to_path_buf), origin);
                 self.forget_link();
-                self.unpin("Baseline unpinned: it was pinned on the scene before");
+                // A pinned baseline stays (it restarts with the new world, from its seed) and
+                // the designer is asked whether to keep comparing with it.
+                self.prompts.keep_baseline =
+                    self.session.baseline.as_ref().map(|b| b.label.clone());
                 // Another scene: its first ticks are timed, whatever was played anyway before.
                 self.session.heavy_check = crate::editor::session::HeavyCheck::Due;
                 self.session.reset_to(world);
@@ -315,7 +321,13 @@ impl EditorApp {
     /// own file (in a browser, where a write is a download, it never asks).
     pub(super) fn write_asking(&mut self, write: Write, path: std::path::PathBuf) {
         let own = self.doc.path().is_some_and(|own| same_file(own, &path));
-        if crate::editor::platform::DOWNLOADS || own || !path.exists() {
+        // A take of PNG frames and a sheet write folders; the rest write a file (onto a
+        // folder, the write fails and says so).
+        let there = match write {
+            Write::Take | Write::Sheet => path.exists(),
+            Write::SaveAs(_) | Write::Screenshot(_) => path.is_file(),
+        };
+        if crate::editor::platform::DOWNLOADS || own || !there {
             self.perform_write(write, &path);
             return;
         }
@@ -414,6 +426,7 @@ impl EditorApp {
         match purpose {
             Purpose::Open => self.open_path(path),
             Purpose::SaveAs => self.save_to(path),
+            Purpose::Baseline => self.pin_file(path),
         }
     }
 
@@ -476,6 +489,13 @@ impl EditorApp {
                 self.apply_draft(draft);
             }
             CanvasAction::MoveAgent(id, p) => self.move_agent(id, p),
+            CanvasAction::SetSpawn(g, ref spawn) => {
+                let mut draft = self.doc.scene().clone();
+                if let Some(group) = draft.groups.get_mut(g) {
+                    group.spawn = spawn.clone();
+                }
+                self.apply_draft(draft);
+            }
             CanvasAction::AddAgent(p) => self.add_agent(p),
             CanvasAction::PlaceAgent(_)
             | CanvasAction::AddWall(..)

@@ -199,8 +199,21 @@ impl EditorApp {
         self.jobs.tune.wait();
     }
 
+    /// The file that "replace the file?" asks about, while it asks.
+    #[must_use]
+    pub fn replace_asked(&self) -> Option<&Path> {
+        self.prompts.replace.as_ref().map(|r| r.path.as_path())
+    }
+
+    /// The label of the baseline that "keep the baseline?" asks about, while it asks.
+    #[must_use]
+    pub fn keep_baseline_asked(&self) -> Option<&str> {
+        self.prompts.keep_baseline.as_deref()
+    }
+
     /// What waits for a Save As to finish ("save changes?" answered Save on a scene with no
     /// file yet).
+    #[must_use]
     pub fn after_save(&self) -> Option<&Pending> {
         self.prompts.after_save.as_ref()
     }
@@ -308,6 +321,10 @@ impl EditorApp {
                 overlays: self.overlays.clone(),
                 selected: self.session.selected,
                 canvas: self.canvas.view.clone(),
+                tools: crate::editor::dock::Tool::ALL
+                    .into_iter()
+                    .filter(|&t| self.open.has(t))
+                    .collect(),
             });
             storage.set_string(AUTOSAVE_KEY, entry.to_ron());
         } else {

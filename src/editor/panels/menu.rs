@@ -7,6 +7,7 @@ use egui::Ui;
 
 use crate::editor::action::{Action, Pending};
 use crate::editor::platform;
+use crate::editor::session::MIN_TIME_SCALE;
 use crate::editor::shortcuts;
 use crate::scene::presets;
 
@@ -246,6 +247,41 @@ impl MenuBar<'_> {
             {
                 actions.push(action);
             }
+            if text == "Compare with saved file" {
+                let from_file = if platform::DOWNLOADS {
+                    "Pin baseline from upload…"
+                } else {
+                    "Pin baseline from file…"
+                };
+                if ui
+                    .button(from_file)
+                    .on_hover_text(
+                        "Another scene file as the baseline: its ghosts run beside this scene and \
+                         Metrics compares the two (both restart from their seeds).",
+                    )
+                    .clicked()
+                {
+                    actions.push(Action::PinBaselineFromFile);
+                }
+                ui.menu_button("Pin baseline from preset", |ui| {
+                    for shelf in presets::Shelf::ALL {
+                        ui.menu_button(shelf.label(), |ui| {
+                            let room = (ui.ctx().content_rect().height() - 80.0).max(120.0);
+                            egui::ScrollArea::vertical()
+                                .max_height(room)
+                                .show(ui, |ui| {
+                                    for preset in shelf.presets() {
+                                        if ui.button(preset.file.trim_end_matches(".ron")).clicked()
+                                        {
+                                            actions.push(Action::PinPreset(preset));
+                                            ui.close();
+                                        }
+                                    }
+                                });
+                        });
+                    }
+                });
+            }
         }
         // Always a line here, so Metrics and Sweep stay where the hand expects them.
         ui.weak(format!("Baseline: {}", self.baseline.unwrap_or("none")));
@@ -304,7 +340,8 @@ impl MenuBar<'_> {
             actions.push(Action::ShowCapture);
         }
         ui.add(
-            egui::Slider::new(time_scale, 0.0..=4.0)
+            egui::Slider::new(time_scale, MIN_TIME_SCALE..=4.0)
+                .logarithmic(true)
                 .text("time scale")
                 .suffix("×"),
         );

@@ -115,10 +115,13 @@ pub fn field_picker_ui(
 ) -> (egui::Response, Option<FieldPath>) {
     let mut picked = None;
     let search_id = ui.make_persistent_id((id, "search"));
-    let response = egui::ComboBox::from_id_salt(id)
+    let combo = egui::ComboBox::from_id_salt(id)
         .width(300.0)
         .height(360.0)
         .selected_text(selected_text)
+        // A click in the search box types there: only a click outside (or a pick, or Esc)
+        // closes the list.
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
         .show_ui(ui, |ui| {
             let mut search: String = ui.data_mut(|d| d.get_temp(search_id).unwrap_or_default());
             let edit = ui.add(
@@ -126,7 +129,9 @@ pub fn field_picker_ui(
                     .hint_text("search fields…")
                     .desired_width(280.0),
             );
-            if !edit.has_focus() && search.is_empty() {
+            // The search box has the keys while the list is open: it is the list's only field,
+            // and a click that opened the list must not keep them on the button.
+            if !edit.has_focus() {
                 edit.request_focus();
             }
             let wanted = search.to_lowercase();
@@ -141,11 +146,16 @@ pub fn field_picker_ui(
                     .clicked()
                 {
                     picked = Some(f.clone());
+                    ui.close();
                 }
             }
             ui.data_mut(|d| d.insert_temp(search_id, search));
-        })
-        .response;
+        });
+    // Closed: the next opening starts with an empty search.
+    if combo.inner.is_none() {
+        ui.data_mut(|d| d.remove::<String>(search_id));
+    }
+    let response = combo.response;
     (response, picked)
 }
 

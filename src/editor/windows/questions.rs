@@ -12,6 +12,8 @@ pub struct Questions<'a> {
     pub pending: Option<&'a Pending>,
     /// A write would replace this file (or folder), which the editor did not open.
     pub replace: Option<String>,
+    /// A scene was opened while this baseline was pinned.
+    pub keep_baseline: Option<String>,
     /// The open file changed on disk under unsaved edits.
     pub reload: bool,
     /// The file the editor was started on does not exist: offer to create it.
@@ -27,6 +29,7 @@ impl Questions<'_> {
         self.restore.is_some()
             || self.pending.is_some()
             || self.replace.is_some()
+            || self.keep_baseline.is_some()
             || self.reload
             || self.create.is_some()
     }
@@ -42,6 +45,9 @@ impl Questions<'_> {
         }
         if let Some(path) = &self.replace {
             return replace_ui(ctx, path);
+        }
+        if let Some(label) = &self.keep_baseline {
+            return keep_baseline_ui(ctx, label, &self.document);
         }
         if self.reload {
             return reload_ui(ctx, &self.document);
@@ -193,6 +199,27 @@ fn replace_ui(ctx: &egui::Context, path: &str) -> Vec<Action> {
         (0, 0),
     )
     .map(|k| Action::Replace(k == 1))
+    .into_iter()
+    .collect()
+}
+
+fn keep_baseline_ui(ctx: &egui::Context, label: &str, document: &str) -> Vec<Action> {
+    let text = format!(
+        "The baseline ({label}) is still pinned. Keep comparing {document} with it? Both run \
+         from their seeds."
+    );
+    let choices = [
+        choice("Keep it", "Compare the scene opened with it (Enter, Esc)."),
+        choice("Unpin", "Drop the baseline."),
+    ];
+    ask(
+        ctx,
+        "keep baseline",
+        ("Keep the baseline?", &text),
+        &choices,
+        (0, 0),
+    )
+    .map(|k| Action::KeepBaseline(k == 0))
     .into_iter()
     .collect()
 }

@@ -102,6 +102,12 @@ impl Tuning {
         })
     }
 
+    /// The scene it tunes, as it was when the tuning was made.
+    #[must_use]
+    pub fn base(&self) -> &Scene {
+        &self.base
+    }
+
     /// Whether `scene` is the scene this tuning was made on, but for the values of the fields
     /// it tunes, the ranges it was given and the view: its results then still apply to it.
     #[must_use]

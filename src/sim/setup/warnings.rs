@@ -35,8 +35,66 @@ pub fn warnings(spec: &WorldSpec) -> Vec<Problem> {
         group_warnings(&path, group, total, &mut out);
         neighbor_warning(&path, group, spec, total, &mut out);
         spawn_warnings(&path, group, &inside, &mut out);
+        level_spawn_warning(&path, group, spec, &mut out);
     }
     out
+}
+
+/// A group that spawns where a level has no walkable ground: outside its outline, or on one of
+/// its blocks (an imported level over a scene whose spawn areas were for open ground).
+fn level_spawn_warning(path: &FieldPath, group: &Group, spec: &WorldSpec, out: &mut Vec<Problem>) {
+    use crate::sim::model::polygon::{inside_or_on, segments_meet};
+    if spec.level.is_empty() || group.count == 0 {
+        return;
+    }
+    let outline = spec.level.outline(spec.size);
+    let corners: Vec<Vec2> = match &group.spawn {
+        Spawn::Area { min, max, .. } => {
+            vec![*min, Vec2::new(max.x, min.y), *max, Vec2::new(min.x, max.y)]
+        }
+        Spawn::At { position, .. } | Spawn::Stream { position, .. } => vec![*position],
+    };
+    let edges = |ring: &[Vec2]| -> Vec<(Vec2, Vec2)> {
+        (0..ring.len())
+            .map(|k| (ring[k], ring[(k + 1) % ring.len()]))
+            .collect()
+    };
+    let crosses = |ring: &[Vec2]| {
+        corners.len() > 1
+            && edges(&corners)
+                .iter()
+                .any(|&(a, b)| edges(ring).iter().any(|&(c, d)| segments_meet(a, b, c, d)))
+    };
+    let why = if outline.len() >= 3
+        && (corners.iter().any(|&p| !inside_or_on(&outline, p)) || crosses(&outline))
+    {
+        Some("outside the level's outline".to_owned())
+    } else {
+        spec.level.holes.iter().enumerate().find_map(|(h, hole)| {
+            let rect_inside = |p: Vec2| {
+                corners.len() > 1
+                    && p.x >= corners[0].x.min(corners[2].x)
+                    && p.x <= corners[0].x.max(corners[2].x)
+                    && p.y >= corners[0].y.min(corners[2].y)
+                    && p.y <= corners[0].y.max(corners[2].y)
+            };
+            let meets = hole.len() >= 3
+                && (corners.iter().any(|&p| inside_or_on(hole, p))
+                    || hole.iter().any(|&p| rect_inside(p))
+                    || crosses(hole));
+            meets.then(|| format!("on the level's block {h} (level.holes[{h}])"))
+        })
+    };
+    if let Some(why) = why {
+        out.push(Problem::new(
+            path.key(SPAWN.key),
+            format!(
+                "places agents of \"{}\" {why}: some start inside a wall, where they cannot move \
+                 or plan a route",
+                echo(&group.name)
+            ),
+        ));
+    }
 }
 
 /// Whether the number a field holds itself (not one below it) is 0.

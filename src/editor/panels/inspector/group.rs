@@ -1,15 +1,18 @@
 //! The world section and one group's kinematics, combination and stamina.
 
 use egui::{DragValue, Ui};
+use glam::Vec2;
+
+use crate::sim::FieldPath;
 
 use super::blocks::{behaviors_ui, value_ui};
-use super::widgets::{Cx, NameChoices, field_label_ui, number_ui};
+use super::widgets::{Cx, NameChoices, field_label_ui, number_ui, point_ui};
 use crate::scene::Scene;
 use crate::sim::setup::check::MAX_MAGNITUDE;
 use crate::sim::setup::settings::{
     BOUNDS, DT, GROUPS, HEIGHT, MAX_NEIGHBORS_FIELD, SEED, WIDTH, WORLD,
 };
-use crate::sim::steer::params::{BehaviorKind, Group};
+use crate::sim::steer::params::{BehaviorKind, Group, Spawn};
 use crate::sim::{BoundsMode, Combination};
 
 /// The world section.
@@ -75,6 +78,7 @@ pub fn world_ui(ui: &mut Ui, cx: &Cx<'_>, scene: &mut Scene, time_scale: &mut f3
 /// The time scale: not a scene field but the session's, so it has no changed marker and
 /// resets to 1× (double-click or right-click its label).
 fn time_scale_ui(ui: &mut Ui, time_scale: &mut f32) {
+    use crate::editor::session::{MAX_TIME_SCALE, MIN_TIME_SCALE};
     const TIP: &str = "Simulated seconds per real second. \
         Ticks stay whole: motion is the same at any frame rate.";
     ui.horizontal(|ui| {
@@ -97,7 +101,7 @@ fn time_scale_ui(ui: &mut Ui, time_scale: &mut f32) {
         let speed = (time_scale.abs() * 0.01).max(0.01);
         ui.add(
             DragValue::new(time_scale)
-                .range(0.0..=8.0)
+                .range(MIN_TIME_SCALE..=MAX_TIME_SCALE)
                 .speed(speed)
                 .max_decimals(6)
                 .suffix("×"),
@@ -142,5 +146,147 @@ pub fn group_ui(
                 }
             });
         });
+    egui::CollapsingHeader::new(egui::RichText::new("Spawn: where its agents start").strong())
+        .id_salt("spawn of the group")
+        .default_open(false)
+        .show(ui, |ui| {
+            spawn_ui(
+                ui,
+                &cx.within(&FieldPath::root().key("spawn")),
+                &mut group.spawn,
+            )
+        });
     add
+}
+
+/// Where a group's agents start: the form (an area, a point, a stream from a point) and its
+/// corners, point, speed or interval. A new form starts where the old one was.
+fn spawn_ui(ui: &mut Ui, cx: &Cx<'_>, spawn: &mut Spawn) {
+    const FORMS: [&str; 3] = ["Area", "At", "Stream"];
+    let form = match spawn {
+        Spawn::Area { .. } => 0,
+        Spawn::At { .. } => 1,
+        Spawn::Stream { .. } => 2,
+    };
+    let mut chosen = form;
+    ui.horizontal(|ui| {
+        ui.label("form");
+        egui::ComboBox::from_id_salt("spawn form")
+            .selected_text(FORMS[form])
+            .show_ui(ui, |ui| {
+                for (k, name) in FORMS.iter().enumerate() {
+                    ui.selectable_value(&mut chosen, k, *name);
+                }
+            })
+            .response
+            .on_hover_text(
+                "Area: all at once, at random in a rectangle. At: all at once at one point. \
+                 Stream: one at a time from a point.",
+            );
+    });
+    if chosen != form {
+        let (at, velocity) = match *spawn {
+            Spawn::Area { min, max, .. } => ((min + max) * 0.5, Vec2::ZERO),
+            Spawn::At { position, velocity }
+            | Spawn::Stream {
+                position, velocity, ..
+            } => (position, velocity),
+        };
+        *spawn = match chosen {
+            0 => Spawn::Area {
+                min: at - Vec2::splat(50.0),
+                max: at + Vec2::splat(50.0),
+                speed: velocity.length(),
+            },
+            1 => Spawn::At {
+                position: at,
+                velocity,
+            },
+            _ => Spawn::Stream {
+                position: at,
+                velocity,
+                interval_secs: 0.5,
+            },
+        };
+    }
+    match spawn {
+        Spawn::Area { min, max, speed } => {
+            point_ui(
+                ui,
+                cx,
+                "min",
+                "lower corner",
+                min,
+                "The area's lower corner (world units).",
+            );
+            point_ui(
+                ui,
+                cx,
+                "max",
+                "upper corner",
+                max,
+                "The area's upper corner (world units).",
+            );
+            number_ui(
+                ui,
+                cx,
+                "speed",
+                "speed",
+                speed,
+                " u/s",
+                0.0..=MAX_MAGNITUDE,
+                "Each agent's starting speed, in a random direction.",
+            );
+        }
+        Spawn::At { position, velocity } => {
+            point_ui(
+                ui,
+                cx,
+                "position",
+                "position",
+                position,
+                "Where they start.",
+            );
+            point_ui(
+                ui,
+                cx,
+                "velocity",
+                "velocity",
+                velocity,
+                "Their starting velocity (u/s).",
+            );
+        }
+        Spawn::Stream {
+            position,
+            velocity,
+            interval_secs,
+        } => {
+            point_ui(
+                ui,
+                cx,
+                "position",
+                "position",
+                position,
+                "Where each starts.",
+            );
+            point_ui(
+                ui,
+                cx,
+                "velocity",
+                "velocity",
+                velocity,
+                "Each one's starting velocity (u/s).",
+            );
+            number_ui(
+                ui,
+                cx,
+                "interval_secs",
+                "interval",
+                interval_secs,
+                " s",
+                0.001..=MAX_MAGNITUDE,
+                "Seconds between two agents.",
+            );
+        }
+    }
 }

@@ -334,14 +334,19 @@ pub fn number_ui(
     range: std::ops::RangeInclusive<f32>,
     tip: &str,
 ) {
+    let label_text = label;
     ui.horizontal(|ui| {
         let label = field_label_ui(ui, cx, field, label, tip);
         if let Some(v) = cx.marked(field, &label) {
             *value = v;
         }
-        ui.add(unit_drag(value, unit).range(range))
-            .labelled_by(label.id)
-            .on_hover_text(tip);
+        ui.add(crate::editor::drag::labelled_drag(
+            value,
+            (label_text, unit),
+            range,
+        ))
+        .labelled_by(label.id)
+        .on_hover_text(tip);
     });
 }
 
