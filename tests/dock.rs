@@ -237,7 +237,10 @@ fn the_field_picker_searches_and_esc_closes_the_list_alone() {
     let search_node = |harness: &Harness<'_, EditorApp>, at: egui::Rect| {
         harness
             .get_all_by_role(Role::TextInput)
-            .find(|n| n.rect().left() == at.left() && n.rect().width() == at.width())
+            .find(|n| {
+                (n.rect().left() - at.left()).abs() < 0.5
+                    && (n.rect().width() - at.width()).abs() < 0.5
+            })
             .map(|n| (n.value().unwrap_or_default(), n.rect()))
             .expect("the search box")
     };

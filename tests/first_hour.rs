@@ -26,24 +26,49 @@ fn small_harness(app: EditorApp) -> egui_kittest::Harness<'static, EditorApp> {
     harness
 }
 
+/// Opening or creating a scene while a baseline is pinned asks whether to keep comparing with
+/// it: Enter keeps it (both runs from their seeds), Unpin drops it and says so.
 #[test]
-fn opening_or_creating_a_scene_unpins_the_baseline_and_says_so() {
-    for pending in [
-        Pending::Preset(presets::find("seek.ron").expect("preset")),
-        Pending::New,
+fn opening_or_creating_a_scene_offers_to_keep_the_baseline() {
+    for (pending, keep) in [
+        (
+            Pending::Preset(presets::find("seek.ron").expect("preset")),
+            true,
+        ),
+        (Pending::New, false),
     ] {
         let mut harness = paused_harness(EditorApp::with_default_scene());
         act(&mut harness, Action::PinBaseline);
         harness.run_steps(2);
-        assert!(harness.state().baseline().is_some());
+        let label = harness.state().baseline().expect("pinned").label.clone();
         act(&mut harness, Action::Request(pending.clone()));
-        harness.run_steps(2);
-        assert!(harness.state().baseline().is_none(), "{pending:?}");
-        assert!(
-            harness.state().status().contains("unpinned"),
-            "{pending:?}: {}",
-            harness.state().status()
+        harness.run_steps(3);
+        assert_eq!(
+            harness.state().keep_baseline_asked(),
+            Some(label.as_str()),
+            "{pending:?}"
         );
+        harness.get_by_label("Keep the baseline?");
+        if keep {
+            harness.key_press(egui::Key::Enter);
+        } else {
+            harness.get_by_label("Unpin").click();
+        }
+        harness.run_steps(2);
+        assert_eq!(harness.state().keep_baseline_asked(), None);
+        assert_eq!(harness.state().baseline().is_some(), keep, "{pending:?}");
+        let status = harness.state().status().to_owned();
+        assert!(
+            status.contains(if keep { "Baseline kept" } else { "unpinned" }),
+            "{pending:?}: {status}"
+        );
+        if keep {
+            // The baseline runs from its seed beside the scene opened, tick for tick.
+            let tick = harness.state().world().tick();
+            let baseline = harness.state().baseline().expect("kept");
+            assert_eq!(baseline.world.tick(), tick);
+            assert_eq!(baseline.scene.name, "Boids");
+        }
     }
     // Unpin says what it did: the status no longer speaks of a pinned baseline.
     let mut harness = paused_harness(EditorApp::with_default_scene());

@@ -405,7 +405,7 @@ fn a_tuning_is_of_its_scene_but_for_the_tuned_fields() {
     assert!(!tuning.found_on(&other));
 }
 
-/// rooms_steer's walls are its level's: avoid_walls has walls to steer away from.
+/// `rooms_steer`'s walls are its level's: `avoid_walls` has walls to steer away from.
 #[test]
 fn a_levels_edges_are_walls_to_the_behaviors_that_need_walls() {
     let rooms = common::preset_scene("rooms_steer.ron");

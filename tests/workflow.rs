@@ -847,7 +847,7 @@ fn every_preset_is_reachable_in_the_presets_menu_at_1024_by_640() {
 }
 
 /// A number being typed applies when it is complete (Enter), not at every keystroke: typing
-/// 2000 into max_speed never sets 2 or 200 on the way.
+/// 2000 into `max_speed` never sets 2 or 200 on the way.
 #[test]
 fn a_typed_number_applies_when_it_is_complete() {
     let mut harness = paused_on_default_scene();

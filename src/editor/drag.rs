@@ -89,6 +89,7 @@ fn note_typed(
 }
 
 /// The word on the last typed number that was not taken as typed, once.
+#[must_use]
 pub fn take_note() -> Option<String> {
     NOTE.with(|n| n.borrow_mut().take())
 }

@@ -202,6 +202,32 @@ pub fn unknown_name(what: &str, found: &str, expected: &[&str]) -> String {
     }
 }
 
+/// A value of another kind (`found(...)`) where a struct named `expected` should be: in a list,
+/// a field's name there means the list's `]` is missing.
+fn other_struct(field: &FieldPath, what: &str, expected: &str, found: &str) -> String {
+    let in_list = matches!(
+        field.parts().last(),
+        Some(crate::sim::model::field_path::Part::Index(_))
+    );
+    // A field's name (lower case) where a list's next value should be: the list went
+    // on past its end, so its `]` is missing.
+    if in_list && found.starts_with(|c: char| c.is_ascii_lowercase()) {
+        format!(
+            "a `]` is missing before `{}:` to close the list `{what}` (`{}` is a field \
+                     of what holds the list, not {})",
+            echo(found),
+            echo(found),
+            kind_of(expected)
+        )
+    } else {
+        format!(
+            "must be {}, found `{}(...)`",
+            kind_of(expected),
+            echo(found)
+        )
+    }
+}
+
 /// The message for a RON error at `field`, where the file says `token`.
 #[must_use]
 pub fn for_ron(
@@ -237,27 +263,7 @@ pub fn for_ron(
             format!("expected `(` to open {what}'s values{got}")
         }
         ron::Error::ExpectedDifferentStructName { expected, found } => {
-            let in_list = matches!(
-                field.parts().last(),
-                Some(crate::sim::model::field_path::Part::Index(_))
-            );
-            // A field's name (lower case) where a list's next value should be: the list went
-            // on past its end, so its `]` is missing.
-            if in_list && found.starts_with(|c: char| c.is_ascii_lowercase()) {
-                format!(
-                    "a `]` is missing before `{}:` to close the list `{what}` (`{}` is a field \
-                     of what holds the list, not {})",
-                    echo(found),
-                    echo(found),
-                    kind_of(expected)
-                )
-            } else {
-                format!(
-                    "must be {}, found `{}(...)`",
-                    kind_of(expected),
-                    echo(found)
-                )
-            }
+            other_struct(field, &what, expected, found)
         }
         ron::Error::InvalidValueForType { expected, found } => {
             format!("must be {}, found {}", kind_of(expected), plain(found))

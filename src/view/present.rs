@@ -66,23 +66,96 @@ pub fn frame_ui(
     presentation: &Presentation,
 ) -> (Option<glam::Vec2>, Vec<CanvasAction>) {
     let rect = ui.available_rect_before_wrap();
+    let painter = ui.painter_at(rect);
+    let scale = (rect.height() / 720.0).clamp(0.5, 3.0);
+    let legend = presentation.legend.then(|| {
+        let ghosts = input.ghosts.is_some() && input.overlays.shows(Overlay::Ghosts);
+        legend_layout(&painter, rect, input.overlays, scene, ghosts, scale)
+    });
+    let caption = presentation
+        .caption
+        .then(|| caption_layout(&painter, rect, scene, scale));
+    // The whole world fits beside the legend and above the caption, never under them.
+    if state.view.wants_fit(rect) && state.view.framing.is_none() {
+        let mut inner = rect;
+        if let Some(Some(l)) = &legend {
+            inner.max.x = inner.max.x.min(l.frame.left());
+        }
+        if let Some(c) = &caption {
+            inner.max.y = inner.max.y.min(c.frame.top());
+        }
+        fit_within(&mut state.view, rect, inner, input.world.spec().size);
+    }
     let result = if interactive {
         canvas_ui(ui, state, input)
     } else {
         world_painting_ui(ui, state, input);
         (None, Vec::new())
     };
-    let painter = ui.painter_at(rect);
-    let scale = (rect.height() / 720.0).clamp(0.5, 3.0);
-    if presentation.legend {
-        let ghosts = input.ghosts.is_some() && input.overlays.shows(Overlay::Ghosts);
-        legend(&painter, rect, input.overlays, scene, ghosts, scale);
+    if let Some(Some(l)) = legend {
+        l.paint(&painter, scale);
     }
-    if presentation.caption {
-        caption(&painter, rect, scene, scale);
+    if let Some(c) = caption {
+        c.paint(&painter, scale);
     }
     result
 }
+
+/// Fits the world into `inner`, a part of the canvas `rect`: the fit of `rect` as the canvas
+/// keeps it, its middle moved to `inner`'s.
+fn fit_within(view: &mut crate::view::View, rect: Rect, inner: Rect, size: glam::Vec2) {
+    if inner.width() < rect.width() * 0.5 || inner.height() < rect.height() * 0.5 {
+        // Too little room beside them: the world under the boxes rather than tiny.
+        view.fit(rect, size);
+        return;
+    }
+    view.fit(inner, size);
+    let shift = (rect.center() - inner.center()) / view.pixels_per_unit;
+    view.center_world = (view.center() + glam::Vec2::new(shift.x, shift.y)).to_array();
+    view.fitted_to = Some([rect.width(), rect.height()]);
+}
+
+/// A box of text laid out, to paint: its frame and its lines (with a swatch's colour each, for
+/// the legend).
+struct TextBox {
+    frame: Rect,
+    lines: Vec<(Option<Color32>, std::sync::Arc<egui::Galley>)>,
+}
+
+impl TextBox {
+    fn paint(self, painter: &egui::Painter, scale: f32) {
+        let pad = 8.0 * scale;
+        let swatch = 14.0 * scale;
+        painter.rect_filled(self.frame, 4.0 * scale, Color32::from_black_alpha(170));
+        let mut y = self.frame.top() + pad;
+        for (color, galley) in self.lines {
+            let h = galley.size().y;
+            if let Some(color) = color {
+                // A legend line: its swatch, then its name, on a line of LEGEND_LINE.
+                let line = LEGEND_LINE * scale;
+                let mid = y + line * 0.5;
+                let a = Pos2::new(self.frame.left() + pad, mid);
+                painter.line_segment([a, a + vec2(swatch, 0.0)], Stroke::new(3.0 * scale, color));
+                painter.galley(
+                    Pos2::new(a.x + swatch + pad, mid - h * 0.5),
+                    galley,
+                    Color32::WHITE,
+                );
+                y += line;
+            } else {
+                painter.galley(
+                    Pos2::new(self.frame.left() + pad, y),
+                    galley,
+                    Color32::WHITE,
+                );
+                y += h;
+            }
+        }
+    }
+}
+
+/// The height of a legend line, at scale 1.
+const LEGEND_LINE: f32 = 18.0;
 
 /// The overlays that are on and used by the scene, with their colours.
 fn legend_entries(overlays: &Overlays, scene: &Scene, ghosts: bool) -> Vec<(Color32, String)> {
@@ -123,29 +196,33 @@ fn legend_entries(overlays: &Overlays, scene: &Scene, ghosts: bool) -> Vec<(Colo
     entries
 }
 
-fn legend(
+/// The legend in the top right corner of `rect`, laid out (`None` when nothing is listed).
+fn legend_layout(
     painter: &egui::Painter,
     rect: Rect,
     overlays: &Overlays,
     scene: &Scene,
     ghosts: bool,
     scale: f32,
-) {
+) -> Option<TextBox> {
     let entries = legend_entries(overlays, scene, ghosts);
     if entries.is_empty() {
-        return;
+        return None;
     }
     let font = FontId::proportional(13.0 * scale);
-    let line = 18.0 * scale;
+    let line = LEGEND_LINE * scale;
     let pad = 8.0 * scale;
     let swatch = 14.0 * scale;
-    let galleys: Vec<_> = entries
+    let lines: Vec<_> = entries
         .iter()
-        .map(|(_, text)| {
-            painter.layout_no_wrap(text.clone(), font.clone(), Color32::from_gray(225))
+        .map(|(color, text)| {
+            (
+                Some(*color),
+                painter.layout_no_wrap(text.clone(), font.clone(), Color32::from_gray(225)),
+            )
         })
         .collect();
-    let text_width = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
+    let text_width = lines.iter().map(|(_, g)| g.size().x).fold(0.0, f32::max);
     let size = vec2(
         pad * 3.0 + swatch + text_width,
         pad * 2.0 + line * entries.len() as f32,
@@ -154,17 +231,7 @@ fn legend(
         Pos2::new(rect.right() - size.x - pad, rect.top() + pad),
         size,
     );
-    painter.rect_filled(frame, 4.0 * scale, Color32::from_black_alpha(170));
-    for (k, ((color, _), galley)) in entries.iter().zip(galleys).enumerate() {
-        let y = frame.top() + pad + line * (k as f32 + 0.5);
-        let a = Pos2::new(frame.left() + pad, y);
-        painter.line_segment([a, a + vec2(swatch, 0.0)], Stroke::new(3.0 * scale, *color));
-        painter.galley(
-            Pos2::new(a.x + swatch + pad, y - galley.size().y * 0.5),
-            galley,
-            Color32::WHITE,
-        );
-    }
+    Some(TextBox { frame, lines })
 }
 
 /// The key parameters of the scene, one line per group; a group's count includes the agents
@@ -199,7 +266,8 @@ pub fn caption_lines(scene: &Scene) -> Vec<String> {
     lines
 }
 
-fn caption(painter: &egui::Painter, rect: Rect, scene: &Scene, scale: f32) {
+/// The caption in the bottom left corner of `rect`, laid out.
+fn caption_layout(painter: &egui::Painter, rect: Rect, scene: &Scene, scale: f32) -> TextBox {
     let pad = 8.0 * scale;
     let lines = caption_lines(scene);
     let mut galleys = Vec::new();
@@ -215,20 +283,17 @@ fn caption(painter: &egui::Painter, rect: Rect, scene: &Scene, scale: f32) {
                 <= widest
         };
         let text = shorten(text, &fits);
-        galleys.push(painter.layout_no_wrap(text, font, color));
+        galleys.push((None, painter.layout_no_wrap(text, font, color)));
     }
-    let width = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
-    let height: f32 = galleys.iter().map(|g| g.size().y).sum();
+    let width = galleys.iter().map(|(_, g)| g.size().x).fold(0.0, f32::max);
+    let height: f32 = galleys.iter().map(|(_, g)| g.size().y).sum();
     let frame = Rect::from_min_size(
         Pos2::new(rect.left() + pad, rect.bottom() - pad - height - 2.0 * pad),
         vec2(width + 2.0 * pad, height + 2.0 * pad),
     );
-    painter.rect_filled(frame, 4.0 * scale, Color32::from_black_alpha(170));
-    let mut y = frame.top() + pad;
-    for galley in galleys {
-        let h = galley.size().y;
-        painter.galley(Pos2::new(frame.left() + pad, y), galley, Color32::WHITE);
-        y += h;
+    TextBox {
+        frame,
+        lines: galleys,
     }
 }
 

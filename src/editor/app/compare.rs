@@ -46,7 +46,7 @@ impl EditorApp {
 
     /// Pins `scene` (another file's, a preset's) as the baseline, named `label`, and restarts
     /// both runs from their seeds: two scenes compared from the start.
-    pub(crate) fn pin_scene(&mut self, scene: crate::scene::Scene, label: String) {
+    pub(crate) fn pin_scene(&mut self, scene: crate::scene::Scene, label: &str) {
         if let Err(problems) = scene.build_world() {
             self.files.errors = problems.iter().map(ToString::to_string).collect();
             self.files.errors_note = Some("Nothing was pinned.".to_owned());
@@ -54,7 +54,7 @@ impl EditorApp {
         }
         self.doc.commit();
         self.prompts.keep_baseline = None;
-        self.session.pin(scene, label.clone());
+        self.session.pin(scene, label.to_owned());
         self.restart();
         self.files.status = format!("Baseline: {label}; both runs restarted from their seeds");
     }
@@ -67,7 +67,7 @@ impl EditorApp {
                     || path.display().to_string(),
                     |n| n.to_string_lossy().into_owned(),
                 );
-                self.pin_scene(scene.into_scene(), name);
+                self.pin_scene(scene.into_scene(), &name);
             }
             Err(errors) => {
                 self.files.errors = errors.0.iter().map(ToString::to_string).collect();
@@ -87,7 +87,7 @@ impl EditorApp {
             })
             .and_then(|bytes| crate::scene::from_bytes(&bytes, name));
         match loaded {
-            Ok(scene) => self.pin_scene(scene.into_scene(), name.to_owned()),
+            Ok(scene) => self.pin_scene(scene.into_scene(), name),
             Err(errors) => {
                 self.files.errors = errors.0.iter().map(ToString::to_string).collect();
                 self.files.errors_note = Some("Nothing was pinned.".to_owned());
@@ -98,7 +98,7 @@ impl EditorApp {
     /// Pins a built-in preset as the baseline.
     pub(crate) fn pin_preset(&mut self, preset: crate::scene::presets::Preset) {
         match crate::scene::from_str(preset.text, preset.file) {
-            Ok(scene) => self.pin_scene(scene.into_scene(), preset.file.to_owned()),
+            Ok(scene) => self.pin_scene(scene.into_scene(), preset.file),
             Err(errors) => self.files.errors = errors.0.iter().map(ToString::to_string).collect(),
         }
     }

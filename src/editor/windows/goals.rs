@@ -199,6 +199,37 @@ impl GoalsWindow<'_> {
         actions
     }
 
+    /// Where the check stands: running, failed, or what it found.
+    fn summary_ui(&self, ui: &mut Ui, checked: Option<&[Outcome]>) {
+        if let Some((done, total)) = self.check.progress() {
+            ui.weak(format!("checking: {done} of {total} runs"));
+        } else if let Some(e) = &self.check.error {
+            ui.colored_label(palette::WORSE, e);
+        } else if let Some(o) = checked {
+            let failing = o.iter().filter(|o| !o.verdict().as_meant()).count();
+            let meant = o
+                .iter()
+                .filter(|o| o.verdict() == Verdict::MissedAsMeant)
+                .count();
+            if failing == 0 && meant == 0 {
+                ui.colored_label(palette::BETTER, "every goal holds on every seed");
+            } else if failing == 0 {
+                ui.colored_label(
+                    palette::BETTER,
+                    format!(
+                        "every goal as meant: {meant} of {} missed, as this scene means to",
+                        o.len()
+                    ),
+                );
+            } else {
+                ui.colored_label(
+                    palette::WORSE,
+                    format!("{failing} of {} goals fail on some seed", o.len()),
+                );
+            }
+        }
+    }
+
     fn body_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
         let Some(goals) = self.scene.goals.as_ref().filter(|g| !g.list.is_empty()) else {
             ui.label(
@@ -281,33 +312,7 @@ impl GoalsWindow<'_> {
             {
                 actions.push(Action::Goals(GoalAction::New));
             }
-            if let Some((done, total)) = self.check.progress() {
-                ui.weak(format!("checking: {done} of {total} runs"));
-            } else if let Some(e) = &self.check.error {
-                ui.colored_label(palette::WORSE, e);
-            } else if let Some(o) = checked {
-                let failing = o.iter().filter(|o| !o.verdict().as_meant()).count();
-                let meant = o
-                    .iter()
-                    .filter(|o| o.verdict() == Verdict::MissedAsMeant)
-                    .count();
-                if failing == 0 && meant == 0 {
-                    ui.colored_label(palette::BETTER, "every goal holds on every seed");
-                } else if failing == 0 {
-                    ui.colored_label(
-                        palette::BETTER,
-                        format!(
-                            "every goal as meant: {meant} of {} missed, as this scene means to",
-                            o.len()
-                        ),
-                    );
-                } else {
-                    ui.colored_label(
-                        palette::WORSE,
-                        format!("{failing} of {} goals fail on some seed", o.len()),
-                    );
-                }
-            }
+            self.summary_ui(ui, checked);
         });
         ui.separator();
         Self::run_ui(ui, goals, actions);

@@ -274,41 +274,8 @@ fn metric_rows(rows: &[MetricRow], baseline: bool) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The page of `c` with its `clips`, into `w`.
-fn write_page(w: &mut dyn Writer, c: &Content, clips: &Clips, clip_seconds: f32) {
-    w.heading(1, &c.name);
-    if !c.description.is_empty() {
-        w.para(&c.description);
-    }
-    let mut facts = format!("Groups: {}.", c.groups.join(", "));
-    if !c.scenery.is_empty() {
-        let _ = write!(facts, " Scenery: {}.", c.scenery.join(", "));
-    }
-    w.para(&facts);
-    let alt = format!(
-        "{}: the first {} s",
-        c.name,
-        crate::sim::model::text::readable_number(f64::from(clip_seconds))
-    );
-    w.clip(&clips.gif, clips.mp4.as_ref(), &alt);
-    match &c.link {
-        WebLink::At(link) => w.link_para("Try it: ", "open this scene in the web editor", link),
-        WebLink::TooBig => w.para("The scene is too big for a web link: share its file."),
-        WebLink::NoPage => w.prose(
-            "Share its file, or make this sheet again with `--page URL` (your web editor's \
-             address) for a link that opens it there.",
-        ),
-    }
-    w.heading(2, "Values that differ from the defaults");
-    if c.values.is_empty() {
-        w.para("None: every value is steerlab's default.");
-    } else {
-        w.table(
-            &["field", "value", "default"],
-            (1, 3),
-            &value_rows(&c.values),
-        );
-    }
+/// The goals section of `c`'s page: each goal on every seed, as `check` says it.
+fn goals_section(w: &mut dyn Writer, c: &Content) {
     w.heading(2, "Goals");
     match &c.goals {
         None => w.para("The scene has no goals."),
@@ -357,6 +324,44 @@ fn write_page(w: &mut dyn Writer, c: &Content, clips: &Clips, clip_seconds: f32)
             w.table(&["goal", "each seed", "worst", "result"], (2, 3), &rows);
         }
     }
+}
+
+/// The page of `c` with its `clips`, into `w`.
+fn write_page(w: &mut dyn Writer, c: &Content, clips: &Clips, clip_seconds: f32) {
+    w.heading(1, &c.name);
+    if !c.description.is_empty() {
+        w.para(&c.description);
+    }
+    let mut facts = format!("Groups: {}.", c.groups.join(", "));
+    if !c.scenery.is_empty() {
+        let _ = write!(facts, " Scenery: {}.", c.scenery.join(", "));
+    }
+    w.para(&facts);
+    let alt = format!(
+        "{}: the first {} s",
+        c.name,
+        crate::sim::model::text::readable_number(f64::from(clip_seconds))
+    );
+    w.clip(&clips.gif, clips.mp4.as_ref(), &alt);
+    match &c.link {
+        WebLink::At(link) => w.link_para("Try it: ", "open this scene in the web editor", link),
+        WebLink::TooBig => w.para("The scene is too big for a web link: share its file."),
+        WebLink::NoPage => w.prose(
+            "Share its file, or make this sheet again with `--page URL` (your web editor's \
+             address) for a link that opens it there.",
+        ),
+    }
+    w.heading(2, "Values that differ from the defaults");
+    if c.values.is_empty() {
+        w.para("None: every value is steerlab's default.");
+    } else {
+        w.table(
+            &["field", "value", "default"],
+            (1, 3),
+            &value_rows(&c.values),
+        );
+    }
+    goals_section(w, c);
     w.heading(2, "Metrics");
     w.prose(&format!(
         "Over the first {} s on the scene's seed, as `steerlab metrics` measures them.",

@@ -37,6 +37,8 @@ pub fn segments_meet(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
 /// The first two edges of the closed `ring` that meet though they are not neighbours (edge `k`
 /// runs from corner `k` to corner `k + 1`), or two neighbours that fold back over each other;
 /// `None` when it is a simple polygon.
+// Geometry's textbook names: corners a, b, c, d, p; counts n, m; edges i, j, k.
+#[allow(clippy::many_single_char_names)]
 #[must_use]
 pub fn self_crossing(ring: &[Vec2]) -> Option<(usize, usize)> {
     let n = ring.len();
@@ -65,6 +67,8 @@ pub fn self_crossing(ring: &[Vec2]) -> Option<(usize, usize)> {
 }
 
 /// Whether `p` is inside the closed `ring` or on its edge (even–odd rule).
+// Geometry's textbook names: corners a, b, c, d, p; counts n, m; edges i, j, k.
+#[allow(clippy::many_single_char_names)]
 #[must_use]
 pub fn inside_or_on(ring: &[Vec2], p: Vec2) -> bool {
     let n = ring.len();
@@ -88,6 +92,8 @@ pub fn inside_or_on(ring: &[Vec2], p: Vec2) -> bool {
 
 /// Where the `block` leaves the `outline`: the first corner outside it, or the first pair of
 /// edges (the block's, the outline's) that cross; `None` when it lies within.
+// Geometry's textbook names: corners a, b, c, d, p; counts n, m; edges i, j, k.
+#[allow(clippy::many_single_char_names)]
 #[must_use]
 pub fn outside(block: &[Vec2], outline: &[Vec2]) -> Option<Outside> {
     if let Some(k) = block.iter().position(|&p| !inside_or_on(outline, p)) {

@@ -150,18 +150,19 @@ pub fn group_ui(
         .id_salt("spawn of the group")
         .default_open(false)
         .show(ui, |ui| {
-            spawn_ui(
+            spawn_form_ui(ui, &mut group.spawn);
+            spawn_fields_ui(
                 ui,
                 &cx.within(&FieldPath::root().key("spawn")),
                 &mut group.spawn,
-            )
+            );
         });
     add
 }
 
-/// Where a group's agents start: the form (an area, a point, a stream from a point) and its
-/// corners, point, speed or interval. A new form starts where the old one was.
-fn spawn_ui(ui: &mut Ui, cx: &Cx<'_>, spawn: &mut Spawn) {
+/// Where a group's agents start: the form (an area, a point, a stream from a point). A new
+/// form starts where the old one was.
+fn spawn_form_ui(ui: &mut Ui, spawn: &mut Spawn) {
     const FORMS: [&str; 3] = ["Area", "At", "Stream"];
     let form = match spawn {
         Spawn::Area { .. } => 0,
@@ -209,6 +210,10 @@ fn spawn_ui(ui: &mut Ui, cx: &Cx<'_>, spawn: &mut Spawn) {
             },
         };
     }
+}
+
+/// A spawn's corners, point, speed or interval.
+fn spawn_fields_ui(ui: &mut Ui, cx: &Cx<'_>, spawn: &mut Spawn) {
     match spawn {
         Spawn::Area { min, max, speed } => {
             point_ui(

@@ -69,10 +69,8 @@ pub struct AgentTrack {
     pub path_at_arrival: f64,
     /// The length of the first route it planned (navigation), when it planned one.
     pub route_length: Option<f64>,
-    /// It navigates: it has planned a route (or found there was none).
-    pub navigates: bool,
-    /// Its last plan found no route to its target.
-    pub unreachable: bool,
+    /// What its last plan found, once it navigates (`None`: it has not planned).
+    pub plan: Option<Plan>,
     /// Seconds from its first sighting until, before arriving, it had moved slower than
     /// [`STUCK_SPEED`] of its `max_speed` for [`STUCK_SECS`] in a row (the first time).
     pub stuck_after_secs: Option<f64>,
@@ -81,6 +79,15 @@ pub struct AgentTrack {
     last_heading: Vec2,
     last_force: Vec2,
     was_inside: bool,
+}
+
+/// What a navigating agent's last plan found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// A route to its target.
+    Route,
+    /// No route: its target cannot be reached.
+    Unreachable,
 }
 
 /// An agent not yet arrived moving slower than this share of its `max_speed`...

@@ -145,9 +145,12 @@ fn crowd_values(tracks: &[&AgentTrack], run_secs: f64, values: &mut Values) {
         .filter(|t| t.stuck_after_secs.is_some())
         .count();
     values.set("stuck", Some(stuck as f64 / tracks.len() as f64));
-    let navigating = tracks.iter().filter(|t| t.navigates).count();
+    let navigating = tracks.iter().filter(|t| t.plan.is_some()).count();
     if navigating > 0 {
-        let unreachable = tracks.iter().filter(|t| t.unreachable).count();
+        let unreachable = tracks
+            .iter()
+            .filter(|t| t.plan == Some(super::Plan::Unreachable))
+            .count();
         values.set("unreachable", Some(unreachable as f64 / navigating as f64));
     }
     values.set(

@@ -72,8 +72,11 @@ fn observe_agent(
     track.targeted = true;
     let route = a.route();
     if route.planned {
-        track.navigates = true;
-        track.unreachable = route.unreachable.is_some();
+        track.plan = Some(if route.unreachable.is_some() {
+            super::Plan::Unreachable
+        } else {
+            super::Plan::Route
+        });
     }
     if track.route_length.is_none() && route.planned && !route.points.is_empty() {
         track.route_length = Some(f64::from(crate::sim::model::navmesh::route_length(
