@@ -123,8 +123,9 @@ fn simulate_and_the_editor_refuse_a_file_with_any_problem() {
     );
 }
 
-/// A block that crosses itself, a block that leaves the outline and an outline that crosses
-/// itself are refused, each where it is written and with the edges or the corner at fault.
+/// A block that crosses itself, a block wholly outside the outline and an outline that crosses
+/// itself are refused, each where it is written and with the edges or the corner at fault; a
+/// block over the outline's edge is not.
 #[test]
 fn a_level_whose_polygons_cross_or_leave_the_outline_is_refused_where_it_is() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -139,8 +140,9 @@ fn a_level_whose_polygons_cross_or_leave_the_outline_is_refused_where_it_is() {
         boundary: [(50.0, 50.0), (950.0, 50.0), (950.0, 650.0), (50.0, 650.0)],
         holes: [
             [(100.0, 100.0), (200.0, 200.0), (200.0, 100.0), (100.0, 200.0)],
-            [(900.0, 100.0), (990.0, 100.0), (900.0, 200.0)],
+            [(960.0, 100.0), (990.0, 100.0), (960.0, 200.0)],
             [(300.0, 300.0), (400.0, 300.0), (400.0, 400.0)],
+            [(900.0, 500.0), (990.0, 500.0), (900.0, 600.0)],
         ],
     ),",
     );
@@ -157,14 +159,18 @@ fn a_level_whose_polygons_cross_or_leave_the_outline_is_refused_where_it_is() {
     );
     assert!(
         out.contains(
-            "level.holes[1]: this block leaves the level's outline: its corner 1 (990, 100) is \
-             outside it"
+            "level.holes[1]: this block lies wholly outside the level's outline: it walls off \
+             nothing there (its first corner is (960, 100))"
         ),
         "{out}"
     );
     assert!(
         !out.contains("level.holes[2]"),
         "a plain triangle is fine: {out}"
+    );
+    assert!(
+        !out.contains("level.holes[3]"),
+        "over the outline's edge is fine: {out}"
     );
     // Located at the block's line.
     let line = |needle: &str| {

@@ -77,6 +77,10 @@ struct Prompts {
     replace: Option<Replace>,
     /// A scene was opened while a baseline was pinned: its label, while "keep it?" waits.
     keep_baseline: Option<String>,
+    /// Whether a question, and the error window, were up when the frame began: one raised
+    /// during the frame (by a key, or a click) is shown from the next, so that the key that
+    /// raised it does not answer it too.
+    up_at_start: (bool, bool),
     /// What to do once a Save As started from a "save changes?" question has saved.
     after_save: Option<Pending>,
     /// The window may close (the user answered, or there was nothing to lose).
@@ -261,8 +265,12 @@ impl EditorApp {
                 self.session.world.set_pointer(pointer);
                 self.apply_all(&ctx, actions.into_iter().map(Action::Canvas).collect());
             });
-        let actions = self.questions().ui(&ctx);
-        self.apply_all(&ctx, actions);
+        if self.prompts.up_at_start.0 {
+            let actions = self.questions().ui(&ctx);
+            self.apply_all(&ctx, actions);
+        } else if self.questions().any() {
+            ctx.request_repaint();
+        }
     }
 
     /// The editor's layout: menu, status line, inspector, side panel, plots, canvas.
@@ -388,14 +396,16 @@ impl EditorApp {
         // One dialog at a time: a question first, then what did not load, then the rest;
         // "Start here" waits until none of them (nor the help) is up.
         let question = self.questions().any();
+        let (asked, erred) = self.prompts.up_at_start;
         if self.files.path_field_open() {
             self.files.hint = self.suggested_file_name();
         }
-        // What did not load is shown before the path field is asked: an error that a confirmed
-        // path makes this frame is shown from the next, so that the Enter that confirmed it
-        // does not close it too.
-        if !question {
+        // What did not load is shown from the frame after it failed, so that the Enter that
+        // confirmed a path (or a menu item) does not close it too.
+        if !question && erred {
             self.files.errors_ui(ctx);
+        } else if !self.files.errors.is_empty() {
+            ctx.request_repaint();
         }
         if !question
             && self.files.errors.is_empty()
@@ -427,9 +437,9 @@ impl EditorApp {
             let actions = self.link_too_long_ui(ctx);
             self.apply_all(ctx, actions);
         }
-        // A question raised this frame (by the Enter that confirmed the path field, say) is
-        // shown from the next, so that the key that raised it does not answer it too.
-        if question {
+        // A question raised this frame (by the Enter that confirmed the path field, or a key
+        // on a focused menu item) is shown from the next.
+        if question && asked {
             let actions = self.questions().ui(ctx);
             self.apply_all(ctx, actions);
         } else if self.questions().any() {

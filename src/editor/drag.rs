@@ -19,7 +19,13 @@ pub fn field_drag<'a, N: egui::emath::Numeric>(value: &'a mut N, field: &Field) 
         let r = field.limit.range();
         f64::from(*r.start())..=f64::from(*r.end())
     });
-    drag_noting(value, field, field.label.to_owned(), limits)
+    let clamp = limits.clone();
+    let drag = drag_noting(value, field, field.label.to_owned(), limits);
+    // What the note says is done: a number out of the limits is set to the nearest.
+    match clamp {
+        Some(r) => drag.range(r),
+        None => drag,
+    }
 }
 
 /// A drag box for a number in `unit` called `label`, within `range`: as [`field_drag`], and a

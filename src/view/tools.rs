@@ -144,6 +144,10 @@ pub fn moved_spawn(spawn: &Spawn, handle: SpawnHandle, p: Vec2) -> Spawn {
         }
         _ => {}
     }
+    // A corner dragged past the other one: the area stays an area (its corners in order).
+    if let Spawn::Area { min, max, .. } = &mut out {
+        (*min, *max) = (min.min(*max), min.max(*max));
+    }
     out
 }
 
@@ -471,6 +475,9 @@ fn level_click(
         state.picked = Some(Pick::LevelCorner(r, k));
         return;
     }
-    draft.push(w);
+    // A second click on the same spot (a double click, or snapping) adds no corner.
+    if draft.last() != Some(&w) {
+        draft.push(w);
+    }
     state.picked = None;
 }

@@ -48,7 +48,7 @@ fn walls(scene: &Scene) -> Vec<f32> {
 }
 
 /// A polygon's corners, `[x0, y0, x1, y1, ...]`.
-fn corners(ring: &[glam::Vec2]) -> Vec<f32> {
+fn corners(ring: &[Vec2]) -> Vec<f32> {
     ring.iter().flat_map(|p| [p.x, p.y]).collect()
 }
 

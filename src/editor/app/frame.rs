@@ -10,6 +10,7 @@ use crate::editor::action::Pending;
 impl eframe::App for EditorApp {
     fn logic(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
         self.frame_log.begin_work();
+        self.prompts.up_at_start = (self.questions().any(), !self.files.errors.is_empty());
         self.frame_log.frame(
             frame.info().cpu_usage,
             ctx.input(|i| i.unstable_dt),
@@ -81,19 +82,7 @@ impl eframe::App for EditorApp {
         if let Some((purpose, path)) = self.files.poll() {
             self.handle_file(purpose, &path);
         }
-        if let Some(upload) = self.files.poll_upload() {
-            if upload.purpose == crate::editor::files::Purpose::Baseline {
-                self.pin_upload(&upload.name, upload.bytes);
-                return;
-            }
-            let open = Pending::Upload(upload.name, upload.bytes.map(std::sync::Arc::from));
-            // File › Open asked about unsaved work before its dialog; a dropped file asks now.
-            if upload.dropped {
-                self.request(open);
-            } else {
-                self.perform(open);
-            }
-        }
+        self.take_upload();
         // The frame's real time: the session counts at most a quarter second of it into
         // ticks, and all of it into the pace it reports.
         let elapsed = ctx.input(|i| i.stable_dt);
@@ -144,6 +133,26 @@ impl eframe::App for EditorApp {
         self.notices_ui(&ctx);
         self.frame_log.end_work();
         crate::editor::platform::frame_drawn();
+    }
+}
+
+impl super::EditorApp {
+    /// A file read in a browser, once it has arrived: opened, or pinned as the baseline.
+    fn take_upload(&mut self) {
+        if let Some(upload) = self.files.poll_upload() {
+            if upload.purpose == crate::editor::files::Purpose::Baseline {
+                self.pin_upload(&upload.name, upload.bytes);
+            } else {
+                let open = Pending::Upload(upload.name, upload.bytes.map(std::sync::Arc::from));
+                // File › Open asked about unsaved work before its dialog; a dropped file asks
+                // now.
+                if upload.dropped {
+                    self.request(open);
+                } else {
+                    self.perform(open);
+                }
+            }
+        }
     }
 }
 

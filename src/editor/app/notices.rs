@@ -93,6 +93,8 @@ impl EditorApp {
             self.notices.toasted.clear();
         }
         if !self.notices.rejected.is_empty() && self.notices.rejected != self.notices.toasted {
+            // What a typed number's note would say is overtaken: the edit was not applied.
+            let _ = crate::editor::drag::take_note();
             self.notices.toasted.clone_from(&self.notices.rejected);
             let scene = self.doc.scene();
             let text = self

@@ -437,8 +437,17 @@ impl EditorApp {
         }
         if needs_restart(self.doc.scene(), &draft) {
             let restarted = starts_otherwise(self.doc.scene(), &draft);
+            // Built before it is taken: a draft the world refuses stays out of the document.
+            let world = match draft.build_world() {
+                Ok(world) => world,
+                Err(problems) => {
+                    self.notices.rejected = problems.0;
+                    return;
+                }
+            };
             self.doc.accept(draft);
-            self.restart();
+            self.session.replace_world(world);
+            self.after_restart();
             if restarted {
                 "Restarted: the new seed, count or spawning applies from the start (Undo goes back)"
                     .clone_into(&mut self.files.status);

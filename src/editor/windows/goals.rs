@@ -199,6 +199,52 @@ impl GoalsWindow<'_> {
         actions
     }
 
+    /// The end of goal `i`'s row: its value checked on every seed, whether it is meant to be
+    /// missed, and its remove button (whether it was clicked).
+    fn row_end_ui(
+        ui: &mut Ui,
+        (i, goal): (usize, &Goal),
+        checked: Option<&[Outcome]>,
+        actions: &mut Vec<Action>,
+    ) -> bool {
+        match checked.and_then(|o| o.get(i)) {
+            Some(o) => {
+                let worst = o
+                    .worst
+                    .map_or_else(|| "—".to_owned(), labels::readable_number);
+                let response = ui.horizontal(|ui| {
+                    ui.monospace(worst);
+                    badge(ui, true, o.verdict());
+                });
+                response.response.on_hover_text(seed_values(o));
+            }
+            None => {
+                ui.weak("…").on_hover_text("Checking on every seed…");
+            }
+        }
+        let mut meant = goal.meant_to_miss;
+        if ui
+            .checkbox(&mut meant, "meant to miss")
+            .on_hover_text(
+                "This scene is kept to show what another setting does better (a crowd \
+                 with steering's avoidance beside its ORCA twin): a check says \
+                 \"missed, as meant\" rather than failing.",
+            )
+            .changed()
+        {
+            actions.push(Action::Goals(GoalAction::Set(
+                i,
+                Goal {
+                    meant_to_miss: meant,
+                    ..goal.clone()
+                },
+            )));
+        }
+        ui.small_button("remove")
+            .on_hover_text("Remove this goal")
+            .clicked()
+    }
+
     /// Where the check stands: running, failed, or what it found.
     fn summary_ui(&self, ui: &mut Ui, checked: Option<&[Outcome]>) {
         if let Some((done, total)) = self.check.progress() {
@@ -261,7 +307,9 @@ impl GoalsWindow<'_> {
         let metrics = std::slice::from_ref(self.current);
         let mut remove = None;
         egui::Grid::new("goals").striped(true).show(ui, |ui| {
-            for heading in ["group", "metric", "", "target", "live", "", "checked", ""] {
+            for heading in [
+                "group", "metric", "", "target", "live", "", "checked", "", "",
+            ] {
                 ui.strong(heading);
             }
             ui.end_row();
@@ -276,26 +324,7 @@ impl GoalsWindow<'_> {
                 );
                 badge(ui, live.worst.is_some(), live.verdict())
                     .on_hover_text("The run on screen so far, one seed.");
-                match checked.and_then(|o| o.get(i)) {
-                    Some(o) => {
-                        let worst = o
-                            .worst
-                            .map_or_else(|| "—".to_owned(), labels::readable_number);
-                        let response = ui.horizontal(|ui| {
-                            ui.monospace(worst);
-                            badge(ui, true, o.verdict());
-                        });
-                        response.response.on_hover_text(seed_values(o));
-                    }
-                    None => {
-                        ui.weak("…").on_hover_text("Checking on every seed…");
-                    }
-                }
-                if ui
-                    .small_button("remove")
-                    .on_hover_text("Remove this goal")
-                    .clicked()
-                {
+                if Self::row_end_ui(ui, (i, goal), checked, actions) {
                     remove = Some(i);
                 }
                 ui.end_row();
@@ -383,7 +412,10 @@ impl GoalsWindow<'_> {
             // the way that is better for it (at most an overshoot, at least a share arrived),
             // so that the run that suggested it meets it.
             if let Some(now) = self.live_value(&Goal::new(&group, &metric, Want::Minimize)) {
-                return Some(goal_from(&group, &metric, now));
+                return Some(Goal {
+                    meant_to_miss: goal.meant_to_miss,
+                    ..goal_from(&group, &metric, now)
+                });
             }
             if let Some(d) = crate::sim::observe::metrics::definition(&metric) {
                 want = usize::from(d.better == Better::Higher);
@@ -395,7 +427,10 @@ impl GoalsWindow<'_> {
             2 => Want::Minimize,
             _ => Want::Maximize,
         };
-        Some(Goal::new(&group, &metric, want))
+        Some(Goal {
+            meant_to_miss: goal.meant_to_miss,
+            ..Goal::new(&group, &metric, want)
+        })
     }
 
     /// The live run's value of `goal`'s metric, if it has one.

@@ -1,8 +1,8 @@
 //! What makes a level's polygons usable: an outline or a block whose edges cross is no area a
-//! navigation mesh can be built on, and a block outside the outline walls off nothing. The
-//! tests are exact on the `f32` corners (orientations in `f64`, where the products of two
-//! `f32` differences are exact), so a check never says yes to one layout and no to the same
-//! one written otherwise.
+//! navigation mesh can be built on, and a block with no part on the walkable area walls off
+//! nothing. The orientations are computed in `f64` from the `f32` corners: for the corners of
+//! levels drawn or traced in world units (a few significant digits each) the differences and
+//! their products are exact there, so a touch is a touch.
 
 use glam::Vec2;
 
@@ -15,6 +15,12 @@ fn orient(a: Vec2, b: Vec2, c: Vec2) -> f64 {
     (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
 }
 
+/// Whether the segments `a b` and `c d` cross at a point inside both (touching is not crossing).
+#[must_use]
+pub fn segments_cross(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
+    orient(a, b, c) * orient(a, b, d) < 0.0 && orient(c, d, a) * orient(c, d, b) < 0.0
+}
+
 /// Whether `p`, known to be on the line through `a b`, lies within the segment's box.
 fn within(a: Vec2, b: Vec2, p: Vec2) -> bool {
     p.x >= a.x.min(b.x) && p.x <= a.x.max(b.x) && p.y >= a.y.min(b.y) && p.y <= a.y.max(b.y)
@@ -23,6 +29,10 @@ fn within(a: Vec2, b: Vec2, p: Vec2) -> bool {
 /// Whether the segments `a b` and `c d` have a point in common (crossing or touching).
 #[must_use]
 pub fn segments_meet(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
+    if a == b || c == d {
+        // A corner given twice (a click on the same spot): an edge of no length meets nothing.
+        return false;
+    }
     let (o1, o2) = (orient(a, b, c), orient(a, b, d));
     let (o3, o4) = (orient(c, d, a), orient(c, d, b));
     if o1 * o2 < 0.0 && o3 * o4 < 0.0 {
@@ -50,7 +60,7 @@ pub fn self_crossing(ring: &[Vec2]) -> Option<(usize, usize)> {
         let (a, b) = edge(i);
         // The next edge shares corner i + 1: it folds back when it turns by 180°.
         let (_, c) = edge((i + 1) % n);
-        if orient(a, b, c) == 0.0 && (c - b).dot(b - a) < 0.0 {
+        if a != b && b != c && orient(a, b, c) == 0.0 && (c - b).dot(b - a) < 0.0 {
             return Some((i, (i + 1) % n));
         }
         for j in i + 2..n {
@@ -90,37 +100,39 @@ pub fn inside_or_on(ring: &[Vec2], p: Vec2) -> bool {
     inside
 }
 
-/// Where the `block` leaves the `outline`: the first corner outside it, or the first pair of
-/// edges (the block's, the outline's) that cross; `None` when it lies within.
-// Geometry's textbook names: corners a, b, c, d, p; counts n, m; edges i, j, k.
+/// Whether the `block` has no part on the `outline`'s area: wholly outside it, or around it
+/// (then it walls the whole area off). A block that overlaps the outline is fine: its part
+/// outside is no ground anyway.
+// Geometry's textbook names: corners a, b, c, d; edges i, j.
 #[allow(clippy::many_single_char_names)]
 #[must_use]
-pub fn outside(block: &[Vec2], outline: &[Vec2]) -> Option<Outside> {
-    if let Some(k) = block.iter().position(|&p| !inside_or_on(outline, p)) {
-        return Some(Outside::Corner(k));
+pub fn apart(block: &[Vec2], outline: &[Vec2]) -> Option<Apart> {
+    if block.iter().any(|&p| inside_or_on(outline, p)) {
+        return None;
     }
     let (n, m) = (block.len(), outline.len());
     for i in 0..n {
         let (a, b) = (block[i], block[(i + 1) % n]);
         for j in 0..m {
             let (c, d) = (outline[j], outline[(j + 1) % m]);
-            let (o1, o2) = (orient(a, b, c), orient(a, b, d));
-            let (o3, o4) = (orient(c, d, a), orient(c, d, b));
-            if o1 * o2 < 0.0 && o3 * o4 < 0.0 {
-                return Some(Outside::Crossing(i, j));
+            if segments_meet(a, b, c, d) {
+                return None;
             }
         }
     }
-    None
+    Some(match outline.first() {
+        Some(&p) if inside_or_on(block, p) => Apart::Around,
+        _ => Apart::Outside,
+    })
 }
 
-/// How a block leaves the outline.
+/// How a block has no part on the outline's area.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outside {
-    /// This corner of the block is outside.
-    Corner(usize),
-    /// This edge of the block crosses this edge of the outline.
-    Crossing(usize, usize),
+pub enum Apart {
+    /// It lies wholly outside the outline.
+    Outside,
+    /// It lies around the outline: every corner of the area is inside it.
+    Around,
 }
 
 #[cfg(test)]
@@ -145,6 +157,15 @@ mod tests {
         );
         let folded = ring(&[(0.0, 0.0), (10.0, 0.0), (5.0, 0.0), (5.0, 5.0)]);
         assert_eq!(self_crossing(&folded), Some((0, 1)));
+        // A corner given twice is no crossing.
+        let twice = ring(&[
+            (0.0, 0.0),
+            (10.0, 0.0),
+            (10.0, 0.0),
+            (10.0, 10.0),
+            (0.0, 10.0),
+        ]);
+        assert_eq!(self_crossing(&twice), None);
         // A corner touching another edge: edge 3 runs through corner 1's neighbour edge.
         let touching = ring(&[
             (0.0, 0.0),
@@ -167,24 +188,24 @@ mod tests {
     }
 
     #[test]
-    fn a_block_within_across_or_beyond_the_outline() {
+    fn a_block_within_across_beyond_or_around_the_outline() {
         let outline = ring(&[(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)]);
         let within = ring(&[(10.0, 10.0), (20.0, 10.0), (20.0, 20.0)]);
-        assert_eq!(outside(&within, &outline), None);
-        let beyond = ring(&[(10.0, 10.0), (120.0, 10.0), (20.0, 20.0)]);
-        assert_eq!(outside(&beyond, &outline), Some(Outside::Corner(1)));
-        // Every corner inside a U-shaped outline, an edge across its notch.
-        let u = ring(&[
-            (0.0, 0.0),
-            (100.0, 0.0),
-            (100.0, 100.0),
-            (60.0, 100.0),
-            (60.0, 30.0),
-            (40.0, 30.0),
-            (40.0, 100.0),
-            (0.0, 100.0),
+        assert_eq!(apart(&within, &outline), None);
+        // Over the edge: partly on the area, so it walls part of it off.
+        let across = ring(&[(90.0, 10.0), (120.0, 10.0), (90.0, 20.0)]);
+        assert_eq!(apart(&across, &outline), None);
+        // Every corner outside, an edge through the area: still on it.
+        let through = ring(&[(-10.0, 40.0), (110.0, 40.0), (110.0, 60.0), (-10.0, 60.0)]);
+        assert_eq!(apart(&through, &outline), None);
+        let beyond = ring(&[(110.0, 10.0), (120.0, 10.0), (110.0, 20.0)]);
+        assert_eq!(apart(&beyond, &outline), Some(Apart::Outside));
+        let around = ring(&[
+            (-10.0, -10.0),
+            (110.0, -10.0),
+            (110.0, 110.0),
+            (-10.0, 110.0),
         ]);
-        let across = ring(&[(20.0, 80.0), (80.0, 80.0), (80.0, 90.0), (20.0, 90.0)]);
-        assert_eq!(outside(&across, &u), Some(Outside::Crossing(0, 3)));
+        assert_eq!(apart(&around, &outline), Some(Apart::Around));
     }
 }

@@ -43,7 +43,7 @@ pub fn warnings(spec: &WorldSpec) -> Vec<Problem> {
 /// A group that spawns where a level has no walkable ground: outside its outline, or on one of
 /// its blocks (an imported level over a scene whose spawn areas were for open ground).
 fn level_spawn_warning(path: &FieldPath, group: &Group, spec: &WorldSpec, out: &mut Vec<Problem>) {
-    use crate::sim::model::polygon::{inside_or_on, segments_meet};
+    use crate::sim::model::polygon::{inside_or_on, segments_cross};
     if spec.level.is_empty() || group.count == 0 {
         return;
     }
@@ -63,9 +63,10 @@ fn level_spawn_warning(path: &FieldPath, group: &Group, spec: &WorldSpec, out: &
         corners.len() > 1
             && edges(&corners)
                 .iter()
-                .any(|&(a, b)| edges(ring).iter().any(|&(c, d)| segments_meet(a, b, c, d)))
+                .any(|&(a, b)| edges(ring).iter().any(|&(c, d)| segments_cross(a, b, c, d)))
     };
-    let why = if outline.len() >= 3
+    // Without a boundary the outline is the world's edge, which the warning above covers.
+    let why = if spec.level.boundary.len() >= 3
         && (corners.iter().any(|&p| !inside_or_on(&outline, p)) || crosses(&outline))
     {
         Some("outside the level's outline".to_owned())

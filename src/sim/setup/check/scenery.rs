@@ -2,7 +2,7 @@
 
 use super::{Checker, MAX_FLOW_CELLS, MAX_FLOW_FIELDS, MAX_PATH_POINTS, MAX_PATHS, MAX_WALLS};
 use crate::sim::model::field_path::FieldPath;
-use crate::sim::model::polygon::{self, Outside};
+use crate::sim::model::polygon::{self, Apart};
 use crate::sim::model::scenery::{FlowField, flow_cells};
 use crate::sim::model::text::{echo, thousands};
 use crate::sim::setup::settings::{
@@ -92,8 +92,11 @@ impl Checker {
         for (h, hole) in spec.level.holes.iter().enumerate() {
             ring(self, &level.key(HOLES).index(h), hole.len());
         }
-        self.level_shapes(spec);
         let edges: usize = spec.level.rings().map(<[_]>::len).sum();
+        // The shapes are checked pair by pair of edges: only on a level within its limits.
+        if edges <= MAX_WALLS && spec.level.rings().all(|r| r.len() <= MAX_PATH_POINTS) {
+            self.level_shapes(spec);
+        }
         if edges > MAX_WALLS {
             self.push(
                 &level,
@@ -107,8 +110,9 @@ impl Checker {
     }
 
     /// The level's polygons as areas: an outline or a block whose edges cross is refused (the
-    /// navigation mesh cannot tell its inside from its outside), and so is a block that leaves
-    /// the outline (the world's rectangle when there is none).
+    /// navigation mesh cannot tell its inside from its outside), and so is a block with no part
+    /// on the outline's area (the world's rectangle when there is none): wholly outside it, or
+    /// around all of it.
     fn level_shapes(&mut self, spec: &WorldSpec) {
         let level = FieldPath::root().key(LEVEL);
         let corner = |p: Vec2| format!("({}, {})", p.x, p.y);
@@ -124,16 +128,19 @@ impl Checker {
             )
         };
         let boundary = &spec.level.boundary;
-        let outline_ok = boundary.len() < 3 || {
-            let crossed = polygon::self_crossing(boundary);
-            if let Some(edges) = crossed {
-                self.push(
-                    &level.key(BOUNDARY),
-                    crossing(boundary, edges, "the outline"),
-                );
-            }
-            crossed.is_none()
-        };
+        // A boundary of fewer than 3 corners is refused above; blocks are then not measured
+        // against it.
+        let outline_ok = boundary.is_empty()
+            || boundary.len() >= 3 && {
+                let crossed = polygon::self_crossing(boundary);
+                if let Some(edges) = crossed {
+                    self.push(
+                        &level.key(BOUNDARY),
+                        crossing(boundary, edges, "the outline"),
+                    );
+                }
+                crossed.is_none()
+            };
         let outline = spec.level.outline(spec.size);
         for (h, hole) in spec.level.holes.iter().enumerate() {
             if hole.len() < 3 {
@@ -152,22 +159,18 @@ impl Checker {
             } else {
                 "the level's outline"
             };
-            match polygon::outside(hole, &outline) {
-                Some(Outside::Corner(k)) => self.push(
+            match polygon::apart(hole, &outline) {
+                Some(Apart::Outside) => self.push(
                     &at,
                     format!(
-                        "this block leaves {whose}: its corner {k} {} is outside it",
-                        corner(hole[k])
+                        "this block lies wholly outside {whose}: it walls off nothing there \
+                         (its first corner is {})",
+                        corner(hole[0])
                     ),
                 ),
-                Some(Outside::Crossing(i, j)) => self.push(
+                Some(Apart::Around) => self.push(
                     &at,
-                    format!(
-                        "this block crosses {whose}: its edge from corner {i} {} crosses the \
-                         outline's edge from corner {j} {}",
-                        corner(hole[i]),
-                        corner(outline[j])
-                    ),
+                    format!("this block lies around the whole of {whose}: no ground is left"),
                 ),
                 None => {}
             }
