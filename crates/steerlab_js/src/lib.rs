@@ -516,12 +516,15 @@ macro_rules! scene_methods {
 }
 
 /// Most ticks one `step` call runs (at 60 ticks a second, over four and a half hours).
-pub const MAX_STEP_TICKS: u64 = 1_000_000;
+pub const MAX_STEP_TICKS: u32 = 1_000_000;
 
 /// `ticks` as a tick count, or why it is none: JavaScript hands any number, and wasm-bindgen
 /// would read -1 as 4,294,967,295 ticks and 1.5 as one.
 fn tick_count(ticks: f64) -> Result<u64, String> {
-    if ticks.is_finite() && ticks.fract() == 0.0 && (0.0..=MAX_STEP_TICKS as f64).contains(&ticks) {
+    if ticks.is_finite()
+        && ticks.fract() == 0.0
+        && (0.0..=f64::from(MAX_STEP_TICKS)).contains(&ticks)
+    {
         // A whole number from 0 to MAX_STEP_TICKS: exact.
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         return Ok(ticks as u64);
