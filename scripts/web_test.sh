@@ -6,7 +6,8 @@
 # default scene plays and draws, a preset's share link opens that preset, broken links show
 # their errors (placed in the link's data) and leave the address bar, a scene too heavy for
 # real time opens paused, leaving with unsaved work asks first, no console errors; it prints
-# the first scene's time and frame times at 1,000 and 10,000 agents.
+# the first scene's time and frame times at 1,000 and 10,000 agents, and checks the page's sizes
+# that the docs give (scripts/web_sizes.py).
 # Usage: scripts/web_test.sh [SCREENSHOT_DIR]. Installs what it lacks: Chromium, Node and
 # Python (apt-get), playwright-core at the version tests/web/package-lock.json pins (npm ci, or
 # the registry's tarball checked against the lock's SHA-512 where there is no npm), and what
@@ -70,4 +71,6 @@ fi
 dist=$(mktemp -d)
 trap 'rm -rf "$dist"' EXIT
 ./scripts/web.sh "$dist" >/dev/null
+# The sizes docs/web.md and docs/embedding.md give, against this build's (within 5%).
+python3 scripts/web_sizes.py "$dist"
 CHROMIUM=$(command -v chromium) node "$web/browser.mjs" "$dist" "$bin" ${shots:+"$shots"}

@@ -463,3 +463,28 @@ fn agents_that_cannot_reach_their_target_are_said_where_the_designer_looks() {
     );
     assert_eq!(said.count(), 2, "over the canvas and in the inspector");
 }
+
+/// A level's edges are walls: the inspector of `rooms_steer` (whose walls are all its level's)
+/// does not say that `avoid_walls` has no walls to steer away from.
+#[test]
+fn a_levels_edges_are_walls_to_the_inspector() {
+    let scene = common::preset_scene("rooms_steer.ron");
+    assert!(scene.walls.is_empty());
+    let mut harness = common::ui::harness_stepping(EditorApp::new(scene, None, "test"), 0.25);
+    harness.run_steps(2);
+    assert!(
+        harness.query_all_by_label("avoid_walls").next().is_some(),
+        "its block is shown"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("No walls in this scene")
+            .is_none()
+    );
+    // A scene with no wall at all still says so.
+    let mut scene = common::preset_scene("rooms_steer.ron");
+    scene.level = steerlab::sim::model::scenery::Level::default();
+    let mut harness = common::ui::harness_stepping(EditorApp::new(scene, None, "test"), 0.25);
+    harness.run_steps(2);
+    harness.get_by_label_contains("No walls in this scene");
+}

@@ -77,9 +77,9 @@ struct Prompts {
     replace: Option<Replace>,
     /// A scene was opened while a baseline was pinned: its label, while "keep it?" waits.
     keep_baseline: Option<String>,
-    /// Whether a question, and the error window, were up when the frame began: one raised
-    /// during the frame (by a key, or a click) is shown from the next, so that the key that
-    /// raised it does not answer it too.
+    /// Whether a question, and the error window, were up before the panels were drawn: one
+    /// raised while they are (by a click, or Enter on a focused item) is shown from the next
+    /// frame, so that the key that raised it does not answer it too.
     up_at_start: (bool, bool),
     /// What to do once a Save As started from a "save changes?" question has saved.
     after_save: Option<Pending>,

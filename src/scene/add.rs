@@ -88,14 +88,19 @@ pub fn lacks(scene: &Scene, kind: BehaviorKind) -> Vec<Scenery> {
     kind.needs()
         .iter()
         .copied()
-        .filter(|need| match need {
-            // A level's edges are walls too.
-            Scenery::Walls => scene.walls.is_empty() && scene.level.walls().next().is_none(),
-            Scenery::Obstacles => scene.obstacles.is_empty(),
-            Scenery::Path => scene.paths.is_empty(),
-            Scenery::FlowField => scene.flow_fields.is_empty(),
-        })
+        .filter(|&need| !has(scene, need))
         .collect()
+}
+
+/// Whether `scene` has any of `scenery` (a level's edges are walls too).
+#[must_use]
+pub fn has(scene: &Scene, scenery: Scenery) -> bool {
+    match scenery {
+        Scenery::Walls => !scene.walls.is_empty() || scene.level.walls().next().is_some(),
+        Scenery::Obstacles => !scene.obstacles.is_empty(),
+        Scenery::Path => !scene.paths.is_empty(),
+        Scenery::FlowField => !scene.flow_fields.is_empty(),
+    }
 }
 
 /// What a designer reads when behavior `key` is on and the scene lacks `need`: what it then

@@ -10,7 +10,6 @@ use crate::editor::action::Pending;
 impl eframe::App for EditorApp {
     fn logic(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
         self.frame_log.begin_work();
-        self.prompts.up_at_start = (self.questions().any(), !self.files.errors.is_empty());
         self.frame_log.frame(
             frame.info().cpu_usage,
             ctx.input(|i| i.unstable_dt),
@@ -104,6 +103,9 @@ impl eframe::App for EditorApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
+        // What is up once the keys and the disk have been read: shown this frame. What the
+        // panels raise while they are drawn waits for the next.
+        self.prompts.up_at_start = (self.questions().any(), !self.files.errors.is_empty());
         if self.session.playing || self.files.waiting() {
             ctx.request_repaint();
         } else if self.doc.path().is_some() || self.prompts.awaiting.is_some() {

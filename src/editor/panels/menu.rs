@@ -339,31 +339,38 @@ impl MenuBar<'_> {
         {
             actions.push(Action::ShowCapture);
         }
-        ui.add(
-            egui::Slider::new(time_scale, MIN_TIME_SCALE..=4.0)
-                .logarithmic(true)
-                .text("time scale")
-                .suffix("×"),
-        );
+        // In a narrow window the words give way to their tooltips rather than wrap the bar.
+        let narrow = ui.ctx().content_rect().width() < NARROW_WINDOW;
+        let slider = egui::Slider::new(time_scale, MIN_TIME_SCALE..=4.0)
+            .logarithmic(true)
+            .suffix("×");
+        if narrow {
+            ui.add(slider).on_hover_text("time scale");
+        } else {
+            ui.add(slider.text("time scale"));
+        }
         ui.separator();
         let frame = format!("frame {:>5.1} ms", self.frame_secs * 1000.0);
-        let clock = format!("tick {:>6}  t {:>7.2} s", self.tick, self.time_secs);
-        // In a narrow window the frame time gives way (to its tooltip) rather than wrap the bar.
-        if ui.ctx().content_rect().width() >= NARROW_WINDOW {
-            ui.monospace(format!("{clock}  {frame}"));
+        let time = format!("t {:>7.2} s", self.time_secs);
+        let tick = format!("tick {:>6}", self.tick);
+        if narrow {
+            ui.monospace(tick).on_hover_text(format!("{time}  {frame}"));
         } else {
-            ui.monospace(clock).on_hover_text(frame);
+            ui.monospace(format!("{tick}  {time}  {frame}"));
         }
         if let Some((run, due)) = self.behind {
-            ui.label(
-                egui::RichText::new(format!("behind: {run:.0} of {due:.0} ticks/s"))
-                    .color(crate::view::palette::WARNING),
-            )
-            .on_hover_text(
-                "The simulation cannot keep up with real time (times the time scale): it runs \
-                 slower than it would in a game, the same ticks in the same order. Fewer agents \
-                 or a lower time scale catch up.",
-            );
+            let text = if narrow {
+                format!("behind {run:.0}/{due:.0}")
+            } else {
+                format!("behind: {run:.0} of {due:.0} ticks/s")
+            };
+            ui.label(egui::RichText::new(text).color(crate::view::palette::WARNING))
+                .on_hover_text(format!(
+                    "{run:.0} of the {due:.0} ticks a second due run: the simulation cannot keep \
+                     up with real time (times the time scale). It runs slower than it would in a \
+                     game, the same ticks in the same order. Fewer agents or a lower time scale \
+                     catch up."
+                ));
         }
     }
 }

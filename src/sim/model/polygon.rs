@@ -51,17 +51,23 @@ pub fn segments_meet(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
 #[allow(clippy::many_single_char_names)]
 #[must_use]
 pub fn self_crossing(ring: &[Vec2]) -> Option<(usize, usize)> {
-    let n = ring.len();
+    // A corner given twice in a row (a click on the same spot) is one corner: the edges are
+    // those between distinct corners, named by the corner they start from.
+    let kept: Vec<usize> = (0..ring.len())
+        .filter(|&k| ring[k] != ring[(k + ring.len() - 1) % ring.len()])
+        .collect();
+    let n = kept.len();
     if n < 3 {
         return None;
     }
-    let edge = |k: usize| (ring[k], ring[(k + 1) % n]);
+    let corner = |k: usize| ring[kept[k % n]];
+    let edge = |k: usize| (corner(k), corner(k + 1));
     for i in 0..n {
         let (a, b) = edge(i);
         // The next edge shares corner i + 1: it folds back when it turns by 180°.
-        let (_, c) = edge((i + 1) % n);
-        if a != b && b != c && orient(a, b, c) == 0.0 && (c - b).dot(b - a) < 0.0 {
-            return Some((i, (i + 1) % n));
+        let c = corner(i + 2);
+        if orient(a, b, c) == 0.0 && (c - b).dot(b - a) < 0.0 {
+            return Some((kept[i], kept[(i + 1) % n]));
         }
         for j in i + 2..n {
             if i == 0 && j == n - 1 {
@@ -69,7 +75,7 @@ pub fn self_crossing(ring: &[Vec2]) -> Option<(usize, usize)> {
             }
             let (c, d) = edge(j);
             if segments_meet(a, b, c, d) {
-                return Some((i, j));
+                return Some((kept[i], kept[j]));
             }
         }
     }

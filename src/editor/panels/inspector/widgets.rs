@@ -45,16 +45,15 @@ impl NameChoices {
             fields: scene.flow_fields.iter().map(|f| f.name.clone()).collect(),
             lacking: {
                 use crate::sim::steer::behavior::Scenery;
-                let has = [
-                    (Scenery::Walls, !scene.walls.is_empty()),
-                    (Scenery::Obstacles, !scene.obstacles.is_empty()),
-                    (Scenery::Path, !scene.paths.is_empty()),
-                    (Scenery::FlowField, !scene.flow_fields.is_empty()),
-                ];
-                has.into_iter()
-                    .filter(|(_, has)| !has)
-                    .map(|(s, _)| s)
-                    .collect()
+                [
+                    Scenery::Walls,
+                    Scenery::Obstacles,
+                    Scenery::Path,
+                    Scenery::FlowField,
+                ]
+                .into_iter()
+                .filter(|&s| !crate::scene::add::has(scene, s))
+                .collect()
             },
         }
     }

@@ -117,14 +117,20 @@ impl Checker {
         let level = FieldPath::root().key(LEVEL);
         let corner = |p: Vec2| format!("({}, {})", p.x, p.y);
         let crossing = |ring: &[Vec2], (i, j): (usize, usize), what: &str| {
-            let n = ring.len();
+            // The edge's far end: the next corner that is not the same point.
+            let next = |k: usize| {
+                (1..ring.len())
+                    .map(|d| ring[(k + d) % ring.len()])
+                    .find(|&p| p != ring[k])
+                    .unwrap_or(ring[k])
+            };
             format!(
                 "{what} crosses itself: its edge from corner {i} {} to {} meets its edge from \
                  corner {j} {} to {}",
                 corner(ring[i]),
-                corner(ring[(i + 1) % n]),
+                corner(next(i)),
                 corner(ring[j]),
-                corner(ring[(j + 1) % n])
+                corner(next(j))
             )
         };
         let boundary = &spec.level.boundary;
