@@ -73,4 +73,6 @@ trap 'rm -rf "$dist"' EXIT
 ./scripts/web.sh "$dist" >/dev/null
 # The sizes docs/web.md and docs/embedding.md give, against this build's (within 5%).
 python3 scripts/web_sizes.py "$dist"
+# The runtime for web games under Node, loaded as docs/embedding.md shows.
+node "$web/runtime_node.mjs" "$dist/runtime"
 CHROMIUM=$(command -v chromium) node "$web/browser.mjs" "$dist" "$bin" ${shots:+"$shots"}
