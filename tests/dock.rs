@@ -3,7 +3,8 @@
 //! editor's window; a tool floats out and docks back; the layout is kept with the settings.
 //!
 //! With `DOCK_SHOTS=<folder>`, the test of every tool at both sizes also writes a screenshot
-//! of each (rendered with wgpu, as the snapshots are) to look at.
+//! of each (rendered with wgpu, as the snapshots are) to look at; `DOCK_PRESET=<file>` shows
+//! another preset than `arrive_slowing.ron` there.
 #![cfg(feature = "editor")]
 
 mod common;
@@ -88,7 +89,9 @@ fn every_tool_docks_without_covering_the_canvas_at_both_sizes() {
     let shots = std::env::var_os("DOCK_SHOTS").map(std::path::PathBuf::from);
     for (size, share) in [(vec2(1024.0, 640.0), 0.55), (vec2(1920.0, 1080.0), 0.4)] {
         for tool in Tool::ALL {
-            let mut harness = editor("arrive_slowing.ron", size, shots.is_some());
+            let preset = std::env::var("DOCK_PRESET");
+            let preset = preset.as_deref().unwrap_or("arrive_slowing.ron");
+            let mut harness = editor(preset, size, shots.is_some());
             act(&mut harness, show(tool));
             harness.run_steps(4);
             assert!(!harness.state().dock().is_floating(tool));
