@@ -80,6 +80,33 @@ fn opening_or_creating_a_scene_offers_to_keep_the_baseline() {
     assert!(harness.state().status().starts_with("Baseline unpinned"));
 }
 
+/// Another scene as the baseline: a preset pinned from the Compare menu runs beside the scene
+/// from its seed, and Metrics compares the two.
+#[test]
+fn a_preset_pins_as_the_baseline_of_another_scene() {
+    let mut harness = paused_harness(EditorApp::new(
+        steerlab::scene::from_str(common::preset_text("rooms_orca.ron"), "rooms_orca.ron")
+            .expect("preset")
+            .into_scene(),
+        None,
+        "test",
+    ));
+    act(
+        &mut harness,
+        Action::PinPreset(presets::find("rooms_steer.ron").expect("preset")),
+    );
+    harness.run_steps(2);
+    let baseline = harness.state().baseline().expect("pinned");
+    assert_eq!(baseline.label, "rooms_steer.ron");
+    assert_eq!(
+        baseline.scene.name,
+        "Two rooms, one door: steering avoidance"
+    );
+    assert_eq!(baseline.world.tick(), harness.state().world().tick());
+    assert_eq!(harness.state().scene().name, "Two rooms, one door: ORCA");
+    assert!(harness.state().status().contains("rooms_steer.ron"));
+}
+
 #[test]
 fn esc_closes_the_windows_one_by_one() {
     let mut harness = paused_harness(EditorApp::with_default_scene());

@@ -481,3 +481,58 @@ fn level_click(
     }
     state.picked = None;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A spawn's handles move its corners or its point; an area's corners stay in order when
+    /// one is dragged past the other.
+    #[test]
+    fn spawn_handles_move_what_they_hold() {
+        let area = Spawn::Area {
+            min: Vec2::new(10.0, 10.0),
+            max: Vec2::new(50.0, 40.0),
+            speed: 3.0,
+        };
+        assert_eq!(
+            spawn_handles(&area),
+            vec![
+                (SpawnHandle::Min, Vec2::new(10.0, 10.0)),
+                (SpawnHandle::Max, Vec2::new(50.0, 40.0))
+            ]
+        );
+        assert_eq!(
+            moved_spawn(&area, SpawnHandle::Max, Vec2::new(70.0, 60.0)),
+            Spawn::Area {
+                min: Vec2::new(10.0, 10.0),
+                max: Vec2::new(70.0, 60.0),
+                speed: 3.0,
+            }
+        );
+        // The lower corner dragged past the upper one: the area keeps min <= max.
+        assert_eq!(
+            moved_spawn(&area, SpawnHandle::Min, Vec2::new(60.0, 20.0)),
+            Spawn::Area {
+                min: Vec2::new(50.0, 20.0),
+                max: Vec2::new(60.0, 40.0),
+                speed: 3.0,
+            }
+        );
+        let at = Spawn::Stream {
+            position: Vec2::new(1.0, 2.0),
+            velocity: Vec2::X,
+            interval_secs: 0.5,
+        };
+        assert_eq!(
+            moved_spawn(&at, SpawnHandle::At, Vec2::new(5.0, 6.0)),
+            Spawn::Stream {
+                position: Vec2::new(5.0, 6.0),
+                velocity: Vec2::X,
+                interval_secs: 0.5,
+            }
+        );
+        // A handle the spawn does not have moves nothing.
+        assert_eq!(moved_spawn(&at, SpawnHandle::Min, Vec2::ZERO), at);
+    }
+}

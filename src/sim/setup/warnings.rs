@@ -295,6 +295,65 @@ mod tests {
             .collect()
     }
 
+    /// A spawn on a level's block of wall, or past its outline, is warned of; one on its
+    /// ground, or touching its outline, is not.
+    #[test]
+    fn a_spawn_off_the_levels_ground_is_named() {
+        let square = |a: f32, b: f32| {
+            vec![
+                Vec2::new(a, a),
+                Vec2::new(b, a),
+                Vec2::new(b, b),
+                Vec2::new(a, b),
+            ]
+        };
+        let mut spec = world(vec![group()]);
+        spec.level.boundary = square(5.0, 95.0);
+        spec.level.holes = vec![square(40.0, 60.0)];
+        let area = |min: (f32, f32), max: (f32, f32)| Spawn::Area {
+            min: Vec2::new(min.0, min.1),
+            max: Vec2::new(max.0, max.1),
+            speed: 0.0,
+        };
+        for (spawn, said) in [
+            (area((10.0, 10.0), (30.0, 30.0)), None),
+            (area((5.0, 5.0), (30.0, 30.0)), None),
+            (
+                area((30.0, 30.0), (50.0, 50.0)),
+                Some("on the level's block 0"),
+            ),
+            (
+                area((45.0, 45.0), (55.0, 55.0)),
+                Some("on the level's block 0"),
+            ),
+            (
+                area((1.0, 10.0), (30.0, 30.0)),
+                Some("outside the level's outline"),
+            ),
+            (
+                Spawn::At {
+                    position: Vec2::new(50.0, 50.0),
+                    velocity: Vec2::ZERO,
+                },
+                Some("on the level's block 0"),
+            ),
+        ] {
+            spec.groups[0].spawn = spawn.clone();
+            let found: Vec<String> = warnings(&spec)
+                .into_iter()
+                .filter(|p| p.path == FieldPath::group(0).key(SPAWN.key))
+                .map(|p| p.message)
+                .collect();
+            match said {
+                None => assert!(found.is_empty(), "{spawn:?}: {found:?}"),
+                Some(words) => assert!(
+                    found.len() == 1 && found[0].contains(words),
+                    "{spawn:?}: {found:?}"
+                ),
+            }
+        }
+    }
+
     #[test]
     fn a_sensible_scene_has_none() {
         assert!(warnings(&world(vec![group()])).is_empty());
