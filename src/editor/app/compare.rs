@@ -77,16 +77,8 @@ impl EditorApp {
     }
 
     /// Pins a file read in a browser as the baseline.
-    pub(crate) fn pin_upload(&mut self, name: &str, bytes: Result<Vec<u8>, String>) {
-        let loaded = bytes
-            .map_err(|why| {
-                crate::scene::SceneErrors(vec![crate::scene::SceneError::whole_file(
-                    name,
-                    format!("cannot read: {why}"),
-                )])
-            })
-            .and_then(|bytes| crate::scene::from_bytes(&bytes, name));
-        match loaded {
+    pub(crate) fn pin_upload(&mut self, name: &str, bytes: &Result<Vec<u8>, String>) {
+        match super::share::uploaded_scene(name, bytes.as_deref()) {
             Ok(scene) => self.pin_scene(scene.into_scene(), name),
             Err(errors) => {
                 self.files.errors = errors.0.iter().map(ToString::to_string).collect();

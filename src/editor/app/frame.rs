@@ -143,7 +143,7 @@ impl super::EditorApp {
     fn take_upload(&mut self) {
         if let Some(upload) = self.files.poll_upload() {
             if upload.purpose == crate::editor::files::Purpose::Baseline {
-                self.pin_upload(&upload.name, upload.bytes);
+                self.pin_upload(&upload.name, &upload.bytes);
             } else {
                 let open = Pending::Upload(upload.name, upload.bytes.map(std::sync::Arc::from));
                 // File › Open asked about unsaved work before its dialog; a dropped file asks

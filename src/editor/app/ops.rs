@@ -586,7 +586,7 @@ impl EditorApp {
             Pending::Preset(preset) => self.open_preset(preset),
             Pending::Close => self.prompts.close_confirmed = true,
             Pending::OpenLink(fragment) => self.open_link(&fragment),
-            Pending::Upload(name, bytes) => self.open_upload(&name, bytes),
+            Pending::Upload(name, bytes) => self.open_upload(&name, &bytes),
         }
     }
 

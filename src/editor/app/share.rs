@@ -95,16 +95,8 @@ impl EditorApp {
 
     /// Opens a file read in a browser: it loads as a file of that name would, and Save
     /// downloads it under that name.
-    pub(crate) fn open_upload(&mut self, name: &str, bytes: Result<Arc<[u8]>, String>) {
-        let loaded = bytes
-            .map_err(|why| {
-                crate::scene::SceneErrors(vec![crate::scene::SceneError::whole_file(
-                    name,
-                    format!("cannot read: {why}"),
-                )])
-            })
-            .and_then(|bytes| crate::scene::from_bytes(&bytes, name));
-        match loaded {
+    pub(crate) fn open_upload(&mut self, name: &str, bytes: &Result<Arc<[u8]>, String>) {
+        match uploaded_scene(name, bytes.as_deref()) {
             Ok(scene) => {
                 self.files.errors.clear();
                 self.files.errors_note = None;
@@ -169,4 +161,20 @@ impl EditorApp {
         }
         actions
     }
+}
+
+/// The scene of a file read in a browser, named `name`: its bytes, or why they could not be
+/// read.
+pub(crate) fn uploaded_scene(
+    name: &str,
+    bytes: Result<&[u8], &String>,
+) -> Result<crate::scene::CheckedScene, crate::scene::SceneErrors> {
+    bytes
+        .map_err(|why| {
+            crate::scene::SceneErrors(vec![crate::scene::SceneError::whole_file(
+                name,
+                format!("cannot read: {why}"),
+            )])
+        })
+        .and_then(|bytes| crate::scene::from_bytes(bytes, name))
 }

@@ -43,6 +43,14 @@ pub struct MenuBar<'a> {
 /// The Presets menu: a submenu per shelf, each scrolling when the window is too short for it,
 /// so that every preset can be reached on any screen.
 fn presets_menu_ui(ui: &mut Ui, actions: &mut Vec<Action>) {
+    shelves_ui(ui, actions, |preset| {
+        Action::Request(Pending::Preset(preset))
+    });
+}
+
+/// A submenu per shelf of presets, each scrolling when the window is too short for it; a click
+/// on a preset pushes `action(preset)`.
+fn shelves_ui(ui: &mut Ui, actions: &mut Vec<Action>, action: impl Fn(presets::Preset) -> Action) {
     for shelf in presets::Shelf::ALL {
         ui.menu_button(shelf.label(), |ui| {
             let room = (ui.ctx().content_rect().height() - 80.0).max(120.0);
@@ -51,7 +59,7 @@ fn presets_menu_ui(ui: &mut Ui, actions: &mut Vec<Action>) {
                 .show(ui, |ui| {
                     for preset in shelf.presets() {
                         if ui.button(preset.file.trim_end_matches(".ron")).clicked() {
-                            actions.push(Action::Request(Pending::Preset(preset)));
+                            actions.push(action(preset));
                             ui.close();
                         }
                     }
@@ -264,22 +272,7 @@ impl MenuBar<'_> {
                     actions.push(Action::PinBaselineFromFile);
                 }
                 ui.menu_button("Pin baseline from preset", |ui| {
-                    for shelf in presets::Shelf::ALL {
-                        ui.menu_button(shelf.label(), |ui| {
-                            let room = (ui.ctx().content_rect().height() - 80.0).max(120.0);
-                            egui::ScrollArea::vertical()
-                                .max_height(room)
-                                .show(ui, |ui| {
-                                    for preset in shelf.presets() {
-                                        if ui.button(preset.file.trim_end_matches(".ron")).clicked()
-                                        {
-                                            actions.push(Action::PinPreset(preset));
-                                            ui.close();
-                                        }
-                                    }
-                                });
-                        });
-                    }
+                    shelves_ui(ui, actions, Action::PinPreset);
                 });
             }
         }

@@ -243,14 +243,17 @@ fn spawn_fields_ui(ui: &mut Ui, cx: &Cx<'_>, spawn: &mut Spawn) {
                 "Each agent's starting speed, in a random direction.",
             );
         }
-        Spawn::At { position, velocity } => {
+        Spawn::At { position, velocity }
+        | Spawn::Stream {
+            position, velocity, ..
+        } => {
             point_ui(
                 ui,
                 cx,
                 "position",
                 "position",
                 position,
-                "Where they start.",
+                "Where they start (a stream: each of them).",
             );
             point_ui(
                 ui,
@@ -261,37 +264,17 @@ fn spawn_fields_ui(ui: &mut Ui, cx: &Cx<'_>, spawn: &mut Spawn) {
                 "Their starting velocity (u/s).",
             );
         }
-        Spawn::Stream {
-            position,
-            velocity,
+    }
+    if let Spawn::Stream { interval_secs, .. } = spawn {
+        number_ui(
+            ui,
+            cx,
+            "interval_secs",
+            "interval",
             interval_secs,
-        } => {
-            point_ui(
-                ui,
-                cx,
-                "position",
-                "position",
-                position,
-                "Where each starts.",
-            );
-            point_ui(
-                ui,
-                cx,
-                "velocity",
-                "velocity",
-                velocity,
-                "Each one's starting velocity (u/s).",
-            );
-            number_ui(
-                ui,
-                cx,
-                "interval_secs",
-                "interval",
-                interval_secs,
-                " s",
-                0.001..=MAX_MAGNITUDE,
-                "Seconds between two agents.",
-            );
-        }
+            " s",
+            0.001..=MAX_MAGNITUDE,
+            "Seconds between two agents.",
+        );
     }
 }
