@@ -40,6 +40,23 @@ pub fn goal_from(group: &str, metric: &str, now: f64) -> Goal {
     Goal::new(group, metric, want)
 }
 
+/// A goal at most or at least, its metric just changed to `metric`: from the value the run has
+/// now, the way that is better for the metric (at most an overshoot, at least a share arrived),
+/// so that the run that suggested it meets it; with no value yet, `target` that way.
+#[must_use]
+pub fn bound_on_new_metric(group: &str, metric: &str, now: Option<f64>, target: f64) -> Goal {
+    if let Some(now) = now {
+        return goal_from(group, metric, now);
+    }
+    let better = definition(metric).map_or(Better::Neither, |d| d.better);
+    let want = if better == Better::Higher {
+        Want::AtLeast(target)
+    } else {
+        Want::AtMost(target)
+    };
+    Goal::new(group, metric, want)
+}
+
 /// The goals checked as `steerlab check` and Tune check them, in the background: every seed,
 /// for the whole run length. It follows the scene: once the scene has stayed the same for a
 /// moment after a change, the check runs again.
@@ -422,18 +439,11 @@ impl GoalsWindow<'_> {
             return None;
         }
         if metric != before.1 && want < 2 {
-            // Another metric: start from the value it has now, not the last one's number, and
-            // the way that is better for it (at most an overshoot, at least a share arrived),
-            // so that the run that suggested it meets it.
-            if let Some(now) = self.live_value(&Goal::new(&group, &metric, Want::Minimize)) {
-                return Some(Goal {
-                    meant_to_miss: goal.meant_to_miss,
-                    ..goal_from(&group, &metric, now)
-                });
-            }
-            if let Some(d) = crate::sim::observe::metrics::definition(&metric) {
-                want = usize::from(d.better == Better::Higher);
-            }
+            let now = self.live_value(&Goal::new(&group, &metric, Want::Minimize));
+            return Some(Goal {
+                meant_to_miss: goal.meant_to_miss,
+                ..bound_on_new_metric(&group, &metric, now, target)
+            });
         }
         let want = match want {
             0 => Want::AtMost(target),
@@ -540,5 +550,20 @@ mod tests {
             goal_from("a", "overshoot", 0.0).want(),
             Some(Want::AtMost(0.0))
         );
+    }
+
+    /// A goal whose metric is changed takes the way better for the new metric, whatever the
+    /// old one's: an overshoot of 64.37 gives "at most 64.4", which the run meets.
+    #[test]
+    fn a_new_metric_takes_the_way_better_for_it() {
+        let g = bound_on_new_metric("a", "overshoot", Some(64.37), 1.0);
+        assert_eq!(g.want(), Some(Want::AtMost(64.4)));
+        let g = bound_on_new_metric("a", "arrived", Some(0.8765), 64.0);
+        assert_eq!(g.want(), Some(Want::AtLeast(0.876)));
+        // Not measured yet: the target typed so far, the better way.
+        let g = bound_on_new_metric("a", "overshoot", None, 3.0);
+        assert_eq!(g.want(), Some(Want::AtMost(3.0)));
+        let g = bound_on_new_metric("a", "throughput", None, 3.0);
+        assert_eq!(g.want(), Some(Want::AtLeast(3.0)));
     }
 }
