@@ -14,6 +14,7 @@ mod goals;
 pub mod heavy;
 mod notices;
 mod ops;
+mod saving;
 mod scenery;
 mod share;
 mod sheet;
