@@ -311,8 +311,11 @@ impl EditorApp {
                 let opened = self.doc.opened();
                 let g = self.session.current_group;
                 let run_notes = self
-                    .session
-                    .stranded(g)
+                    .notices
+                    .stranded
+                    .get(g)
+                    .copied()
+                    .flatten()
                     .zip(self.doc.scene().groups.get(g))
                     .map(|(u, group)| u.text(&group.name))
                     .into_iter()
@@ -383,8 +386,8 @@ impl EditorApp {
     /// A line over the canvas for each group with navigating agents that cannot reach their
     /// target (they stand still, which is easy to take for a bug).
     fn stranded_ui(&self, ui: &mut Ui) {
-        for (g, group) in self.doc.scene().groups.iter().enumerate() {
-            if let Some(u) = self.session.stranded(g) {
+        for (group, stranded) in self.doc.scene().groups.iter().zip(&self.notices.stranded) {
+            if let Some(u) = stranded {
                 ui.label(
                     egui::RichText::new(u.text(&group.name)).color(crate::view::palette::WARNING),
                 );

@@ -384,34 +384,35 @@ impl Session {
         );
     }
 
-    /// The agents of group `g` whose last plan found no route to their target: how many, of
-    /// how many navigating, and why the first of them has none (`None` when every navigating
-    /// agent of the group has a route).
+    /// Per group (by index), its navigating agents whose last plan found no route to their
+    /// target: how many, of how many navigating, and why the first of them has none (`None`
+    /// where every navigating agent of the group has a route). One pass over the agents.
     #[must_use]
-    pub fn stranded(&self, g: usize) -> Option<Stranded> {
-        let mut out: Option<Stranded> = None;
-        let mut navigating = 0;
-        for a in self
-            .world
-            .agents()
-            .iter()
-            .filter(|a| usize::from(a.group) == g)
-        {
+    pub fn stranded(&self) -> Vec<Option<Stranded>> {
+        let mut out: Vec<(usize, Option<Stranded>)> =
+            vec![(0, None); self.world.spec().groups.len()];
+        for a in self.world.agents() {
             let route = a.route();
+            let Some((navigating, stranded)) = out.get_mut(usize::from(a.group)) else {
+                continue;
+            };
             if !route.planned {
                 continue;
             }
-            navigating += 1;
+            *navigating += 1;
             if let Some(why) = route.unreachable {
-                let u = out.get_or_insert(Stranded {
-                    count: 0,
-                    navigating: 0,
-                    why,
-                });
-                u.count += 1;
+                stranded
+                    .get_or_insert(Stranded {
+                        count: 0,
+                        navigating: 0,
+                        why,
+                    })
+                    .count += 1;
             }
         }
-        out.map(|u| Stranded { navigating, ..u })
+        out.into_iter()
+            .map(|(navigating, s)| s.map(|s| Stranded { navigating, ..s }))
+            .collect()
     }
 
     /// When the run falls behind real time (times the time scale): the ticks per second it

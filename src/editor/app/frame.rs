@@ -86,6 +86,7 @@ impl eframe::App for EditorApp {
         // ticks, and all of it into the pace it reports.
         let elapsed = ctx.input(|i| i.stable_dt);
         self.advance(elapsed);
+        self.notices.stranded = self.session.stranded();
         let title = self.doc.title();
         crate::editor::platform::expose(&crate::editor::platform::Shown {
             title: &title,

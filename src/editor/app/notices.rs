@@ -23,6 +23,9 @@ pub(super) struct Notices {
     /// The status line's message and when it was first shown (seconds): it clears after
     /// [`STATUS_SECS`].
     pub(super) status_since: (String, f64),
+    /// Per group, its navigating agents that cannot reach their target, as of the last
+    /// frame's ticks (counted once a frame, for the inspector and the line over the canvas).
+    pub(super) stranded: Vec<Option<crate::editor::session::Stranded>>,
 }
 
 /// A short message beside the pointer: why a click did nothing, or what it also did.

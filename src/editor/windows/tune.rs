@@ -43,6 +43,9 @@ pub struct TunePanel {
     pub result: Option<(Tuning, Report)>,
     /// Why the last search could not start or failed.
     pub error: Option<String>,
+    /// The scene [`TunePanel::follow`] last found the results to belong to: it looks again
+    /// only once the scene differs.
+    followed: Option<Scene>,
 }
 
 /// A range around `field`'s current value in `scene`: half to twice it (a value of 0: 0 to 1),
@@ -175,7 +178,10 @@ impl TunePanel {
     /// Collects a finished search; returns whether one is still running.
     pub fn poll(&mut self) -> bool {
         match job::finished(&mut self.job, "the tuning") {
-            Some(Ok(result)) => self.result = Some(result),
+            Some(Ok(result)) => {
+                self.result = Some(result);
+                self.followed = None;
+            }
             Some(Err(e)) => self.error = Some(e),
             None => {}
         }
@@ -186,16 +192,23 @@ impl TunePanel {
     /// (another file, another group, a changed goal: anything but the tuned fields' values),
     /// and says so.
     pub fn follow(&mut self, scene: &Scene) {
-        if let Some((tuning, _)) = &self.result
-            && !tuning.found_on(scene)
-        {
-            self.result = None;
-            self.error = Some(
-                "The scene changed since the last tuning (not only in the tuned fields): its \
-                 results were of that scene and are put away. Tune again to tune this one."
-                    .to_owned(),
-            );
+        let Some((tuning, _)) = &self.result else {
+            return;
+        };
+        if self.followed.as_ref() == Some(scene) {
+            return;
         }
+        if tuning.found_on(scene) {
+            self.followed = Some(scene.clone());
+            return;
+        }
+        self.result = None;
+        self.followed = None;
+        self.error = Some(
+            "The scene changed since the last tuning (not only in the tuned fields): its \
+             results were of that scene and are put away. Tune again to tune this one."
+                .to_owned(),
+        );
     }
 
     /// Blocks until the running search (if any) is done.
