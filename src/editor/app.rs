@@ -144,7 +144,7 @@ impl EditorApp {
             doc: Document::new(scene, path, origin),
             session: Session::new(world),
             overlays: Overlays::default(),
-            canvas: CanvasState::default(),
+            canvas: CanvasState::interactive(),
             frame_log: crate::editor::frame_log::FrameLog::from_env(),
             prefs: Prefs::default(),
             files: Files::default(),

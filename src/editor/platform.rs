@@ -106,6 +106,8 @@ pub struct Shown<'a> {
     pub behind: Option<(f64, f64)>,
     /// The scene opened paused, too heavy to run in real time here.
     pub heavy: bool,
+    /// Agents in the world.
+    pub agents: usize,
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -123,7 +125,7 @@ thread_local! {
 /// whether it plays, how far it falls behind real time and whether it opened paused as too
 /// heavy (`data-scene`, `data-tick`, `data-errors`, `data-error`, `data-work-ms`,
 /// `data-unsaved`, `data-playing`, `data-behind`: `RUN of DUE` ticks a second or empty,
-/// `data-heavy`). Unsaved edits also make leaving the page ask first
+/// `data-heavy`) and the agents in the world (`data-agents`). Unsaved edits also make leaving the page ask first
 /// ([`ask_before_leaving`]). Nothing on the desktop, where the window's title is set through
 /// the viewport.
 pub fn expose(shown: &Shown<'_>) {
@@ -150,6 +152,7 @@ pub fn expose(shown: &Shown<'_>) {
                     ("data-playing", yes_no(shown.playing).to_owned()),
                     ("data-behind", behind),
                     ("data-heavy", yes_no(shown.heavy).to_owned()),
+                    ("data-agents", shown.agents.to_string()),
                 ] {
                     let _ = body.set_attribute(name, &value);
                 }
@@ -160,22 +163,54 @@ pub fn expose(shown: &Shown<'_>) {
     let _ = shown;
 }
 
-/// The end of a frame's UI, the scene drawn: on the first, the page's loading indicator gives
-/// way to the editor, and `<body data-first-frame-ms>` says when (milliseconds since the page
-/// was asked for, `performance.now()`). Nothing on the desktop.
-pub fn frame_drawn() {
+/// Where a control is on the page: `<body data-at-NAME="X Y">`, its centre in CSS pixels, so that
+/// a test can press it as a person would (the editor is one canvas; its buttons are not
+/// elements). Nothing on the desktop.
+pub fn mark(name: &str, rect: egui::Rect) {
     #[cfg(target_arch = "wasm32")]
-    if !FIRST_FRAME.with(|f| f.replace(true))
-        && let Some(window) = web_sys::window()
+    if let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    {
+        let at = rect.center();
+        let _ = body.set_attribute(
+            &format!("data-at-{name}"),
+            &format!("{:.0} {:.0}", at.x, at.y),
+        );
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (name, rect);
+}
+
+/// The end of a frame's UI, the scene drawn: `<body data-menu>` says whether a menu or another
+/// popup is open (as this frame left it), and on the first frame the page's loading indicator
+/// gives way to the editor, and `<body data-first-frame-ms>` says when (milliseconds since the
+/// page was asked for, `performance.now()`). Nothing on the desktop.
+pub fn frame_drawn(ctx: &egui::Context) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(window) = web_sys::window()
         && let Some(document) = window.document()
     {
-        if let Some(loading) = document.get_element_by_id("loading") {
-            loading.remove();
+        if let Some(body) = document.body() {
+            let menu = if egui::Popup::is_any_open(ctx) {
+                "true"
+            } else {
+                "false"
+            };
+            let _ = body.set_attribute("data-menu", menu);
         }
-        if let (Some(body), Some(performance)) = (document.body(), window.performance()) {
-            let _ = body.set_attribute("data-first-frame-ms", &format!("{:.0}", performance.now()));
+        if !FIRST_FRAME.with(|f| f.replace(true)) {
+            if let Some(loading) = document.get_element_by_id("loading") {
+                loading.remove();
+            }
+            if let (Some(body), Some(performance)) = (document.body(), window.performance()) {
+                let _ =
+                    body.set_attribute("data-first-frame-ms", &format!("{:.0}", performance.now()));
+            }
         }
     }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = ctx;
 }
 
 /// Makes leaving the page (closing the tab, reloading, following a link) ask first while the

@@ -9,7 +9,8 @@
 
 mod encode;
 pub mod filming;
-pub mod raster;
+/// The software rasterizer lives with the view, which also draws a big crowd with it.
+pub use crate::view::raster;
 #[cfg(feature = "link")]
 pub mod sheet;
 #[cfg(feature = "video")]

@@ -5,17 +5,23 @@
 use std::sync::Arc;
 
 use egui::epaint::Mesh;
-use egui::{Pos2, Rect, Sense, Shape};
+use egui::{Color32, Pos2, Rect, Sense, Shape, TextureHandle, TextureOptions};
 use glam::Vec2;
 
 pub use super::input::{CanvasAction, CanvasInput, Trails};
-use super::paint::{AGENT_LENGTH_WORLD, paint_mesh};
+use super::paint::{
+    AGENT_LENGTH_WORLD, crowd_key, crowd_pixels, paint_crowd, paint_mesh, paint_meshes_apart,
+};
 use super::tools::{CanvasTool, ToolState, tools_ui};
 use super::transform::View;
 use crate::sim::{BehaviorKind, World};
 
 /// How close (pixels) the pointer must be to grab a handle.
 const GRAB_PIXELS: f32 = 10.0;
+
+/// From this many agents the editor draws its crowd as an image ([`paint_crowd`]): one texture
+/// uploaded when the crowd changes, where triangles are sent to the GPU every frame.
+pub const CROWD_IMAGE_FROM: usize = 20_000;
 
 /// What is being dragged.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,8 +42,42 @@ pub struct CanvasState {
     pub rect: Option<Rect>,
     /// The canvas mesh of the last frame, whose buffers the next frame reuses.
     mesh: Arc<Mesh>,
+    /// With the crowd drawn as an image: what is drawn over it (the selected agent, vectors).
+    over: Arc<Mesh>,
+    /// From this many agents the crowd is drawn as an image ([`paint_crowd`]), not as
+    /// triangles; `None` (offline frames) always draws triangles.
+    pub crowd_image_from: Option<usize>,
+    /// The crowd's image and what it shows ([`crowd_key`]).
+    crowd: Option<CrowdImage>,
     /// The editing tools.
     pub tools: ToolState,
+}
+
+impl CanvasState {
+    /// The state of a canvas on screen, whose frames must stay short: a big crowd is drawn as
+    /// an image ([`CROWD_IMAGE_FROM`]).
+    #[must_use]
+    pub fn interactive() -> Self {
+        Self {
+            crowd_image_from: Some(CROWD_IMAGE_FROM),
+            ..Self::default()
+        }
+    }
+}
+
+/// The crowd drawn as a texture, and what it shows ([`crowd_key`]).
+struct CrowdImage {
+    key: u64,
+    texture: TextureHandle,
+}
+
+impl std::fmt::Debug for CrowdImage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CrowdImage")
+            .field("key", &self.key)
+            .field("texture", &self.texture.id())
+            .finish()
+    }
 }
 
 /// Shows the canvas. Returns the pointer position in world units (when over the canvas) and
@@ -195,18 +235,59 @@ pub fn world_painting_ui(ui: &mut egui::Ui, state: &mut CanvasState, input: &Can
 }
 
 fn paint_ui(ui: &egui::Ui, state: &mut CanvasState, rect: Rect, input: &CanvasInput<'_>) {
+    let ppp = ui.ctx().pixels_per_point();
     // Last frame's buffers, where egui has let go of them.
-    let recycled = Arc::get_mut(&mut state.mesh).map(std::mem::take);
-    let mesh = paint_mesh(
-        recycled.unwrap_or_default(),
-        &state.view,
-        rect,
-        ui.ctx().pixels_per_point(),
-        (input, Some(&state.tools)),
-    );
-    state.mesh = Arc::new(mesh);
+    let recycled =
+        |mesh: &mut Arc<Mesh>| Arc::get_mut(mesh).map(std::mem::take).unwrap_or_default();
     let painter = ui.painter_at(rect);
-    painter.add(Shape::Mesh(Arc::clone(&state.mesh)));
+    let [w, h] = crowd_pixels(rect, ppp);
+    let max_side = ui.ctx().input(|i| i.max_texture_side);
+    let apart = state
+        .crowd_image_from
+        .is_some_and(|from| input.world.agents().len() >= from)
+        && w.max(h) <= max_side;
+    if apart {
+        let meshes = (recycled(&mut state.mesh), recycled(&mut state.over));
+        let tools = Some(&state.tools);
+        let (under, over) = paint_meshes_apart(meshes, &state.view, rect, ppp, (input, tools));
+        let key = crowd_key(&state.view, rect, ppp, input);
+        let texture = match &mut state.crowd {
+            Some(crowd) if crowd.key == key => crowd.texture.id(),
+            Some(crowd) => {
+                crowd.key = key;
+                let image = paint_crowd(&state.view, rect, ppp, input);
+                crowd.texture.set(image, TextureOptions::NEAREST);
+                crowd.texture.id()
+            }
+            None => {
+                let image = paint_crowd(&state.view, rect, ppp, input);
+                let texture = ui
+                    .ctx()
+                    .load_texture("crowd", image, TextureOptions::NEAREST);
+                let id = texture.id();
+                state.crowd = Some(CrowdImage { key, texture });
+                id
+            }
+        };
+        state.mesh = Arc::new(under);
+        state.over = Arc::new(over);
+        painter.add(Shape::Mesh(Arc::clone(&state.mesh)));
+        let whole = Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+        painter.image(texture, rect, whole, Color32::WHITE);
+        painter.add(Shape::Mesh(Arc::clone(&state.over)));
+    } else {
+        // A crowd that shrank lets its image go.
+        state.crowd = None;
+        let mesh = paint_mesh(
+            recycled(&mut state.mesh),
+            &state.view,
+            rect,
+            ppp,
+            (input, Some(&state.tools)),
+        );
+        state.mesh = Arc::new(mesh);
+        painter.add(Shape::Mesh(Arc::clone(&state.mesh)));
+    }
     if input.overlays.shows(crate::scene::overlays::Overlay::Names) {
         paint_group_names(&painter, &state.view, rect, input);
     }

@@ -20,6 +20,7 @@ pub mod paint_traces;
 pub mod palette;
 pub mod plots;
 pub mod present;
+pub mod raster;
 pub mod tools;
 pub mod transform;
 

@@ -12,6 +12,7 @@ use super::overlays::Overlay;
 use super::overlays::Scope;
 use super::paint_traces;
 use super::palette::{self, behavior_color, group_color};
+use super::raster::{Raster, Textures};
 use super::tools::ToolState;
 use super::transform::View;
 use crate::sim::BehaviorKind;
@@ -56,28 +57,139 @@ pub fn paint_mesh(
     (input, tools): (&CanvasInput<'_>, Option<&ToolState>),
 ) -> Mesh {
     let mut batch = Batch::reusing(mesh, rect, pixels_per_point);
+    paint_layers(&mut batch, None, view, rect, (input, tools));
+    batch.into_mesh()
+}
+
+/// The canvas with its crowd left out, for a crowd drawn as an image ([`paint_crowd`]) between
+/// two meshes: `under` gets the scenery, the per-agent circles and the ghosts, `over` the
+/// selected agent and the vectors and traces. Each mesh gives its buffers to the result.
+#[must_use]
+pub fn paint_meshes_apart(
+    (under, over): (Mesh, Mesh),
+    view: &View,
+    rect: Rect,
+    pixels_per_point: f32,
+    (input, tools): (&CanvasInput<'_>, Option<&ToolState>),
+) -> (Mesh, Mesh) {
+    let mut under = Batch::reusing(under, rect, pixels_per_point);
+    let mut over = Batch::reusing(over, rect, pixels_per_point);
+    paint_layers(&mut under, Some(&mut over), view, rect, (input, tools));
+    (under.into_mesh(), over.into_mesh())
+}
+
+/// Every layer in drawing order into `batch`; with `apart`, the agents are left out but for
+/// the selected one, which goes into `apart` with everything drawn over the agents.
+fn paint_layers(
+    batch: &mut Batch,
+    apart: Option<&mut Batch>,
+    view: &View,
+    rect: Rect,
+    (input, tools): (&CanvasInput<'_>, Option<&ToolState>),
+) {
     let selected = input.selected.and_then(|id| input.world.index_of(id));
     let to_screen = |p: Vec2| view.screen_from_world(rect, p);
-    paint_scenery(&mut batch, view, rect, (input, tools));
+    paint_scenery(batch, view, rect, (input, tools));
     if let Some(ghosts) = input
         .ghosts
         .filter(|_| input.overlays.shows(Overlay::Ghosts))
     {
         paint_ghosts(
-            &mut batch,
+            batch,
             view.pixels_per_unit,
             to_screen,
             ghosts,
             input.selected,
         );
     }
-    paint_agents(&mut batch, view.pixels_per_unit, to_screen, input, selected);
+    let scale = view.pixels_per_unit;
+    let over = if let Some(over) = apart {
+        paint_agents(over, scale, to_screen, input, (selected, true, false));
+        over
+    } else {
+        paint_agents(batch, scale, to_screen, input, (selected, false, false));
+        batch
+    };
     let all = input.overlays.scope == Scope::All;
-    paint_traces::paint_details(&mut batch, view.pixels_per_unit, to_screen, input, |i| {
+    paint_traces::paint_details(over, scale, to_screen, input, |i| {
         all || Some(i) == selected
     });
-    paint_vectors(&mut batch, view.pixels_per_unit, to_screen, input, selected);
-    batch.into_mesh()
+    paint_vectors(over, scale, to_screen, input, selected);
+}
+
+/// The crowd as an image of `rect`'s pixels (transparent where no agent is): the agents as
+/// [`paint_mesh`] builds them, but always plain (one triangle each, without the anti-aliasing
+/// band, whose thin triangles are six of an agent's seven and most of the pixels a software
+/// rasterizer visits), rasterized in software ([`super::raster`]). A crowd of tens of thousands is hundreds of thousands of triangles a
+/// frame for the GPU, or for a browser's software WebGL seconds; as a texture it is uploaded
+/// only when it changes, and a paused crowd costs nothing to redraw. No selection ring: the
+/// selected agent is drawn over the image.
+#[must_use]
+pub fn paint_crowd(
+    view: &View,
+    rect: Rect,
+    pixels_per_point: f32,
+    input: &CanvasInput<'_>,
+) -> egui::ColorImage {
+    let [w, h] = crowd_pixels(rect, pixels_per_point);
+    let local = Rect::from_min_size(Pos2::ZERO, rect.size());
+    let mut batch = Batch::new(local, pixels_per_point);
+    let to_local = |p: Vec2| view.screen_from_world(rect, p) - rect.min.to_vec2();
+    paint_agents(
+        &mut batch,
+        view.pixels_per_unit,
+        to_local,
+        input,
+        (None, false, true),
+    );
+    let mut raster = Raster::new(w, h, Color32::TRANSPARENT);
+    let mesh = egui::epaint::ClippedPrimitive {
+        clip_rect: local,
+        primitive: egui::epaint::Primitive::Mesh(batch.into_mesh()),
+    };
+    raster.paint(&[mesh], &Textures::default(), pixels_per_point);
+    raster.to_color_image()
+}
+
+/// The size in pixels of the crowd's image of `rect`.
+#[must_use]
+pub fn crowd_pixels(rect: Rect, pixels_per_point: f32) -> [usize; 2] {
+    // A canvas on a screen: far within usize.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let px = |points: f32| (points * pixels_per_point).round().max(1.0) as usize;
+    [px(rect.width()), px(rect.height())]
+}
+
+/// What the crowd's image shows, as one number: it changes when an agent moves, turns, or
+/// changes group, when the crowd grows or shrinks, and when the view pans, zooms or resizes. Two
+/// frames with the same key draw the same image.
+#[must_use]
+pub fn crowd_key(view: &View, rect: Rect, pixels_per_point: f32, input: &CanvasInput<'_>) -> u64 {
+    // FxHash's step: a multiply and a rotate a word, fast enough for every agent every frame.
+    let mut h: u64 = 0;
+    let mut mix = |word: u64| h = (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    let origin = view.screen_from_world(rect, Vec2::ZERO);
+    for x in [
+        rect.min.x,
+        rect.min.y,
+        rect.max.x,
+        rect.max.y,
+        pixels_per_point,
+        view.pixels_per_unit,
+        origin.x,
+        origin.y,
+    ] {
+        mix(u64::from(x.to_bits()));
+    }
+    let agents = input.world.agents();
+    mix(agents.len() as u64);
+    for (agent, record) in agents.iter().zip(input.world.records()) {
+        let heading = record.smoothed_heading.unwrap_or_else(|| agent.heading());
+        mix(u64::from(agent.position.x.to_bits()) << 32 | u64::from(agent.position.y.to_bits()));
+        mix(u64::from(heading.x.to_bits()) << 32 | u64::from(heading.y.to_bits()));
+        mix(u64::from(agent.group));
+    }
+    h
 }
 
 /// The world, its grid, obstacles, targets, trails and the per-agent circles, in drawing order.
@@ -254,21 +366,27 @@ fn paint_circles(batch: &mut Batch, view: &View, rect: Rect, input: &CanvasInput
 }
 
 /// The agents: oriented triangles coloured by group, and the selection ring (`selected` is an
-/// index). `scale` is pixels per world unit.
+/// index; with `only_selected`, only that agent is drawn; with `always_plain`, every agent but
+/// the selected one is drawn plain, whatever its size). `scale` is pixels per world unit.
 fn paint_agents(
     batch: &mut Batch,
     scale: f32,
     to_screen: impl Fn(Vec2) -> Pos2,
     input: &CanvasInput<'_>,
-    selected: Option<usize>,
+    (selected, only_selected, always_plain): (Option<usize>, bool, bool),
 ) {
     let agents = input.world.agents();
     let records = input.world.records();
-    batch.reserve(agents.len() * 6, agents.len() * 21);
+    if !only_selected {
+        batch.reserve(agents.len() * 6, agents.len() * 21);
+    }
     let length = agent_pixels(scale, agents.len());
-    let plain = length < PLAIN_BELOW_PIXELS;
+    let plain = always_plain || length < PLAIN_BELOW_PIXELS;
     let shape = Isosceles::new(0.35);
     for (i, (agent, record)) in agents.iter().zip(records).enumerate() {
+        if only_selected && Some(i) != selected {
+            continue;
+        }
         let p = to_screen(agent.position);
         if !batch.visible(p - vec2(length, length), p + vec2(length, length)) {
             continue;

@@ -99,6 +99,7 @@ impl eframe::App for EditorApp {
             playing: self.session.playing,
             behind: self.session.behind(),
             heavy: self.heavy.is_some(),
+            agents: self.session.world.agents().len(),
         });
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
@@ -127,7 +128,7 @@ impl eframe::App for EditorApp {
         if self.presenting.is_some() {
             self.presentation_ui(ui);
             self.frame_log.end_work();
-            crate::editor::platform::frame_drawn();
+            crate::editor::platform::frame_drawn(ui.ctx());
             return;
         }
         self.panels_ui(ui);
@@ -135,7 +136,7 @@ impl eframe::App for EditorApp {
         self.windows_ui(&ctx);
         self.notices_ui(&ctx);
         self.frame_log.end_work();
-        crate::editor::platform::frame_drawn();
+        crate::editor::platform::frame_drawn(&ctx);
     }
 }
 

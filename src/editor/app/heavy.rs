@@ -134,25 +134,23 @@ impl EditorApp {
             .show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(egui::RichText::new(text).color(crate::view::palette::WARNING));
-                    if let Some((_, agents)) = &notice.lowered
-                        && ui
+                    if let Some((_, agents)) = &notice.lowered {
+                        let lower = ui
                             .button(format!("Lower the counts to {}", thousands(*agents as u64)))
                             .on_hover_text(
                                 "Every group's count scaled down to what runs in real time \
                                  here, then play (one undo step).",
-                            )
-                            .clicked()
-                    {
-                        actions.push(Action::Heavy(HeavyAnswer::Lower));
+                            );
+                        crate::editor::platform::mark("lower", lower.rect);
+                        if lower.clicked() {
+                            actions.push(Action::Heavy(HeavyAnswer::Lower));
+                        }
                     }
-                    if ui
-                        .button("Play anyway")
-                        .on_hover_text(
-                            "Run it as it is, slower than real time: the same ticks in the same \
-                             order.",
-                        )
-                        .clicked()
-                    {
+                    let play = ui.button("Play anyway").on_hover_text(
+                        "Run it as it is, slower than real time: the same ticks in the same order.",
+                    );
+                    crate::editor::platform::mark("play-anyway", play.rect);
+                    if play.clicked() {
                         actions.push(Action::Heavy(HeavyAnswer::PlayAnyway));
                     }
                     if ui.button("Dismiss").clicked() {

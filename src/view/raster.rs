@@ -240,6 +240,22 @@ impl Raster {
         out
     }
 
+    /// The image as egui's premultiplied colours, to show as a texture.
+    #[must_use]
+    pub fn to_color_image(&self) -> ColorImage {
+        // Each channel clamped to 0..=255 first.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let byte = |c: f32| c.round().clamp(0.0, 255.0) as u8;
+        let pixels = self
+            .pixels
+            .iter()
+            .map(|p| {
+                Color32::from_rgba_premultiplied(byte(p[0]), byte(p[1]), byte(p[2]), byte(p[3]))
+            })
+            .collect();
+        ColorImage::new([self.width, self.height], pixels)
+    }
+
     /// Width in pixels.
     #[must_use]
     pub fn width(&self) -> usize {
