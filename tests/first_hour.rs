@@ -554,3 +554,65 @@ fn the_scenes_name_and_description_are_edited_in_place() {
     harness.run_steps(2);
     assert_eq!(harness.state().scene().name, name);
 }
+
+/// A phone's screen (390 × 844): the panels start closed, so that the canvas has the width; a
+/// strip says that editing wants a larger screen and opens either panel; "Start here" fits the
+/// screen; Present shows a button to leave it once the pointer (or a finger) moves.
+#[test]
+fn a_phone_screen_gets_the_canvas_fitting_windows_and_a_way_out_of_present() {
+    let mut app = EditorApp::with_default_scene();
+    app.load_storage(&MemoryStorage::default());
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(390.0, 844.0))
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| app);
+    harness.run_steps(3);
+    let wide = harness.state().canvas_rect().expect("drawn").width();
+    assert!(wide > 350.0, "the canvas is {wide} points wide");
+    harness.get_by_label_contains("Editing wants a larger screen");
+    // "Start here" within the screen.
+    let start = harness.get_by_label("Got it").rect();
+    assert!(start.max.x <= 390.0, "{start:?}");
+    harness.get_by_label("Got it").click();
+    harness.run_steps(3);
+    harness.get_by_label("Scene").click();
+    harness.run_steps(4);
+    let narrow = harness.state().canvas_rect().expect("drawn").width();
+    assert!(
+        narrow < 100.0,
+        "with the inspector open the canvas is {narrow} points wide"
+    );
+    harness.get_by_label("Scene").click();
+    harness.run_steps(4);
+    let again = harness.state().canvas_rect().expect("drawn").width();
+    assert!(
+        again > 350.0,
+        "closed again, the canvas is {again} points wide"
+    );
+
+    act(&mut harness, Action::TogglePresent);
+    // Two seconds with the pointer still (steps of 0.25 s): the scene alone.
+    harness.run_steps(10);
+    assert!(harness.state().is_presenting());
+    assert!(harness.query_by_label("Leave presentation").is_none());
+    harness.hover_at(egui::pos2(200.0, 400.0));
+    harness.run_steps(2);
+    harness.get_by_label("Leave presentation").click();
+    harness.run_steps(2);
+    assert!(!harness.state().is_presenting());
+}
+
+/// At 1024 × 640 and larger the panels are open, and the strip is not there.
+#[test]
+fn a_large_screen_opens_both_panels_without_the_strip() {
+    let mut harness = small_harness(EditorApp::with_default_scene());
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("Editing wants a larger screen")
+            .is_none()
+    );
+    harness.get_by_label("Behaviors, in priority order");
+    let canvas = harness.state().canvas_rect().expect("drawn");
+    assert!(canvas.width() < 1024.0 * 0.6, "{canvas:?}");
+}

@@ -12,6 +12,7 @@ mod dock_ui;
 mod frame;
 mod goals;
 pub mod heavy;
+pub mod layout;
 mod notices;
 mod ops;
 mod saving;
@@ -36,6 +37,9 @@ use super::windows::{self, HelpWindow, Questions, StartWindow};
 use crate::scene::{self, Scene, presets};
 use crate::view::present;
 use crate::view::{CanvasInput, CanvasState, Overlays, canvas_ui};
+
+/// Seconds the presentation's "Leave presentation" button stays after the pointer last moved.
+const LEAVE_SHOWN_SECS: f32 = 2.0;
 
 /// Seconds between checks of the open file for changes on disk.
 const RELOAD_POLL_SECS: f64 = 0.5;
@@ -67,6 +71,8 @@ pub struct EditorApp {
     share: share::Share,
     /// A scene too heavy for real time here, paused: what the line over the canvas says.
     heavy: Option<heavy::HeavyNotice>,
+    /// Which side panels are open (a small screen starts with none).
+    layout: layout::Layout,
 }
 
 /// What waits on the user: a question, a file that does not load yet, a close to confirm.
@@ -157,6 +163,7 @@ impl EditorApp {
             title: String::new(),
             share: share::Share::default(),
             heavy: None,
+            layout: layout::Layout::default(),
         }
     }
 
@@ -266,6 +273,23 @@ impl EditorApp {
                 self.session.world.set_pointer(pointer);
                 self.apply_all(&ctx, actions.into_iter().map(Action::Canvas).collect());
             });
+        // A way out for a screen with no keys: shown while the pointer moves or a finger
+        // touches, gone two seconds after (so that a recording of the screen shows the scene
+        // alone).
+        let lately = ctx
+            .input(|i| i.pointer.time_since_last_movement() < LEAVE_SHOWN_SECS || i.any_touches());
+        if lately {
+            let leave = egui::Area::new(egui::Id::unique("leave presentation"))
+                .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 8.0))
+                .show(&ctx, |ui| {
+                    ui.button("Leave presentation").on_hover_text("Esc or F11")
+                })
+                .inner;
+            if leave.clicked() {
+                self.apply_all(&ctx, vec![Action::TogglePresent]);
+            }
+            ctx.request_repaint_after(std::time::Duration::from_secs_f32(LEAVE_SHOWN_SECS));
+        }
         if self.prompts.up_at_start.0 {
             let actions = self.questions().ui(&ctx);
             self.apply_all(&ctx, actions);
@@ -289,6 +313,7 @@ impl EditorApp {
             frame_secs: self.session.frame_secs,
             baseline: self.session.baseline.as_ref().map(|b| b.label.as_str()),
             behind: self.session.behind(),
+            small: ctx.content_rect().width() < layout::SMALL_SCREEN_WIDTH,
         };
         let actions = Panel::top("menu")
             .show(ui, |ui| menu.ui(ui, &mut self.session.time_scale))
@@ -303,11 +328,15 @@ impl EditorApp {
         // The side panels leave the canvas area at least 55% of the window's width (at 1024 px
         // the inspector is 261 px and the legend 195 px; on a large screen 340 and 250).
         let width = ctx.content_rect().width();
+        let small = self.layout.follow(width);
+        if small {
+            Panel::top("small screen").show(ui, |ui| self.layout.strip_ui(ui));
+        }
         let actions = Panel::left("inspector")
-            .default_size(340.0)
-            .max_size((width * 0.255).max(200.0))
+            .default_size(340.0_f32.min(layout::Layout::panel_max(width, 0.255)))
+            .max_size(layout::Layout::panel_max(width, 0.255))
             .resizable(true)
-            .show(ui, |ui| {
+            .show_collapsible(ui, &mut self.layout.inspector, |ui| {
                 let opened = self.doc.opened();
                 let g = self.session.current_group;
                 let run_notes = self
@@ -332,12 +361,18 @@ impl EditorApp {
                 };
                 inspector.ui(ui, &mut self.session.time_scale)
             })
-            .inner;
+            .map(|r| r.inner)
+            .unwrap_or_default();
         self.apply_all(&ctx, actions);
+        let side_width = if small {
+            layout::Layout::panel_max(width, 0.19)
+        } else {
+            250.0_f32.min(width * 0.19).max(160.0)
+        };
         let actions = Panel::right("side")
-            .exact_size(250.0_f32.min(width * 0.19).max(160.0))
+            .exact_size(side_width)
             .resizable(true)
-            .show(ui, |ui| {
+            .show_collapsible(ui, &mut self.layout.side, |ui| {
                 let side = SidePanel {
                     world: &self.session.world,
                     scene: self.doc.scene(),
@@ -345,7 +380,8 @@ impl EditorApp {
                 };
                 side.ui(ui, &mut self.overlays, &mut self.session.follow)
             })
-            .inner;
+            .map(|r| r.inner)
+            .unwrap_or_default();
         self.apply_all(&ctx, actions);
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)

@@ -131,6 +131,7 @@ impl EditorApp {
         };
         let mut open = true;
         egui::Window::new("Too long for a link")
+            .max_width(ctx.content_rect().width() - 32.0)
             .collapsible(false)
             .resizable(false)
             .open(&mut open)

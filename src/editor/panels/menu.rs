@@ -38,6 +38,8 @@ pub struct MenuBar<'a> {
     pub baseline: Option<&'a str>,
     /// Ticks per second run and due, when the run falls behind real time.
     pub behind: Option<(f64, f64)>,
+    /// A small screen: the transport keeps Play, Fit and Present.
+    pub small: bool,
 }
 
 /// The Presets menu: a submenu per shelf, each scrolling when the window is too short for it,
@@ -315,9 +317,19 @@ impl MenuBar<'_> {
             ("Present", Action::TogglePresent),
         ];
         for (text, action) in buttons {
+            let wanted = matches!(
+                action,
+                Action::TogglePlay | Action::Fit | Action::TogglePresent
+            );
+            if self.small && !wanted {
+                continue;
+            }
             if ui.button(text).on_hover_text(keys_tip(&action)).clicked() {
                 actions.push(action);
             }
+        }
+        if self.small {
+            return;
         }
         let capture = match self.recording {
             Some((done, total)) => format!("Recording {done}/{total}"),

@@ -61,10 +61,12 @@ impl StartWindow {
     /// Shows the window while `open`; "Got it" closes it.
     pub fn ui(self, ctx: &egui::Context, open: &mut bool) {
         let mut close = false;
+        let fits = ctx.content_rect().width() - 32.0;
         egui::Window::new("Start here")
             .open(open)
             .collapsible(false)
-            .default_width(520.0)
+            .default_width(520.0_f32.min(fits))
+            .max_width(fits)
             .max_height(max_height(ctx))
             .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
             .show(ctx, |ui| {
@@ -103,6 +105,7 @@ impl HelpWindow {
     /// Shows the window while `open`.
     pub fn ui(self, ctx: &egui::Context, open: &mut bool) {
         egui::Window::new("Keyboard and mouse")
+            .max_width(ctx.content_rect().width() - 32.0)
             .open(open)
             .collapsible(false)
             .resizable(false)

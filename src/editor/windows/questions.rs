@@ -83,13 +83,17 @@ fn ask(
     (enter, escape): (usize, usize),
 ) -> Option<usize> {
     let mut answer = None;
+    // On a small screen the question takes the screen's width, less a margin.
+    let width = QUESTION_WIDTH
+        .min(ctx.content_rect().width() - 48.0)
+        .max(200.0);
     let modal = egui::Modal::new(egui::Id::unique(("question", id))).show(ctx, |ui| {
-        ui.set_width(QUESTION_WIDTH);
+        ui.set_width(width);
         ui.heading(heading);
         // The text takes the same height (three lines) whatever it says, so that the buttons
         // under it stand in the same places.
         let lines = 3.0 * ui.text_style_height(&egui::TextStyle::Body);
-        ui.allocate_ui(egui::vec2(QUESTION_WIDTH, lines), |ui| {
+        ui.allocate_ui(egui::vec2(width, lines), |ui| {
             ui.set_min_height(lines);
             ui.label(text);
         });
