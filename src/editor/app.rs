@@ -72,7 +72,7 @@ pub struct EditorApp {
     /// A scene too heavy for real time here, paused: what the line over the canvas says.
     heavy: Option<heavy::HeavyNotice>,
     /// Which side panels are open (a small screen starts with none).
-    layout: layout::Layout,
+    layout: layout::SidePanels,
 }
 
 /// What waits on the user: a question, a file that does not load yet, a close to confirm.
@@ -163,7 +163,7 @@ impl EditorApp {
             title: String::new(),
             share: share::Share::default(),
             heavy: None,
-            layout: layout::Layout::default(),
+            layout: layout::SidePanels::default(),
         }
     }
 
@@ -333,8 +333,8 @@ impl EditorApp {
             Panel::top("small screen").show(ui, |ui| self.layout.strip_ui(ui));
         }
         let actions = Panel::left("inspector")
-            .default_size(340.0_f32.min(layout::Layout::panel_max(width, 0.255)))
-            .max_size(layout::Layout::panel_max(width, 0.255))
+            .default_size(340.0_f32.min(layout::SidePanels::panel_max(width, 0.255)))
+            .max_size(layout::SidePanels::panel_max(width, 0.255))
             .resizable(true)
             .show_collapsible(ui, &mut self.layout.inspector, |ui| {
                 let opened = self.doc.opened();
@@ -365,7 +365,7 @@ impl EditorApp {
             .unwrap_or_default();
         self.apply_all(&ctx, actions);
         let side_width = if small {
-            layout::Layout::panel_max(width, 0.19)
+            layout::SidePanels::panel_max(width, 0.19)
         } else {
             250.0_f32.min(width * 0.19).max(160.0)
         };

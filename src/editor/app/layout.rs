@@ -11,7 +11,7 @@ pub const SMALL_SCREEN_WIDTH: f32 = 700.0;
 
 /// Which side panels are open, and the screen's class at the last frame.
 #[derive(Debug, Default)]
-pub(crate) struct Layout {
+pub(crate) struct SidePanels {
     /// Whether the screen was small at the last frame (`None` before the first).
     small: Option<bool>,
     /// The inspector is open.
@@ -20,7 +20,7 @@ pub(crate) struct Layout {
     pub side: bool,
 }
 
-impl Layout {
+impl SidePanels {
     /// The frame's screen width: when it changes class, both panels open on a large screen and
     /// close on a small one. Whether the screen is small.
     pub fn follow(&mut self, width: f32) -> bool {
@@ -68,7 +68,7 @@ mod tests {
 
     #[test]
     fn panels_close_on_a_small_screen_and_open_again_on_a_large_one() {
-        let mut layout = Layout::default();
+        let mut layout = SidePanels::default();
         assert!(layout.follow(390.0));
         assert!(!layout.inspector && !layout.side);
         layout.side = true;
@@ -79,7 +79,7 @@ mod tests {
         assert!(layout.inspector && layout.side);
         assert!(layout.follow(699.0));
         assert!(!layout.inspector && !layout.side);
-        assert!((Layout::panel_max(390.0, 0.255) - 342.0).abs() < 1e-4);
-        assert!((Layout::panel_max(1024.0, 0.255) - 261.12).abs() < 1e-3);
+        assert!((SidePanels::panel_max(390.0, 0.255) - 342.0).abs() < 1e-4);
+        assert!((SidePanels::panel_max(1024.0, 0.255) - 261.12).abs() < 1e-3);
     }
 }
