@@ -20,9 +20,7 @@ impl ToolStrip {
     pub fn ui(self, ui: &mut Ui) -> Vec<Action> {
         let mut actions = Vec::new();
         let ctx = ui.ctx().clone();
-        // A narrow canvas wraps the strip onto a second line rather than widen the canvas over
-        // the panels beside it.
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
             ui.add_space(4.0);
             for tool in CanvasTool::ALL {
                 let action = Action::SetTool(tool);
