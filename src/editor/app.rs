@@ -301,6 +301,8 @@ impl EditorApp {
     /// The editor's layout: menu, status line, inspector, side panel, plots, canvas.
     fn panels_ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
+        let width = ctx.content_rect().width();
+        let small = self.layout.follow(width);
         let menu = MenuBar {
             dirty: self.doc.is_dirty(),
             can_undo_redo: self.doc.can_undo_redo(),
@@ -313,7 +315,7 @@ impl EditorApp {
             frame_secs: self.session.frame_secs,
             baseline: self.session.baseline.as_ref().map(|b| b.label.as_str()),
             behind: self.session.behind(),
-            small: ctx.content_rect().width() < layout::SMALL_SCREEN_WIDTH,
+            small,
         };
         let actions = Panel::top("menu")
             .show(ui, |ui| menu.ui(ui, &mut self.session.time_scale))
@@ -327,8 +329,6 @@ impl EditorApp {
         });
         // The side panels leave the canvas area at least 55% of the window's width (at 1024 px
         // the inspector is 261 px and the legend 195 px; on a large screen 340 and 250).
-        let width = ctx.content_rect().width();
-        let small = self.layout.follow(width);
         if small {
             Panel::top("small screen").show(ui, |ui| self.layout.strip_ui(ui));
         }

@@ -252,7 +252,7 @@ impl Files {
             return;
         }
         let mut ok = false;
-        let width = 620.0_f32.min(ctx.content_rect().width() - 48.0).max(200.0);
+        let width = crate::editor::windows::fitting_width(ctx, 620.0);
         let modal = egui::Modal::new(egui::Id::unique("could not load")).show(ctx, |ui| {
             ui.set_max_width(width);
             ui.heading("Could not load");

@@ -229,13 +229,9 @@ impl Raster {
         for p in &self.pixels {
             let a = p[3].clamp(0.0, 255.0);
             for &c in &p[..3] {
-                let c = if a > 0.0 { c * 255.0 / a } else { 0.0 };
-                // Clamped to 0..=255 first.
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                out.push(c.round().clamp(0.0, 255.0) as u8);
+                out.push(byte(if a > 0.0 { c * 255.0 / a } else { 0.0 }));
             }
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            out.push(a.round() as u8);
+            out.push(byte(a));
         }
         out
     }
@@ -243,9 +239,6 @@ impl Raster {
     /// The image as egui's premultiplied colours, to show as a texture.
     #[must_use]
     pub fn to_color_image(&self) -> ColorImage {
-        // Each channel clamped to 0..=255 first.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let byte = |c: f32| c.round().clamp(0.0, 255.0) as u8;
         let pixels = self
             .pixels
             .iter()
@@ -284,6 +277,14 @@ fn flat_color(vertices: [&Vertex; 3], texture: Option<&ColorImage>) -> Option<[f
         }
     }
     Some(color)
+}
+
+/// A channel's value as a byte, rounded and clamped to 0..=255.
+fn byte(c: f32) -> u8 {
+    // Clamped to 0..=255 first.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let b = c.round().clamp(0.0, 255.0) as u8;
+    b
 }
 
 /// `dst = src + dst * (1 - src.a)`, premultiplied.

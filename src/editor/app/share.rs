@@ -131,7 +131,7 @@ impl EditorApp {
         };
         let mut open = true;
         egui::Window::new("Too long for a link")
-            .max_width(ctx.content_rect().width() - 32.0)
+            .max_width(crate::editor::windows::fitting_width(ctx, f32::INFINITY))
             .collapsible(false)
             .resizable(false)
             .open(&mut open)

@@ -83,10 +83,7 @@ fn ask(
     (enter, escape): (usize, usize),
 ) -> Option<usize> {
     let mut answer = None;
-    // On a small screen the question takes the screen's width, less a margin.
-    let width = QUESTION_WIDTH
-        .min(ctx.content_rect().width() - 48.0)
-        .max(200.0);
+    let width = super::fitting_width(ctx, QUESTION_WIDTH);
     let modal = egui::Modal::new(egui::Id::unique(("question", id))).show(ctx, |ui| {
         ui.set_width(width);
         ui.heading(heading);
