@@ -616,3 +616,22 @@ fn a_large_screen_opens_both_panels_without_the_strip() {
     let canvas = harness.state().canvas_rect().expect("drawn");
     assert!(canvas.width() < 1024.0 * 0.6, "{canvas:?}");
 }
+
+/// At 800 × 600 the middle stops where the Overlays panel starts: its sliders put their names
+/// under them rather than widen the panel, which egui then reserved at the canvas's expense
+/// and the canvas drew over.
+#[test]
+fn at_800_by_600_the_canvas_leaves_the_overlays_panel_whole() {
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(800.0, 600.0))
+        .with_step_dt(0.25)
+        .build_eframe(move |_cc| EditorApp::with_default_scene());
+    harness.run_steps(4);
+    let canvas = harness.state().canvas_rect().expect("drawn");
+    let velocity = harness.get_by_label("Velocity").rect();
+    assert!(
+        canvas.max.x <= velocity.min.x,
+        "the canvas {canvas:?} reaches over the Overlays panel's {velocity:?}"
+    );
+    assert!(velocity.max.x <= 800.0, "{velocity:?}");
+}

@@ -76,25 +76,36 @@ fn swatch(overlay: Overlay) -> Option<Color32> {
     })
 }
 
-/// The screen scales of velocity and force vectors.
+/// The screen scales of velocity and force vectors. Each slider's name follows it on its line,
+/// or under it when the panel is too narrow for both.
 fn scales_ui(ui: &mut egui::Ui, velocity_scale_secs: &mut f32, force_scale: &mut f32) {
-    ui.add(
-        egui::Slider::new(
+    let rows = [
+        (
             velocity_scale_secs,
-            VELOCITY_SCALE_RANGE.0..=VELOCITY_SCALE_RANGE.1,
-        )
-        .logarithmic(true)
-        .text("velocity scale")
-        .suffix(" s"),
-    )
-    .on_hover_text("A velocity v is drawn as the distance v * this.");
-    ui.add(
-        egui::Slider::new(force_scale, FORCE_SCALE_RANGE.0..=FORCE_SCALE_RANGE.1)
-            .logarithmic(true)
-            .text("force scale")
-            .suffix(" s²"),
-    )
-    .on_hover_text("A force F is drawn F * this long (world units).");
+            VELOCITY_SCALE_RANGE,
+            "velocity scale",
+            " s",
+            "A velocity v is drawn as the distance v * this.",
+        ),
+        (
+            force_scale,
+            FORCE_SCALE_RANGE,
+            "force scale",
+            " s²",
+            "A force F is drawn F * this long (world units).",
+        ),
+    ];
+    for (value, (low, high), name, suffix, tip) in rows {
+        ui.horizontal_wrapped(|ui| {
+            ui.add(
+                egui::Slider::new(value, low..=high)
+                    .logarithmic(true)
+                    .suffix(suffix),
+            )
+            .on_hover_text(tip);
+            ui.label(name).on_hover_text(tip);
+        });
+    }
 }
 
 /// One swatch per behavior the scene uses, in priority order; every other behavior's behind

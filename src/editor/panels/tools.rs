@@ -7,6 +7,9 @@ use crate::editor::action::Action;
 use crate::editor::shortcuts;
 use crate::view::CanvasTool;
 
+/// The width (points) the strip needs on one line: its buttons and a few words of the hint.
+const ONE_LINE_WIDTH: f32 = 480.0;
+
 /// The tool strip over one frame's state.
 pub struct ToolStrip {
     /// The tool in use.
@@ -20,7 +23,10 @@ impl ToolStrip {
     pub fn ui(self, ui: &mut Ui) -> Vec<Action> {
         let mut actions = Vec::new();
         let ctx = ui.ctx().clone();
-        ui.horizontal(|ui| {
+        // A canvas narrower than the strip (a small screen, a panel opened beside it) wraps
+        // it, so that it does not widen the canvas over the panels; a wider one keeps it on
+        // one line with the hint cut to fit.
+        let strip = |ui: &mut Ui| {
             ui.add_space(4.0);
             for tool in CanvasTool::ALL {
                 let action = Action::SetTool(tool);
@@ -50,7 +56,12 @@ impl ToolStrip {
             ui.separator();
             // Cut to the strip's width: a long line must not widen the canvas.
             ui.add(egui::Label::new(egui::RichText::new(self.tool.help()).weak()).truncate());
-        });
+        };
+        if ui.available_width() < ONE_LINE_WIDTH {
+            ui.horizontal_wrapped(strip);
+        } else {
+            ui.horizontal(strip);
+        }
         actions
     }
 }
