@@ -159,3 +159,43 @@ fn a_broken_link_on_a_first_visit_is_said_before_start_here_and_placed_in_its_da
     harness.get_by_label("Start here");
     harness.get_by_label("Got it");
 }
+
+/// A link whose scene breaks two rules lists both, as `steerlab validate` does for a file; so
+/// does an uploaded file with two.
+#[test]
+fn a_link_or_an_upload_with_two_errors_lists_both() {
+    let mut harness = paused_harness(EditorApp::with_default_scene());
+    let mut bad = harness.state().scene().clone();
+    bad.dt = -1.0;
+    bad.world.width = -5.0;
+    act(
+        &mut harness,
+        Action::Request(Pending::OpenLink(link::fragment(&bad))),
+    );
+    harness.run_steps(2);
+    let errors = harness.state().load_errors();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors[0].contains("dt: must be >= 0.001, got -1"),
+        "{errors:?}"
+    );
+    assert!(errors[1].contains("world.width"), "{errors:?}");
+    harness.get_by_label("OK").click();
+    harness.run_steps(2);
+
+    let text = common::preset_text("seek.ron")
+        .replacen("dt: 0.016666668", "dt: -1.0", 1)
+        .replacen("max_speed: 90.0", "max_speed: -10.0", 1);
+    let upload = Pending::Upload("two.ron".into(), Ok(std::sync::Arc::from(text.as_bytes())));
+    act(&mut harness, Action::Request(upload));
+    harness.run_steps(2);
+    let errors = harness.state().load_errors();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].starts_with("two.ron:8:9: dt:"), "{errors:?}");
+    assert!(
+        errors[1].starts_with("two.ron:23:24: groups[0].max_speed"),
+        "{errors:?}"
+    );
+    // The window lists both.
+    harness.get_by_label_contains("groups[0].max_speed");
+}
