@@ -19,7 +19,8 @@
 //     counts" and "Play anyway" (the times printed);
 //   - a recording (Capture…, Record) downloads as a GIF of all its frames while the page
 //     plays;
-//   - a scene file uploads (Ctrl+O) and opens, and downloads (Ctrl+S) as the same scene;
+//   - a scene file uploads (Ctrl+O) and opens, and downloads (Ctrl+S) as the same scene; a
+//     file that breaks two rules lists both errors;
 //   - unsaved work is kept in the browser's storage and offered back after a reload, and
 //     leaving the page with unsaved work asks first;
 //   - the runtime for web games (dist/runtime/) draws a preset on the page's own arrays with
@@ -503,8 +504,31 @@ await scene_file.saveAs(downloaded);
 const checked = execFileSync(steerlab, ["link", "--page", page_address, downloaded], { encoding: "utf8" }).trim();
 if (checked !== link_of("seek.ron")) fail("the downloaded seek.ron is not the seek preset's scene");
 if ((await state(files.page)).title.includes("●")) fail("after the download the title still says unsaved");
+// A file that breaks two rules: both errors listed, located, and the scene stays.
+const two = join(shots ?? "/tmp", "two-errors.ron");
+writeFileSync(
+  two,
+  readFileSync("presets/seek.ron", "utf8")
+    .replace("dt: 0.016666668", "dt: -1.0")
+    .replace("max_speed: 90.0", "max_speed: -10.0"),
+);
+const second = files.page.waitForEvent("filechooser", { timeout: 5000 }).catch(() => null);
+await files.page.keyboard.press("Control+o");
+const again = await second;
+if (!again) fail("a second Ctrl+O opened no file picker");
+await again.setFiles(two);
+await files.page
+  .waitForFunction(() => document.body.dataset.errors === "2", null, { timeout: 20000 })
+  .catch(async () => fail(`two-errors.ron: ${JSON.stringify(await state(files.page))}`));
+const listed = await state(files.page);
+if (listed.scene !== "Seek") fail(`after a bad upload the scene is ${listed.scene}`);
+if (!listed.error.startsWith("two-errors.ron:8:9: dt:")) fail(`the first error reads "${listed.error}"`);
+if (shots) await files.page.screenshot({ path: join(shots, "two-errors.png") });
 if (files.errors.length) fail(`console errors with files: ${files.errors.join(" | ")}`);
-console.log("browser: seek.ron uploaded and opened; Ctrl+S downloaded it as the same scene");
+console.log(
+  "browser: seek.ron uploaded and opened; Ctrl+S downloaded it as the same scene; a file with " +
+    "two errors lists both and changes nothing",
+);
 await files.page.close();
 
 // 6. Frame times at 1,000 and 10,000 agents (the containment preset, one group scaled). A
