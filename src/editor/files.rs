@@ -252,7 +252,7 @@ impl Files {
             return;
         }
         let mut ok = false;
-        let width = crate::editor::windows::fitting_width(ctx, 620.0);
+        let width = crate::editor::windows::place::fitting_width(ctx, 620.0);
         let modal = egui::Modal::new(egui::Id::unique("could not load")).show(ctx, |ui| {
             ui.set_max_width(width);
             ui.heading("Could not load");

@@ -131,7 +131,10 @@ impl EditorApp {
         };
         let mut open = true;
         egui::Window::new("Too long for a link")
-            .max_width(crate::editor::windows::fitting_width(ctx, f32::INFINITY))
+            .max_width(crate::editor::windows::place::fitting_width(
+                ctx,
+                f32::INFINITY,
+            ))
             .collapsible(false)
             .resizable(false)
             .open(&mut open)

@@ -61,7 +61,7 @@ impl StartWindow {
     /// Shows the window while `open`; "Got it" closes it.
     pub fn ui(self, ctx: &egui::Context, open: &mut bool) {
         let mut close = false;
-        let fits = super::fitting_width(ctx, f32::INFINITY);
+        let fits = super::place::fitting_width(ctx, f32::INFINITY);
         egui::Window::new("Start here")
             .open(open)
             .collapsible(false)
@@ -105,7 +105,7 @@ impl HelpWindow {
     /// Shows the window while `open`.
     pub fn ui(self, ctx: &egui::Context, open: &mut bool) {
         egui::Window::new("Keyboard and mouse")
-            .max_width(super::fitting_width(ctx, f32::INFINITY))
+            .max_width(super::place::fitting_width(ctx, f32::INFINITY))
             .open(open)
             .collapsible(false)
             .resizable(false)

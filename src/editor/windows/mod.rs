@@ -14,13 +14,6 @@ pub mod tune;
 
 use crate::editor::dock::Tool;
 
-/// `wanted` points, or the screen's width less a margin on a screen too small for them (a
-/// phone): the width a dialog or window is given, so that none is cut off.
-#[must_use]
-pub fn fitting_width(ctx: &egui::Context, wanted: f32) -> f32 {
-    wanted.min(ctx.content_rect().width() - 48.0).max(200.0)
-}
-
 pub use capture::CaptureWindow;
 pub use changes::ChangesWindow;
 pub use goals::GoalsWindow;

@@ -83,7 +83,7 @@ fn ask(
     (enter, escape): (usize, usize),
 ) -> Option<usize> {
     let mut answer = None;
-    let width = super::fitting_width(ctx, QUESTION_WIDTH);
+    let width = super::place::fitting_width(ctx, QUESTION_WIDTH);
     let modal = egui::Modal::new(egui::Id::unique(("question", id))).show(ctx, |ui| {
         ui.set_width(width);
         ui.heading(heading);
