@@ -55,13 +55,9 @@ impl Agent {
     /// The route it navigates (empty unless its group navigates).
     #[must_use]
     pub fn route(&self) -> &Route {
-        static NONE: Route = Route {
-            points: Vec::new(),
-            goal: Vec2::ZERO,
-            unreachable: None,
-            planned: false,
-        };
-        self.route.as_deref().unwrap_or(&NONE)
+        self.route
+            .as_deref()
+            .unwrap_or(&crate::sim::steer::route::NO_ROUTE)
     }
 
     /// The direction it last moved in (unit): its velocity's, or the last one before it

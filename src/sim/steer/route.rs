@@ -20,6 +20,14 @@ pub struct Route {
     pub planned: bool,
 }
 
+/// No route: what an agent that has not planned holds.
+pub static NO_ROUTE: Route = Route {
+    points: Vec::new(),
+    goal: Vec2::ZERO,
+    unreachable: None,
+    planned: false,
+};
+
 impl Route {
     /// The points still ahead of an agent heading for point `next` (its memory's
     /// `route_next`): from that one to the end.

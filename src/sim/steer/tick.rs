@@ -10,7 +10,6 @@ use crate::sim::model::types::{
     AvoidMemory, FlockRule, Leader, NeighborSums, Other, Stamina, Target,
 };
 use crate::sim::steer::debug::{AgentDebug, Detail, Trace};
-use crate::sim::steer::registry::BehaviorKind;
 use crate::sim::steer::state::SteeringState;
 
 /// What an agent keeps from one tick to the next for its behaviors.
@@ -85,9 +84,12 @@ impl Step<'_> {
 /// One agent's tick as its behaviors see it: the agent, what its targets resolve to, the
 /// scenery, its neighbours, its memory, and where forces go. The world implements it; a
 /// behavior reads only through it, so a behavior's file needs nothing of the world.
+///
+/// A host writes what every behavior needs (the agent, its targets, its memory and random
+/// stream, where forces go) and only what it has of the rest: each capability one behavior
+/// family uses (scenery, neighbours, formations, the hunt, navigation) defaults to none, so a
+/// host without walls, paths or neighbours (the tutorials' one-agent manager) writes none of them.
 pub trait Tick<'w> {
-    /// The behavior being evaluated (set by the caller before [`Behavior::steer`]).
-    fn kind(&self) -> BehaviorKind;
     /// The agent's id.
     fn id(&self) -> u32;
     /// The agent's kinematics.
@@ -111,36 +113,67 @@ pub trait Tick<'w> {
     /// The leader `target` names, with its heading (a point target faces +x); none when the
     /// target is the agent itself.
     fn leader(&self, target: &Target) -> Option<Leader>;
-    /// The agent's rank among its group's followers, and their number (formations).
-    fn formation_rank(&self) -> (usize, usize);
-    /// The id of the agent `target` names, when within `range` (the hunter's pick of prey).
-    fn nearest_id(&self, target: &Target, range: Option<f32>) -> Option<u32>;
+    /// The agent's rank among its group's followers, and their number (formations); alone,
+    /// the first of one.
+    fn formation_rank(&self) -> (usize, usize) {
+        (0, 1)
+    }
+    /// The id of the agent `target` names, when within `range` (the hunter's pick of prey);
+    /// none with no other agents.
+    fn nearest_id(&self, _target: &Target, _range: Option<f32>) -> Option<u32> {
+        None
+    }
     /// The prey the hunter pursues this tick (position, velocity), when it hunts.
-    fn prey(&self) -> Option<(Vec2, Vec2)>;
+    fn prey(&self) -> Option<(Vec2, Vec2)> {
+        None
+    }
     /// The group's stamina, when it has one.
-    fn stamina(&self) -> Option<&'w Stamina>;
+    fn stamina(&self) -> Option<&'w Stamina> {
+        None
+    }
     /// The scene's walls.
-    fn walls(&self) -> &'w [Wall];
+    fn walls(&self) -> &'w [Wall] {
+        &[]
+    }
     /// The scene's obstacles.
-    fn obstacles(&self) -> &'w [Obstacle];
+    fn obstacles(&self) -> &'w [Obstacle] {
+        &[]
+    }
     /// The path the group's path following names.
-    fn path(&self) -> Option<&'w Path>;
+    fn path(&self) -> Option<&'w Path> {
+        None
+    }
     /// The path whose polygon the group's containment names.
-    fn region(&self) -> Option<&'w Path>;
+    fn region(&self) -> Option<&'w Path> {
+        None
+    }
     /// The navigation mesh of the level for the group's radius, when the group navigates.
-    fn navmesh(&self) -> Option<&'w crate::sim::model::navmesh::NavMesh>;
-    /// The agent's planned route (navigation).
-    fn route(&self) -> &crate::sim::steer::route::Route;
-    /// Replaces the agent's route with a new plan.
-    fn set_route(&mut self, route: crate::sim::steer::route::Route);
+    fn navmesh(&self) -> Option<&'w crate::sim::model::navmesh::NavMesh> {
+        None
+    }
+    /// The agent's planned route (navigation); none planned by default.
+    fn route(&self) -> &crate::sim::steer::route::Route {
+        &crate::sim::steer::route::NO_ROUTE
+    }
+    /// Replaces the agent's route with a new plan (a host that keeps no routes drops it).
+    fn set_route(&mut self, _route: crate::sim::steer::route::Route) {}
     /// The flow field the group follows, resolved to the world's cells.
-    fn flow(&self) -> Option<&'w FlowGrid>;
-    /// The flocking sums of rule `rule` (0 separation, 1 alignment, 2 cohesion).
-    fn neighbor_sums(&self, rule: FlockRule) -> NeighborSums;
+    fn flow(&self) -> Option<&'w FlowGrid> {
+        None
+    }
+    /// The flocking sums of rule `rule` (0 separation, 1 alignment, 2 cohesion); empty with no
+    /// neighbours.
+    fn neighbor_sums(&self, _rule: FlockRule) -> NeighborSums {
+        NeighborSums::default()
+    }
     /// The agents within `range` (at most the group's neighbour cap, nearest first).
-    fn others_near(&self, range: f32) -> Vec<Other>;
+    fn others_near(&self, _range: f32) -> Vec<Other> {
+        Vec::new()
+    }
     /// The position of the agent nearest `p` within `radius` of it (the agent itself left out).
-    fn agent_near(&self, p: Vec2, radius: f32) -> Option<Vec2>;
+    fn agent_near(&self, _p: Vec2, _radius: f32) -> Option<Vec2> {
+        None
+    }
     /// What the agent keeps between ticks.
     fn memory(&mut self) -> &mut Memory;
     /// The agent's random stream and wander angle.

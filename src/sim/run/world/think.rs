@@ -43,10 +43,6 @@ struct AgentTick<'w, 'r, 's, 'd> {
 }
 
 impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
-    fn kind(&self) -> BehaviorKind {
-        self.kind
-    }
-
     fn id(&self) -> u32 {
         self.agent.id
     }

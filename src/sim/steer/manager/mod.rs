@@ -18,8 +18,7 @@ use glam::Vec2;
 
 use crate::sim::model::block::Weighting;
 use crate::sim::model::math::truncate;
-use crate::sim::model::scenery::{FlowGrid, Obstacle, Path, Wall};
-use crate::sim::model::types::{FlockRule, Leader, NeighborSums, Other, Stamina};
+use crate::sim::model::types::Leader;
 use crate::sim::steer::behavior::{BlockCommon, Memory, Registered, Step, Tick};
 use crate::sim::steer::behaviors::{Body, Steer};
 use crate::sim::steer::debug::{AgentDebug, Detail, FullRecord, RecordSink, RecordSlot};
@@ -328,7 +327,6 @@ impl<R: RecordSink> SteeringManager<R> {
             body: Body::of(host),
             other,
             memory: Memory::default(),
-            route: crate::sim::steer::route::Route::default(),
             m: self,
         };
         block.steer(&mut tick);
@@ -343,15 +341,10 @@ struct Lone<'m, R: RecordSink> {
     /// What every target that is not a point stands for: position and velocity.
     other: Option<(Vec2, Vec2)>,
     memory: Memory,
-    route: crate::sim::steer::route::Route,
     m: &'m mut SteeringManager<R>,
 }
 
-impl<'w, R: RecordSink> Tick<'w> for Lone<'_, R> {
-    fn kind(&self) -> BehaviorKind {
-        self.kind
-    }
-
+impl<R: RecordSink> Tick<'_> for Lone<'_, R> {
     fn id(&self) -> u32 {
         0
     }
@@ -390,66 +383,6 @@ impl<'w, R: RecordSink> Tick<'w> for Lone<'_, R> {
             velocity,
             heading: crate::sim::model::math::direction_or(velocity, Vec2::X),
         })
-    }
-
-    fn formation_rank(&self) -> (usize, usize) {
-        (0, 1)
-    }
-
-    fn nearest_id(&self, _: &Target, _: Option<f32>) -> Option<u32> {
-        None
-    }
-
-    fn prey(&self) -> Option<(Vec2, Vec2)> {
-        None
-    }
-
-    fn stamina(&self) -> Option<&'w Stamina> {
-        None
-    }
-
-    fn walls(&self) -> &'w [Wall] {
-        &[]
-    }
-
-    fn obstacles(&self) -> &'w [Obstacle] {
-        &[]
-    }
-
-    fn path(&self) -> Option<&'w Path> {
-        None
-    }
-
-    fn region(&self) -> Option<&'w Path> {
-        None
-    }
-
-    fn navmesh(&self) -> Option<&'w crate::sim::model::navmesh::NavMesh> {
-        None
-    }
-
-    fn route(&self) -> &crate::sim::steer::route::Route {
-        &self.route
-    }
-
-    fn set_route(&mut self, route: crate::sim::steer::route::Route) {
-        self.route = route;
-    }
-
-    fn flow(&self) -> Option<&'w FlowGrid> {
-        None
-    }
-
-    fn neighbor_sums(&self, _: FlockRule) -> NeighborSums {
-        NeighborSums::default()
-    }
-
-    fn others_near(&self, _: f32) -> Vec<Other> {
-        Vec::new()
-    }
-
-    fn agent_near(&self, _: Vec2, _: f32) -> Option<Vec2> {
-        None
     }
 
     fn memory(&mut self) -> &mut Memory {
