@@ -635,3 +635,30 @@ fn at_800_by_600_the_canvas_leaves_the_overlays_panel_whole() {
     );
     assert!(velocity.max.x <= 800.0, "{velocity:?}");
 }
+
+/// The neighbour cap shows in the inspector of a group it bounds (a flock, and a crowd whose
+/// ORCA takes its nearest neighbours up to the cap), not of a group it does not.
+#[test]
+fn the_neighbour_cap_shows_for_the_groups_it_bounds() {
+    for (preset, shown) in [
+        ("orca_circle.ron", true),
+        ("boids.ron", true),
+        ("seek.ron", false),
+    ] {
+        let scene = common::preset_scene(preset);
+        // Tall enough for the whole inspector.
+        let mut harness = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(1440.0, 2000.0))
+            .with_step_dt(0.25)
+            .build_eframe(move |_cc| EditorApp::new(scene, None, "test"));
+        harness.run_steps(3);
+        assert_eq!(
+            !harness
+                .query_all_by_label("max neighbours")
+                .collect::<Vec<_>>()
+                .is_empty(),
+            shown,
+            "{preset}"
+        );
+    }
+}

@@ -45,24 +45,18 @@ pub fn delta(d: &Definition, base: f64, now: f64) -> (Color32, String) {
 /// What a metric means for this group when the number alone would mislead: overlaps of agents
 /// that all arrive at one shared point are where they were sent, not collisions.
 fn meaning_note(metric: &str, group: &Group) -> Option<&'static str> {
-    let shared_point = [BehaviorKind::Arrive, BehaviorKind::Seek]
+    let shared_point = matches!(
+        group.arrival_target(),
+        Some(Target::Point(_) | Target::Click | Target::Center | Target::Pointer)
+    );
+    let apart = BehaviorKind::ALL
         .into_iter()
-        .any(|k| {
-            group.uses(k)
-                && group.targets().iter().any(|(kind, _, t)| {
-                    *kind == k
-                        && matches!(
-                            t,
-                            Target::Point(_) | Target::Click | Target::Center | Target::Pointer
-                        )
-                })
-        });
-    let apart = group.uses(BehaviorKind::Separation) || group.uses(BehaviorKind::AvoidAgents);
+        .any(|k| k.keeps_apart() && group.uses(k));
     let about_contact = matches!(metric, "agent_overlaps" | "min_separation");
     (about_contact && shared_point && !apart && group.count > 1).then_some(
         "This group's agents all head for one shared point and nothing keeps them apart, so \
          once they arrive they stand on top of each other: these overlaps count that, not \
-         collisions on the way. Add separation (or avoid_agents) to keep them apart.",
+         collisions on the way. Add separation (or avoid_agents, or orca) to keep them apart.",
     )
 }
 
@@ -204,6 +198,57 @@ impl MetricsWindow<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::steer::params::Spawn;
+
+    fn group_of(blocks: &[BehaviorKind], target: Target) -> Group {
+        let mut g = Group::new(
+            "g",
+            10,
+            Spawn::At {
+                position: glam::Vec2::new(10.0, 10.0),
+                velocity: glam::Vec2::ZERO,
+            },
+        );
+        for &k in blocks {
+            match k {
+                BehaviorKind::Seek => g.seek = Some(Default::default()),
+                BehaviorKind::Navigate => g.navigate = Some(Default::default()),
+                BehaviorKind::Orca => g.orca = Some(Default::default()),
+                BehaviorKind::Separation => g.separation = Some(Default::default()),
+                BehaviorKind::Wander => g.wander = Some(Default::default()),
+                _ => unreachable!("not used here"),
+            }
+        }
+        if let Some(b) = &mut g.seek {
+            b.target = target.clone();
+        }
+        if let Some(b) = &mut g.navigate {
+            b.target = target;
+        }
+        g
+    }
+
+    /// Overlaps of a group sent to one shared point (by seek, or by navigation: what the metrics
+    /// measure arrival against) are explained, unless a behavior keeps its agents apart
+    /// (separation, avoid_agents or orca); a group sent after an agent is not.
+    #[test]
+    fn overlaps_at_a_shared_point_are_explained_unless_something_keeps_the_agents_apart() {
+        use BehaviorKind::{Navigate, Orca, Seek, Separation, Wander};
+        let point = Target::Point(glam::Vec2::new(100.0, 100.0));
+        let note = |blocks: &[BehaviorKind], target: Target| {
+            meaning_note("agent_overlaps", &group_of(blocks, target)).is_some()
+        };
+        assert!(note(&[Seek], point.clone()));
+        assert!(note(&[Navigate], point.clone()));
+        assert!(note(&[Navigate, Wander], Target::Click));
+        assert!(!note(&[Seek, Separation], point.clone()));
+        assert!(!note(&[Navigate, Orca], point.clone()));
+        assert!(!note(&[Seek, Orca], point.clone()));
+        assert!(!note(&[Seek], Target::Agent(3)));
+        assert!(!note(&[Wander], point.clone()));
+        // Only about contact.
+        assert!(meaning_note("time_to_arrive", &group_of(&[Seek], point)).is_none());
+    }
 
     #[test]
     fn deltas_are_coloured_by_the_better_direction_and_written_in_the_metrics_unit() {

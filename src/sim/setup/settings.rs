@@ -142,8 +142,8 @@ pub const STAMINA: Field = Field::plain(
 pub const MAX_NEIGHBORS_FIELD: Field = Field::plain(
     "max_neighbors",
     "max neighbours",
-    "When more agents are within the largest flocking radius, only the nearest this many count \
-     (ties: the lower agent id).",
+    "When more agents are within the range a behavior looks (the largest flocking radius, \
+     avoid_agents' or orca's), only the nearest this many count (ties: the lower agent id).",
 )
 .limit(Limit::Within(1.0, MAX_NEIGHBORS as f32));
 

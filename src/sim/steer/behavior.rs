@@ -72,6 +72,18 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
     /// The scenery it acts on (none: it needs only agents and targets).
     const NEEDS: &'static [Scenery] = &[];
 
+    /// Whether it keeps the agents of its group apart from each other (what the Metrics window
+    /// asks before it reads overlaps as collisions).
+    const KEEPS_APART: bool = false;
+
+    /// Whether the agents it looks at are at most the group's neighbour cap
+    /// (`max_neighbors`), nearest first: the inspector shows the cap to groups that have one.
+    const NEIGHBOR_CAP: bool = false;
+
+    /// When it takes the agent to its target: the metrics measure a group's arrival against
+    /// the target of its enabled block of lowest rank here.
+    const ARRIVAL: Option<u8> = None;
+
     /// Whether this block records what it looked at in the agent's
     /// [`crate::sim::steer::debug::Detail`] for the overlays (obstacle avoidance does in its box form
     /// only): the world keeps details only when some group has such a block on.

@@ -5,12 +5,21 @@ use glam::Vec2;
 
 use crate::sim::steer::registry::BehaviorKind;
 
+/// One bit per behavior of the registry, for [`AgentDebug::evaluated`].
+pub type EvaluatedBits = u32;
+
+// A behavior added past the bits fails to compile here, rather than shifting out of the word.
+const _: () = assert!(
+    BehaviorKind::COUNT <= EvaluatedBits::BITS as usize,
+    "more behaviors than AgentDebug::evaluated has bits: widen EvaluatedBits"
+);
+
 /// The record of one agent for the last tick, less each behavior's force (kept beside it, only
 /// for the behaviors some group uses: see [`Record`] and [`FullRecord`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct AgentDebug {
     /// Bit `k` set when behavior `k` was evaluated this tick.
-    pub evaluated: u32,
+    pub evaluated: EvaluatedBits,
     /// The combined steering before truncation to `max_force`.
     pub combined: Vec2,
     /// The steering force applied: after combination and truncation, before dividing by mass.

@@ -237,6 +237,32 @@ macro_rules! define_group {
                 }
             }
 
+            /// Whether it keeps its group's agents apart ([`Behavior::KEEPS_APART`]).
+            #[must_use]
+            pub fn keeps_apart(self) -> bool {
+                match self {
+                    $(Self::$kind => <$ty as Behavior>::KEEPS_APART,)*
+                }
+            }
+
+            /// Whether the group's neighbour cap bounds what it looks at
+            /// ([`Behavior::NEIGHBOR_CAP`]).
+            #[must_use]
+            pub fn uses_neighbor_cap(self) -> bool {
+                match self {
+                    $(Self::$kind => <$ty as Behavior>::NEIGHBOR_CAP,)*
+                }
+            }
+
+            /// Its rank among the blocks a group's arrival is measured against
+            /// ([`Behavior::ARRIVAL`]).
+            #[must_use]
+            pub fn arrival_rank(self) -> Option<u8> {
+                match self {
+                    $(Self::$kind => <$ty as Behavior>::ARRIVAL,)*
+                }
+            }
+
             /// What to draw of `trace`, a trace this behavior recorded.
             pub fn marks(self, trace: &Trace, out: &mut Vec<Mark>) {
                 match self {
@@ -269,6 +295,18 @@ impl Group {
     #[must_use]
     pub fn uses(&self, kind: BehaviorKind) -> bool {
         self.block(kind).is_some_and(BlockCommon::enabled)
+    }
+
+    /// The target whose arrival the group is measured against: that of its enabled block of
+    /// lowest [`BehaviorKind::arrival_rank`] (arrive, else navigate, else seek).
+    #[must_use]
+    pub fn arrival_target(&self) -> Option<&Target> {
+        BehaviorKind::ALL
+            .into_iter()
+            .filter_map(|k| k.arrival_rank().map(|rank| (rank, k)))
+            .filter(|&(_, k)| self.uses(k))
+            .min_by_key(|&(rank, _)| rank)
+            .and_then(|(_, k)| self.block(k)?.target())
     }
 
     /// Adds the block of `kind` as [`Behavior::added`] makes it for the scene `names` describe

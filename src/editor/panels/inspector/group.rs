@@ -120,14 +120,10 @@ pub fn group_ui(
     names: &NameChoices,
     actions: &mut Vec<crate::editor::action::Action>,
 ) -> Option<BehaviorKind> {
-    // The neighbour cap matters to the flocking rules alone.
-    let flocks = [
-        BehaviorKind::Separation,
-        BehaviorKind::Alignment,
-        BehaviorKind::Cohesion,
-    ]
-    .into_iter()
-    .any(|k| group.has_block(k));
+    // The neighbour cap matters only to the behaviors it bounds.
+    let flocks = BehaviorKind::ALL
+        .into_iter()
+        .any(|k| k.uses_neighbor_cap() && group.has_block(k));
     let dithering = group.combination == Combination::PrioritizedDithering;
     ui.label(egui::RichText::new("Behaviors, in priority order").strong())
         .on_hover_text(

@@ -178,16 +178,9 @@ impl Metrics {
     }
 }
 
-/// The target whose arrival a group is measured against: its arrive block's, else its
-/// navigation's, else its seek block's (enabled blocks only).
+/// The target whose arrival a group is measured against ([`crate::sim::Group::arrival_target`]).
 fn arrival_target(group: &crate::sim::Group) -> Option<&Target> {
-    if let Some(b) = group.arrive.as_ref().filter(|b| b.enabled) {
-        return Some(&b.target);
-    }
-    if let Some(b) = group.navigate.as_ref().filter(|b| b.enabled) {
-        return Some(&b.target);
-    }
-    group.seek.as_ref().filter(|b| b.enabled).map(|b| &b.target)
+    group.arrival_target()
 }
 
 /// The group a group pursues: its pursuit block's target, when that names agents.

@@ -93,6 +93,7 @@ block! {
 
 impl Behavior for Arrive {
     const INFO: BehaviorInfo = ARRIVE;
+    const ARRIVAL: Option<u8> = Some(0);
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const MODE: Field = Field::distance(

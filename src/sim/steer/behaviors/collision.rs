@@ -121,6 +121,8 @@ block! {
 
 impl Behavior for AvoidAgents {
     const INFO: BehaviorInfo = AVOID_AGENTS;
+    const KEEPS_APART: bool = true;
+    const NEIGHBOR_CAP: bool = true;
 
     fn traces(&self) -> bool {
         true

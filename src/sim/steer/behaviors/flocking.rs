@@ -115,6 +115,8 @@ block! {
 
 impl Behavior for Separation {
     const INFO: BehaviorInfo = SEPARATION;
+    const KEEPS_APART: bool = true;
+    const NEIGHBOR_CAP: bool = true;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         visit(&RADIUS, Value::Number(&mut self.radius));
@@ -140,6 +142,7 @@ block! {
 
 impl Behavior for Alignment {
     const INFO: BehaviorInfo = ALIGNMENT;
+    const NEIGHBOR_CAP: bool = true;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         visit(&RADIUS, Value::Number(&mut self.radius));
@@ -165,6 +168,7 @@ block! {
 
 impl Behavior for Cohesion {
     const INFO: BehaviorInfo = COHESION;
+    const NEIGHBOR_CAP: bool = true;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         visit(&RADIUS, Value::Number(&mut self.radius));

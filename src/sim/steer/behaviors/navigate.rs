@@ -55,6 +55,7 @@ const UNREACHABLE: u8 = 0;
 
 impl Behavior for Navigate {
     const INFO: BehaviorInfo = NAVIGATE;
+    const ARRIVAL: Option<u8> = Some(1);
 
     fn traces(&self) -> bool {
         true

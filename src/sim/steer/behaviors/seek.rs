@@ -54,6 +54,7 @@ block! {
 
 impl Behavior for Seek {
     const INFO: BehaviorInfo = SEEK;
+    const ARRIVAL: Option<u8> = Some(2);
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         visit(&TARGET, Value::Target(&mut self.target));

@@ -83,6 +83,8 @@ const MIN_HORIZON_SECS: f32 = 0.01;
 
 impl Behavior for Orca {
     const INFO: BehaviorInfo = ORCA;
+    const KEEPS_APART: bool = true;
+    const NEIGHBOR_CAP: bool = true;
 
     fn traces(&self) -> bool {
         true
