@@ -198,6 +198,7 @@ impl MetricsWindow<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::steer::behaviors;
     use crate::sim::steer::params::Spawn;
 
     fn group_of(blocks: &[BehaviorKind], target: Target) -> Group {
@@ -211,11 +212,15 @@ mod tests {
         );
         for &k in blocks {
             match k {
-                BehaviorKind::Seek => g.seek = Some(Default::default()),
-                BehaviorKind::Navigate => g.navigate = Some(Default::default()),
-                BehaviorKind::Orca => g.orca = Some(Default::default()),
-                BehaviorKind::Separation => g.separation = Some(Default::default()),
-                BehaviorKind::Wander => g.wander = Some(Default::default()),
+                BehaviorKind::Seek => g.seek = Some(behaviors::seek::Seek::default()),
+                BehaviorKind::Navigate => {
+                    g.navigate = Some(behaviors::navigate::Navigate::default());
+                }
+                BehaviorKind::Orca => g.orca = Some(behaviors::orca::Orca::default()),
+                BehaviorKind::Separation => {
+                    g.separation = Some(behaviors::flocking::Separation::default());
+                }
+                BehaviorKind::Wander => g.wander = Some(behaviors::wander::Wander::default()),
                 _ => unreachable!("not used here"),
             }
         }
@@ -230,7 +235,7 @@ mod tests {
 
     /// Overlaps of a group sent to one shared point (by seek, or by navigation: what the metrics
     /// measure arrival against) are explained, unless a behavior keeps its agents apart
-    /// (separation, avoid_agents or orca); a group sent after an agent is not.
+    /// (separation, `avoid_agents` or orca); a group sent after an agent is not.
     #[test]
     fn overlaps_at_a_shared_point_are_explained_unless_something_keeps_the_agents_apart() {
         use BehaviorKind::{Navigate, Orca, Seek, Separation, Wander};
