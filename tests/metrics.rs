@@ -487,3 +487,32 @@ fn unreachable_counts_the_navigating_agents_with_no_route() {
             .all(|g| g.get("unreachable").is_none())
     );
 }
+
+/// Every metric the definitions list is given a value by the report for some shipped preset:
+/// a metric defined but never set (or set under another key) fails here.
+#[test]
+fn every_defined_metric_gets_a_value_from_some_preset() {
+    use steerlab::sim::observe::metrics::{DEFINITIONS, Metric};
+    let mut seen = vec![false; DEFINITIONS.len()];
+    for preset in steerlab::scene::presets::ALL {
+        let scene = scene::from_str(preset.text, preset.file)
+            .expect("a preset loads")
+            .into_scene();
+        let m = steerlab::scene::sweep::measure(&scene, 1500).expect("measures");
+        for group in &m.groups {
+            for (k, v) in group.values.iter().enumerate() {
+                seen[k] |= v.is_some();
+            }
+        }
+    }
+    let missing: Vec<&str> = Metric::ALL
+        .iter()
+        .filter(|m| !seen[**m as usize])
+        .map(|m| m.definition().name)
+        .collect();
+    assert!(missing.is_empty(), "never given a value: {missing:?}");
+    assert_eq!(Metric::ALL.len(), DEFINITIONS.len());
+    for (k, m) in Metric::ALL.iter().enumerate() {
+        assert_eq!(*m as usize, k);
+    }
+}

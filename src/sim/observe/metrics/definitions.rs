@@ -95,153 +95,90 @@ const fn def(
     }
 }
 
-/// Every metric, in report order.
-pub const DEFINITIONS: &[Definition] = &[
-    def(
-        "arrived",
-        "share",
-        Better::Higher,
-        "share of agents that came within the tolerance of their target",
-    ),
-    def(
-        "time_to_arrive",
-        "s",
-        Better::Lower,
-        "mean time until first within the tolerance of the target",
-    ),
-    def(
-        "overshoot",
-        "u",
-        Better::Lower,
-        "largest distance past the target, along the approach, after first arriving",
-    ),
-    def(
-        "settle_time",
-        "s",
-        Better::Lower,
-        "mean time from which the agent stays within the tolerance to the end",
-    ),
-    def(
-        "final_error",
-        "u",
-        Better::Lower,
-        "mean distance to the target at the end",
-    ),
-    def(
-        "worst_time_to_arrive",
-        "s",
-        Better::Lower,
-        "largest time until first within the tolerance (an agent that never arrived counts as the whole run)",
-    ),
-    def(
-        "throughput",
-        "agents/s",
-        Better::Higher,
-        "agents arrived per second, from the start to the last arrival",
-    ),
-    def(
-        "stuck",
-        "share",
-        Better::Lower,
-        "share of agents that, before arriving, moved slower than 5% of max_speed for 2 s in a row",
-    ),
-    def(
-        "unreachable",
-        "share",
-        Better::Lower,
-        "share of navigating agents whose last plan found no route (target inside a wall, outside the level, or past a passage too narrow)",
-    ),
-    def(
-        "route_ratio",
-        "ratio",
-        Better::Lower,
-        "mean length walked until arrival over the first planned route's (navigate; 1 = on the route)",
-    ),
-    def(
-        "path_ratio",
-        "ratio",
-        Better::Lower,
-        "mean path length over straight-line distance (1 = straight)",
-    ),
-    def(
-        "heading_jitter",
-        "rad/s",
-        Better::Lower,
-        "mean absolute heading change per second",
-    ),
-    def(
-        "force_jitter",
-        "force units",
-        Better::Lower,
-        "mean length of the change of the applied force per tick",
-    ),
-    def(
-        "at_max_speed",
-        "share",
-        Better::Neither,
-        "share of agent-ticks at max_speed",
-    ),
-    def(
-        "at_max_force",
-        "share",
-        Better::Neither,
-        "share of agent-ticks at max_force",
-    ),
-    def(
-        "agent_overlaps",
-        "pair-ticks",
-        Better::Lower,
-        "pair-ticks with two agents' bodies overlapping",
-    ),
-    def(
-        "obstacle_overlaps",
-        "agent-ticks",
-        Better::Lower,
-        "agent-ticks with a body overlapping an obstacle or a wall",
-    ),
-    def(
-        "min_separation",
-        "u",
-        Better::Higher,
-        "smallest gap between two bodies (negative: overlap)",
-    ),
-    def(
-        "captures",
-        "count",
-        Better::Neither,
-        "times a pursuer's body came to touch one of its prey",
-    ),
-    def(
-        "capture_time",
-        "s",
-        Better::Lower,
-        "time of the first capture",
-    ),
-    def(
-        "prey_survival",
-        "share",
-        Better::Higher,
-        "share of the prey never touched by a pursuer",
-    ),
-    def(
-        "polarization",
-        "0–1",
-        Better::Higher,
-        "mean over ticks of |sum of unit headings| / n",
-    ),
-    def(
-        "spread",
-        "u",
-        Better::Neither,
-        "mean over ticks of the RMS distance from the group's centroid",
-    ),
-    def(
-        "flocks",
-        "count",
-        Better::Neither,
-        "mean over every 8th tick (from the first) of the number of connected groups by the neighbour radius",
-    ),
-];
+/// Declares every metric once: its [`Metric`] key and its [`Definition`], in report order.
+macro_rules! metrics {
+    ($($key:ident $name:literal, $unit:literal, $better:ident, $summary:literal;)*) => {
+        /// A metric, as the code names it: the key of its value in a group's metrics (a name
+        /// that is not a metric does not compile).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        // Each key's doc is its summary, the text `steerlab metrics` prints: field names in it
+        // are plain words there.
+        #[allow(clippy::doc_markdown)]
+        pub enum Metric {
+            $(
+                #[doc = $summary]
+                $key,
+            )*
+        }
+
+        impl Metric {
+            /// Every metric, in report order.
+            pub const ALL: &'static [Metric] = &[$(Metric::$key,)*];
+
+            /// Its definition.
+            #[must_use]
+            pub fn definition(self) -> &'static Definition {
+                &DEFINITIONS[self as usize]
+            }
+        }
+
+        /// Every metric, in report order.
+        pub const DEFINITIONS: &[Definition] = &[
+            $(def($name, $unit, Better::$better, $summary),)*
+        ];
+    };
+}
+
+metrics! {
+    Arrived "arrived", "share", Higher,
+        "share of agents that came within the tolerance of their target";
+    TimeToArrive "time_to_arrive", "s", Lower,
+        "mean time until first within the tolerance of the target";
+    Overshoot "overshoot", "u", Lower,
+        "largest distance past the target, along the approach, after first arriving";
+    SettleTime "settle_time", "s", Lower,
+        "mean time from which the agent stays within the tolerance to the end";
+    FinalError "final_error", "u", Lower,
+        "mean distance to the target at the end";
+    WorstTimeToArrive "worst_time_to_arrive", "s", Lower,
+        "largest time until first within the tolerance (an agent that never arrived counts as the whole run)";
+    Throughput "throughput", "agents/s", Higher,
+        "agents arrived per second, from the start to the last arrival";
+    Stuck "stuck", "share", Lower,
+        "share of agents that, before arriving, moved slower than 5% of max_speed for 2 s in a row";
+    Unreachable "unreachable", "share", Lower,
+        "share of navigating agents whose last plan found no route (target inside a wall, outside the level, or past a passage too narrow)";
+    RouteRatio "route_ratio", "ratio", Lower,
+        "mean length walked until arrival over the first planned route's (navigate; 1 = on the route)";
+    PathRatio "path_ratio", "ratio", Lower,
+        "mean path length over straight-line distance (1 = straight)";
+    HeadingJitter "heading_jitter", "rad/s", Lower,
+        "mean absolute heading change per second";
+    ForceJitter "force_jitter", "force units", Lower,
+        "mean length of the change of the applied force per tick";
+    AtMaxSpeed "at_max_speed", "share", Neither,
+        "share of agent-ticks at max_speed";
+    AtMaxForce "at_max_force", "share", Neither,
+        "share of agent-ticks at max_force";
+    AgentOverlaps "agent_overlaps", "pair-ticks", Lower,
+        "pair-ticks with two agents' bodies overlapping";
+    ObstacleOverlaps "obstacle_overlaps", "agent-ticks", Lower,
+        "agent-ticks with a body overlapping an obstacle or a wall";
+    MinSeparation "min_separation", "u", Higher,
+        "smallest gap between two bodies (negative: overlap)";
+    Captures "captures", "count", Neither,
+        "times a pursuer's body came to touch one of its prey";
+    CaptureTime "capture_time", "s", Lower,
+        "time of the first capture";
+    PreySurvival "prey_survival", "share", Higher,
+        "share of the prey never touched by a pursuer";
+    Polarization "polarization", "0–1", Higher,
+        "mean over ticks of |sum of unit headings| / n";
+    Spread "spread", "u", Neither,
+        "mean over ticks of the RMS distance from the group's centroid";
+    Flocks "flocks", "count", Neither,
+        "mean over every 8th tick (from the first) of the number of connected groups by the neighbour radius";
+}
 
 /// The definition named `name`, if there is one.
 #[must_use]

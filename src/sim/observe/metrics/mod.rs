@@ -21,7 +21,7 @@ use glam::Vec2;
 use crate::sim::World;
 use crate::sim::steer::params::Target;
 pub use components::components;
-pub use definitions::{Better, DEFINITIONS, Definition, definition, metric_text};
+pub use definitions::{Better, DEFINITIONS, Definition, Metric, definition, metric_text};
 use grid::Contacts;
 
 /// A body this close to its target counts as arrived: its own radius, at least

@@ -1,7 +1,8 @@
 //! The report: a run's sums turned into one value per metric per group.
 
 use super::{
-    AgentTrack, DEFINITIONS, GroupMetrics, Metrics, Prey, Recorder, World, arrival_target, prey_of,
+    AgentTrack, DEFINITIONS, GroupMetrics, Metric, Metrics, Prey, Recorder, World, arrival_target,
+    prey_of,
 };
 
 impl Recorder {
@@ -37,13 +38,16 @@ impl Recorder {
         }
         motion_values(&tracks, f64::from(spec.dt), &mut values);
         if self.ticks > 0 {
-            values.set("agent_overlaps", Some(gt.agent_overlap_ticks as f64));
-            values.set("obstacle_overlaps", Some(gt.obstacle_overlap_ticks as f64));
-            values.set("min_separation", gt.min_gap.map(f64::from));
+            values.set(Metric::AgentOverlaps, Some(gt.agent_overlap_ticks as f64));
+            values.set(
+                Metric::ObstacleOverlaps,
+                Some(gt.obstacle_overlap_ticks as f64),
+            );
+            values.set(Metric::MinSeparation, gt.min_gap.map(f64::from));
         }
         if let Some(prey) = prey_of(world, group) {
-            values.set("captures", Some(gt.captures as f64));
-            values.set("capture_time", gt.first_capture_secs);
+            values.set(Metric::Captures, Some(gt.captures as f64));
+            values.set(Metric::CaptureTime, gt.first_capture_secs);
             let victims: Vec<bool> = world
                 .agents()
                 .iter()
@@ -55,16 +59,19 @@ impl Recorder {
                 .collect();
             if !victims.is_empty() {
                 let alive = victims.iter().filter(|c| !**c).count();
-                values.set("prey_survival", Some(alive as f64 / victims.len() as f64));
+                values.set(
+                    Metric::PreySurvival,
+                    Some(alive as f64 / victims.len() as f64),
+                );
             }
         }
         if gt.flock_ticks > 0 {
             let k = gt.flock_ticks as f64;
-            values.set("polarization", Some(gt.polarization_sum / k));
-            values.set("spread", Some(gt.spread_sum / k));
+            values.set(Metric::Polarization, Some(gt.polarization_sum / k));
+            values.set(Metric::Spread, Some(gt.spread_sum / k));
         }
         if gt.flock_counts > 0 {
-            values.set("flocks", Some(gt.flocks_sum / gt.flock_counts as f64));
+            values.set(Metric::Flocks, Some(gt.flocks_sum / gt.flock_counts as f64));
         }
         GroupMetrics {
             name: group.name.clone(),
@@ -78,11 +85,9 @@ impl Recorder {
 struct Values(Vec<Option<f64>>);
 
 impl Values {
-    /// Sets `name`; a value that is not finite is left out.
-    fn set(&mut self, name: &str, value: Option<f64>) {
-        if let Some(k) = DEFINITIONS.iter().position(|d| d.name == name) {
-            self.0[k] = value.filter(|v| v.is_finite());
-        }
+    /// Sets `metric`; a value that is not finite is left out.
+    fn set(&mut self, metric: Metric, value: Option<f64>) {
+        self.0[metric as usize] = value.filter(|v| v.is_finite());
     }
 }
 
@@ -98,24 +103,27 @@ fn arrival_values(tracks: &[&AgentTrack], values: &mut Values) {
         .iter()
         .filter(|t| t.arrived_after_secs.is_some())
         .collect();
-    values.set("arrived", Some(arrived.len() as f64 / tracks.len() as f64));
     values.set(
-        "time_to_arrive",
+        Metric::Arrived,
+        Some(arrived.len() as f64 / tracks.len() as f64),
+    );
+    values.set(
+        Metric::TimeToArrive,
         mean(arrived.iter().filter_map(|t| t.arrived_after_secs)),
     );
     values.set(
-        "overshoot",
+        Metric::Overshoot,
         arrived
             .iter()
             .map(|t| f64::from(t.overshoot))
             .reduce(f64::max),
     );
     values.set(
-        "settle_time",
+        Metric::SettleTime,
         mean(tracks.iter().filter_map(|t| t.settled_after_secs)),
     );
     values.set(
-        "final_error",
+        Metric::FinalError,
         mean(tracks.iter().filter_map(|t| t.error.map(f64::from))),
     );
 }
@@ -129,7 +137,7 @@ fn crowd_values(tracks: &[&AgentTrack], run_secs: f64, values: &mut Values) {
         return;
     }
     values.set(
-        "worst_time_to_arrive",
+        Metric::WorstTimeToArrive,
         tracks
             .iter()
             .map(|t| t.arrived_after_secs.unwrap_or(run_secs))
@@ -138,23 +146,26 @@ fn crowd_values(tracks: &[&AgentTrack], run_secs: f64, values: &mut Values) {
     let arrivals: Vec<f64> = tracks.iter().filter_map(|t| t.arrived_after_secs).collect();
     let last = arrivals.iter().copied().fold(0.0, f64::max);
     if last > 0.0 {
-        values.set("throughput", Some(arrivals.len() as f64 / last));
+        values.set(Metric::Throughput, Some(arrivals.len() as f64 / last));
     }
     let stuck = tracks
         .iter()
         .filter(|t| t.stuck_after_secs.is_some())
         .count();
-    values.set("stuck", Some(stuck as f64 / tracks.len() as f64));
+    values.set(Metric::Stuck, Some(stuck as f64 / tracks.len() as f64));
     let navigating = tracks.iter().filter(|t| t.plan.is_some()).count();
     if navigating > 0 {
         let unreachable = tracks
             .iter()
             .filter(|t| t.plan == Some(super::Plan::Unreachable))
             .count();
-        values.set("unreachable", Some(unreachable as f64 / navigating as f64));
+        values.set(
+            Metric::Unreachable,
+            Some(unreachable as f64 / navigating as f64),
+        );
     }
     values.set(
-        "route_ratio",
+        Metric::RouteRatio,
         mean(tracks.iter().filter_map(|t| {
             let route = t.route_length?;
             t.arrived_after_secs?;
@@ -168,18 +179,18 @@ fn crowd_values(tracks: &[&AgentTrack], run_secs: f64, values: &mut Values) {
 fn motion_values(tracks: &[&AgentTrack], dt: f64, values: &mut Values) {
     let moved = || tracks.iter().filter(|t| t.ticks > 0);
     values.set(
-        "path_ratio",
+        Metric::PathRatio,
         mean(moved().filter_map(|t| {
             let straight = f64::from(t.displacement.length());
             (straight > 1e-3).then(|| t.path_length / straight)
         })),
     );
     values.set(
-        "heading_jitter",
+        Metric::HeadingJitter,
         mean(moved().map(|t| t.heading_change / (t.ticks as f64 * dt))),
     );
     values.set(
-        "force_jitter",
+        Metric::ForceJitter,
         mean(
             moved()
                 .filter(|t| t.ticks > 1)
@@ -190,11 +201,11 @@ fn motion_values(tracks: &[&AgentTrack], dt: f64, values: &mut Values) {
     if agent_ticks > 0 {
         let share = |n: u64| n as f64 / agent_ticks as f64;
         values.set(
-            "at_max_speed",
+            Metric::AtMaxSpeed,
             Some(share(tracks.iter().map(|t| t.at_max_speed).sum())),
         );
         values.set(
-            "at_max_force",
+            Metric::AtMaxForce,
             Some(share(tracks.iter().map(|t| t.at_max_force).sum())),
         );
     }
