@@ -6,8 +6,8 @@
 //!   messages `steerlab validate` prints (file, line, column, field), and whatever was running
 //!   keeps running as it was. With Bevy's `file_watcher` feature, saving the file reloads it.
 //! - [`SteerSimulation`]: the plugin runs a whole steerlab world for a scene, one step per
-//!   fixed tick (Bevy's fixed timestep is set from the scene's `dt`), and keeps one entity per
-//!   agent ([`SteerAgent`], its `Transform` written every fixed tick). A reloaded scene retunes
+//!   fixed tick (Bevy's fixed timestep is set to the shortest `dt` of the scenes running; a
+//!   scene of a longer `dt` steps at its own, less often), and keeps one entity per agent ([`SteerAgent`], its `Transform` written every fixed tick). A reloaded scene retunes
 //!   the world at once (parameters), as a live edit does in the editor; counts and the seed
 //!   apply on [`SteerSimulation::restart`].
 //! - [`SteerCrowd`] and [`Steering`]: the game's own entities steered by a scene's groups. The
@@ -134,6 +134,9 @@ pub struct SteerSimulation {
     entities: Vec<Option<Entity>>,
     /// Problems of the last reloaded scene the world refused.
     refused: Vec<String>,
+    /// Fixed time given and not yet stepped: a world steps each time it holds its scene's
+    /// `dt`, so a scene keeps its own tick beside scenes of other `dt`s.
+    owed: Duration,
 }
 
 impl SteerSimulation {
@@ -148,6 +151,7 @@ impl SteerSimulation {
             restart: false,
             entities: Vec::new(),
             refused: Vec::new(),
+            owed: Duration::ZERO,
         }
     }
 
@@ -208,7 +212,8 @@ pub struct SteerBody {
 /// each steered entity a [`Steering`] that names that entity and a [`SteerBody`]. The scene's
 /// scenery (walls, obstacles, paths, flow fields) and targets steer them; its placed agents and
 /// spawns are not used (the game brings its own entities, or follows
-/// [`steerlab::sim::Spawns`]). Bevy's fixed timestep is set from the scene's `dt`.
+/// [`steerlab::sim::Spawns`]). It steers once a fixed tick: Bevy's fixed timestep is set to the
+/// shortest `dt` of the scenes running, so a crowd plays as tuned when its scene's `dt` is that.
 #[derive(Component)]
 pub struct SteerCrowd {
     /// The scene whose groups steer the entities.
@@ -344,7 +349,10 @@ impl Plugin for SteerlabPlugin {
     fn build(&self, app: &mut App) {
         app.init_asset::<SteerScene>()
             .init_asset_loader::<SteerSceneLoader>()
-            .add_systems(Update, (follow_scenes, follow_crowd_scenes))
+            .add_systems(
+                Update,
+                (follow_scenes, follow_crowd_scenes, keep_timestep).chain(),
+            )
             .add_systems(
                 FixedUpdate,
                 (step_simulations, steer_crowds).in_set(SteerSet),
@@ -353,18 +361,16 @@ impl Plugin for SteerlabPlugin {
 }
 
 /// Builds simulations whose scene has loaded, applies reloaded scenes (parameters at once),
-/// and restarts those asked to; keeps Bevy's fixed timestep at the scene's `dt`.
+/// and restarts those asked to.
 fn follow_scenes(
     mut commands: Commands,
     scenes: Res<Assets<SteerScene>>,
-    mut fixed: ResMut<Time<Fixed>>,
     mut simulations: Query<(Entity, &mut SteerSimulation)>,
 ) {
     for (entity, mut sim) in &mut simulations {
         let Some(asset) = scenes.get(&sim.scene) else {
             continue;
         };
-        set_timestep(&mut fixed, &asset.scene);
         let sim = &mut *sim;
         if sim.world.is_none() || sim.restart {
             sim.restart = false;
@@ -374,6 +380,7 @@ fn follow_scenes(
                         commands.entity(e).despawn();
                     }
                     sim.world = Some(world);
+                    sim.owed = Duration::ZERO;
                     sim.applied = Some(asset.scene.clone());
                     sim.refused.clear();
                     sync_agents(&mut commands, entity, sim);
@@ -394,9 +401,11 @@ fn follow_scenes(
     }
 }
 
-/// One steerlab tick per fixed tick, then the agents' entities follow.
+/// Each simulation's ticks for this fixed tick (one when its scene's `dt` is the fixed
+/// timestep; a scene of a longer `dt` steps less often), then the agents' entities follow.
 fn step_simulations(
     mut commands: Commands,
+    fixed: Res<Time<Fixed>>,
     mut simulations: Query<(Entity, &mut SteerSimulation)>,
     mut agents: Query<(&mut SteerAgent, &mut Transform)>,
 ) {
@@ -405,10 +414,21 @@ fn step_simulations(
         if !sim.running {
             continue;
         }
-        let Some(world) = &mut sim.world else {
+        let (Some(world), Some(scene)) = (&mut sim.world, &sim.applied) else {
             continue;
         };
-        world.step();
+        let dt = tick_of(scene);
+        sim.owed += fixed.timestep();
+        // Ticks of f32 seconds are not exact multiples in nanoseconds (two ticks of 1/60 s are a
+        // nanosecond short of one of 1/30 s): what is within a thousandth of a fixed tick counts.
+        let slack = fixed.timestep() / 1000;
+        if sim.owed + slack < dt {
+            continue;
+        }
+        while sim.owed + slack >= dt {
+            sim.owed = sim.owed.saturating_sub(dt);
+            world.step();
+        }
         sync_agents(&mut commands, entity, sim);
         let Some(world) = &sim.world else {
             continue;
@@ -467,10 +487,29 @@ fn sync_agents(commands: &mut Commands, simulation: Entity, sim: &mut SteerSimul
     }
 }
 
-/// Bevy's fixed timestep at the scene's `dt`.
-fn set_timestep(fixed: &mut Time<Fixed>, scene: &Scene) {
-    let dt = Duration::from_secs_f64(f64::from(scene.dt));
-    if fixed.timestep() != dt {
+/// A scene's tick as a duration.
+fn tick_of(scene: &Scene) -> Duration {
+    Duration::from_secs_f64(f64::from(scene.dt))
+}
+
+/// Bevy's fixed timestep at the shortest `dt` of the scenes running (simulations and crowds):
+/// whatever order they were added in, each simulation then steps at its own `dt` (a scene of
+/// that `dt` once a fixed tick, so it plays bit for bit), and the crowds steer once a fixed
+/// tick.
+fn keep_timestep(
+    mut fixed: ResMut<Time<Fixed>>,
+    simulations: Query<&SteerSimulation>,
+    crowds: Query<&SteerCrowd>,
+) {
+    let shortest = simulations
+        .iter()
+        .filter_map(|sim| sim.applied.as_ref())
+        .chain(crowds.iter().filter_map(|crowd| crowd.applied.as_ref()))
+        .map(tick_of)
+        .min();
+    if let Some(dt) = shortest
+        && fixed.timestep() != dt
+    {
         fixed.set_timestep(dt);
     }
 }
@@ -478,16 +517,11 @@ fn set_timestep(fixed: &mut Time<Fixed>, scene: &Scene) {
 /// Builds crowds whose scene has loaded and applies reloaded scenes: parameters and scenery at
 /// once (the entities keep their memory); a scene whose groups changed in number builds a new
 /// crowd, which takes the entities back on the next fixed tick.
-fn follow_crowd_scenes(
-    scenes: Res<Assets<SteerScene>>,
-    mut fixed: ResMut<Time<Fixed>>,
-    mut crowds: Query<&mut SteerCrowd>,
-) {
+fn follow_crowd_scenes(scenes: Res<Assets<SteerScene>>, mut crowds: Query<&mut SteerCrowd>) {
     for mut crowd in &mut crowds {
         let Some(asset) = scenes.get(&crowd.scene) else {
             continue;
         };
-        set_timestep(&mut fixed, &asset.scene);
         if crowd.applied.as_ref() == Some(&asset.scene) {
             continue;
         }

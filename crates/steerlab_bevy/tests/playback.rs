@@ -595,3 +595,42 @@ fn a_saved_scene_retunes_the_crowd_and_keeps_its_entities() {
     let force = app.world().get::<Steering>(e).unwrap().force;
     assert_eq!(force, bevy::math::Vec2::new(0.0, 95.0));
 }
+
+/// Two simulations of scenes with different `dt` (1/60 s and 1/30 s): whichever is added
+/// first, Bevy's fixed timestep is the shorter, and each world ticks at its own `dt`: 60 and
+/// 30 ticks in 60 fixed ticks.
+#[test]
+fn two_scenes_of_different_dt_each_keep_their_own_tick() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let seek = std::fs::read_to_string(presets_dir().join("seek.ron")).expect("seek.ron");
+    assert!(seek.contains("dt: 0.016666668,"));
+    std::fs::write(dir.path().join("fast.ron"), &seek).expect("write");
+    let slow = seek.replace("dt: 0.016666668,", "dt: 0.033333335,");
+    std::fs::write(dir.path().join("slow.ron"), slow).expect("write");
+    for first_fast in [true, false] {
+        let mut app = app(dir.path(), 1.0 / 60.0, false);
+        let (fast, slow) = if first_fast {
+            let fast = start(&mut app, "fast.ron");
+            (fast, start(&mut app, "slow.ron"))
+        } else {
+            let slow = start(&mut app, "slow.ron");
+            (start(&mut app, "fast.ron"), slow)
+        };
+        app.update();
+        let timestep = app
+            .world()
+            .resource::<bevy::time::Time<bevy::time::Fixed>>()
+            .timestep();
+        assert_eq!(
+            timestep,
+            Duration::from_secs_f64(f64::from(1.0_f32 / 60.0)),
+            "fast first: {first_fast}"
+        );
+        let (f0, s0) = (tick_of(&app, fast), tick_of(&app, slow));
+        for _ in 0..60 {
+            app.update();
+        }
+        assert_eq!(tick_of(&app, fast) - f0, 60, "fast first: {first_fast}");
+        assert_eq!(tick_of(&app, slow) - s0, 30, "fast first: {first_fast}");
+    }
+}
