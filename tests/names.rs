@@ -24,6 +24,12 @@ const SAME_CONCEPT: &[(&str, &str)] = &[
         "the scenery: its model, its checks, its inspector panel, its canvas edits",
     ),
     ("tune", "tuning: the search, the command, the window"),
+    ("link", "share links: the format, the command"),
+    ("render", "headless takes: the renderer, the command"),
+    (
+        "validate",
+        "checking a scene: the library's checks, the command",
+    ),
     (
         "sheet",
         "behavior sheets: the pages, the command, the editor's export",

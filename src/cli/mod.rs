@@ -5,25 +5,26 @@
 //! 2 usage error.
 
 use std::ffi::OsString;
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser, Subcommand};
 
-use crate::scene;
-use crate::sim::World;
-use crate::sim::model::text::escape_controls;
-
 mod bench;
 #[cfg(feature = "render")]
 pub mod level;
+#[cfg(feature = "link")]
+mod link;
 mod load;
 mod measure;
 mod out;
 #[cfg(feature = "render")]
+mod render;
+#[cfg(feature = "render")]
 mod sheet;
+mod simulate;
 mod tune;
+mod validate;
 
 use bench::BenchRun;
 use load::{load_scene, load_scene_all};
@@ -301,14 +302,14 @@ where
             } else {
                 CsvNumbers::Decimal
             };
-            simulate(&scene, steps, out.as_deref(), numbers)
+            simulate::simulate(&scene, steps, out.as_deref(), numbers)
         }
         Some(Command::Validate {
             deny_warnings,
             files,
-        }) => validate(&files, deny_warnings),
+        }) => validate::validate(&files, deny_warnings),
         #[cfg(feature = "link")]
-        Some(Command::Link { page, files }) => links(&page, &files),
+        Some(Command::Link { page, files }) => link::links(&page, &files),
         #[cfg(feature = "render")]
         Some(Command::Level(args)) => level::level(&args),
         Some(Command::Metrics { scene, steps, json }) => measure::metrics(&scene, steps, json),
@@ -335,8 +336,8 @@ where
             layout,
             plots,
             agent,
-        }) => match take_frames(frames, seconds, fps) {
-            Ok(frames) => render(
+        }) => match render::take_frames(frames, seconds, fps) {
+            Ok(frames) => render::render(
                 &scene,
                 (frames, fps, size.0),
                 &out,
@@ -394,7 +395,7 @@ fn open_editor(scene: Option<&Path>) -> ExitCode {
 #[cfg(any(not(feature = "editor"), target_arch = "wasm32"))]
 fn open_editor(scene: Option<&Path>) -> ExitCode {
     if let Some(path) = scene
-        && let Err(e) = scene::load(path)
+        && let Err(e) = crate::scene::load(path)
     {
         eprintln!("{e}");
         return ExitCode::from(1);
@@ -403,238 +404,4 @@ fn open_editor(scene: Option<&Path>) -> ExitCode {
     ExitCode::from(1)
 }
 
-/// How long a take with no length given lasts, seconds (as a sheet's clip).
-#[cfg(feature = "render")]
-const DEFAULT_TAKE_SECONDS: f32 = 5.0;
-
-/// A take's frames: `--frames`, else `--seconds` (5 s when neither) at `fps`.
-#[cfg(feature = "render")]
-fn take_frames(frames: Option<u32>, seconds: Option<f32>, fps: u32) -> Result<u32, String> {
-    if let Some(frames) = frames {
-        return Ok(frames);
-    }
-    let seconds = seconds.unwrap_or(DEFAULT_TAKE_SECONDS);
-    let longest = crate::render::MAX_TAKE_SECONDS;
-    if !(seconds.is_finite() && seconds > 0.0 && seconds <= longest) {
-        return Err(format!(
-            "--seconds {seconds}: a take lasts more than 0 and at most {longest} s"
-        ));
-    }
-    // At most 120 s at the largest frame rate a take accepts: far inside u32.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let frames = (f64::from(seconds) * f64::from(fps)).round().max(1.0) as u32;
-    Ok(frames)
-}
-
-#[cfg(feature = "render")]
-fn render(
-    path: &Path,
-    (frames, fps, size): (u32, u32, [u32; 2]),
-    out: &Path,
-    (legend, caption): (bool, bool),
-    compare: Option<(&Path, crate::render::Layout)>,
-    plots: Option<(crate::render::PlotPlace, Option<u32>)>,
-) -> ExitCode {
-    use crate::render::{Control, Output, Take};
-    if let Err(e) = out::RENDER.check(out) {
-        eprintln!("{e}");
-        return ExitCode::from(2);
-    }
-    let built = |path: &Path| -> Result<(scene::Scene, World), ExitCode> {
-        let scene = load_scene(path).map_err(|e| {
-            eprintln!("{e}");
-            ExitCode::from(1)
-        })?;
-        let world = scene.new_world();
-        Ok((scene.into_scene(), world))
-    };
-    let (scene, world) = match built(path) {
-        Ok(b) => b,
-        Err(code) => return code,
-    };
-    let compare = match compare.map(|(base, layout)| built(base).map(|b| (b, layout))) {
-        None => None,
-        Some(Ok(((scene, world), layout))) => Some(crate::render::Compare {
-            scene,
-            world,
-            layout,
-        }),
-        Some(Err(code)) => return code,
-    };
-    let presentation = crate::view::present::Presentation {
-        size,
-        legend,
-        caption,
-    };
-    let take = Take {
-        // The plots' agent: the one named, else the first (an agent that spawns later is
-        // plotted from when it appears).
-        selected: plots.map(|(_, agent)| {
-            agent
-                .or_else(|| world.agents().first().map(|a| a.id))
-                .unwrap_or(0)
-        }),
-        compare,
-        plots: plots.map(|(place, _)| place),
-        ..Take::whole_world(fps, frames, presentation)
-    };
-    if let Err(e) = take.check_for(scene.dt) {
-        eprintln!("steerlab render: {e}");
-        return ExitCode::from(2);
-    }
-    if let Some(id) = take.selected.filter(|&id| world.index_of(id).is_none()) {
-        let ids: Vec<u32> = world.agents().iter().map(|a| a.id).collect();
-        let known = match (ids.iter().min(), ids.iter().max()) {
-            (Some(lo), Some(hi)) => format!("the ids at the start are {lo} to {hi}"),
-            _ => "no agent is there at the start".to_owned(),
-        };
-        eprintln!(
-            "steerlab render: --agent {id}: no agent has that id at the start ({known}); its \
-             plots begin if one spawns with it"
-        );
-    }
-    let output = Output::from_path(out);
-    match crate::render::render(world, &scene, &take, &output, &Control::default()) {
-        Ok(n) => {
-            eprintln!(
-                "{}: {n} frames, {}x{}",
-                escape_controls(&out.display().to_string()),
-                size[0],
-                size[1]
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-fn simulate(path: &Path, steps: u64, out: Option<&Path>, numbers: CsvNumbers) -> ExitCode {
-    if let Some(Err(e)) = out.map(|o| out::SIMULATE.check(o)) {
-        eprintln!("{e}");
-        return ExitCode::from(2);
-    }
-    let scene = match load_scene(path) {
-        Ok(scene) => scene,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(1);
-        }
-    };
-    // Checked when it was read: the world takes it as it is, with no second check or copy.
-    let mut world = scene.into_world();
-    let result = match out {
-        None => {
-            let stdout = std::io::stdout();
-            let mut w = BufWriter::new(stdout.lock());
-            write_csv_as(&mut world, steps, numbers, &mut w).and_then(|()| w.flush())
-        }
-        Some(out) => write_csv_file(&mut world, steps, numbers, out),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            let target =
-                out.map_or_else(|| "standard output".to_owned(), |p| p.display().to_string());
-            eprintln!(
-                "{}: cannot write: {}",
-                escape_controls(&target),
-                escape_controls(&e.to_string())
-            );
-            ExitCode::from(1)
-        }
-    }
-}
-
-/// Streams the CSV into a temporary file beside `out`, then renames it over `out`.
-fn write_csv_file(
-    world: &mut World,
-    steps: u64,
-    numbers: CsvNumbers,
-    out: &Path,
-) -> std::io::Result<()> {
-    let dir = scene::parent_dir(out);
-    let tmp = tempfile::Builder::new()
-        .prefix(".steerlab-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    let mut w = BufWriter::new(tmp);
-    write_csv_as(world, steps, numbers, &mut w)?;
-    let tmp = w
-        .into_inner()
-        .map_err(std::io::IntoInnerError::into_error)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(out).map_err(|e| e.error)?;
-    Ok(())
-}
-
 pub use crate::scene::csv::{CsvNumbers, write_csv, write_csv_as};
-
-fn validate(files: &[PathBuf], deny_warnings: bool) -> ExitCode {
-    let mut all_valid = true;
-    for file in files {
-        let name = escape_controls(&file.display().to_string()).into_owned();
-        match load_scene_all(file) {
-            Ok(checked) => {
-                for w in &checked.warnings {
-                    eprintln!("{w}");
-                }
-                match checked.warnings.len() {
-                    0 => println!("{name}: ok"),
-                    n => {
-                        let s = if n == 1 { "" } else { "s" };
-                        println!("{name}: ok, {n} warning{s}");
-                        all_valid &= !deny_warnings;
-                    }
-                }
-            }
-            Err(errors) => {
-                all_valid = false;
-                for e in &errors.0 {
-                    eprintln!("{e}");
-                }
-            }
-        }
-    }
-    if all_valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
-}
-
-/// Prints the web link of each scene; exits 1 when one does not load or is too long.
-#[cfg(feature = "link")]
-fn links(page: &str, files: &[PathBuf]) -> ExitCode {
-    let mut all = true;
-    for file in files {
-        match load_scene(file) {
-            Ok(scene) => {
-                let link = scene::link::link(page, &scene);
-                if link.len() <= scene::link::MAX_LINK_CHARS {
-                    println!("{link}");
-                } else {
-                    all = false;
-                    eprintln!(
-                        "{}: its link would be {} characters, over the {} a link holds; share the file",
-                        escape_controls(&file.display().to_string()),
-                        link.len(),
-                        scene::link::MAX_LINK_CHARS
-                    );
-                }
-            }
-            Err(errors) => {
-                all = false;
-                eprintln!("{errors}");
-            }
-        }
-    }
-    if all {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
-}
