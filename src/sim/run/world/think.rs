@@ -11,6 +11,7 @@ use crate::sim::model::scenery::{FlowGrid, Obstacle, Path, Wall};
 use crate::sim::model::types::{FlockRule, Leader, NeighborSums, Other, Stamina};
 use crate::sim::steer::agent::Agent;
 use crate::sim::steer::behavior::{BlockCommon, Memory, Step, Tick};
+use crate::sim::steer::behaviors::pursuit::rest;
 use crate::sim::steer::behaviors::{Body, Steer};
 use crate::sim::steer::debug::{Detail, RecordSink as _, RecordSlot};
 use crate::sim::steer::manager::{SteeringManager, SteeringState};
@@ -292,22 +293,15 @@ impl World {
         }
     }
 
-    /// The hunter's stamina (000 part 5, 003): rest, then pursue the prey it holds. Returns the
-    /// index of the prey to pursue this tick.
+    /// The hunter's stamina (pursuit's [`rest`]), then the prey it holds, when it is still in
+    /// the world. Returns the index of the prey to pursue this tick.
     fn hunt(&self, group: &Group, memory: &mut Memory) -> Option<usize> {
         let stamina = group.stamina.as_ref()?;
-        if memory.resting {
-            // The seeds' `if (resting && stamina++ >= MAX_STAMINA) resting = false`: the
-            // comparison sees the stamina before this tick's gain, and the gain is kept.
-            if memory.stamina >= stamina.max {
-                memory.resting = false;
-            }
-            memory.stamina += stamina.regen_per_tick;
-        }
+        let hunts = rest(memory, stamina);
         let prey = memory.prey.and_then(|id| self.index_of(id));
         if prey.is_none() {
             memory.prey = None;
         }
-        if memory.resting { None } else { prey }
+        if hunts { prey } else { None }
     }
 }

@@ -14,10 +14,10 @@ use crate::sim::steer::registry::BehaviorKind;
 
 use super::flee::flee;
 use super::seek::seek;
-use crate::sim::model::types::{Prediction, Target};
+use crate::sim::model::types::{Prediction, Stamina, Target};
 use crate::sim::steer::behavior::{
-    Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, PREDICTION, RANGE, Rgb, Steer, TARGET,
-    Value, block,
+    Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, Memory, PREDICTION, RANGE, Rgb, Steer,
+    TARGET, Value, block,
 };
 
 /// Pursuit in the registry: orange, as the hunter demo draws it.
@@ -168,6 +168,22 @@ impl Behavior for Pursuit {
     }
 }
 
+/// The hunter's rest before its tick (000 part 5, 003), the other half of the stamina rule
+/// [`Pursuit::steer`] spends: a resting hunter regains `stamina.regen_per_tick`, and hunts
+/// again once its stamina had reached the maximum before this tick's gain. Whether it hunts
+/// this tick.
+pub fn rest(memory: &mut Memory, stamina: &Stamina) -> bool {
+    if memory.resting {
+        // The seeds' `if (resting && stamina++ >= MAX_STAMINA) resting = false`: the
+        // comparison sees the stamina before this tick's gain, and the gain is kept.
+        if memory.stamina >= stamina.max {
+            memory.resting = false;
+        }
+        memory.stamina += stamina.regen_per_tick;
+    }
+    !memory.resting
+}
+
 impl Pursuit {
     /// Pursues a target at `p` moving at `v`, noting the predicted point for the overlay.
     fn pursue<'w>(&self, tick: &mut impl Tick<'w>, p: Vec2, v: Vec2) {
@@ -248,6 +264,27 @@ fn prediction_marks(trace: &Trace, out: &mut Vec<Mark>) {
 #[allow(clippy::float_cmp)] // Exact values worked out by hand are the point of these tests.
 mod tests {
     use super::*;
+
+    /// A resting hunter gains its regeneration each tick and hunts again on the tick after
+    /// its stamina reached the maximum (the comparison sees the stamina before the gain); one
+    /// not resting is left as it is.
+    #[test]
+    fn a_resting_hunter_regains_stamina_and_hunts_once_it_had_reached_the_maximum() {
+        let stamina = Stamina {
+            max: 10.0,
+            regen_per_tick: 1.0,
+            cost_per_tick: 2.0,
+        };
+        let mut memory = Memory::new(Vec2::ZERO, 0.0);
+        memory.resting = true;
+        memory.stamina = 9.5;
+        assert!(!rest(&mut memory, &stamina));
+        assert_eq!((memory.stamina, memory.resting), (10.5, true));
+        assert!(rest(&mut memory, &stamina));
+        assert_eq!((memory.stamina, memory.resting), (11.5, false));
+        assert!(rest(&mut memory, &stamina));
+        assert_eq!((memory.stamina, memory.resting), (11.5, false));
+    }
 
     fn body() -> Body {
         Body {
