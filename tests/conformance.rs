@@ -250,9 +250,9 @@ fn hunter_stamina_cycle() {
             pursued_by_tick.push(pursued);
             if let Some((_, want)) = expected.iter().find(|(t, _)| *t == tick) {
                 let got = (
-                    h.memory.stamina,
-                    h.memory.resting,
-                    h.memory.prey.is_some(),
+                    h.memory.pursuit.stamina,
+                    h.memory.pursuit.resting,
+                    h.memory.pursuit.prey.is_some(),
                     pursued,
                 );
                 assert_eq!(got, *want, "dt {dt}, tick {tick}");

@@ -163,7 +163,7 @@ proptest! {
                 }
             }
             let want = best.map(|(_, j)| start[j].id);
-            prop_assert_eq!(hunter.memory.prey, want, "hunter {}", h);
+            prop_assert_eq!(hunter.memory.pursuit.prey, want, "hunter {}", h);
         }
     }
 }

@@ -470,7 +470,7 @@ proptest! {
                     "speed {} > max {}", agent.velocity.length(), group.max_speed);
                 prop_assert!(within(record.applied.length(), group.max_force),
                     "force {} > max {}", record.applied.length(), group.max_force);
-                prop_assert!(agent.memory.stamina.is_finite() && agent.steering.wander_angle_rad.is_finite());
+                prop_assert!(agent.memory.pursuit.stamina.is_finite() && agent.steering.wander_angle_rad.is_finite());
                 prop_assert!(agent.heading().is_finite() && record.smoothed_heading.is_none_or(Vec2::is_finite));
             }
             for detail in world.details() {

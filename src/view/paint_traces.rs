@@ -151,7 +151,7 @@ fn paint_navigation(batch: &mut Batch, input: &CanvasInput<'_>, to_screen: &impl
         }
     }
     for agent in input.world.agents() {
-        let ahead = agent.route().ahead(agent.memory.route_next);
+        let ahead = agent.route().ahead(agent.memory.navigate.next);
         if ahead.is_empty() {
             continue;
         }

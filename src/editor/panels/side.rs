@@ -75,12 +75,15 @@ impl SidePanel<'_> {
             world.record(i).map_or(0.0, |r| r.applied.length())
         ));
         if group.is_some_and(|g| g.stamina.is_some()) {
-            let resting = if agent.memory.resting {
+            let resting = if agent.memory.pursuit.resting {
                 " (resting)"
             } else {
                 ""
             };
-            ui.monospace(format!("stamina  {:.0}{resting}", agent.memory.stamina));
+            ui.monospace(format!(
+                "stamina  {:.0}{resting}",
+                agent.memory.pursuit.stamina
+            ));
         }
         ui.checkbox(follow, "follow");
         if ui.button("Remove agent").on_hover_text("Delete").clicked() {

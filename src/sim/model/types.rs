@@ -176,24 +176,6 @@ pub(crate) fn fast() -> Deceleration {
 
 // What a behavior sees of the agents around it and keeps between ticks.
 
-/// The side chosen on the last tick against one obstacle (`obstacle` is `u32::MAX` for none).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct AvoidMemory {
-    /// Index of the obstacle.
-    pub obstacle: u32,
-    /// +1 or -1.
-    pub side: f32,
-}
-
-impl Default for AvoidMemory {
-    fn default() -> Self {
-        Self {
-            obstacle: u32::MAX,
-            side: 0.0,
-        }
-    }
-}
-
 /// The leader as a follower sees it: position, velocity and unit heading.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Leader {

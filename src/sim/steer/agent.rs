@@ -2,9 +2,10 @@
 
 use glam::Vec2;
 
+use crate::sim::steer::behavior::NewAgent;
+use crate::sim::steer::params::Memory;
 use crate::sim::steer::route::Route;
 use crate::sim::steer::state::SteeringState;
-use crate::sim::steer::tick::Memory;
 
 /// An agent of the world.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,8 +20,13 @@ pub struct Agent {
     pub velocity: Vec2,
     /// What the tutorials' steering manager keeps ([`SteeringState`]): its random stream and angle.
     pub steering: SteeringState,
-    /// What its behaviors keep from one tick to the next (stamina, prey, waypoint, ...).
+    /// What its behaviors keep from one tick to the next (each behavior's part: the hunter's
+    /// stamina and prey, the waypoint, ...).
     pub memory: Memory,
+    /// Where it entered the world ([`Target::Opposite`] is the point opposite it).
+    ///
+    /// [`Target::Opposite`]: crate::sim::model::types::Target::Opposite
+    pub home: Vec2,
     /// The route it navigates (none unless its group navigates; boxed so that an agent that
     /// does not navigate pays a pointer for it): read [`Agent::route`].
     pub route: Option<Box<Route>>,
@@ -46,7 +52,8 @@ impl Agent {
             position,
             velocity,
             steering: SteeringState::new(seed, id),
-            memory: Memory::new(position, stamina),
+            memory: Memory::new(&NewAgent { position, stamina }),
+            home: position,
             route: None,
             last_heading: crate::sim::model::math::direction_or(velocity, Vec2::X),
         }

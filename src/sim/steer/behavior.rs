@@ -15,11 +15,13 @@ pub use crate::sim::model::field::{
     DECELERATION, EXCLUSIVE, Field, Limit, NameOf, OTHER, PREDICTION, PROBABILITY, RANGE, TARGET,
     Value, WEIGHT,
 };
+use glam::Vec2;
+
 use crate::sim::model::types::{Region, Target};
 use crate::sim::steer::debug::Trace;
 pub use crate::sim::steer::marks::{Figure, Layer, Mark, Tint, point_marks};
 use crate::sim::steer::registry::BehaviorKind;
-pub use crate::sim::steer::tick::{Memory, Step, Tick};
+pub use crate::sim::steer::tick::{Step, Tick};
 
 /// What a scene offers a block that is added to one of its groups: the names it can refer to.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -84,6 +86,12 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
     /// the target of its enabled block of lowest rank here.
     const ARRIVAL: Option<u8> = None;
 
+    /// What it keeps for one agent from one tick to the next (`()` for a behavior that keeps
+    /// nothing, which takes no room): declared here, the registry composes the agent's memory
+    /// from every behavior's part, and the behavior reads and writes its part through
+    /// [`TickOf::kept`].
+    type Kept: Kept;
+
     /// Whether this block records what it looked at in the agent's
     /// [`crate::sim::steer::debug::Detail`] for the overlays (obstacle avoidance does in its box form
     /// only): the world keeps details only when some group has such a block on.
@@ -98,7 +106,7 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
     /// Adds the behavior's force for one agent's tick to `tick` (when what it needs exists:
     /// its target, its path, ...). Returns whether it steered as an exclusive block, which
     /// skips the blocks after it in priority order.
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool;
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool;
 
     /// What to draw of a trace the behavior recorded ([`Step::trace`]), for the overlays.
     fn marks(trace: &Trace, out: &mut Vec<Mark>) {
@@ -153,6 +161,51 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
             }
         });
         fresh
+    }
+}
+
+/// What a behavior keeps for one agent between ticks ([`Behavior::Kept`]).
+pub trait Kept: Copy + Default + PartialEq + std::fmt::Debug + 'static {
+    /// What a new agent starts with (the default unless the behavior says otherwise).
+    #[must_use]
+    fn start(new: &NewAgent) -> Self {
+        let _ = new;
+        Self::default()
+    }
+}
+
+/// Nothing: what a behavior that keeps nothing between ticks keeps.
+impl Kept for () {}
+
+/// What a new agent's memory starts from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NewAgent {
+    /// Where it enters the world.
+    pub position: Vec2,
+    /// Its group's largest stamina (0 for a group without stamina).
+    pub stamina: f32,
+}
+
+/// A memory that holds behavior `B`'s part ([`Behavior::Kept`]); the registry's memory holds
+/// every behavior's.
+pub trait Holds<B: Behavior> {
+    /// `B`'s part.
+    fn part(&mut self) -> &mut B::Kept;
+}
+
+/// One agent's tick as behavior `B` sees it: the [`Tick`], and `B`'s part of the agent's memory.
+/// Every host whose memory holds `B`'s part is one.
+pub trait TickOf<'w, B: Behavior>: Tick<'w> {
+    /// What `B` keeps for this agent between ticks.
+    fn kept(&mut self) -> &mut B::Kept;
+}
+
+impl<'w, B: Behavior, T: Tick<'w>> TickOf<'w, B> for T
+where
+    T::Memory: Holds<B>,
+{
+    fn kept(&mut self) -> &mut B::Kept {
+        self.memory().part()
     }
 }
 

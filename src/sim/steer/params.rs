@@ -19,7 +19,8 @@ pub use crate::sim::model::types::{
 };
 pub use crate::sim::steer::behavior::BlockCommon;
 use crate::sim::steer::behavior::{
-    Behavior, BehaviorInfo, Field, Mark, Registered, SceneNames, Scenery, Tick, Value,
+    Behavior, BehaviorInfo, Field, Holds, Kept, Mark, NewAgent, Registered, SceneNames, Scenery,
+    Tick, Value,
 };
 use crate::sim::steer::debug::Trace;
 pub use crate::sim::steer::registry::BehaviorKind;
@@ -88,6 +89,35 @@ macro_rules! define_group {
         $(
             impl Registered for $ty {
                 const KIND: BehaviorKind = BehaviorKind::$kind;
+            }
+        )*
+
+        /// What an agent keeps for its behaviors between ticks: each behavior's part
+        /// ([`Behavior::Kept`], declared in its file), a field named by the behavior's key. A
+        /// behavior that keeps nothing takes no room.
+        #[derive(Clone, Copy, Debug, Default, PartialEq)]
+        pub struct Memory {
+            $(
+                #[doc = concat!("What `", stringify!($field), "` keeps.")]
+                pub $field: <$ty as Behavior>::Kept,
+            )*
+        }
+
+        impl Memory {
+            /// What a new agent starts with: each behavior's [`Kept::start`].
+            #[must_use]
+            pub fn new(new: &NewAgent) -> Self {
+                Self {
+                    $($field: Kept::start(new),)*
+                }
+            }
+        }
+
+        $(
+            impl Holds<$ty> for Memory {
+                fn part(&mut self) -> &mut <$ty as Behavior>::Kept {
+                    &mut self.$field
+                }
             }
         )*
 
@@ -199,7 +229,11 @@ macro_rules! define_group {
             // Inlined into the agent's tick: measured with callgrind (docs/performance.md).
             #[allow(clippy::inline_always)]
             #[inline(always)]
-            pub fn steer<'w>(&self, kind: BehaviorKind, tick: &mut impl Tick<'w>) -> bool {
+            pub fn steer<'w>(
+                &self,
+                kind: BehaviorKind,
+                tick: &mut impl Tick<'w, Memory = Memory>,
+            ) -> bool {
                 match kind {
                     $(
                         BehaviorKind::$kind => self

@@ -1,6 +1,7 @@
 //! What an agent that navigates keeps between ticks: the route it planned across the level's
 //! navigation mesh, and why there is none when there is none. It changes only when the agent
-//! plans; where the agent is along it is in its memory (`Memory::route_next`).
+//! plans; where the agent is along it is navigation's part of its memory
+//! (`crate::sim::steer::behaviors::navigate::RouteAt`).
 
 use glam::Vec2;
 
@@ -29,8 +30,8 @@ pub static NO_ROUTE: Route = Route {
 };
 
 impl Route {
-    /// The points still ahead of an agent heading for point `next` (its memory's
-    /// `route_next`): from that one to the end.
+    /// The points still ahead of an agent heading for point `next` (navigation's `RouteAt`):
+    /// from that one to the end.
     #[must_use]
     pub fn ahead(&self, next: u32) -> &[Vec2] {
         self.points.get(next as usize..).unwrap_or(&[])

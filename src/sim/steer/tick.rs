@@ -1,61 +1,15 @@
 //! One agent's tick as its behaviors see it ([`Tick`], which the world implements), what a
-//! behavior's force computation may touch while the manager evaluates it ([`Step`]), and what an
-//! agent keeps for its behaviors between ticks ([`Memory`]).
+//! behavior's force computation may touch while the manager evaluates it ([`Step`]). What an
+//! agent keeps between ticks is the host's [`Tick::Memory`]; each behavior declares its own part
+//! (`Behavior::Kept`) and the registry composes the world's memory from them.
 
 use glam::Vec2;
 
 use crate::sim::model::block::{BlockCommon, Body, Steer};
 use crate::sim::model::scenery::{FlowGrid, Obstacle, Path, Wall};
-use crate::sim::model::types::{
-    AvoidMemory, FlockRule, Leader, NeighborSums, Other, Stamina, Target,
-};
+use crate::sim::model::types::{FlockRule, Leader, NeighborSums, Other, Stamina, Target};
 use crate::sim::steer::debug::{AgentDebug, Detail, Trace};
 use crate::sim::steer::state::SteeringState;
-
-/// What an agent keeps from one tick to the next for its behaviors.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Memory {
-    /// The random-target wander's point.
-    pub wander_point: Vec2,
-    /// Seconds until the random-target wander picks a new point.
-    pub wander_timer_secs: f32,
-    /// The hunter's stamina.
-    pub stamina: f32,
-    /// Whether the hunter rests.
-    pub resting: bool,
-    /// The id of the prey the hunter holds.
-    pub prey: Option<u32>,
-    /// The waypoint path following heads for.
-    pub waypoint: u32,
-    /// The side the detection box keeps against its obstacle.
-    pub avoid: AvoidMemory,
-    /// Where the agent entered the world ([`Target::Opposite`] is the point opposite it).
-    ///
-    /// [`Target::Opposite`]: crate::sim::model::types::Target::Opposite
-    pub home: Vec2,
-    /// The point of its route the agent heads for (navigation).
-    pub route_next: u32,
-}
-
-impl Memory {
-    /// What a new agent at `position` starts with: its stamina full (`stamina`, the group's
-    /// maximum, or 0), no prey, the first waypoint, and the random-target wander heading for
-    /// where it stands until it picks its first point.
-    #[must_use]
-    pub fn new(position: Vec2, stamina: f32) -> Self {
-        Self {
-            wander_point: position,
-            wander_timer_secs: 0.0,
-            stamina,
-            resting: false,
-            prey: None,
-            waypoint: 0,
-            avoid: AvoidMemory::default(),
-            home: position,
-            route_next: 0,
-        }
-    }
-}
 
 /// What a behavior's force computation may touch while the manager evaluates it (only when the
 /// combination evaluates the behavior).
@@ -174,8 +128,12 @@ pub trait Tick<'w> {
     fn agent_near(&self, _p: Vec2, _radius: f32) -> Option<Vec2> {
         None
     }
-    /// What the agent keeps between ticks.
-    fn memory(&mut self) -> &mut Memory;
+    /// What the agent keeps for its behaviors between ticks (the registry's `Memory`, composed
+    /// from every behavior's `Behavior::Kept`). A behavior reaches its own part through
+    /// `TickOf::kept`.
+    type Memory: 'static;
+    /// The agent's memory.
+    fn memory(&mut self) -> &mut Self::Memory;
     /// The agent's random stream and wander angle.
     fn state(&mut self) -> &mut SteeringState;
     /// Adds the force `compute` returns, with `block`'s weight and probability, under the

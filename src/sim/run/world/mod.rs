@@ -66,7 +66,7 @@ pub use schedule::{Newcomer, Spawns};
 /// What an agent decided on one tick, from the state at the start of the tick.
 struct Thought {
     steering: crate::sim::steer::manager::SteeringState,
-    memory: crate::sim::steer::behavior::Memory,
+    memory: crate::sim::steer::params::Memory,
     /// The agent's new route, when it changed.
     route: Option<crate::sim::steer::route::Route>,
 }

@@ -34,7 +34,7 @@ impl World {
             Target::Click => Some((self.click, Vec2::ZERO)),
             Target::Center => Some((self.spec.size * 0.5, Vec2::ZERO)),
             Target::Opposite => {
-                let home = self.agents.get(i)?.memory.home;
+                let home = self.agents.get(i)?.home;
                 Some((self.spec.size - home, Vec2::ZERO))
             }
             Target::Agent(_) | Target::Nearest(_) => self

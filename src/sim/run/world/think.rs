@@ -10,12 +10,12 @@ use crate::sim::model::navmesh::NavMesh;
 use crate::sim::model::scenery::{FlowGrid, Obstacle, Path, Wall};
 use crate::sim::model::types::{FlockRule, Leader, NeighborSums, Other, Stamina};
 use crate::sim::steer::agent::Agent;
-use crate::sim::steer::behavior::{BlockCommon, Memory, Step, Tick};
+use crate::sim::steer::behavior::{BlockCommon, Step, Tick};
 use crate::sim::steer::behaviors::pursuit::rest;
 use crate::sim::steer::behaviors::{Body, Steer};
 use crate::sim::steer::debug::{Detail, RecordSink as _, RecordSlot};
 use crate::sim::steer::manager::{SteeringManager, SteeringState};
-use crate::sim::steer::params::{BehaviorKind, Group, Target};
+use crate::sim::steer::params::{BehaviorKind, Group, Memory, Target};
 use crate::sim::steer::route::Route;
 
 /// One agent's tick as its behaviors see it.
@@ -147,6 +147,8 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
     fn agent_near(&self, p: Vec2, radius: f32) -> Option<Vec2> {
         self.world.agent_near(p, radius, self.i)
     }
+
+    type Memory = Memory;
 
     fn memory(&mut self) -> &mut Memory {
         &mut self.memory
@@ -297,10 +299,11 @@ impl World {
     /// the world. Returns the index of the prey to pursue this tick.
     fn hunt(&self, group: &Group, memory: &mut Memory) -> Option<usize> {
         let stamina = group.stamina.as_ref()?;
-        let hunts = rest(memory, stamina);
-        let prey = memory.prey.and_then(|id| self.index_of(id));
+        let hunt = &mut memory.pursuit;
+        let hunts = rest(hunt, stamina);
+        let prey = hunt.prey.and_then(|id| self.index_of(id));
         if prey.is_none() {
-            memory.prey = None;
+            hunt.prey = None;
         }
         if hunts { prey } else { None }
     }

@@ -15,7 +15,7 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::behavior::{Figure, Layer, Mark, Tick, Tint};
+use crate::sim::steer::behavior::{Figure, Layer, Mark, TickOf, Tint};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -92,6 +92,8 @@ block! {
 }
 
 impl Behavior for Arrive {
+    type Kept = ();
+
     const INFO: BehaviorInfo = ARRIVE;
     const ARRIVAL: Option<u8> = Some(0);
 
@@ -114,7 +116,7 @@ impl Behavior for Arrive {
         visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let Some((p, _)) = tick.gated(&self.target, self.range) else {
             return false;
         };

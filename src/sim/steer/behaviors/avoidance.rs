@@ -22,8 +22,7 @@
 
 use glam::Vec2;
 
-use crate::sim::model::types::AvoidMemory;
-use crate::sim::steer::behavior::{Family, Figure, Mark, Scenery, Tick, Tint};
+use crate::sim::steer::behavior::{Family, Figure, Kept, Mark, Scenery, TickOf, Tint};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -56,6 +55,27 @@ pub struct BoxSettings {
     pub braking_weight: f32,
 }
 
+/// What the detection box keeps between ticks: the side it chose against one obstacle
+/// (`obstacle` is `u32::MAX` for none), so an obstacle dead ahead never flips it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChosenSide {
+    /// Index of the obstacle.
+    pub obstacle: u32,
+    /// +1 or -1.
+    pub side: f32,
+}
+
+impl Default for ChosenSide {
+    fn default() -> Self {
+        Self {
+            obstacle: u32::MAX,
+            side: 0.0,
+        }
+    }
+}
+
+impl Kept for ChosenSide {}
+
 /// Detection-box avoidance for an agent heading along `heading` (unit) with body radius
 /// `radius`. Returns the force, the box, and the side to remember.
 #[must_use]
@@ -65,8 +85,8 @@ pub fn detection_box(
     radius: f32,
     obstacles: &[Obstacle],
     settings: BoxSettings,
-    memory: AvoidMemory,
-) -> (Steer, DetectionBox, AvoidMemory) {
+    memory: ChosenSide,
+) -> (Steer, DetectionBox, ChosenSide) {
     let BoxSettings {
         min_length,
         braking_weight,
@@ -107,7 +127,7 @@ pub fn detection_box(
         side: 0.0,
     };
     let Some((_, i, local)) = closest else {
-        return (Steer::NONE, shape, AvoidMemory::default());
+        return (Steer::NONE, shape, ChosenSide::default());
     };
     let obstacle = &obstacles[i];
     let index = u32::try_from(i).unwrap_or(u32::MAX);
@@ -134,7 +154,7 @@ pub fn detection_box(
             desired: None,
         },
         shape,
-        AvoidMemory {
+        ChosenSide {
             obstacle: index,
             side,
         },
@@ -189,6 +209,8 @@ block! {
 }
 
 impl Behavior for AvoidObstacles {
+    type Kept = ChosenSide;
+
     const INFO: BehaviorInfo = AVOID_OBSTACLES;
     const NEEDS: &'static [Scenery] = &[Scenery::Obstacles];
 
@@ -218,7 +240,7 @@ impl Behavior for AvoidObstacles {
         );
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let body = tick.body();
         let obstacles = tick.obstacles();
         match self.form {
@@ -232,7 +254,7 @@ impl Behavior for AvoidObstacles {
                 braking_weight,
             } => {
                 let (heading, radius) = (tick.heading(), tick.radius());
-                let memory = tick.memory().avoid;
+                let memory = *tick.kept();
                 let mut next = memory;
                 tick.add(self, |s| {
                     let (steer, shape, remembered) = detection_box(
@@ -250,7 +272,7 @@ impl Behavior for AvoidObstacles {
                     s.trace(shape.trace());
                     steer
                 });
-                tick.memory().avoid = next;
+                *tick.kept() = next;
             }
         }
         false
@@ -349,7 +371,7 @@ mod tests {
             4.0,
             std::slice::from_ref(&obstacle),
             BUCKLAND,
-            AvoidMemory::default(),
+            ChosenSide::default(),
         );
         assert_eq!(shape.length, 60.0);
         assert_eq!(shape.threat, Some(0));
@@ -360,7 +382,7 @@ mod tests {
         );
         assert_eq!(
             memory,
-            AvoidMemory {
+            ChosenSide {
                 obstacle: 0,
                 side: -1.0
             }
@@ -390,7 +412,7 @@ mod tests {
             4.0,
             &[ahead],
             BUCKLAND,
-            AvoidMemory::default(),
+            ChosenSide::default(),
         );
         assert!(
             (steer.force - Vec2::new(-4.8, 15.0)).length() < 1e-5,
@@ -409,7 +431,7 @@ mod tests {
                 4.0,
                 &[o],
                 BUCKLAND,
-                AvoidMemory::default(),
+                ChosenSide::default(),
             );
             assert_eq!(steer, Steer::NONE);
             assert_eq!(shape.threat, None);

@@ -20,7 +20,7 @@
 use glam::Vec2;
 
 use crate::sim::model::types::Other;
-use crate::sim::steer::behavior::{Family, Figure, Mark, Tick, Tint};
+use crate::sim::steer::behavior::{Family, Figure, Mark, TickOf, Tint};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -120,6 +120,8 @@ block! {
 }
 
 impl Behavior for AvoidAgents {
+    type Kept = ();
+
     const INFO: BehaviorInfo = AVOID_AGENTS;
     const KEEPS_APART: bool = true;
     const NEIGHBOR_CAP: bool = true;
@@ -141,7 +143,7 @@ impl Behavior for AvoidAgents {
         visit(&AHEAD, Value::Number(&mut self.min_time_secs));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let body = tick.body();
         let (heading, radius) = (tick.heading(), tick.radius());
         let others = tick.others_near(self.range);

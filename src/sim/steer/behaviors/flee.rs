@@ -8,7 +8,7 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::behavior::{Figure, Layer, Mark, Tick, Tint};
+use crate::sim::steer::behavior::{Figure, Layer, Mark, TickOf, Tint};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -55,6 +55,8 @@ block! {
 }
 
 impl Behavior for Flee {
+    type Kept = ();
+
     const INFO: BehaviorInfo = FLEE;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
@@ -69,7 +71,7 @@ impl Behavior for Flee {
         visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let Some((p, _)) = tick.gated(&self.target, self.panic_distance) else {
             return false;
         };

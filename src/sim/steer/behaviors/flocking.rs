@@ -12,7 +12,7 @@
 //! the naive scan); these functions only reduce them.
 
 use crate::sim::model::types::{FlockRule, NeighborSums};
-use crate::sim::steer::behavior::Tick;
+use crate::sim::steer::behavior::TickOf;
 
 use super::seek::seek;
 use crate::sim::steer::behavior::{
@@ -114,6 +114,8 @@ block! {
 }
 
 impl Behavior for Separation {
+    type Kept = ();
+
     const INFO: BehaviorInfo = SEPARATION;
     const KEEPS_APART: bool = true;
     const NEIGHBOR_CAP: bool = true;
@@ -123,7 +125,7 @@ impl Behavior for Separation {
         visit(&OWN_GROUP_ONLY, Value::Flag(&mut self.own_group_only));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let body = tick.body();
         let sums = tick.neighbor_sums(FlockRule::Separation);
         tick.add(self, |_| FlockRule::Separation.steer(&body, &sums));
@@ -141,6 +143,8 @@ block! {
 }
 
 impl Behavior for Alignment {
+    type Kept = ();
+
     const INFO: BehaviorInfo = ALIGNMENT;
     const NEIGHBOR_CAP: bool = true;
 
@@ -149,7 +153,7 @@ impl Behavior for Alignment {
         visit(&OWN_GROUP_ONLY, Value::Flag(&mut self.own_group_only));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let body = tick.body();
         let sums = tick.neighbor_sums(FlockRule::Alignment);
         tick.add(self, |_| FlockRule::Alignment.steer(&body, &sums));
@@ -167,6 +171,8 @@ block! {
 }
 
 impl Behavior for Cohesion {
+    type Kept = ();
+
     const INFO: BehaviorInfo = COHESION;
     const NEIGHBOR_CAP: bool = true;
 
@@ -175,7 +181,7 @@ impl Behavior for Cohesion {
         visit(&OWN_GROUP_ONLY, Value::Flag(&mut self.own_group_only));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let body = tick.body();
         let sums = tick.neighbor_sums(FlockRule::Cohesion);
         tick.add(self, |_| FlockRule::Cohesion.steer(&body, &sums));

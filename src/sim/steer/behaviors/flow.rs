@@ -6,7 +6,7 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::behavior::{Family, Figure, Mark, Scenery, Tick};
+use crate::sim::steer::behavior::{Family, Figure, Mark, Scenery, TickOf};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -52,6 +52,8 @@ block! {
 }
 
 impl Behavior for FollowFlow {
+    type Kept = ();
+
     const INFO: BehaviorInfo = FOLLOW_FLOW;
     const NEEDS: &'static [Scenery] = &[Scenery::FlowField];
 
@@ -71,7 +73,7 @@ impl Behavior for FollowFlow {
         visit(&AHEAD, Value::Number(&mut self.predict_secs));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let Some(field) = tick.flow() else {
             return false;
         };

@@ -19,7 +19,7 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::behavior::{Family, Figure, Mark, Scenery, Tick};
+use crate::sim::steer::behavior::{Family, Figure, Kept, Mark, Scenery, TickOf};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -45,6 +45,12 @@ pub const FOLLOW_PATH: BehaviorInfo = BehaviorInfo {
 };
 
 /// What path following looked at, for the overlays.
+/// What waypoint path following keeps between ticks: the index of the waypoint it heads for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Waypoint(pub u32);
+
+impl Kept for Waypoint {}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PathTrace {
     /// The predicted position (the agent's own position in the waypoint form).
@@ -161,6 +167,8 @@ block! {
 }
 
 impl Behavior for FollowPath {
+    type Kept = Waypoint;
+
     const INFO: BehaviorInfo = FOLLOW_PATH;
     const NEEDS: &'static [Scenery] = &[Scenery::Path];
 
@@ -190,12 +198,12 @@ impl Behavior for FollowPath {
         visit(&SLOWING, Value::Number(&mut self.slowing_radius));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let Some(path) = tick.path() else {
             return false;
         };
         let body = tick.body();
-        let waypoint = tick.memory().waypoint;
+        let waypoint = tick.kept().0;
         let mut next = waypoint;
         tick.add(self, |s| {
             let (steer, trace) = match self.form {
@@ -220,7 +228,7 @@ impl Behavior for FollowPath {
             s.trace(trace.trace());
             steer
         });
-        tick.memory().waypoint = next;
+        tick.kept().0 = next;
         false
     }
 

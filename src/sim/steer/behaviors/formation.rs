@@ -21,7 +21,7 @@
 use glam::Vec2;
 
 use crate::sim::model::types::Leader;
-use crate::sim::steer::behavior::{Family, Mark, Tick, point_marks};
+use crate::sim::steer::behavior::{Family, Mark, TickOf, point_marks};
 use crate::sim::steer::debug::{Detail, Trace};
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -135,6 +135,8 @@ block! {
 }
 
 impl Behavior for OffsetPursuit {
+    type Kept = ();
+
     const INFO: BehaviorInfo = OFFSET_PURSUIT;
 
     fn traces(&self) -> bool {
@@ -156,7 +158,7 @@ impl Behavior for OffsetPursuit {
         visit(&DECELERATION, Value::Deceleration(&mut self.deceleration));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let Some(leader) = tick.leader(&self.target) else {
             return false;
         };
@@ -194,6 +196,8 @@ block! {
 }
 
 impl Behavior for FollowLeader {
+    type Kept = ();
+
     const INFO: BehaviorInfo = FOLLOW_LEADER;
 
     fn traces(&self) -> bool {
@@ -228,7 +232,7 @@ impl Behavior for FollowLeader {
         visit(&SLOWING, Value::Number(&mut self.slowing_radius));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let Some(leader) = tick.leader(&self.target) else {
             return false;
         };

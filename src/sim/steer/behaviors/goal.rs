@@ -6,7 +6,7 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::behavior::Tick;
+use crate::sim::steer::behavior::TickOf;
 
 use super::arrive::arrive_slowing;
 use crate::sim::model::types::Target;
@@ -43,6 +43,8 @@ block! {
 }
 
 impl Behavior for GoalSeek {
+    type Kept = ();
+
     const INFO: BehaviorInfo = GOAL;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
@@ -52,7 +54,7 @@ impl Behavior for GoalSeek {
         visit(&SLOWING, Value::Number(&mut self.slowing_radius));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let Some((p, _)) = tick.resolve(&self.target) else {
             return false;
         };

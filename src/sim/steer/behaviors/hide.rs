@@ -14,7 +14,7 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::behavior::{Family, Mark, Scenery, Tick, point_marks};
+use crate::sim::steer::behavior::{Family, Mark, Scenery, TickOf, point_marks};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -126,6 +126,8 @@ block! {
 }
 
 impl Behavior for Hide {
+    type Kept = ();
+
     const INFO: BehaviorInfo = HIDE;
     const NEEDS: &'static [Scenery] = &[Scenery::Obstacles];
 
@@ -154,7 +156,7 @@ impl Behavior for Hide {
         visit(&DECELERATION, Value::Deceleration(&mut self.deceleration));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let Some(hunter) = tick.resolve(&self.target) else {
             return false;
         };
@@ -188,6 +190,8 @@ block! {
 }
 
 impl Behavior for Interpose {
+    type Kept = ();
+
     const INFO: BehaviorInfo = INTERPOSE;
 
     fn traces(&self) -> bool {
@@ -204,7 +208,7 @@ impl Behavior for Interpose {
         visit(&DECELERATION, Value::Deceleration(&mut self.deceleration));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let (Some(a), Some(b)) = (tick.resolve(&self.target), tick.resolve(&self.other)) else {
             return false;
         };

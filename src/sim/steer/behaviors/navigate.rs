@@ -19,8 +19,10 @@ use glam::Vec2;
 
 use crate::sim::model::navmesh::NavMesh;
 use crate::sim::model::types::Target;
-use crate::sim::steer::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Value, block};
-use crate::sim::steer::behavior::{Family, Figure, Mark, Tick, Tint};
+use crate::sim::steer::behavior::{
+    Behavior, BehaviorInfo, Body, Field, Rgb, Steer, TickOf, Value, block,
+};
+use crate::sim::steer::behavior::{Family, Figure, Kept, Mark, Tint};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 use crate::sim::steer::route::Route;
@@ -54,6 +56,8 @@ block! {
 const UNREACHABLE: u8 = 0;
 
 impl Behavior for Navigate {
+    type Kept = RouteAt;
+
     const INFO: BehaviorInfo = NAVIGATE;
     const ARRIVAL: Option<u8> = Some(1);
 
@@ -79,7 +83,7 @@ impl Behavior for Navigate {
         visit(&REPLAN, Value::Number(&mut self.replan_distance));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let Some((goal, _)) = tick.resolve(&self.target) else {
             return false;
         };
@@ -92,7 +96,7 @@ impl Behavior for Navigate {
         // An agent pushed into a wall (by forces that do not know walls) heads back to the
         // nearest walkable point first, and plans from there.
         let walkable = mesh.is_walkable(p);
-        let mut next = tick.memory().route_next;
+        let mut next = tick.kept().next;
         let plan = {
             let route = tick.route();
             let strayed = walkable
@@ -123,7 +127,7 @@ impl Behavior for Navigate {
         if let Some(plan) = plan {
             tick.set_route(plan);
         }
-        tick.memory().route_next = next;
+        tick.kept().next = next;
         let Some(next) = first else {
             let cross = Trace {
                 flags: 1 << UNREACHABLE,
@@ -162,6 +166,16 @@ impl Behavior for Navigate {
         out.push(Mark::guide(Figure::Diamond(end), 0.9));
     }
 }
+
+/// What navigation keeps between ticks beside its route (`Tick::route`): the index of the
+/// route's point the agent heads for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RouteAt {
+    /// The route's point it heads for.
+    pub next: u32,
+}
+
+impl Kept for RouteAt {}
 
 /// A new route from `p` (walkable or not: then from the nearest walkable point) to `goal`.
 fn plan(mesh: &NavMesh, p: Vec2, walkable: bool, goal: Vec2) -> Route {

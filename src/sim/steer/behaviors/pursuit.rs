@@ -8,7 +8,7 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::behavior::{Figure, Layer, Mark, Tick, Tint};
+use crate::sim::steer::behavior::{Figure, Kept, Layer, Mark, NewAgent, Tick, TickOf, Tint};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -16,8 +16,8 @@ use super::flee::flee;
 use super::seek::seek;
 use crate::sim::model::types::{Prediction, Stamina, Target};
 use crate::sim::steer::behavior::{
-    Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, Memory, PREDICTION, RANGE, Rgb, Steer,
-    TARGET, Value, block,
+    Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, PREDICTION, RANGE, Rgb, Steer, TARGET,
+    Value, block,
 };
 
 /// Pursuit in the registry: orange, as the hunter demo draws it.
@@ -121,6 +121,8 @@ block! {
 }
 
 impl Behavior for Pursuit {
+    type Kept = Hunt;
+
     const INFO: BehaviorInfo = PURSUIT;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
@@ -141,7 +143,7 @@ impl Behavior for Pursuit {
     /// Pursuit, gated by the hunter's stamina when the group has one (000 part 5, 003): a
     /// hunter pursues the prey it holds, spending stamina, and rests when it runs out; a
     /// hunter without prey picks the nearest for the next tick.
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let Some(stamina) = tick.stamina() else {
             return match tick.gated(&self.target, self.range) {
                 Some((p, v)) => {
@@ -153,18 +155,40 @@ impl Behavior for Pursuit {
         };
         if let Some((p, v)) = tick.prey() {
             self.pursue(tick, p, v);
-            let memory = tick.memory();
-            memory.stamina -= stamina.cost_per_tick;
-            if memory.stamina <= 0.0 {
-                memory.prey = None;
-                memory.resting = true;
+            let hunt = tick.kept();
+            hunt.stamina -= stamina.cost_per_tick;
+            if hunt.stamina <= 0.0 {
+                hunt.prey = None;
+                hunt.resting = true;
             }
             return self.exclusive;
         }
         // Not hunting: pick the closest prey for the next tick.
         let prey = tick.nearest_id(&self.target, self.range);
-        tick.memory().prey = prey;
+        tick.kept().prey = prey;
         false
+    }
+}
+
+/// What a hunter keeps between ticks (000 part 5, 003): its stamina, whether it rests, and the
+/// id of the prey it holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Hunt {
+    /// What is left of its stamina.
+    pub stamina: f32,
+    /// Whether it rests.
+    pub resting: bool,
+    /// The id of the prey it holds.
+    pub prey: Option<u32>,
+}
+
+/// A hunter enters the world with its stamina full and no prey.
+impl Kept for Hunt {
+    fn start(new: &NewAgent) -> Self {
+        Self {
+            stamina: new.stamina,
+            ..Self::default()
+        }
     }
 }
 
@@ -172,16 +196,16 @@ impl Behavior for Pursuit {
 /// [`Pursuit::steer`] spends: a resting hunter regains `stamina.regen_per_tick`, and hunts
 /// again once its stamina had reached the maximum before this tick's gain. Whether it hunts
 /// this tick.
-pub fn rest(memory: &mut Memory, stamina: &Stamina) -> bool {
-    if memory.resting {
+pub fn rest(hunt: &mut Hunt, stamina: &Stamina) -> bool {
+    if hunt.resting {
         // The seeds' `if (resting && stamina++ >= MAX_STAMINA) resting = false`: the
         // comparison sees the stamina before this tick's gain, and the gain is kept.
-        if memory.stamina >= stamina.max {
-            memory.resting = false;
+        if hunt.stamina >= stamina.max {
+            hunt.resting = false;
         }
-        memory.stamina += stamina.regen_per_tick;
+        hunt.stamina += stamina.regen_per_tick;
     }
-    !memory.resting
+    !hunt.resting
 }
 
 impl Pursuit {
@@ -211,6 +235,8 @@ block! {
 }
 
 impl Behavior for Evade {
+    type Kept = ();
+
     const INFO: BehaviorInfo = EVADE;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
@@ -220,7 +246,7 @@ impl Behavior for Evade {
         visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let Some((p, v)) = tick.gated(&self.target, self.range) else {
             return false;
         };
@@ -275,15 +301,17 @@ mod tests {
             regen_per_tick: 1.0,
             cost_per_tick: 2.0,
         };
-        let mut memory = Memory::new(Vec2::ZERO, 0.0);
-        memory.resting = true;
-        memory.stamina = 9.5;
-        assert!(!rest(&mut memory, &stamina));
-        assert_eq!((memory.stamina, memory.resting), (10.5, true));
-        assert!(rest(&mut memory, &stamina));
-        assert_eq!((memory.stamina, memory.resting), (11.5, false));
-        assert!(rest(&mut memory, &stamina));
-        assert_eq!((memory.stamina, memory.resting), (11.5, false));
+        let mut hunt = Hunt {
+            stamina: 9.5,
+            resting: true,
+            prey: None,
+        };
+        assert!(!rest(&mut hunt, &stamina));
+        assert_eq!((hunt.stamina, hunt.resting), (10.5, true));
+        assert!(rest(&mut hunt, &stamina));
+        assert_eq!((hunt.stamina, hunt.resting), (11.5, false));
+        assert!(rest(&mut hunt, &stamina));
+        assert_eq!((hunt.stamina, hunt.resting), (11.5, false));
     }
 
     fn body() -> Body {

@@ -24,7 +24,7 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::behavior::{Family, Figure, Mark, Tick, Tint};
+use crate::sim::steer::behavior::{Family, Figure, Mark, TickOf, Tint};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -113,6 +113,8 @@ block! {
 }
 
 impl Behavior for Queue {
+    type Kept = ();
+
     const INFO: BehaviorInfo = QUEUE;
 
     fn traces(&self) -> bool {
@@ -142,7 +144,7 @@ impl Behavior for Queue {
         visit(&BRAKE, Value::Number(&mut self.brake));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let body = tick.body();
         let heading = tick.heading();
         let ahead = ahead_point(body.position, heading, self.ahead);

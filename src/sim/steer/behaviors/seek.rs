@@ -12,7 +12,7 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::behavior::Tick;
+use crate::sim::steer::behavior::TickOf;
 
 use crate::sim::model::math::normalize_or_zero;
 use crate::sim::model::types::Target;
@@ -53,6 +53,8 @@ block! {
 }
 
 impl Behavior for Seek {
+    type Kept = ();
+
     const INFO: BehaviorInfo = SEEK;
     const ARRIVAL: Option<u8> = Some(2);
 
@@ -62,7 +64,7 @@ impl Behavior for Seek {
         visit(&EXCLUSIVE, Value::Flag(&mut self.exclusive));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let Some((p, _)) = tick.gated(&self.target, self.range) else {
             return false;
         };

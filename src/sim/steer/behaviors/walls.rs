@@ -20,7 +20,7 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::behavior::{Family, Figure, Mark, Scenery, Tick, Tint};
+use crate::sim::steer::behavior::{Family, Figure, Mark, Scenery, TickOf, Tint};
 use crate::sim::steer::debug::{Detail, Trace};
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -271,6 +271,8 @@ block! {
 }
 
 impl Behavior for AvoidWalls {
+    type Kept = ();
+
     const INFO: BehaviorInfo = AVOID_WALLS;
     const NEEDS: &'static [Scenery] = &[Scenery::Walls];
 
@@ -302,7 +304,7 @@ impl Behavior for AvoidWalls {
         visit(&SCALE, Value::Number(&mut self.side_scale));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let body = tick.body();
         let heading = tick.heading();
         let walls = tick.walls();
@@ -347,6 +349,8 @@ block! {
 }
 
 impl Behavior for Containment {
+    type Kept = ();
+
     const INFO: BehaviorInfo = CONTAINMENT;
 
     fn traces(&self) -> bool {
@@ -375,7 +379,7 @@ impl Behavior for Containment {
         visit(&AHEAD, Value::Number(&mut self.predict_secs));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let shape = match &self.region {
             Region::World => Shape::Rect(tick.world_size()),
             Region::Path(_) => match tick.region().filter(|p| p.is_closed()) {

@@ -15,7 +15,7 @@ use glam::Vec2;
 
 use super::seek::seek;
 
-use crate::sim::steer::behavior::{Figure, Layer, Mark, Tick, Tint};
+use crate::sim::steer::behavior::{Figure, Kept, Layer, Mark, NewAgent, TickOf, Tint};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -113,6 +113,8 @@ block! {
 }
 
 impl Behavior for Wander {
+    type Kept = ();
+
     const INFO: BehaviorInfo = WANDER;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
@@ -139,7 +141,7 @@ impl Behavior for Wander {
         visit(&CHANGE, Value::Radians(&mut self.angle_change_rad));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let body = tick.body();
         tick.add(self, |s| {
             let draw = s.state.rng.next_f32();
@@ -168,6 +170,26 @@ impl Behavior for Wander {
 }
 
 /// What the wander circle looked like on one tick, relative to the agent's position.
+/// What the random-target wander keeps between ticks: the point it heads for and the seconds
+/// until it picks the next.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RandomTarget {
+    /// The point it heads for.
+    pub point: Vec2,
+    /// Seconds until it picks a new point.
+    pub timer_secs: f32,
+}
+
+/// A new agent heads for where it stands until it picks its first point (on its first tick).
+impl Kept for RandomTarget {
+    fn start(new: &NewAgent) -> Self {
+        Self {
+            point: new.position,
+            timer_secs: 0.0,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct WanderCircle {
     /// Circle centre, relative to the agent.
@@ -214,6 +236,8 @@ block! {
 }
 
 impl Behavior for WanderTarget {
+    type Kept = RandomTarget;
+
     const INFO: BehaviorInfo = WANDER_TARGET;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
@@ -227,18 +251,19 @@ impl Behavior for WanderTarget {
         visit(&INTERVAL, Value::Number(&mut self.interval_secs));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let dt = tick.dt();
         let size = tick.world_size();
-        tick.memory().wander_timer_secs -= dt;
-        if tick.memory().wander_timer_secs <= 0.0 {
+        tick.kept().timer_secs -= dt;
+        if tick.kept().timer_secs <= 0.0 {
             let x = tick.state().rng.next_f32();
             let y = tick.state().rng.next_f32();
-            let memory = tick.memory();
-            memory.wander_point = random_point(size, x, y);
-            memory.wander_timer_secs = self.interval_secs;
+            *tick.kept() = RandomTarget {
+                point: random_point(size, x, y),
+                timer_secs: self.interval_secs,
+            };
         }
-        let point = tick.memory().wander_point;
+        let point = tick.kept().point;
         let body = tick.body();
         tick.add(self, |s| {
             s.trace(Trace::new(BehaviorKind::WanderTarget, &[point]));

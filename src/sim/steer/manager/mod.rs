@@ -19,10 +19,10 @@ use glam::Vec2;
 use crate::sim::model::block::Weighting;
 use crate::sim::model::math::truncate;
 use crate::sim::model::types::Leader;
-use crate::sim::steer::behavior::{BlockCommon, Memory, Registered, Step, Tick};
+use crate::sim::steer::behavior::{BlockCommon, Holds, Registered, Step, Tick};
 use crate::sim::steer::behaviors::{Body, Steer};
 use crate::sim::steer::debug::{AgentDebug, Detail, FullRecord, RecordSink, RecordSlot};
-use crate::sim::steer::params::{self, BehaviorKind, Combination, Target};
+use crate::sim::steer::params::{self, BehaviorKind, Combination, Memory, Target};
 pub use crate::sim::steer::state::SteeringState;
 
 /// The host of a steering manager: the sources' `IBoid`.
@@ -321,7 +321,10 @@ impl<R: RecordSink> SteeringManager<R> {
     /// formula, gating and record), on a tick where every target the block names is `other`
     /// (position, velocity), or else the block's own point, and there is no world around:
     /// no scenery, no neighbours, no stamina.
-    fn behave<B: Registered>(&mut self, block: &B, host: &impl Boid, other: Option<(Vec2, Vec2)>) {
+    fn behave<B: Registered>(&mut self, block: &B, host: &impl Boid, other: Option<(Vec2, Vec2)>)
+    where
+        Memory: Holds<B>,
+    {
         let mut tick = Lone {
             kind: B::KIND,
             body: Body::of(host),
@@ -384,6 +387,8 @@ impl<R: RecordSink> Tick<'_> for Lone<'_, R> {
             heading: crate::sim::model::math::direction_or(velocity, Vec2::X),
         })
     }
+
+    type Memory = Memory;
 
     fn memory(&mut self) -> &mut Memory {
         &mut self.memory

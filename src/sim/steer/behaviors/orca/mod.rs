@@ -43,8 +43,10 @@ pub use solve::{Avoider, Horizons, Line, Neighbor, WallEdge, agent_line, solve, 
 use crate::sim::model::math::truncate;
 use crate::sim::model::scenery::{Obstacle, Wall, closest_on_segment};
 use crate::sim::model::types::Other;
-use crate::sim::steer::behavior::{Behavior, BehaviorInfo, Field, Limit, Rgb, Steer, Value, block};
-use crate::sim::steer::behavior::{Family, Figure, Mark, Tick, Tint};
+use crate::sim::steer::behavior::{
+    Behavior, BehaviorInfo, Field, Limit, Rgb, Steer, TickOf, Value, block,
+};
+use crate::sim::steer::behavior::{Family, Figure, Mark, Tint};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
@@ -82,6 +84,8 @@ const NUDGE: f32 = 1.0e-4;
 const MIN_HORIZON_SECS: f32 = 0.01;
 
 impl Behavior for Orca {
+    type Kept = ();
+
     const INFO: BehaviorInfo = ORCA;
     const KEEPS_APART: bool = true;
     const NEIGHBOR_CAP: bool = true;
@@ -128,7 +132,7 @@ impl Behavior for Orca {
         visit(&WALL_HORIZON, Value::Number(&mut self.wall_horizon_secs));
     }
 
-    fn steer<'w, T: Tick<'w>>(&self, tick: &mut T) -> bool {
+    fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
         let body = tick.body();
         let dt = tick.dt();
         let me = Avoider {
