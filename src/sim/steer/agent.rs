@@ -3,8 +3,8 @@
 use glam::Vec2;
 
 use crate::sim::steer::behavior::NewAgent;
+use crate::sim::steer::behaviors::navigate::route::Route;
 use crate::sim::steer::params::Memory;
-use crate::sim::steer::route::Route;
 use crate::sim::steer::state::SteeringState;
 
 /// An agent of the world.
@@ -64,7 +64,7 @@ impl Agent {
     pub fn route(&self) -> &Route {
         self.route
             .as_deref()
-            .unwrap_or(&crate::sim::steer::route::NO_ROUTE)
+            .unwrap_or(&crate::sim::steer::behaviors::navigate::route::NO_ROUTE)
     }
 
     /// The direction it last moved in (unit): its velocity's, or the last one before it

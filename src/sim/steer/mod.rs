@@ -14,6 +14,5 @@ pub mod manager;
 pub mod marks;
 pub mod params;
 pub mod registry;
-pub mod route;
 pub mod state;
 pub mod tick;

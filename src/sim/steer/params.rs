@@ -288,6 +288,14 @@ macro_rules! define_group {
                 }
             }
 
+            /// Whether it plans routes across the level ([`Behavior::PLANS_ROUTES`]).
+            #[must_use]
+            pub fn plans_routes(self) -> bool {
+                match self {
+                    $(Self::$kind => <$ty as Behavior>::PLANS_ROUTES,)*
+                }
+            }
+
             /// Its rank among the blocks a group's arrival is measured against
             /// ([`Behavior::ARRIVAL`]).
             #[must_use]
@@ -329,6 +337,15 @@ impl Group {
     #[must_use]
     pub fn uses(&self, kind: BehaviorKind) -> bool {
         self.block(kind).is_some_and(BlockCommon::enabled)
+    }
+
+    /// Whether a block it has on plans routes across the level
+    /// ([`BehaviorKind::plans_routes`]): the world builds a navigation mesh for its radius.
+    #[must_use]
+    pub fn plans_routes(&self) -> bool {
+        BehaviorKind::ALL
+            .into_iter()
+            .any(|k| k.plans_routes() && self.uses(k))
     }
 
     /// The target whose arrival the group is measured against: that of its enabled block of

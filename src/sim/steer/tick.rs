@@ -106,11 +106,11 @@ pub trait Tick<'w> {
         None
     }
     /// The agent's planned route (navigation); none planned by default.
-    fn route(&self) -> &crate::sim::steer::route::Route {
-        &crate::sim::steer::route::NO_ROUTE
+    fn route(&self) -> &crate::sim::steer::behaviors::navigate::route::Route {
+        &crate::sim::steer::behaviors::navigate::route::NO_ROUTE
     }
     /// Replaces the agent's route with a new plan (a host that keeps no routes drops it).
-    fn set_route(&mut self, _route: crate::sim::steer::route::Route) {}
+    fn set_route(&mut self, _route: crate::sim::steer::behaviors::navigate::route::Route) {}
     /// The flow field the group follows, resolved to the world's cells.
     fn flow(&self) -> Option<&'w FlowGrid> {
         None

@@ -68,7 +68,7 @@ struct Thought {
     steering: crate::sim::steer::manager::SteeringState,
     memory: crate::sim::steer::params::Memory,
     /// The agent's new route, when it changed.
-    route: Option<crate::sim::steer::route::Route>,
+    route: Option<crate::sim::steer::behaviors::navigate::route::Route>,
 }
 
 /// What a group's blocks name, resolved to indices when the spec is set.

@@ -11,12 +11,12 @@ use crate::sim::model::scenery::{FlowGrid, Obstacle, Path, Wall};
 use crate::sim::model::types::{FlockRule, Leader, NeighborSums, Other, Stamina};
 use crate::sim::steer::agent::Agent;
 use crate::sim::steer::behavior::{BlockCommon, Step, Tick};
+use crate::sim::steer::behaviors::navigate::route::Route;
 use crate::sim::steer::behaviors::pursuit::rest;
 use crate::sim::steer::behaviors::{Body, Steer};
 use crate::sim::steer::debug::{Detail, RecordSink as _, RecordSlot};
 use crate::sim::steer::manager::{SteeringManager, SteeringState};
 use crate::sim::steer::params::{BehaviorKind, Group, Memory, Target};
-use crate::sim::steer::route::Route;
 
 /// One agent's tick as its behaviors see it.
 struct AgentTick<'w, 'r, 's, 'd> {

@@ -15,6 +15,8 @@
 //! again when the target moves. A scene with no level navigates the world's rectangle, around
 //! the walls and obstacles (each a block of wall to the mesh).
 
+pub mod route;
+
 use glam::Vec2;
 
 use crate::sim::model::navmesh::NavMesh;
@@ -25,7 +27,7 @@ use crate::sim::steer::behavior::{
 use crate::sim::steer::behavior::{Family, Figure, Kept, Mark, Tint};
 use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
-use crate::sim::steer::route::Route;
+use route::Route;
 
 /// Navigation in the registry.
 pub const NAVIGATE: BehaviorInfo = BehaviorInfo {
@@ -60,6 +62,8 @@ impl Behavior for Navigate {
 
     const INFO: BehaviorInfo = NAVIGATE;
     const ARRIVAL: Option<u8> = Some(1);
+
+    const PLANS_ROUTES: bool = true;
 
     fn traces(&self) -> bool {
         true
