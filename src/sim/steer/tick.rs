@@ -93,11 +93,11 @@ pub trait Tick<'w> {
     fn obstacles(&self) -> &'w [Obstacle] {
         &[]
     }
-    /// The path the group's path following names.
+    /// The path the block being evaluated names (a field described as naming a path).
     fn path(&self) -> Option<&'w Path> {
         None
     }
-    /// The path whose polygon the group's containment names.
+    /// The path whose polygon is the region the block being evaluated names.
     fn region(&self) -> Option<&'w Path> {
         None
     }
@@ -111,7 +111,7 @@ pub trait Tick<'w> {
     }
     /// Replaces the agent's route with a new plan (a host that keeps no routes drops it).
     fn set_route(&mut self, _route: crate::sim::steer::behaviors::navigate::route::Route) {}
-    /// The flow field the group follows, resolved to the world's cells.
+    /// The flow field the block being evaluated names, resolved to the world's cells.
     fn flow(&self) -> Option<&'w FlowGrid> {
         None
     }

@@ -71,16 +71,21 @@ struct Thought {
     route: Option<crate::sim::steer::behaviors::navigate::route::Route>,
 }
 
-/// What a group's blocks name, resolved to indices when the spec is set.
+/// What one block names, resolved to indices when the spec is set: whatever the block's fields
+/// name (a field that names a path, one that names a flow field, a region), found through its
+/// field descriptions, so that a behavior that names scenery needs nothing here.
 #[derive(Clone, Copy, Debug, Default)]
 struct Links {
-    /// The path its path following follows.
+    /// The path it names (path following's path).
     path: Option<usize>,
-    /// The flow field it follows.
+    /// The flow field it names.
     flow: Option<usize>,
-    /// The path whose polygon contains it.
+    /// The path whose polygon is its region (containment's).
     region: Option<usize>,
 }
+
+/// What each block of a group names, by the behavior's index.
+type GroupLinks = [Links; crate::sim::steer::params::BehaviorKind::COUNT];
 
 /// The simulation.
 #[derive(Clone, Debug)]
@@ -122,7 +127,7 @@ pub struct World {
     #[cfg(feature = "parallel")]
     pool: Option<std::sync::Arc<rayon::ThreadPool>>,
     /// Per group, what its blocks name.
-    links: Vec<Links>,
+    links: Vec<GroupLinks>,
     /// Per group, the behaviors it has enabled, in priority order.
     active: Vec<Vec<BehaviorKind>>,
     /// Each flow field, resolved to the world's cells.

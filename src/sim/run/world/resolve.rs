@@ -2,9 +2,36 @@
 //! fields, regions, the groups targeted as `Nearest`), the flow fields' cells, each group's
 //! enabled behaviors, the records' force layout and the terrain (walls and navigation meshes).
 
-use super::{Links, World, terrain};
+use super::{GroupLinks, Links, World, terrain};
+use crate::sim::setup::spec::WorldSpec;
+use crate::sim::steer::behavior::{Behavior, NameOf, Value};
 use crate::sim::steer::debug::ForceLayout;
-use crate::sim::steer::params::{BehaviorKind, BlockCommon, Region, Target};
+use crate::sim::steer::params::{BehaviorKind, BlockCommon, BlockVisitor, Region, Target};
+
+/// Resolves what each block of a group names, through its field descriptions.
+struct Named<'a> {
+    spec: &'a WorldSpec,
+    links: GroupLinks,
+}
+
+impl BlockVisitor for Named<'_> {
+    fn visit<B: Behavior>(&mut self, kind: BehaviorKind, block: Option<&B>) {
+        let Some(block) = block else {
+            return;
+        };
+        let spec = self.spec;
+        let links = &mut self.links[kind.index()];
+        // The descriptions hand out values to edit: read a copy.
+        block.clone().fields(&mut |_, value| match value {
+            Value::Name(name, NameOf::Path) => links.path = links.path.or(spec.path_index(name)),
+            Value::Name(name, NameOf::FlowField) => {
+                links.flow = links.flow.or(spec.flow_index(name));
+            }
+            Value::Region(Region::Path(name)) => links.region = spec.path_index(name),
+            _ => {}
+        });
+    }
+}
 
 impl World {
     /// Resolves what the spec's blocks name (paths, flow fields, regions, the groups targeted
@@ -20,19 +47,13 @@ impl World {
         self.links = spec
             .groups
             .iter()
-            .map(|g| Links {
-                path: g
-                    .follow_path
-                    .as_ref()
-                    .and_then(|b| spec.path_index(&b.path)),
-                flow: g
-                    .follow_flow
-                    .as_ref()
-                    .and_then(|b| spec.flow_index(&b.field)),
-                region: g.containment.as_ref().and_then(|b| match &b.region {
-                    Region::World => None,
-                    Region::Path(name) => spec.path_index(name),
-                }),
+            .map(|g| {
+                let mut named = Named {
+                    spec,
+                    links: [Links::default(); BehaviorKind::COUNT],
+                };
+                g.visit_blocks(&mut named);
+                named.links
             })
             .collect();
         self.active = spec

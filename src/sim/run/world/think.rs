@@ -5,7 +5,14 @@
 
 use glam::Vec2;
 
-use super::{Links, Thought, World, index_u32};
+use super::{GroupLinks, Links, Thought, World, index_u32};
+
+/// What the blocks of a group the world does not have name: nothing.
+static NO_LINKS: GroupLinks = [Links {
+    path: None,
+    flow: None,
+    region: None,
+}; BehaviorKind::COUNT];
 use crate::sim::model::navmesh::NavMesh;
 use crate::sim::model::scenery::{FlowGrid, Obstacle, Path, Wall};
 use crate::sim::model::types::{FlockRule, Leader, NeighborSums, Other, Stamina};
@@ -29,7 +36,7 @@ struct AgentTick<'w, 'r, 's, 'd> {
     agent: &'w Agent,
     body: Body,
     /// What the group's blocks name.
-    links: Links,
+    links: &'w GroupLinks,
     /// The flocking sums: separation, alignment, cohesion.
     sums: [NeighborSums; 3],
     /// The prey a hunter pursues this tick.
@@ -112,11 +119,17 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
     }
 
     fn path(&self) -> Option<&'w Path> {
-        self.world.spec.paths.get(self.links.path?)
+        self.world
+            .spec
+            .paths
+            .get(self.links[self.kind.index()].path?)
     }
 
     fn region(&self) -> Option<&'w Path> {
-        self.world.spec.paths.get(self.links.region?)
+        self.world
+            .spec
+            .paths
+            .get(self.links[self.kind.index()].region?)
     }
 
     fn navmesh(&self) -> Option<&'w NavMesh> {
@@ -132,7 +145,9 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
     }
 
     fn flow(&self) -> Option<&'w FlowGrid> {
-        self.world.flow_grids.get(self.links.flow?)
+        self.world
+            .flow_grids
+            .get(self.links[self.kind.index()].flow?)
     }
 
     fn neighbor_sums(&self, rule: FlockRule) -> NeighborSums {
@@ -265,7 +280,7 @@ impl World {
             group,
             agent,
             body,
-            links: self.links.get(g).copied().unwrap_or_default(),
+            links: self.links.get(g).unwrap_or(&NO_LINKS),
             sums: found.sums(),
             hunt,
             kind: BehaviorKind::ALL[0],
