@@ -190,7 +190,7 @@ impl EditorApp {
         match *action {
             CanvasAction::AddLevelHole(ref corners) => {
                 draft.level.holes.push(corners.clone());
-                if !draft.groups.iter().any(crate::sim::Group::plans_routes) {
+                if !draft.groups.iter().any(crate::sim::Group::uses_navmesh) {
                     self.notices.toast_request = Some(
                         "A block of wall: its edges are walls to avoid_walls and ORCA; add \
                          navigate (Add behavior… › Paths & walls) for routes around it."

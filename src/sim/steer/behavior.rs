@@ -86,10 +86,10 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
     /// the target of its enabled block of lowest rank here.
     const ARRIVAL: Option<u8> = None;
 
-    /// Whether it plans routes across the level (through `Tick::navmesh`, `Tick::route` and
-    /// `Tick::set_route`): the world builds the level's navigation mesh for the radius of each
-    /// group that has such a block on, and keeps each agent's route.
-    const PLANS_ROUTES: bool = false;
+    /// Whether it reads the level's navigation mesh (`Tick::navmesh`, and the routes it plans
+    /// on it: `Tick::route`, `Tick::set_route`): the world builds the mesh for the radius of
+    /// each group that has such a block on.
+    const NAVMESH: bool = false;
 
     /// What it keeps for one agent from one tick to the next (`()` for a behavior that keeps
     /// nothing, which takes no room): declared here, the registry composes the agent's memory

@@ -288,11 +288,11 @@ macro_rules! define_group {
                 }
             }
 
-            /// Whether it plans routes across the level ([`Behavior::PLANS_ROUTES`]).
+            /// Whether it reads the level's navigation mesh ([`Behavior::NAVMESH`]).
             #[must_use]
-            pub fn plans_routes(self) -> bool {
+            pub fn uses_navmesh(self) -> bool {
                 match self {
-                    $(Self::$kind => <$ty as Behavior>::PLANS_ROUTES,)*
+                    $(Self::$kind => <$ty as Behavior>::NAVMESH,)*
                 }
             }
 
@@ -339,13 +339,13 @@ impl Group {
         self.block(kind).is_some_and(BlockCommon::enabled)
     }
 
-    /// Whether a block it has on plans routes across the level
-    /// ([`BehaviorKind::plans_routes`]): the world builds a navigation mesh for its radius.
+    /// Whether a block it has on reads the level's navigation mesh
+    /// ([`BehaviorKind::uses_navmesh`]): the world builds a navigation mesh for its radius.
     #[must_use]
-    pub fn plans_routes(&self) -> bool {
+    pub fn uses_navmesh(&self) -> bool {
         BehaviorKind::ALL
             .into_iter()
-            .any(|k| k.plans_routes() && self.uses(k))
+            .any(|k| k.uses_navmesh() && self.uses(k))
     }
 
     /// The target whose arrival the group is measured against: that of its enabled block of

@@ -86,7 +86,7 @@ impl Terrain {
         let navigating: Vec<Option<f32>> = spec
             .groups
             .iter()
-            .map(|g| g.plans_routes().then_some(g.radius))
+            .map(|g| g.uses_navmesh().then_some(g.radius))
             .collect();
         if navigating.iter().all(Option::is_none) {
             return Self {

@@ -63,7 +63,7 @@ impl Behavior for Navigate {
     const INFO: BehaviorInfo = NAVIGATE;
     const ARRIVAL: Option<u8> = Some(1);
 
-    const PLANS_ROUTES: bool = true;
+    const NAVMESH: bool = true;
 
     fn traces(&self) -> bool {
         true
