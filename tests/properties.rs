@@ -100,7 +100,7 @@ prop_compose! {
         count in 0_u32..5,
         at in point(100.0),
         velocity in (signed(), signed()),
-        queue in any::<bool>(),
+        form in 0_u8..3,
         interval in positive(),
         kin in (magnitude(), magnitude(), positive()),
         combination in prop_oneof![
@@ -118,10 +118,10 @@ prop_compose! {
         stamina in prop::option::of((positive(), magnitude(), magnitude())),
     ) -> Group {
         let velocity = Vec2::new(velocity.0, velocity.1);
-        let spawn = if queue {
-            Spawn::Stream { position: at, velocity, interval_secs: interval }
-        } else {
-            Spawn::At { position: at, velocity }
+        let spawn = match form {
+            0 => Spawn::Stream { position: at, velocity, interval_secs: interval },
+            1 => Spawn::At { position: at, velocity },
+            _ => Spawn::Ring { center: at, radius: velocity.x.abs() },
         };
         let mut g = Group::new(name, count, spawn);
         (g.max_force, g.max_speed, g.mass) = kin;

@@ -151,6 +151,10 @@ pub fn scaled_spec(spec: &WorldSpec, agents: u32) -> WorldSpec {
                 position: position * s,
                 velocity,
             },
+            Spawn::Ring { center, radius } => Spawn::Ring {
+                center: center * s,
+                radius: radius * s,
+            },
             Spawn::Stream {
                 position,
                 velocity,

@@ -139,7 +139,14 @@ pub fn moved_spawn(spawn: &Spawn, handle: SpawnHandle, p: Vec2) -> Spawn {
     match (&mut out, handle) {
         (Spawn::Area { min, .. }, SpawnHandle::Min) => *min = p,
         (Spawn::Area { max, .. }, SpawnHandle::Max) => *max = p,
-        (Spawn::At { position, .. } | Spawn::Stream { position, .. }, SpawnHandle::At) => {
+        (
+            Spawn::At { position, .. }
+            | Spawn::Stream { position, .. }
+            | Spawn::Ring {
+                center: position, ..
+            },
+            SpawnHandle::At,
+        ) => {
             *position = p;
         }
         _ => {}
@@ -156,7 +163,11 @@ pub fn moved_spawn(spawn: &Spawn, handle: SpawnHandle, p: Vec2) -> Spawn {
 pub fn spawn_handles(spawn: &Spawn) -> Vec<(SpawnHandle, Vec2)> {
     match spawn {
         Spawn::Area { min, max, .. } => vec![(SpawnHandle::Min, *min), (SpawnHandle::Max, *max)],
-        Spawn::At { position, .. } | Spawn::Stream { position, .. } => {
+        Spawn::At { position, .. }
+        | Spawn::Stream { position, .. }
+        | Spawn::Ring {
+            center: position, ..
+        } => {
             vec![(SpawnHandle::At, *position)]
         }
     }

@@ -235,6 +235,10 @@ impl Numbers for Spawn {
                 point(POSITION.key, position);
                 point(VELOCITY.key, velocity);
             }
+            Self::Ring { center, radius } => {
+                point("center", center);
+                f(&at.key("radius"), Number::Real(radius), Limit::NonNegative);
+            }
             Self::Stream {
                 position,
                 velocity,

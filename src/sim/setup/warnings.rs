@@ -53,6 +53,10 @@ fn level_spawn_warning(path: &FieldPath, group: &Group, spec: &WorldSpec, out: &
             vec![*min, Vec2::new(max.x, min.y), *max, Vec2::new(min.x, max.y)]
         }
         Spawn::At { position, .. } | Spawn::Stream { position, .. } => vec![*position],
+        // The circle as a polygon of 32 sides: a wall across it crosses one of them.
+        Spawn::Ring { center, radius } => (0..32)
+            .map(|k| Spawn::ring_point(*center, *radius, k, 32))
+            .collect(),
     };
     let edges = |ring: &[Vec2]| -> Vec<(Vec2, Vec2)> {
         (0..ring.len())
@@ -241,6 +245,9 @@ fn spawn_warnings(
     let outside = match &group.spawn {
         Spawn::Area { min, max, .. } => !inside(*min) || !inside(*max),
         Spawn::At { position, .. } | Spawn::Stream { position, .. } => !inside(*position),
+        Spawn::Ring { center, radius } => [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y]
+            .into_iter()
+            .any(|d| !inside(*center + d * *radius)),
     };
     if outside && group.count > 0 {
         out.push(Problem::new(

@@ -64,6 +64,29 @@ pub enum Spawn {
         /// Seconds between two spawns (> 0).
         interval_secs: f32,
     },
+    /// All at once, at rest, evenly around a circle: agent `k` of `count` at angle
+    /// `k / count` of a turn from +x (toward +y), as RVO2's Circle benchmark places its crowd.
+    Ring {
+        /// The circle's centre (world units).
+        center: Vec2,
+        /// Its radius (world units).
+        radius: f32,
+    },
+}
+
+impl Spawn {
+    /// Where agent `k` of `count` stands on a ring: at angle `k / count` of a turn from +x.
+    #[must_use]
+    pub fn ring_point(center: Vec2, radius: f32, k: u32, count: u32) -> Vec2 {
+        // In f64, so that each point is the nearest f32 to the circle's (the placements RVO2's
+        // Circle writes out, rounded).
+        let angle = std::f64::consts::TAU * f64::from(k) / f64::from(count.max(1));
+        let r = f64::from(radius);
+        // Within the radius, which is an f32: rounding to the nearest f32 is the point.
+        #[allow(clippy::cast_possible_truncation)]
+        let (x, y) = ((r * libm::cos(angle)) as f32, (r * libm::sin(angle)) as f32);
+        center + Vec2::new(x, y)
+    }
 }
 
 /// Something done with every behavior block of a group, by type (see [`Group::visit_blocks`]).
@@ -466,5 +489,35 @@ impl Group {
             .into_iter()
             .flatten()
             .fold(0.0, |r, (_, b)| r.max(b))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Agent k of n on a ring of radius 400 about (500, 500): the first on +x, a quarter of
+    /// them round on +y, and each at the radius (RVO2's Circle: 250 agents, the second at
+    /// (899.874, 510.052) as its own placements write it).
+    #[test]
+    fn a_ring_places_agent_k_of_n_at_k_over_n_of_a_turn() {
+        let c = Vec2::splat(500.0);
+        assert_eq!(Spawn::ring_point(c, 400.0, 0, 4), Vec2::new(900.0, 500.0));
+        let quarter = Spawn::ring_point(c, 400.0, 1, 4);
+        assert!(
+            (quarter - Vec2::new(500.0, 900.0)).abs().max_element() < 1e-4,
+            "{quarter}"
+        );
+        let second = Spawn::ring_point(c, 400.0, 1, 250);
+        assert!(
+            (second - Vec2::new(899.874, 510.052)).abs().max_element() < 1e-3,
+            "{second}"
+        );
+        for k in 0..250 {
+            let d = Spawn::ring_point(c, 400.0, k, 250).distance(c);
+            assert!((d - 400.0).abs() < 1e-3, "agent {k} at {d} from the centre");
+        }
+        // No agents: nothing to divide by.
+        assert_eq!(Spawn::ring_point(c, 0.0, 0, 0), c);
     }
 }

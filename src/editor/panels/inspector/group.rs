@@ -159,11 +159,12 @@ pub fn group_ui(
 /// Where a group's agents start: the form (an area, a point, a stream from a point). A new
 /// form starts where the old one was.
 fn spawn_form_ui(ui: &mut Ui, spawn: &mut Spawn) {
-    const FORMS: [&str; 3] = ["Area", "At", "Stream"];
+    const FORMS: [&str; 4] = ["Area", "At", "Stream", "Ring"];
     let form = match spawn {
         Spawn::Area { .. } => 0,
         Spawn::At { .. } => 1,
         Spawn::Stream { .. } => 2,
+        Spawn::Ring { .. } => 3,
     };
     let mut chosen = form;
     ui.horizontal(|ui| {
@@ -178,7 +179,8 @@ fn spawn_form_ui(ui: &mut Ui, spawn: &mut Spawn) {
             .response
             .on_hover_text(
                 "Area: all at once, at random in a rectangle. At: all at once at one point. \
-                 Stream: one at a time from a point.",
+                 Stream: one at a time from a point. Ring: all at once, at rest, evenly \
+                 around a circle.",
             );
     });
     if chosen != form {
@@ -188,6 +190,7 @@ fn spawn_form_ui(ui: &mut Ui, spawn: &mut Spawn) {
             | Spawn::Stream {
                 position, velocity, ..
             } => (position, velocity),
+            Spawn::Ring { center, .. } => (center, Vec2::ZERO),
         };
         *spawn = match chosen {
             0 => Spawn::Area {
@@ -199,10 +202,14 @@ fn spawn_form_ui(ui: &mut Ui, spawn: &mut Spawn) {
                 position: at,
                 velocity,
             },
-            _ => Spawn::Stream {
+            2 => Spawn::Stream {
                 position: at,
                 velocity,
                 interval_secs: 0.5,
+            },
+            _ => Spawn::Ring {
+                center: at,
+                radius: 100.0,
             },
         };
     }
@@ -258,6 +265,26 @@ fn spawn_fields_ui(ui: &mut Ui, cx: &Cx<'_>, spawn: &mut Spawn) {
                 "velocity",
                 velocity,
                 "Their starting velocity (u/s).",
+            );
+        }
+        Spawn::Ring { center, radius } => {
+            point_ui(
+                ui,
+                cx,
+                "center",
+                "centre",
+                center,
+                "The circle's centre (world units).",
+            );
+            number_ui(
+                ui,
+                cx,
+                "radius",
+                "radius",
+                radius,
+                " u",
+                0.0..=MAX_MAGNITUDE,
+                "The circle's radius: agent k of n starts k/n of a turn from +x, at rest.",
             );
         }
     }

@@ -89,6 +89,11 @@ impl Spawns {
                         push(position, velocity);
                     }
                 }
+                Spawn::Ring { center, radius } => {
+                    for k in 0..count {
+                        push(Spawn::ring_point(center, radius, k, count), Vec2::ZERO);
+                    }
+                }
                 Spawn::Stream {
                     position, velocity, ..
                 } => {
