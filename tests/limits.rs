@@ -130,8 +130,8 @@ fn a_take_runs_at_most_a_million_ticks() {
     // 1,000 frames of one second at dt 0.001: the last frame is tick 999,999 (dt is stored a
     // hair over 0.001), inside the limit; one frame more is over it.
     assert_eq!(tick_of_frame(999, 1, MIN_DT_SECS), 999_999);
-    take(1000).check_for(MIN_DT_SECS).expect("at the limit");
-    let error = take(1002).check_for(MIN_DT_SECS).expect_err("past it");
+    take(1000).check(Some(MIN_DT_SECS)).expect("at the limit");
+    let error = take(1002).check(Some(MIN_DT_SECS)).expect_err("past it");
     assert!(matches!(error, TakeError::Ticks { ticks, .. } if ticks > MAX_TAKE_TICKS));
     assert_eq!(
         error.to_string(),

@@ -84,7 +84,7 @@ pub(super) fn render(
         plots: plots.map(|(place, _)| place),
         ..Take::whole_world(fps, frames, presentation)
     };
-    if let Err(e) = take.check_for(scene.dt) {
+    if let Err(e) = take.check(Some(scene.dt)) {
         eprintln!("steerlab render: {e}");
         return ExitCode::from(2);
     }

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::load::load_scene;
-use crate::render::sheet::SheetOptions;
-use crate::render::sheet::folder::{SheetScene, check_size, write_sheets};
+use crate::render::sheet::folder::{SheetScene, write_sheets};
+use crate::render::sheet::{SheetError, SheetOptions};
 use crate::sim::model::text::escape_controls;
 
 /// What `steerlab sheet` is given.
@@ -45,23 +45,20 @@ fn stem_of(path: &std::path::Path) -> String {
 
 /// `steerlab sheet SCENE.ron… --out DIR [--against BASE.ron] [--page URL]`.
 pub fn sheet(args: &SheetArgs) -> ExitCode {
-    let longest = crate::render::MAX_TAKE_SECONDS;
-    if !(args.seconds.is_finite() && (0.1..=longest).contains(&args.seconds)) {
-        eprintln!(
-            "steerlab sheet: --seconds {}: a clip lasts 0.1 to {longest} s",
-            args.seconds
-        );
-        return ExitCode::from(2);
-    }
-    let sizes = SheetOptions {
+    let options = SheetOptions {
+        page: args.page.clone(),
+        clip_seconds: args.seconds,
         size: args.size.0,
-        ..SheetOptions::default()
+        threads: args.threads,
     };
-    if let Err(e) = check_size(&sizes, args.against.is_some()) {
-        eprintln!(
-            "steerlab sheet: --size {}x{}: {e}",
-            args.size.0[0], args.size.0[1]
-        );
+    // The clips' length and size, before any scene is read.
+    if let Err(e) = options.check(args.against.is_some()) {
+        let [w, h] = args.size.0;
+        let flag = match e {
+            SheetError::Seconds(s) => format!("--seconds {s}"),
+            _ => format!("--size {w}x{h}"),
+        };
+        eprintln!("steerlab sheet: {flag}: {e}");
         return ExitCode::from(2);
     }
     let mut scenes = Vec::with_capacity(args.scenes.len());
@@ -91,12 +88,6 @@ pub fn sheet(args: &SheetArgs) -> ExitCode {
         .into_iter()
         .map(|(stem, scene)| SheetScene { stem, scene })
         .collect();
-    let options = SheetOptions {
-        page: args.page.clone(),
-        clip_seconds: args.seconds,
-        size: args.size.0,
-        threads: args.threads,
-    };
     let progress = |name: &str| eprintln!("steerlab sheet: {}", escape_controls(name));
     match write_sheets(&entries, against.as_ref(), &args.out, &options, &progress) {
         Ok(written) => {

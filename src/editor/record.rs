@@ -19,9 +19,6 @@ use crate::render::{Control, Output, PlotPlace, RenderError, Take, file_stem};
 use crate::scene::Scene;
 use crate::sim::{Problems, World};
 
-/// Longest take, in seconds of simulation time.
-pub const MAX_SECONDS: f32 = crate::render::MAX_TAKE_SECONDS;
-
 /// Whether a take records the pinned baseline too, and how.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CompareChoice {
@@ -86,7 +83,7 @@ impl TakeFormat {
 pub struct RecordSettings {
     /// Frames per second of simulation time: 30 or 60.
     pub fps: u32,
-    /// Length of a take, seconds (at most [`MAX_SECONDS`]).
+    /// Length of a take, seconds (at most [`MAX_TAKE_SECONDS`](crate::render::MAX_TAKE_SECONDS)).
     pub seconds: f32,
     /// What a take is written as.
     pub format: TakeFormat,
@@ -150,7 +147,7 @@ impl RecordSettings {
     #[must_use]
     pub fn frames(&self) -> u32 {
         let seconds = if self.seconds.is_finite() {
-            self.seconds.clamp(0.0, MAX_SECONDS)
+            self.seconds.clamp(0.0, crate::render::MAX_TAKE_SECONDS)
         } else {
             0.0
         };
@@ -252,9 +249,14 @@ impl Recording {
         take: Take,
         output: Output,
     ) -> Result<Self, RecordError> {
-        take.check_for(world.spec().dt).map_err(RenderError::from)?;
+        take.check(Some(world.spec().dt))
+            .map_err(RenderError::from)?;
         // An MP4 of an odd size is refused now, not by the thread once it has begun.
-        output.check_take(take.presentation.size, take.frames)?;
+        if let Some(why) =
+            crate::render::format_problem(&output, take.presentation.size, take.frames)
+        {
+            return Err(RenderError::output(output.path(), why).into());
+        }
         let frames = take.frames;
         let piece = pieces(world, scene, take, &output)?;
         let job = Job::spawn("recording", Control::default(), frames as usize, piece)
@@ -327,7 +329,7 @@ fn pieces(
     take: Take,
     output: &Output,
 ) -> Result<impl FnMut(&Control) -> Piece<Taken> + Send + 'static, RecordError> {
-    output.check_writable()?;
+    output.check(take.presentation.size, take.frames)?;
     let output = output.clone();
     let mut start = Some(world);
     Ok(move |control: &Control| {

@@ -34,7 +34,7 @@ impl Filming {
     pub fn new(mut world: World, scene: &Scene, take: &Take) -> Result<Self, RenderError> {
         // What the behaviors look at is drawn: kept from the first tick filmed.
         world.keep_details(true);
-        take.check_for(world.spec().dt)?;
+        take.check(Some(world.spec().dt))?;
         let size = take.presentation.size;
         let side_by_side = take
             .compare

@@ -41,13 +41,10 @@ impl EditorApp {
         };
         let target = dir.clone();
         let job = Job::spawn("sheet", (), 1, move |()| {
-            Piece::Done(write_sheets(
-                &entries,
-                against.as_ref(),
-                &target,
-                &options,
-                &|_| {},
-            ))
+            Piece::Done(
+                write_sheets(&entries, against.as_ref(), &target, &options, &|_| {})
+                    .map_err(|e| e.to_string()),
+            )
         });
         match job {
             Ok(job) => {

@@ -62,7 +62,7 @@ impl CaptureWindow<'_> {
             let label = ui.label("length");
             ui.add(
                 egui::DragValue::new(&mut prefs.record.seconds)
-                    .range(0.1..=record::MAX_SECONDS)
+                    .range(0.1..=crate::render::MAX_TAKE_SECONDS)
                     .speed(0.1)
                     .suffix(" s"),
             )

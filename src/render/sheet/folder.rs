@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use super::page::{self, Clip, Clips};
-use super::{Content, SheetOptions};
-use crate::render::{Compare, Control, Layout, Output, RenderError, Take, TakeError};
+use super::{Content, SheetError, SheetOptions};
+use crate::render::{Compare, Control, Layout, Output, Take};
 use crate::scene::Scene;
 
 /// A scene to write a page for, with the file stem its page and clips are named by.
@@ -35,11 +35,11 @@ pub fn unique_stems(stems: &[String]) -> Vec<String> {
     out
 }
 
-fn failed(path: &Path, why: &dyn std::fmt::Display) -> String {
-    format!(
-        "{}: {why}",
-        crate::sim::model::text::escape_controls(&path.display().to_string())
-    )
+fn failed(path: &Path, why: &dyn std::fmt::Display) -> SheetError {
+    SheetError::Write {
+        path: path.to_owned(),
+        why: why.to_string(),
+    }
 }
 
 /// The frame size of a clip of `size` pages, side by side with the baseline when `beside`: two
@@ -52,46 +52,19 @@ fn clip_size([w, h]: [u32; 2], beside: bool) -> [u32; 2] {
     }
 }
 
-/// The take of a clip of `options`, side by side with a baseline when `beside` (its world is
-/// the caller's to add).
-fn clip_take(options: &SheetOptions, beside: bool) -> Take {
-    // 30 frames a second for at most 120 s: far inside u32.
+/// The take of a clip of `options` (whose length [`SheetOptions::check`] has checked), side by
+/// side with a baseline when `beside` (its world is the caller's to add).
+pub(super) fn clip_take(options: &SheetOptions, beside: bool) -> Take {
+    // 30 frames a second for a checked length (at most `MAX_TAKE_SECONDS`): far inside u32;
+    // an unchecked length past it saturates, and the take's own check refuses it.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let frames = (options
-        .clip_seconds
-        .clamp(0.1, super::super::MAX_TAKE_SECONDS)
-        * 30.0)
-        .round() as u32;
+    let frames = (options.clip_seconds * 30.0).round() as u32;
     let presentation = crate::view::present::Presentation {
         size: clip_size(options.size, beside),
         legend: true,
         caption: true,
     };
     Take::whole_world(30, frames, presentation)
-}
-
-/// Why clips of `options.size` (and side by side, when `beside`) cannot be written, as a take
-/// and as the video: checked before anything runs or is written.
-pub fn check_size(options: &SheetOptions, beside: bool) -> Result<(), String> {
-    for take in [false, beside].map(|b| clip_take(options, b)) {
-        let [w, h] = take.presentation.size;
-        if let Err(TakeError::Size(_)) = take.check() {
-            return Err(format!(
-                "a clip of {w}x{h}: a side is 1 to {} pixels (side by side with the \
-                 baseline, a clip is twice the width and 2 pixels more)",
-                crate::view::present::MAX_SIDE
-            ));
-        }
-        if cfg!(feature = "video") {
-            Output::Mp4(PathBuf::new())
-                .check_take(take.presentation.size, take.frames)
-                .map_err(|e| match e {
-                    RenderError::Output { why, .. } => why,
-                    other => other.to_string(),
-                })?;
-        }
-    }
-    Ok(())
 }
 
 /// Renders `scene` (beside `base`, given one) for `options.clip_seconds` to `path`, and reads
@@ -102,7 +75,7 @@ fn clip(
     path: &Path,
     options: &SheetOptions,
     read: bool,
-) -> Result<Clip, String> {
+) -> Result<Clip, SheetError> {
     let world = scene.build_world().map_err(|e| failed(path, &e))?;
     let compare = match base {
         Some(b) => Some(Compare {
@@ -118,7 +91,7 @@ fn clip(
     };
     let output = Output::from_path(path);
     crate::render::render(world, scene, &take, &output, &Control::default())
-        .map_err(|e| e.to_string())?;
+        .map_err(SheetError::Clip)?;
     let bytes = if read {
         std::fs::read(path).map_err(|e| failed(path, &e))?
     } else {
@@ -140,9 +113,9 @@ fn clips(
     against: Option<&SheetScene>,
     dir: &Path,
     options: &SheetOptions,
-) -> Result<Clips, String> {
+) -> Result<Clips, SheetError> {
     let video = cfg!(feature = "video");
-    let pair = |base: Option<&Scene>, name: &str| -> Result<(Clip, Option<Clip>), String> {
+    let pair = |base: Option<&Scene>, name: &str| -> Result<(Clip, Option<Clip>), SheetError> {
         // The HTML page holds the video where there is one, else the GIF: only its bytes are
         // read back.
         let at = |ext: &str| dir.join(format!("{name}.{ext}"));
@@ -162,8 +135,8 @@ fn clips(
 }
 
 /// Writes `text` to `path` whole or not at all.
-fn write(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), String> {
-    crate::scene::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())?;
+fn write(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), SheetError> {
+    crate::scene::write_atomic(path, text.as_bytes()).map_err(|e| failed(path, &e))?;
     written.push(path.to_owned());
     Ok(())
 }
@@ -178,8 +151,8 @@ pub fn write_sheets(
     dir: &Path,
     options: &SheetOptions,
     progress: &dyn Fn(&str),
-) -> Result<Vec<PathBuf>, String> {
-    check_size(options, against.is_some())?;
+) -> Result<Vec<PathBuf>, SheetError> {
+    options.check(against.is_some())?;
     if dir.exists() && !dir.is_dir() {
         return Err(failed(dir, &"exists and is not a folder"));
     }
@@ -210,7 +183,10 @@ pub fn write_sheets(
             against.map(|a| (a.stem.as_str(), &a.scene)),
             options,
         )
-        .map_err(|e| format!("{}: {e}", entry.scene.name))?;
+        .map_err(|why| SheetError::Page {
+            scene: entry.scene.name.clone(),
+            why,
+        })?;
         let clips = clips(entry, against, dir, options)?;
         for c in [Some(&clips.gif), clips.mp4.as_ref()]
             .into_iter()

@@ -11,6 +11,7 @@
 pub mod folder;
 pub mod page;
 
+use crate::render::{MAX_TAKE_SECONDS, RenderError, TakeError};
 use crate::scene::Scene;
 use crate::scene::fields::{self, Change};
 use crate::scene::goal_check;
@@ -36,6 +37,88 @@ pub struct SheetOptions {
     pub size: [u32; 2],
     /// Threads for the goals' runs (0: all).
     pub threads: usize,
+}
+
+/// Why a sheet was not written (and which file or scene).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SheetError {
+    /// A clip's length (seconds) outside 0.1 to [`MAX_TAKE_SECONDS`].
+    Seconds(f32),
+    /// A clip's frame size that cannot be written, as a take or (with the `video` feature) as
+    /// an MP4.
+    Size {
+        /// The size asked for (one page's clip; side by side, twice as wide).
+        size: [u32; 2],
+        /// Why.
+        why: String,
+    },
+    /// A scene's page could not be measured: its runs do not build.
+    Page {
+        /// The scene's name.
+        scene: String,
+        /// Why.
+        why: String,
+    },
+    /// A clip could not be rendered or written.
+    Clip(RenderError),
+    /// A page, the index or the folder could not be written.
+    Write {
+        /// Where.
+        path: std::path::PathBuf,
+        /// Why.
+        why: String,
+    },
+}
+
+impl std::fmt::Display for SheetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::sim::model::text::escape_controls;
+        match self {
+            Self::Seconds(s) => write!(f, "a clip lasts 0.1 to {MAX_TAKE_SECONDS} s, got {s}"),
+            Self::Size { why, .. } => f.write_str(why),
+            Self::Page { scene, why } => write!(f, "{}: {why}", escape_controls(scene)),
+            Self::Clip(e) => e.fmt(f),
+            Self::Write { path, why } => {
+                write!(f, "{}: {why}", escape_controls(&path.display().to_string()))
+            }
+        }
+    }
+}
+
+impl std::error::Error for SheetError {}
+
+impl SheetOptions {
+    /// Checks the clips' length and size (side by side with a baseline when `beside`) before
+    /// anything runs or is written: a clip is a take, so it has a take's limits
+    /// ([`MAX_TAKE_SECONDS`], [`Take::check`](crate::render::Take::check)) and, as an MP4, the
+    /// video's ([`crate::render::mp4_problem`]).
+    pub fn check(&self, beside: bool) -> Result<(), SheetError> {
+        let s = self.clip_seconds;
+        if !(s.is_finite() && (0.1..=MAX_TAKE_SECONDS).contains(&s)) {
+            return Err(SheetError::Seconds(s));
+        }
+        for take in [false, beside].map(|b| folder::clip_take(self, b)) {
+            let [w, h] = take.presentation.size;
+            let size_problem = match take.check(None) {
+                Err(TakeError::Size(_)) => Some(format!(
+                    "a clip of {w}x{h}: a side is 1 to {} pixels (side by side with the \
+                     baseline, a clip is twice the width and 2 pixels more)",
+                    crate::view::present::MAX_SIDE
+                )),
+                _ if cfg!(feature = "video") => {
+                    crate::render::mp4_problem(take.presentation.size, take.frames)
+                }
+                _ => None,
+            };
+            if let Some(why) = size_problem {
+                return Err(SheetError::Size {
+                    size: self.size,
+                    why,
+                });
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Default for SheetOptions {
@@ -378,5 +461,51 @@ impl Content {
         self.goals
             .as_ref()
             .map(|g| g.rows.iter().all(|r| r.verdict.as_meant()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(clip_seconds: f32, size: [u32; 2]) -> SheetOptions {
+        SheetOptions {
+            clip_seconds,
+            size,
+            ..SheetOptions::default()
+        }
+    }
+
+    /// A clip is a take: the sheet refuses a length outside 0.1 s to the longest take, and a
+    /// size a take cannot have (as a clip beside the baseline, twice as wide and 2 more), before
+    /// anything runs.
+    #[test]
+    fn a_clip_has_a_takes_limits() {
+        assert_eq!(options(5.0, [640, 360]).check(true), Ok(()));
+        assert_eq!(options(0.1, [640, 360]).check(false), Ok(()));
+        assert_eq!(options(MAX_TAKE_SECONDS, [640, 360]).check(false), Ok(()));
+        for s in [0.05, MAX_TAKE_SECONDS + 1.0, f32::NAN, f32::INFINITY] {
+            assert!(
+                matches!(
+                    options(s, [640, 360]).check(false),
+                    Err(SheetError::Seconds(_))
+                ),
+                "{s}"
+            );
+        }
+        let side = crate::view::present::MAX_SIDE;
+        assert!(matches!(
+            options(5.0, [0, 360]).check(false),
+            Err(SheetError::Size { .. })
+        ));
+        // One page's clip fits; beside the baseline it is 2 × side + 2 wide, which does not.
+        let wide = [side / 2 + 1, 360];
+        if !cfg!(feature = "video") {
+            assert_eq!(options(5.0, wide).check(false), Ok(()));
+        }
+        assert!(matches!(
+            options(5.0, wide).check(true),
+            Err(SheetError::Size { .. })
+        ));
     }
 }
