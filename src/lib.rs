@@ -6,7 +6,8 @@
 //! load a scene, build its world, step it, and get the same trajectory as the editor.
 //!
 //! The layers, each importing only those below it (see `docs/architecture.md`):
-//! `sim` ← `scene` ← `view` ← {`render`, `editor`}, with `cli` and `bench` on top.
+//! `sim` ← `scene` ← {`level`, `tuning`} ← `view` ← `render` ← {`bench`, `editor`} ← `cli`
+//! (`tests/layers.rs` checks it).
 
 /// The vector crate steerlab's types use (positions and velocities are `glam::Vec2`), so a
 /// game can name them without depending on the same glam version itself.
@@ -24,9 +25,11 @@ pub mod bench;
 pub mod cli;
 #[cfg(feature = "editor")]
 pub mod editor;
+pub mod level;
 #[cfg(feature = "render")]
 pub mod render;
 pub mod scene;
 pub mod sim;
+pub mod tuning;
 #[cfg(feature = "view")]
 pub mod view;

@@ -182,7 +182,7 @@ fn a_goal_typed_in_the_goals_window_is_saved_and_checked_on_every_seed() {
     harness.run_steps(3);
     let out = common::run(&["check", path.to_str().expect("utf-8")]);
     let said = common::text(&out.stdout);
-    let text = steerlab::scene::goal_check::target_text(&typed);
+    let text = steerlab::scene::goals::target_text(&typed);
     assert!(said.contains(&text), "{said}");
     let verdict = if outcomes[0].holds { "pass" } else { "fail" };
     let line = said.lines().find(|l| l.contains(&text)).expect("its line");

@@ -509,3 +509,66 @@ fn the_layer_check_sees_an_import_upward() {
     assert_eq!(sim_layer(&module("editor/app")), None);
     assert!(sim_layer(&module("sim/run/world")) > sim_layer(&module("sim/setup/check")));
 }
+
+/// The crate's top modules, lowest first (`src/lib.rs`): the simulation, the scene format, the
+/// level tracer and tuning over it, then what draws, records, measures and runs them. A file in
+/// one imports only from its own module and those before it; `level` and `tuning` stand side
+/// by side (neither imports the other).
+const CRATE_LAYERS: [&[&str]; 7] = [
+    &["sim"],
+    &["scene"],
+    &["level", "tuning"],
+    &["view"],
+    &["render"],
+    &["bench", "editor"],
+    &["cli"],
+];
+
+/// The layer of the crate that a file of module path `module` lies in.
+fn crate_layer(module: &[String]) -> Option<usize> {
+    let top = module.first()?;
+    CRATE_LAYERS.iter().position(|l| l.contains(&top.as_str()))
+}
+
+#[test]
+fn the_crates_modules_import_only_the_layers_below_them() {
+    let graph = Graph::load();
+    let edges = graph.edges();
+    let mut up = Vec::new();
+    let mut beside = Vec::new();
+    for (i, targets) in edges.iter().enumerate() {
+        let from_module = &graph.files[i].1.module;
+        let Some(from) = crate_layer(from_module) else {
+            continue;
+        };
+        for &j in targets {
+            let to_module = &graph.files[j].1.module;
+            let Some(to) = crate_layer(to_module) else {
+                continue;
+            };
+            let line = format!("{} imports {}", graph.files[i].0, graph.files[j].0);
+            if to > from {
+                up.push(line);
+            } else if to == from && from_module.first() != to_module.first() {
+                beside.push(line);
+            }
+        }
+    }
+    // Every top module is in a layer (lib.rs and main.rs are the crate's roots).
+    let loose: Vec<&str> = graph
+        .files
+        .iter()
+        .filter(|(_, f)| !f.module.is_empty() && crate_layer(&f.module).is_none())
+        .map(|(name, _)| name.as_str())
+        .collect();
+    assert!(
+        loose.is_empty(),
+        "files outside the crate's layers: {loose:?}"
+    );
+    assert!(up.is_empty(), "imports upward:\n{}", up.join("\n"));
+    assert!(
+        beside.is_empty(),
+        "imports across one layer:\n{}",
+        beside.join("\n")
+    );
+}

@@ -498,7 +498,7 @@ fn every_defined_metric_gets_a_value_from_some_preset() {
         let scene = scene::from_str(preset.text, preset.file)
             .expect("a preset loads")
             .into_scene();
-        let m = steerlab::scene::sweep::measure(&scene, 1500).expect("measures");
+        let m = steerlab::tuning::sweep::measure(&scene, 1500).expect("measures");
         for group in &m.groups {
             for (k, v) in group.values.iter().enumerate() {
                 seen[k] |= v.is_some();

@@ -12,6 +12,10 @@ use std::path::{Path, PathBuf};
 const SAME_CONCEPT: &[(&str, &str)] = &[
     ("tests", "every file's own test module"),
     (
+        "level",
+        "a level traced from a picture: the tracer and its command (`steerlab level`)",
+    ),
+    (
         "Work",
         "a background job's work: a thread on the desktop, slices between frames on the web",
     ),

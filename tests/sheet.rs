@@ -196,11 +196,11 @@ fn a_sheet_says_the_scene_s_values_as_the_editor_writes_them_and_its_goals_as_ch
     let scene = steerlab::scene::load(Path::new("docs/examples/arrive_goals.ron"))
         .expect("loads")
         .into_scene();
-    let outcomes = steerlab::scene::goal_check::check(&scene, 0).expect("checks");
+    let outcomes = steerlab::tuning::goal_check::check(&scene, 0).expect("checks");
     assert_eq!(outcomes.len(), 3);
     for o in &outcomes {
         let target =
-            steerlab::render::sheet::page::md(&steerlab::scene::goal_check::target_text(&o.goal));
+            steerlab::render::sheet::page::md(&steerlab::scene::goals::target_text(&o.goal));
         let verdict = if o.holds { "holds" } else { "fails" };
         let row = goals_page
             .lines()

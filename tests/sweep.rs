@@ -4,9 +4,9 @@
 // Exact values are the point: a field set to 123.5 holds 123.5.
 #![allow(clippy::float_cmp)]
 
-use steerlab::scene::sweep::{self, Param, parse_param, with_field};
 use steerlab::scene::{self, Scene, presets};
 use steerlab::sim::FieldPath;
+use steerlab::tuning::sweep::{self, Param, parse_param, with_field};
 
 fn path(text: &str) -> FieldPath {
     FieldPath::parse(text).expect("a path")

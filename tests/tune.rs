@@ -7,10 +7,10 @@ use std::path::Path;
 
 use common::{run as steerlab, text};
 use steerlab::scene::goals::{Goal, Goals, TuneRange, Want};
-use steerlab::scene::sweep::Pool;
-use steerlab::scene::tune::Tuning;
-use steerlab::scene::tune::search::{self, Method, Options};
 use steerlab::sim::model::field_path::FieldPath;
+use steerlab::tuning::sweep::Pool;
+use steerlab::tuning::tune::Tuning;
+use steerlab::tuning::tune::search::{self, Method, Options};
 
 const RADIUS: &str = "groups[0].arrive.mode";
 

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::load::load_scene;
+use crate::level::{TracedLevel, trace_level};
 use crate::scene;
-use crate::scene::trace::{TracedLevel, trace_level};
 use crate::sim::model::text::escape_controls;
 
 /// What `steerlab level` is given.

@@ -7,9 +7,10 @@ use std::process::ExitCode;
 use serde_json::{Map, Value, json};
 
 use super::load::load_scene;
-use crate::scene::{self, goal_check, goals, sweep};
+use crate::scene::{self, goals};
 use crate::sim::model::text::escape_controls;
 use crate::sim::observe::metrics::{DEFINITIONS, Metrics, definition};
+use crate::tuning::{goal_check, sweep};
 
 fn shown(path: &Path) -> String {
     escape_controls(&path.display().to_string()).into_owned()
@@ -479,7 +480,7 @@ fn check_table(path: &Path, scene: &scene::Scene, outcomes: &[goal_check::Outcom
         let _ = writeln!(
             out,
             "  {:<34} {}  worst {} {unit}  {}",
-            goal_check::target_text(&o.goal),
+            goals::target_text(&o.goal),
             values.join("  "),
             value_text(o.worst),
             o.verdict().text()

@@ -6,14 +6,15 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use super::load::load_scene;
-use crate::scene::goal_check::{Outcome, target_text};
+use crate::scene::goals::target_text;
 use crate::scene::goals::{Goal, Goals, TuneRange};
-use crate::scene::sweep::{self, Pool};
-use crate::scene::tune::search::{self, Method, Options, Report};
-use crate::scene::tune::{Evaluation, Tuning};
 use crate::scene::{self, Scene, labels};
 use crate::sim::model::text::escape_controls;
 use crate::sim::observe::metrics::metric_text;
+use crate::tuning::goal_check::Outcome;
+use crate::tuning::sweep::{self, Pool};
+use crate::tuning::tune::search::{self, Method, Options, Report};
+use crate::tuning::tune::{Evaluation, Tuning};
 
 /// Arguments of `steerlab tune`.
 #[derive(Debug, clap::Args)]

@@ -8,6 +8,7 @@
 //! draw, and the same scene and seed give the same frames, byte for byte.
 
 mod encode;
+mod error;
 pub mod filming;
 mod output;
 mod take;
@@ -18,12 +19,10 @@ pub mod sheet;
 #[cfg(feature = "video")]
 pub mod video;
 
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
-use crate::scene::{SaveError, Scene};
+use crate::scene::Scene;
 use crate::sim::World;
-use crate::sim::model::text::escape_controls;
 use crate::view::headless::Headless;
 use crate::view::history::History;
 use crate::view::overlays::Overlays;
@@ -32,6 +31,7 @@ use crate::view::present::{Presentation, frame_ui};
 use crate::view::{CanvasInput, CanvasState, Trails, View};
 use raster::{Raster, Textures};
 
+pub use error::RenderError;
 #[cfg(not(feature = "video"))]
 pub use output::NO_VIDEO;
 pub use output::{Output, format_problem, mp4_problem};
@@ -39,63 +39,6 @@ pub use take::{
     Compare, Layout, MAX_FRAMES, MAX_TAKE_SECONDS, MAX_TAKE_TICKS, PlotPlace, Take, TakeError,
     compare_captions, tick_of_frame,
 };
-
-/// Why a take was not rendered or written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RenderError {
-    /// The take's numbers are out of range (nothing was drawn).
-    Take(TakeError),
-    /// The output cannot be written there.
-    Output {
-        /// The output path.
-        path: PathBuf,
-        /// Why.
-        why: String,
-    },
-    /// A frame could not be encoded.
-    Encode(String),
-    /// The finished file could not be saved (the previous file is untouched).
-    Save(SaveError),
-}
-
-impl RenderError {
-    pub(crate) fn output(path: &Path, why: impl Into<String>) -> Self {
-        Self::Output {
-            path: path.to_owned(),
-            why: why.into(),
-        }
-    }
-}
-
-impl std::fmt::Display for RenderError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Take(e) => e.fmt(f),
-            Self::Output { path, why } => write!(
-                f,
-                "{}: cannot write: {}",
-                escape_controls(&path.display().to_string()),
-                escape_controls(why)
-            ),
-            Self::Encode(why) => f.write_str(why),
-            Self::Save(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for RenderError {}
-
-impl From<TakeError> for RenderError {
-    fn from(e: TakeError) -> Self {
-        Self::Take(e)
-    }
-}
-
-impl From<SaveError> for RenderError {
-    fn from(e: SaveError) -> Self {
-        Self::Save(e)
-    }
-}
 
 /// Draws presentation frames of one size.
 pub struct Renderer {

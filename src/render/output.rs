@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::RenderError;
+use super::error::RenderError;
 
 /// Where frames go.
 #[derive(Clone, Debug, PartialEq, Eq)]

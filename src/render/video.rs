@@ -15,7 +15,7 @@ use openh264::encoder::{
 };
 use openh264::formats::YUVBuffer;
 
-use super::RenderError;
+use super::error::RenderError;
 use super::raster::Raster;
 
 /// The finest quantizer the encoder uses (H.264's scale: 0 is lossless, 51 the coarsest).

@@ -3,11 +3,13 @@
 //! for a tuner); the goals share a run length and a number of seeds (the scene's and the next
 //! K−1). A goal holds when it holds on every seed; the worst seed is the one reported.
 //! `steerlab check` runs them; `tune` lists the fields a tuner may change, each with a range.
-//! This file holds what the scene file says; [`super::goal_check`] checks and runs it.
+//! This file holds what the scene file says; `goal_rules` checks it against the scene and
+//! `crate::tuning::goal_check` runs it.
 
 use serde::{Deserialize, Serialize};
 
 use crate::sim::model::field_path::FieldPath;
+use crate::sim::observe::metrics::metric_text;
 
 /// The goals of a scene and the fields a tuner may change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -114,7 +116,7 @@ impl Goal {
     /// Parses a goal as the command line writes it: `GROUP.METRIC<=V`, `GROUP.METRIC>=V`,
     /// `GROUP.METRIC min` or `GROUP.METRIC max` (spaces around the operator allowed; `=min`
     /// and `=max` too). The names are checked against a scene by
-    /// [`super::goal_check::problems`].
+    /// [`super::goal_rules::problems`].
     pub fn parse(text: &str) -> Result<Self, String> {
         let usage = || {
             format!(
@@ -217,5 +219,18 @@ impl Goals {
             Some(t) => *t = range,
             None => self.tune.push(range),
         }
+    }
+}
+
+/// The target of `goal` as a designer reads it: `arrivers.overshoot <= 1`.
+#[must_use]
+pub fn target_text(goal: &Goal) -> String {
+    let q = goal.qualified();
+    match goal.want() {
+        Some(Want::AtMost(v)) => format!("{q} <= {}", metric_text(&goal.metric, v)),
+        Some(Want::AtLeast(v)) => format!("{q} >= {}", metric_text(&goal.metric, v)),
+        Some(Want::Minimize) => format!("{q} min"),
+        Some(Want::Maximize) => format!("{q} max"),
+        None => q,
     }
 }

@@ -13,7 +13,7 @@
 pub mod add;
 pub mod csv;
 pub mod fields;
-pub mod goal_check;
+pub mod goal_rules;
 pub mod goals;
 pub mod io;
 pub mod labels;
@@ -24,9 +24,6 @@ pub mod overlays;
 pub mod presets;
 pub mod recover;
 pub mod schema;
-pub mod sweep;
-pub mod trace;
-pub mod tune;
 pub mod validate;
 
 pub use io::{

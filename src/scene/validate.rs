@@ -130,7 +130,7 @@ pub fn parse(text: &str, file: &str) -> Result<CheckedScene, SceneErrors> {
     if let Some(goals) = &scene.goals {
         problems
             .0
-            .extend(super::goal_check::problems(goals, &scene));
+            .extend(super::goal_rules::problems(goals, &scene));
     }
     if problems.is_empty() {
         return Ok(CheckedScene::accepted(scene));

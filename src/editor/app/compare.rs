@@ -4,7 +4,7 @@
 use super::EditorApp;
 use crate::editor::record::{CompareChoice, RecordError};
 use crate::render::{Compare, Layout};
-use crate::scene::sweep;
+use crate::tuning::sweep;
 
 impl EditorApp {
     /// Shows the scene as its view says (overlays, for whom, the selected agent, the framing,

@@ -11,10 +11,11 @@ use egui::{Color32, RichText, Ui};
 
 use crate::editor::action::{Action, GoalAction};
 use crate::editor::job::{self, Job, Piece};
-use crate::scene::goal_check::{self, Outcome, Verdict};
 use crate::scene::goals::{Goal, MAX_SECONDS, MAX_SEEDS, Want};
-use crate::scene::{Scene, labels, sweep};
+use crate::scene::{Scene, labels};
 use crate::sim::observe::metrics::{Better, DEFINITIONS, Metrics, definition};
+use crate::tuning::goal_check::{self, Outcome, Verdict};
+use crate::tuning::sweep;
 use crate::view::palette;
 
 /// A goal on `group`'s `metric` at the value it has now: at most it when lower is better or

@@ -186,7 +186,7 @@ impl MetricsWindow<'_> {
             .small_button(text)
             .on_hover_text(format!(
                 "Make it a goal of the scene: {} (Goals… shows them, Tune… meets them)",
-                crate::scene::goal_check::target_text(&goal)
+                crate::scene::goals::target_text(&goal)
             ))
             .clicked()
         {

@@ -3,10 +3,11 @@
 
 use egui::Ui;
 
-use crate::scene::{Scene, labels, sweep};
+use crate::scene::{Scene, labels};
 use crate::sim::BehaviorKind;
 use crate::sim::model::field_path::{FieldPath, Part};
 use crate::sim::setup::settings::{AGENTS, DT, SEED, SPAWN};
+use crate::tuning::sweep;
 
 /// How near a field is to what the designer is tuning: the lower, the nearer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -12,10 +12,10 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, vec2};
 use egui_plot::{Line, Plot, Points, VLine};
 
 use crate::editor::action::Action;
-use crate::scene::sweep::{self, Param, Trajectory};
 use crate::scene::{Scene, labels};
 use crate::sim::FieldPath;
 use crate::sim::observe::metrics::{DEFINITIONS, Metrics, metric_text};
+use crate::tuning::sweep::{self, Param, Trajectory};
 use crate::view::palette;
 
 /// Agents traced per variant for the thumbnails.

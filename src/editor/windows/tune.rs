@@ -15,14 +15,14 @@ use egui_plot::{HLine, Line, Plot};
 
 use crate::editor::action::{Action, GoalAction, TuneSetup};
 use crate::editor::drag::path_drag;
-use crate::scene::goal_check::target_text;
 use crate::scene::goals::TuneRange;
-use crate::scene::sweep::Pool;
-use crate::scene::tune::search::{self, Options, Report};
-use crate::scene::tune::{Evaluation, Tuning};
+use crate::scene::goals::target_text;
 use crate::scene::{Scene, labels};
 use crate::sim::FieldPath;
 use crate::sim::observe::metrics::metric_text;
+use crate::tuning::sweep::Pool;
+use crate::tuning::tune::search::{self, Options, Report};
+use crate::tuning::tune::{Evaluation, Tuning};
 use crate::view::palette;
 
 /// What a running tuning shares with the window.
@@ -259,7 +259,7 @@ pub struct TuneWindow<'a> {
     pub scene: &'a Scene,
     /// The scene's goals checked on every seed, when a check of the scene as it is has
     /// finished.
-    pub checked: Option<&'a [crate::scene::goal_check::Outcome]>,
+    pub checked: Option<&'a [crate::tuning::goal_check::Outcome]>,
     /// The group the inspector shows: its fields come first in the field list.
     pub current_group: usize,
 }

@@ -14,12 +14,12 @@ pub mod page;
 use crate::render::{MAX_TAKE_SECONDS, RenderError, TakeError};
 use crate::scene::Scene;
 use crate::scene::fields::{self, Change};
-use crate::scene::goal_check;
 use crate::scene::labels;
 use crate::scene::schema::{DESCRIPTION, VIEW};
 use crate::sim::model::field_path::{FieldPath, Part};
 use crate::sim::observe::metrics::{DEFINITIONS, Metrics, metric_text};
 use crate::sim::setup::settings::NAME;
+use crate::tuning::goal_check;
 
 /// Seconds measured for the metrics table of a scene without goals (one with goals is
 /// measured for its goals' seconds, as `check` runs it).
@@ -156,7 +156,7 @@ pub struct GoalRow {
     /// Holds on every seed.
     pub holds: bool,
     /// What `steerlab check` says of it (a goal the scene means to miss does not fail).
-    pub verdict: crate::scene::goal_check::Verdict,
+    pub verdict: crate::tuning::goal_check::Verdict,
 }
 
 /// One metric of one group: name, unit, which way is better, and the value(s).
@@ -347,7 +347,7 @@ fn goals(scene: &Scene, threads: usize) -> Result<Option<GoalTable>, String> {
                 v.map_or_else(|| "—".to_owned(), |v| metric_text(&o.goal.metric, v))
             };
             GoalRow {
-                target: goal_check::target_text(&o.goal),
+                target: crate::scene::goals::target_text(&o.goal),
                 seeds: o
                     .seeds
                     .iter()
@@ -407,9 +407,9 @@ impl Content {
     ) -> Result<Self, String> {
         // The baseline is measured over the same seconds, in its own ticks.
         let metrics_seconds = metrics_seconds(scene);
-        let measured = crate::scene::sweep::measure(scene, ticks(scene, metrics_seconds))?;
+        let measured = crate::tuning::sweep::measure(scene, ticks(scene, metrics_seconds))?;
         let before = against
-            .map(|(_, base)| crate::scene::sweep::measure(base, ticks(base, metrics_seconds)))
+            .map(|(_, base)| crate::tuning::sweep::measure(base, ticks(base, metrics_seconds)))
             .transpose()?;
         let link = options
             .page

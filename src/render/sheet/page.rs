@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{Content, MetricRow, ValueRow, WebLink};
-use crate::scene::goal_check::Verdict;
+use crate::tuning::goal_check::Verdict;
 
 /// A clip of a page: its file name beside the Markdown page, and its bytes for the HTML one.
 #[derive(Clone, Debug, Default)]

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use super::Scene;
+use crate::scene::Scene;
 use crate::sim::World;
 use crate::sim::model::field_path::{FieldPath, SetError, numbers};
 use crate::sim::observe::metrics::{Metrics, Recorder};
@@ -124,7 +124,7 @@ pub fn numeric_fields(scene: &Scene) -> Vec<FieldPath> {
 pub fn with_field(scene: &Scene, field: &FieldPath, value: f64) -> Result<Scene, FieldError> {
     let mut out = scene.clone();
     if field.get(&mut out).is_none() {
-        let what = if super::fields::flatten(scene).contains_key(field) {
+        let what = if crate::scene::fields::flatten(scene).contains_key(field) {
             "not a number"
         } else {
             "no such field in this scene"

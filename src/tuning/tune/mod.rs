@@ -14,10 +14,10 @@
 #[cfg(feature = "tune")]
 pub mod search;
 
-use super::Scene;
 use super::goal_check::{self, Outcome};
-use super::goals::{Goal, Goals, TuneRange, Want};
 use super::sweep::{self, Pool};
+use crate::scene::Scene;
+use crate::scene::goals::{Goal, Goals, TuneRange, Want};
 use crate::sim::model::field_path::FieldPath;
 use crate::sim::observe::metrics::Metrics;
 
@@ -72,7 +72,7 @@ impl Tuning {
             .goals
             .as_ref()
             .ok_or_else(|| "the scene has no goals".to_owned())?;
-        let problems = goal_check::problems(goals, scene);
+        let problems = crate::scene::goal_rules::problems(goals, scene);
         if !problems.is_empty() {
             let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
             return Err(text.join("\n"));

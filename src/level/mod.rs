@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use glam::Vec2;
-//! use steerlab::scene::trace::trace_level;
+//! use steerlab::level::trace_level;
 //!
 //! // A 4 × 3 image with no wall: the whole image is walkable.
 //! let level = trace_level(4, 3, &[false; 12], 0.0, 0.0).unwrap();

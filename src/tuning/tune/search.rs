@@ -15,7 +15,7 @@ use fcmaes_core::{BiteOpt, BiteParams, Cmaes, CmaesParams, De, DeParams, Fitness
 use rand_core::{Rng as _, SeedableRng as _};
 
 use super::{Evaluation, Tuning};
-use crate::scene::sweep::Pool;
+use crate::tuning::sweep::Pool;
 
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
