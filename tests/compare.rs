@@ -12,7 +12,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use steerlab::editor::action::SweepSetup;
-use steerlab::editor::dock::Tool;
+use steerlab::editor::dock::ToolWindow;
 use steerlab::editor::{Action, EditorApp};
 use steerlab::scene::Scene;
 use steerlab::view::Overlay;
@@ -199,7 +199,7 @@ fn the_sweep_window_runs_in_the_background_and_a_click_takes_a_value() {
     // Click the last run's thumbnail: the scene takes slowing radius 300, as one undo step.
     let undo_before = harness.state().undo_position();
     // (Scrolled to first: the docked window scrolls its runs.)
-    common::ui::scroll_docked(&mut harness, Tool::Sweep, 2000.0);
+    common::ui::scroll_docked(&mut harness, ToolWindow::Sweep, 2000.0);
     harness
         .get_by_label("run groups[0].arrive.mode = 300")
         .click();

@@ -13,20 +13,12 @@ use common::ui::act;
 use egui::{Rect, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use steerlab::editor::action::GoalAction;
-use steerlab::editor::dock::{Pane, Tool};
+use steerlab::editor::dock::{Pane, ToolWindow};
 use steerlab::editor::{Action, EditorApp};
 
 /// The action that opens `tool`, as its menu item does.
-fn show(tool: Tool) -> Action {
-    match tool {
-        Tool::Metrics => Action::ShowMetrics,
-        Tool::Goals => Action::Goals(GoalAction::Show),
-        Tool::Tune => Action::Goals(GoalAction::ShowTune),
-        Tool::Sweep => Action::ShowSweep,
-        Tool::Changes => Action::ShowChanges,
-        Tool::Capture => Action::ShowCapture,
-    }
+fn show(tool: ToolWindow) -> Action {
+    Action::Show(tool)
 }
 
 /// The editor on `preset` at `size`, paused.
@@ -57,7 +49,7 @@ fn pane_rect(harness: &Harness<'_, EditorApp>, pane: Pane) -> Option<Rect> {
 
 /// Checks the layout with `tool` open: the canvas is uncovered and at least `share` of the
 /// window's width, the tool's pane is on screen beside or below it, inside the window.
-fn check_layout(harness: &Harness<'_, EditorApp>, tool: Tool, size: egui::Vec2, share: f32) {
+fn check_layout(harness: &Harness<'_, EditorApp>, tool: ToolWindow, size: egui::Vec2, share: f32) {
     let canvas = harness.state().canvas_rect().expect("the canvas is drawn");
     let pane = pane_rect(harness, Pane::Tool(tool)).unwrap_or_else(|| panic!("{tool:?} docked"));
     let window = Rect::from_min_size(egui::Pos2::ZERO, size);
@@ -88,7 +80,7 @@ fn check_layout(harness: &Harness<'_, EditorApp>, tool: Tool, size: egui::Vec2, 
 fn every_tool_docks_without_covering_the_canvas_at_both_sizes() {
     let shots = std::env::var_os("DOCK_SHOTS").map(std::path::PathBuf::from);
     for (size, share) in [(vec2(1024.0, 640.0), 0.55), (vec2(1920.0, 1080.0), 0.4)] {
-        for tool in Tool::ALL {
+        for tool in ToolWindow::ALL {
             let preset = std::env::var("DOCK_PRESET");
             let preset = preset.as_deref().unwrap_or("arrive_slowing.ron");
             let mut harness = editor(preset, size, shots.is_some());
@@ -112,12 +104,12 @@ fn every_tool_docks_without_covering_the_canvas_at_both_sizes() {
 fn tools_opened_together_are_tabs_of_one_group_in_front_as_opened() {
     let size = vec2(1024.0, 640.0);
     let mut harness = editor("arrive_slowing.ron", size, false);
-    for tool in Tool::ALL {
+    for tool in ToolWindow::ALL {
         act(&mut harness, show(tool));
         harness.run_steps(3);
         // The one opened last is in front, the others behind their tabs.
         check_layout(&harness, tool, size, 0.55);
-        for other in Tool::ALL.into_iter().filter(|t| *t != tool) {
+        for other in ToolWindow::ALL.into_iter().filter(|t| *t != tool) {
             assert!(
                 pane_rect(&harness, Pane::Tool(other)).is_none(),
                 "{other:?}"
@@ -125,28 +117,37 @@ fn tools_opened_together_are_tabs_of_one_group_in_front_as_opened() {
         }
     }
     // Showing one again brings its tab to the front.
-    act(&mut harness, Action::ShowMetrics);
+    act(
+        &mut harness,
+        Action::Show(steerlab::editor::dock::ToolWindow::Metrics),
+    );
     harness.run_steps(3);
-    check_layout(&harness, Tool::Metrics, size, 0.55);
+    check_layout(&harness, ToolWindow::Metrics, size, 0.55);
 }
 
 #[test]
 fn a_wide_window_docks_the_first_tool_beside_the_canvas_and_a_small_one_below() {
     let wide = vec2(1920.0, 1080.0);
     let mut harness = editor("arrive_slowing.ron", wide, false);
-    act(&mut harness, Action::ShowSweep);
+    act(
+        &mut harness,
+        Action::Show(steerlab::editor::dock::ToolWindow::Sweep),
+    );
     harness.run_steps(3);
     let canvas = harness.state().canvas_rect().expect("canvas");
-    let sweep = pane_rect(&harness, Pane::Tool(Tool::Sweep)).expect("sweep");
+    let sweep = pane_rect(&harness, Pane::Tool(ToolWindow::Sweep)).expect("sweep");
     assert!(sweep.left() >= canvas.right() - 1.0, "{sweep:?} {canvas:?}");
     assert!(sweep.height() > 0.8 * canvas.height(), "{sweep:?}");
 
     let small = vec2(1024.0, 640.0);
     let mut harness = editor("arrive_slowing.ron", small, false);
-    act(&mut harness, Action::ShowSweep);
+    act(
+        &mut harness,
+        Action::Show(steerlab::editor::dock::ToolWindow::Sweep),
+    );
     harness.run_steps(3);
     let canvas = harness.state().canvas_rect().expect("canvas");
-    let sweep = pane_rect(&harness, Pane::Tool(Tool::Sweep)).expect("sweep");
+    let sweep = pane_rect(&harness, Pane::Tool(ToolWindow::Sweep)).expect("sweep");
     assert!(sweep.top() >= canvas.bottom() - 1.0, "{sweep:?} {canvas:?}");
 }
 
@@ -154,38 +155,47 @@ fn a_wide_window_docks_the_first_tool_beside_the_canvas_and_a_small_one_below() 
 fn a_tool_floats_out_docks_back_and_its_tab_closes_it() {
     let size = vec2(1280.0, 800.0);
     let mut harness = editor("arrive_slowing.ron", size, false);
-    act(&mut harness, Action::ShowMetrics);
+    act(
+        &mut harness,
+        Action::Show(steerlab::editor::dock::ToolWindow::Metrics),
+    );
     harness.run_steps(3);
     harness.get_by_label("Float").click();
     harness.run_steps(3);
-    assert!(harness.state().dock().is_floating(Tool::Metrics));
-    assert!(pane_rect(&harness, Pane::Tool(Tool::Metrics)).is_none());
+    assert!(harness.state().dock().is_floating(ToolWindow::Metrics));
+    assert!(pane_rect(&harness, Pane::Tool(ToolWindow::Metrics)).is_none());
     assert!(harness.state().open_windows().metrics);
     // Its window, with the way back.
     harness.get_by_label("Dock").click();
     harness.run_steps(3);
-    assert!(!harness.state().dock().is_floating(Tool::Metrics));
-    assert!(pane_rect(&harness, Pane::Tool(Tool::Metrics)).is_some());
+    assert!(!harness.state().dock().is_floating(ToolWindow::Metrics));
+    assert!(pane_rect(&harness, Pane::Tool(ToolWindow::Metrics)).is_some());
     // The tab's close button closes the tool.
     harness.get_by_label("Close").click();
     harness.run_steps(3);
     assert!(!harness.state().open_windows().metrics);
-    assert!(pane_rect(&harness, Pane::Tool(Tool::Metrics)).is_none());
+    assert!(pane_rect(&harness, Pane::Tool(ToolWindow::Metrics)).is_none());
 }
 
 #[test]
 fn the_layout_and_the_floating_tools_are_kept_with_the_settings() {
     let size = vec2(1920.0, 1080.0);
     let mut harness = editor("arrive_slowing.ron", size, false);
-    act(&mut harness, Action::ShowSweep);
-    act(&mut harness, Action::ShowMetrics);
+    act(
+        &mut harness,
+        Action::Show(steerlab::editor::dock::ToolWindow::Sweep),
+    );
+    act(
+        &mut harness,
+        Action::Show(steerlab::editor::dock::ToolWindow::Metrics),
+    );
     harness.run_steps(3);
     harness.get_by_label("Float").click();
     harness.run_steps(3);
     let mut storage = steerlab::editor::persist::MemoryStorage::default();
     harness.state_mut().store(&mut storage);
     let dock = harness.state().dock().clone();
-    assert!(dock.is_floating(Tool::Metrics));
+    assert!(dock.is_floating(ToolWindow::Metrics));
 
     let mut next = EditorApp::with_default_scene();
     next.load_storage(&storage);
@@ -196,8 +206,14 @@ fn the_layout_and_the_floating_tools_are_kept_with_the_settings() {
 fn esc_closes_the_floating_tool_then_the_docked_one_in_front() {
     let size = vec2(1280.0, 800.0);
     let mut harness = editor("arrive_slowing.ron", size, false);
-    act(&mut harness, Action::ShowSweep);
-    act(&mut harness, Action::ShowMetrics);
+    act(
+        &mut harness,
+        Action::Show(steerlab::editor::dock::ToolWindow::Sweep),
+    );
+    act(
+        &mut harness,
+        Action::Show(steerlab::editor::dock::ToolWindow::Metrics),
+    );
     harness.run_steps(3);
     // Metrics in front, then floated (the Sweep beside it comes to the front): Esc closes it
     // first, then the Sweep.
@@ -220,7 +236,10 @@ fn the_field_picker_searches_and_esc_closes_the_list_alone() {
     use egui::accesskit::Role;
     use egui_kittest::kittest::NodeT as _;
     let mut harness = editor("arrive_slowing.ron", vec2(1280.0, 800.0), false);
-    act(&mut harness, Action::ShowSweep);
+    act(
+        &mut harness,
+        Action::Show(steerlab::editor::dock::ToolWindow::Sweep),
+    );
     harness.run_steps(3);
     let open_list = |harness: &mut Harness<'_, EditorApp>| {
         harness

@@ -268,11 +268,11 @@ fn the_capture_window_takes_screenshots_and_records() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut harness = harness();
     pause(&mut harness);
-    let mut settings = harness.state().record_settings().clone();
+    let mut settings = harness.state().capture_settings().clone();
     settings.folder = dir.path().to_owned();
     common::ui::act(
         &mut harness,
-        Action::SetRecordSettings(Box::new(settings.clone())),
+        Action::SetCaptureSettings(Box::new(settings.clone())),
     );
     harness.get_by_label("Capture…").click();
     harness.run_steps(2);
@@ -298,7 +298,7 @@ fn the_capture_window_takes_screenshots_and_records() {
 
     // "Record" starts a take of the chosen length into the folder.
     settings.seconds = 0.2;
-    common::ui::act(&mut harness, Action::SetRecordSettings(Box::new(settings)));
+    common::ui::act(&mut harness, Action::SetCaptureSettings(Box::new(settings)));
     harness.run_steps(1);
     // Record comes first in the window, where a docked pane shows it without scrolling.
     harness.get_by_label("Record").click();

@@ -111,7 +111,10 @@ fn a_preset_pins_as_the_baseline_of_another_scene() {
 fn esc_closes_the_windows_one_by_one() {
     let mut harness = paused_harness(EditorApp::with_default_scene());
     act(&mut harness, Action::ShowHelp);
-    act(&mut harness, Action::ShowMetrics);
+    act(
+        &mut harness,
+        Action::Show(steerlab::editor::dock::ToolWindow::Metrics),
+    );
     harness.run_steps(2);
     assert!(harness.state().open_windows().help && harness.state().open_windows().metrics);
     harness.key_press(Key::Escape);

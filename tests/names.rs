@@ -12,6 +12,10 @@ use std::path::{Path, PathBuf};
 const SAME_CONCEPT: &[(&str, &str)] = &[
     ("tests", "every file's own test module"),
     (
+        "capture",
+        "the Capture window and the takes and screenshots it makes",
+    ),
+    (
         "level",
         "a level traced from a picture: the tracer and its command (`steerlab level`)",
     ),
@@ -77,6 +81,7 @@ const ONCE: &[&str] = &[
     "path",
     "Queue",
     "Tool",
+    "ToolWindow",
     "Fields",
     "state",
     "side",
@@ -216,5 +221,55 @@ fn the_scan_finds_items_and_skips_associated_types() {
         [
             "Trace", "Step", "tests", "Alias", "Scratch", "Rule", "Queue", "After"
         ]
+    );
+}
+
+/// Words that meant two things and now mean one, with the folders whose types and modules may
+/// carry them (any part of the name: `RecordSlot`, `FullRecord`): a behavior's record of a
+/// tick is the simulation's; the editor's recordings are captures; a trace is what a behavior
+/// looked at (a level read from a picture is a `PictureLevel`); a tool is a canvas tool, and the
+/// docked windows are tool windows.
+const ONE_MEANING: &[(&str, &[&str])] = &[
+    ("Record", &["src/sim/"]),
+    ("Capture", &["src/editor/"]),
+    ("Trace", &["src/sim/steer/"]),
+    (
+        "Tool",
+        &[
+            "src/view/",
+            "src/editor/dock.rs",
+            "src/editor/panels/tools.rs",
+        ],
+    ),
+];
+
+#[test]
+fn each_word_with_one_meaning_names_types_in_its_home_only() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut strays = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read");
+        let rel = format!(
+            "src/{}",
+            file.strip_prefix(&root).expect("under src").display()
+        );
+        for (name, line) in definitions(&text) {
+            // Types only (a module is a file's name, `capture` or `record`, not a type's).
+            if !name.starts_with(|c: char| c.is_ascii_uppercase()) {
+                continue;
+            }
+            for (word, homes) in ONE_MEANING {
+                if name.contains(word) && !homes.iter().any(|h| rel.starts_with(h)) {
+                    strays.push(format!("{name} ({word}) at {rel}:{line}"));
+                }
+            }
+        }
+    }
+    assert!(
+        strays.is_empty(),
+        "words defined outside their meaning's home:\n{}",
+        strays.join("\n")
     );
 }

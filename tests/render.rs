@@ -26,14 +26,14 @@ fn editor_take(
     dir: &Path,
     size: [u32; 2],
     frames: u32,
-    format: steerlab::editor::record::TakeFormat,
+    format: steerlab::editor::capture::TakeFormat,
 ) -> steerlab::editor::EditorApp {
     let mut app = steerlab::editor::EditorApp::with_default_scene();
     let ctx = egui::Context::default();
     let mut presentation = app.presentation().clone();
     presentation.size = size;
     app.apply(&ctx, Action::SetPresentation(presentation));
-    let mut settings = app.record_settings().clone();
+    let mut settings = app.capture_settings().clone();
     dir.clone_into(&mut settings.folder);
     settings.fps = 30;
     // Whole frames of a 30 fps take: exact enough for `frames()` to round to `frames`.
@@ -41,7 +41,7 @@ fn editor_take(
     let seconds = frames as f32 / 30.0;
     settings.seconds = seconds;
     settings.format = format;
-    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
+    app.apply(&ctx, Action::SetCaptureSettings(Box::new(settings)));
     app.apply(&ctx, Action::StartRecording);
     app
 }
@@ -169,7 +169,7 @@ fn bad_render_arguments_are_usage_errors() {
 fn recording_ten_frames_gives_a_gif_of_ten_frames_of_the_chosen_size() {
     let dir = tempfile::tempdir().expect("tempdir");
     let ctx = egui::Context::default();
-    let gif = steerlab::editor::record::TakeFormat::Gif;
+    let gif = steerlab::editor::capture::TakeFormat::Gif;
     let mut app = editor_take(dir.path(), [320, 180], 10, gif);
     assert_eq!(app.finish_recording(), Some(Ok(10)));
     let frames = gif_frames(&dir.path().join("boids.gif"));
@@ -199,9 +199,9 @@ fn recording_into_an_unwritable_place_says_why_and_writes_nothing() {
     std::fs::write(&file, "x").expect("write");
     let mut app = steerlab::editor::EditorApp::with_default_scene();
     let ctx = egui::Context::default();
-    let mut settings = app.record_settings().clone();
+    let mut settings = app.capture_settings().clone();
     settings.folder = file.clone();
-    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
+    app.apply(&ctx, Action::SetCaptureSettings(Box::new(settings)));
     app.apply(&ctx, Action::StartRecording);
     let error = app.load_errors().join("\n");
     assert!(error.contains("cannot write"), "{error}");
@@ -307,13 +307,13 @@ fn the_editor_records_before_and_after_as_the_command_does() {
     app.apply(&ctx, Action::SetPresentation(presentation));
     let overlays = Box::new(steerlab::view::present::render_overlays());
     app.apply(&ctx, Action::SetOverlays(overlays));
-    let mut settings = app.record_settings().clone();
+    let mut settings = app.capture_settings().clone();
     settings.folder = dir.path().to_owned();
     settings.fps = 30;
     settings.seconds = 8.0 / 30.0;
-    settings.format = steerlab::editor::record::TakeFormat::Apng;
-    settings.compare = steerlab::editor::record::CompareChoice::SideBySide;
-    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
+    settings.format = steerlab::editor::capture::TakeFormat::Apng;
+    settings.compare = steerlab::editor::capture::CompareChoice::SideBySide;
+    app.apply(&ctx, Action::SetCaptureSettings(Box::new(settings)));
     app.apply(&ctx, Action::StartRecording);
     assert_eq!(app.finish_recording(), Some(Ok(8)));
     let (recorded, _) = apng_frames(&dir.path().join("arrive-slowing-radius.png"));
@@ -497,7 +497,7 @@ fn plots_of_an_agent_not_in_the_world_say_so() {
 #[test]
 fn the_editor_records_an_mp4_of_the_take_s_length() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mp4 = steerlab::editor::record::TakeFormat::Mp4;
+    let mp4 = steerlab::editor::capture::TakeFormat::Mp4;
     let mut app = editor_take(dir.path(), [320, 180], 15, mp4);
     assert_eq!(app.finish_recording(), Some(Ok(15)));
     let bytes = std::fs::read(dir.path().join("boids.mp4")).expect("boids.mp4");
@@ -575,10 +575,10 @@ fn the_editor_exports_the_open_scene_s_sheet_beside_its_takes() {
     let ctx = egui::Context::default();
     let seek = steerlab::scene::presets::find("seek.ron").expect("preset");
     app.apply(&ctx, Action::Request(Pending::Preset(seek)));
-    let mut settings = app.record_settings().clone();
+    let mut settings = app.capture_settings().clone();
     settings.folder = dir.path().to_owned();
     settings.seconds = 0.2;
-    app.apply(&ctx, Action::SetRecordSettings(Box::new(settings)));
+    app.apply(&ctx, Action::SetCaptureSettings(Box::new(settings)));
     app.apply(&ctx, Action::ExportSheet);
     let written = app
         .finish_sheet()
@@ -606,7 +606,7 @@ fn the_editor_exports_the_open_scene_s_sheet_beside_its_takes() {
 #[test]
 fn the_editor_refuses_an_mp4_take_of_an_odd_size_before_it_starts() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mp4 = steerlab::editor::record::TakeFormat::Mp4;
+    let mp4 = steerlab::editor::capture::TakeFormat::Mp4;
     let mut app = editor_take(dir.path(), [321, 180], 150, mp4);
     // Nothing under way, nothing written, and the reason on screen.
     assert!(app.finish_recording().is_none());

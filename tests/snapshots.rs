@@ -76,7 +76,10 @@ fn baseline_ghosts_and_the_metrics_panel() {
         for _ in 0..150 {
             app.apply(&ctx, Action::Step);
         }
-        app.apply(&ctx, Action::ShowMetrics);
+        app.apply(
+            &ctx,
+            Action::Show(steerlab::editor::dock::ToolWindow::Metrics),
+        );
     });
     harness.run_steps(2);
     harness.snapshot("baseline_ghosts_metrics");
@@ -86,7 +89,10 @@ fn baseline_ghosts_and_the_metrics_panel() {
 fn the_sweep_window_with_its_results() {
     let mut harness = paused_after("arrive_slowing.ron", 0, |app| {
         let ctx = egui::Context::default();
-        app.apply(&ctx, Action::ShowSweep);
+        app.apply(
+            &ctx,
+            Action::Show(steerlab::editor::dock::ToolWindow::Sweep),
+        );
         let setup = SweepSetup {
             field: steerlab::sim::FieldPath::parse("groups[0].arrive.mode").expect("a path"),
             lo: 20.0,

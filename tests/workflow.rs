@@ -345,8 +345,14 @@ fn the_next_start_offers_and_performs_the_restore() {
 fn a_restore_brings_the_tool_windows_back() {
     let mut storage = MemoryStorage::default();
     let mut harness = paused_on_default_scene();
-    common::ui::act(&mut harness, Action::ShowMetrics);
-    common::ui::act(&mut harness, Action::ShowSweep);
+    common::ui::act(
+        &mut harness,
+        Action::Show(steerlab::editor::dock::ToolWindow::Metrics),
+    );
+    common::ui::act(
+        &mut harness,
+        Action::Show(steerlab::editor::dock::ToolWindow::Sweep),
+    );
     harness.run_steps(2);
     type_max_speed(&mut harness, 61.0);
     harness.state_mut().store(&mut storage);

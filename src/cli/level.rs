@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::load::load_scene;
-use crate::level::{TracedLevel, trace_level};
+use crate::level::{PictureLevel, level_from_picture};
 use crate::scene;
 use crate::sim::model::text::escape_controls;
 
@@ -51,9 +51,9 @@ pub fn trace_image(
     image: &Path,
     tolerance: f32,
     min_area: f32,
-) -> Result<(TracedLevel, (usize, usize)), String> {
+) -> Result<(PictureLevel, (usize, usize)), String> {
     let (width, height, walls) = walls_of(image)?;
-    let traced = trace_level(width, height, &walls, tolerance, min_area)
+    let traced = level_from_picture(width, height, &walls, tolerance, min_area)
         .ok_or_else(|| "the picture has no walkable (light) pixel".to_owned())?;
     Ok((traced, (width, height)))
 }

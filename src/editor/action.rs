@@ -5,8 +5,8 @@
 use crate::sim::FieldPath;
 use std::path::PathBuf;
 
-use super::record::RecordSettings;
-pub use super::record::ShotKind;
+use super::capture::CaptureSettings;
+pub use super::capture::ShotKind;
 use crate::scene::{Scene, presets};
 use crate::view::present::Presentation;
 use crate::view::{CanvasAction, Overlays};
@@ -91,10 +91,9 @@ pub enum Action {
     ToggleHelp,
     /// Show the list of shortcuts.
     ShowHelp,
-    /// Show the list of unsaved changes.
-    ShowChanges,
-    /// Show the capture window.
-    ShowCapture,
+    /// Show a tool window (docked where it was, or floating): Metrics, Goals, Tune, Sweep,
+    /// Changes or Capture.
+    Show(crate::editor::dock::ToolWindow),
     /// Undo the last edit.
     Undo,
     /// Redo the last undone edit.
@@ -140,7 +139,7 @@ pub enum Action {
     /// Something done on the canvas.
     Canvas(CanvasAction),
     /// Use this canvas tool.
-    SetTool(crate::view::CanvasTool),
+    SetCanvasTool(crate::view::CanvasTool),
     /// Turn grid snapping of placed points on or off.
     ToggleSnap,
     /// Add an obstacle near the middle of the world, with the Select tool to drag it: one
@@ -169,12 +168,8 @@ pub enum Action {
     SwapBaseline,
     /// Make the saved file the baseline and restart both runs.
     CompareWithSaved,
-    /// Show the metrics panel.
-    ShowMetrics,
     /// Compute metrics every tick (true) or not.
     SetMetrics(bool),
-    /// Show the sweep window.
-    ShowSweep,
     /// Set one numeric field of the scene (a sweep's variant taken): one undo step.
     SetField(FieldPath, f64),
     /// Play (true) or pause (false).
@@ -184,7 +179,7 @@ pub enum Action {
     /// The presentation's size, legend and caption.
     SetPresentation(Presentation),
     /// The recording and screenshot settings.
-    SetRecordSettings(Box<RecordSettings>),
+    SetCaptureSettings(Box<CaptureSettings>),
     /// Save the scene to this file (what Save As does once a path is chosen): asks before
     /// replacing a file other than the scene's own.
     SaveTo(PathBuf),
@@ -214,10 +209,6 @@ pub enum HeavyAnswer {
 /// What the Goals and Tune windows ask for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GoalAction {
-    /// Show the Goals window.
-    Show,
-    /// Show the Tune window.
-    ShowTune,
     /// Add a goal to the scene (in place of one on the same group's same metric) and show it
     /// in the Goals window, its target ready to type: one undo step.
     Add(crate::scene::goals::Goal),

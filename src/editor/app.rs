@@ -26,11 +26,11 @@ use std::path::{Path, PathBuf};
 use egui::{Panel, Ui};
 
 use super::action::{Action, Pending, Replace, ShotKind, Write};
+use super::capture::{self, CaptureJob, Screenshots};
 use super::document::{DiskStamp, Document};
 use super::files::{self, Files};
 use super::panels::{Inspector, MenuBar, SidePanel, StatusBar, ToolStrip};
 use super::persist::{Prefs, Restored};
-use super::record::{self, Recording, Screenshots};
 use super::session::Session;
 use super::shortcuts;
 use super::windows::{self, HelpWindow, Questions, StartWindow};
@@ -102,7 +102,7 @@ struct Prompts {
 /// and the goals' check.
 #[derive(Default)]
 struct Jobs {
-    recording: Option<Recording>,
+    recording: Option<CaptureJob>,
     /// A behavior sheet being written (File › Export sheet…).
     sheet: Option<sheet::SheetJob>,
     screenshots: Screenshots,
@@ -308,7 +308,7 @@ impl EditorApp {
             can_undo_redo: self.doc.can_undo_redo(),
             changes: self.doc.field_marks().changes().len(),
             recent: &self.prefs.recent,
-            recording: self.jobs.recording.as_ref().map(Recording::progress),
+            recording: self.jobs.recording.as_ref().map(CaptureJob::progress),
             playing: self.session.playing,
             tick: self.session.world.tick(),
             time_secs: self.session.world.time_secs(),
@@ -494,12 +494,12 @@ impl EditorApp {
                 (ShotKind::Canvas, Some(rect)) => image.region(&rect, Some(ctx.pixels_per_point())),
                 _ => (*image).clone(),
             };
-            let path = self.prefs.record.screenshot_path(
+            let path = self.prefs.capture.screenshot_path(
                 &self.doc.scene().name,
                 self.session.world.tick(),
                 kind,
             );
-            match record::png_bytes(&image) {
+            match capture::png_bytes(&image) {
                 Ok(bytes) => self.write_asking(Write::Screenshot(bytes.into()), path),
                 Err(e) => self.files.errors = vec![e.to_string()],
             }

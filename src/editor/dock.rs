@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// A tool window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Tool {
+pub enum ToolWindow {
     /// Compare › Metrics.
     Metrics,
     /// Compare › Goals.
@@ -23,7 +23,7 @@ pub enum Tool {
     Capture,
 }
 
-impl Tool {
+impl ToolWindow {
     /// Every tool, in menu order.
     pub const ALL: [Self; 6] = [
         Self::Metrics,
@@ -73,7 +73,7 @@ pub enum Pane {
     /// The selected agent's plots.
     Plots,
     /// A tool window, docked.
-    Tool(Tool),
+    Tool(ToolWindow),
 }
 
 /// How the dock's tree is kept tidy: every pane in a tab group (so that each can be dragged
@@ -105,10 +105,10 @@ pub struct Dock {
     /// The canvas, the plots and the docked tools.
     pub tree: Tree<Pane>,
     /// The tools shown as windows instead, in the order they were floated.
-    pub floating: Vec<Tool>,
+    pub floating: Vec<ToolWindow>,
     /// A tool to bring to the front (its tab made active) on the next frame.
     #[serde(skip)]
-    reveal: Option<Tool>,
+    reveal: Option<ToolWindow>,
 }
 
 impl Default for Dock {
@@ -134,12 +134,12 @@ impl Default for Dock {
 impl Dock {
     /// Whether `tool` is shown as a window rather than docked.
     #[must_use]
-    pub fn is_floating(&self, tool: Tool) -> bool {
+    pub fn is_floating(&self, tool: ToolWindow) -> bool {
         self.floating.contains(&tool)
     }
 
     /// Floats `tool` out of the dock into a window.
-    pub fn float(&mut self, tool: Tool) {
+    pub fn float(&mut self, tool: ToolWindow) {
         if !self.is_floating(tool) {
             self.floating.push(tool);
         }
@@ -147,13 +147,13 @@ impl Dock {
     }
 
     /// Docks a floating `tool` again, its tab in front.
-    pub fn dock(&mut self, tool: Tool) {
+    pub fn dock(&mut self, tool: ToolWindow) {
         self.floating.retain(|t| *t != tool);
         self.reveal = Some(tool);
     }
 
     /// Brings `tool` to the front on the next frame (its tab made active when docked).
-    pub fn reveal(&mut self, tool: Tool) {
+    pub fn reveal(&mut self, tool: ToolWindow) {
         self.reveal = Some(tool);
     }
 
@@ -166,7 +166,7 @@ impl Dock {
     /// Makes the tree hold exactly the open tools that are not floating, each new one placed
     /// beside the docked tools (or, the first, beside or below the canvas by the canvas
     /// area's `width`); puts back the canvas and the plots if a stored layout lost them.
-    pub fn sync(&mut self, is_open: impl Fn(Tool) -> bool, width: f32) {
+    pub fn sync(&mut self, is_open: impl Fn(ToolWindow) -> bool, width: f32) {
         if self.tile_of(Pane::Canvas).is_none() || self.tree.root.is_none() {
             let floating = std::mem::take(&mut self.floating);
             *self = Self {
@@ -178,7 +178,7 @@ impl Dock {
         if self.tile_of(Pane::Plots).is_none() {
             self.add_below_canvas(Pane::Plots, PLOTS_SHARE);
         }
-        for tool in Tool::ALL {
+        for tool in ToolWindow::ALL {
             let wanted = is_open(tool) && !self.is_floating(tool);
             match (wanted, self.tile_of(Pane::Tool(tool))) {
                 (true, None) => {
@@ -199,7 +199,7 @@ impl Dock {
     }
 
     /// Removes `tool`'s tab (and any container left empty), its neighbour in front.
-    fn remove(&mut self, tool: Tool) {
+    fn remove(&mut self, tool: ToolWindow) {
         if let Some(id) = self.tile_of(Pane::Tool(tool)) {
             front_neighbour(&mut self.tree.tiles, id);
             self.tree.remove_recursively(id);
@@ -209,9 +209,9 @@ impl Dock {
 
     /// Adds `tool`: as a tab beside the tools already docked, or else in a new tab group
     /// beside the canvas (a wide canvas area) or below it.
-    fn add_tool(&mut self, tool: Tool, width: f32) {
+    fn add_tool(&mut self, tool: ToolWindow, width: f32) {
         let pane = self.tree.tiles.insert_pane(Pane::Tool(tool));
-        let docked = Tool::ALL
+        let docked = ToolWindow::ALL
             .into_iter()
             .filter(|t| *t != tool)
             .find_map(|t| self.tile_of(Pane::Tool(t)));

@@ -10,6 +10,7 @@
 pub mod action;
 pub mod app;
 pub mod baseline;
+pub mod capture;
 pub mod dock;
 pub mod document;
 pub mod drag;
@@ -20,7 +21,6 @@ pub mod job;
 pub mod panels;
 pub mod persist;
 pub mod platform;
-pub mod record;
 pub mod session;
 pub mod shortcuts;
 pub mod undo;

@@ -53,7 +53,7 @@ pub struct LiveView {
     pub canvas: crate::view::View,
     /// The tool windows that were open (docked or floating), to open again.
     #[serde(default)]
-    pub tools: Vec<super::dock::Tool>,
+    pub tools: Vec<super::dock::ToolWindow>,
 }
 
 /// The unsaved work, read back.
@@ -142,8 +142,10 @@ pub struct Prefs {
     pub recent: Vec<PathBuf>,
     /// Presentation size, legend and caption.
     pub presentation: crate::view::present::Presentation,
-    /// Recording and screenshot settings.
-    pub record: super::record::RecordSettings,
+    /// The Capture window's settings: recordings and screenshots (files before this name
+    /// wrote them as `record`).
+    #[serde(alias = "record")]
+    pub capture: super::capture::CaptureSettings,
     /// Where the tool windows are: docked (the layout) or floating.
     pub dock: super::dock::Dock,
 }
@@ -166,7 +168,7 @@ impl Prefs {
     #[must_use]
     pub fn from_ron(text: &str) -> Self {
         let mut prefs: Self = ron::from_str(text).unwrap_or_default();
-        prefs.record = prefs.record.migrated();
+        prefs.capture = prefs.capture.migrated();
         prefs
     }
 }
@@ -246,6 +248,21 @@ mod tests {
         let restored = Autosave::from_ron(&entry.to_ron()).expect("the scene restores");
         assert!(restored.history.is_empty());
         assert_eq!(restored.position, 0);
+    }
+
+    /// Preferences written before the Capture settings had their name (`record: (...)`) keep
+    /// them: the fps a designer chose survives the rename.
+    #[test]
+    fn capture_settings_stored_as_record_still_read() {
+        let mut prefs = Prefs::default();
+        prefs.capture.fps = 60;
+        let old = prefs.to_ron().replace("capture:", "record:");
+        assert!(
+            old.contains("record:(") && !old.contains("capture:"),
+            "{old}"
+        );
+        assert_eq!(Prefs::from_ron(&old).capture.fps, 60);
+        assert_ne!(Prefs::default().capture.fps, 60);
     }
 
     #[test]

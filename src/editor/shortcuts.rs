@@ -175,42 +175,42 @@ pub static TABLE: &[Row] = &[
     Row {
         triggers: &[Trigger::Key(Key::V)],
         what: "Select tool: select and drag agents, targets and obstacles",
-        action: Some(Action::SetTool(CanvasTool::Select)),
+        action: Some(Action::SetCanvasTool(CanvasTool::Select)),
         hint: None,
         ..ROW
     },
     Row {
         triggers: &[Trigger::Key(Key::W)],
         what: "Walls tool: drag to draw a wall, drag its ends or middle to move it",
-        action: Some(Action::SetTool(CanvasTool::Walls)),
+        action: Some(Action::SetCanvasTool(CanvasTool::Walls)),
         hint: None,
         ..ROW
     },
     Row {
         triggers: &[Trigger::Key(Key::P)],
         what: "Paths tool: drag to start a path, click to add or insert points, drag points",
-        action: Some(Action::SetTool(CanvasTool::Paths)),
+        action: Some(Action::SetCanvasTool(CanvasTool::Paths)),
         hint: None,
         ..ROW
     },
     Row {
         triggers: &[Trigger::Key(Key::B)],
         what: "Flow tool: drag to paint the flow field's direction",
-        action: Some(Action::SetTool(CanvasTool::Flow)),
+        action: Some(Action::SetCanvasTool(CanvasTool::Flow)),
         hint: None,
         ..ROW
     },
     Row {
         triggers: &[Trigger::Key(Key::A)],
         what: "Agents tool: click to place an agent of the current group (saved with the scene); drag the handles of the group's spawn to move it",
-        action: Some(Action::SetTool(CanvasTool::Agents)),
+        action: Some(Action::SetCanvasTool(CanvasTool::Agents)),
         hint: None,
         ..ROW
     },
     Row {
         triggers: &[Trigger::Key(Key::L)],
         what: "Level tool: click corner after corner to draw a block of wall, drag corners",
-        action: Some(Action::SetTool(CanvasTool::Level)),
+        action: Some(Action::SetCanvasTool(CanvasTool::Level)),
         hint: None,
         ..ROW
     },

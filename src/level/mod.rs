@@ -8,10 +8,10 @@
 //!
 //! ```
 //! use glam::Vec2;
-//! use steerlab::level::trace_level;
+//! use steerlab::level::level_from_picture;
 //!
 //! // A 4 × 3 image with no wall: the whole image is walkable.
-//! let level = trace_level(4, 3, &[false; 12], 0.0, 0.0).unwrap();
+//! let level = level_from_picture(4, 3, &[false; 12], 0.0, 0.0).unwrap();
 //! let corners = [(0., 0.), (0., 3.), (4., 3.), (4., 0.)];
 //! assert_eq!(level.boundary, corners.map(|(x, y)| Vec2::new(x, y)));
 //! assert!(level.holes.is_empty());
@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 
 use contour::{Pixels, Pt, area2};
 
-impl TracedLevel {
+impl PictureLevel {
     /// The level in world units: pixel `(x, y)` of a `width` × `height` image at
     /// `(x · size.x / width, y · size.y / height)`, so the image covers the world.
     #[must_use]
@@ -61,7 +61,7 @@ impl TracedLevel {
 /// Each ring is a closed polygon listed without repeating its first point, and starts at its
 /// top-most, then left-most point.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TracedLevel {
+pub struct PictureLevel {
     /// The outline of the walkable area, counter-clockwise on screen (negative
     /// [`ring_area`]). It may touch itself at a corner where a wall meets the outer wall
     /// diagonally, never cross itself.
@@ -92,19 +92,19 @@ pub struct TracedLevel {
 /// point per turn.
 ///
 /// Holes enclosing fewer than `min_area` pixels (their traced area) are dropped, and counted
-/// in [`TracedLevel::dropped`] with the walkable regions left out (a NaN `min_area` drops
+/// in [`PictureLevel::dropped`] with the walkable regions left out (a NaN `min_area` drops
 /// none).
 ///
 /// None when there is no walkable pixel, when `width * height` is not `wall.len()`, or when
 /// `width` or `height` is 0. Memory and time grow with the pixel count.
 #[must_use]
-pub fn trace_level(
+pub fn level_from_picture(
     width: usize,
     height: usize,
     wall: &[bool],
     tolerance: f32,
     min_area: f32,
-) -> Option<TracedLevel> {
+) -> Option<PictureLevel> {
     let mut pixels = Pixels::new(width, height, wall)?;
     let regions = pixels.keep_largest()?;
     let mut rings = pixels.contours();
@@ -133,7 +133,7 @@ pub fn trace_level(
             .collect::<Vec<_>>()
     });
     let boundary = polygons.next().unwrap_or_default();
-    Some(TracedLevel {
+    Some(PictureLevel {
         boundary,
         holes: polygons.collect(),
         dropped,
@@ -141,7 +141,7 @@ pub fn trace_level(
 }
 
 /// The signed area of a closed polygon (shoelace formula, `½ Σ (xᵢ yᵢ₊₁ − xᵢ₊₁ yᵢ)`), with
-/// the first point not repeated at the end. With y down, as in [`TracedLevel`], it is negative
+/// the first point not repeated at the end. With y down, as in [`PictureLevel`], it is negative
 /// for a polygon that runs counter-clockwise on screen (the boundary) and positive for one
 /// that runs clockwise (a hole). 0 for fewer than 3 points.
 #[must_use]

@@ -1,7 +1,7 @@
 use glam::Vec2;
 use proptest::prelude::*;
 
-use super::{TracedLevel, ring_area, trace_level};
+use super::{PictureLevel, level_from_picture, ring_area};
 
 /// An image from rows of text: `#` is wall, anything else walkable.
 fn image(rows: &[&str]) -> (usize, usize, Vec<bool>) {
@@ -12,9 +12,9 @@ fn image(rows: &[&str]) -> (usize, usize, Vec<bool>) {
     (rows[0].len(), rows.len(), wall)
 }
 
-fn trace(rows: &[&str], tolerance: f32, min_area: f32) -> TracedLevel {
+fn trace(rows: &[&str], tolerance: f32, min_area: f32) -> PictureLevel {
     let (w, h, wall) = image(rows);
-    trace_level(w, h, &wall, tolerance, min_area).expect("a walkable pixel")
+    level_from_picture(w, h, &wall, tolerance, min_area).expect("a walkable pixel")
 }
 
 fn ring(points: &[(i32, i32)]) -> Vec<Vec2> {
@@ -42,7 +42,7 @@ fn wall_square_inside_is_a_clockwise_hole() {
     let wall: Vec<bool> = (0..w * h)
         .map(|i| (4..6).contains(&(i % w)) && (4..6).contains(&(i / w)))
         .collect();
-    let level = trace_level(w, h, &wall, 0.0, 0.0).unwrap();
+    let level = level_from_picture(w, h, &wall, 0.0, 0.0).unwrap();
     assert_eq!(level.boundary, ring(&[(0, 0), (0, 10), (10, 10), (10, 0)]));
     assert_eq!(level.holes, vec![ring(&[(4, 4), (6, 4), (6, 6), (4, 6)])]);
     assert!((ring_area(&level.holes[0]) - 4.0).abs() < 1e-6);
@@ -55,7 +55,7 @@ fn wall_frame_is_part_of_the_boundary() {
     let wall: Vec<bool> = (0..w * h)
         .map(|i| [0, 9].contains(&(i % w)) || [0, 9].contains(&(i / w)))
         .collect();
-    let level = trace_level(w, h, &wall, 0.0, 0.0).unwrap();
+    let level = level_from_picture(w, h, &wall, 0.0, 0.0).unwrap();
     assert_eq!(level.boundary, ring(&[(1, 1), (1, 9), (9, 9), (9, 1)]));
     assert!(level.holes.is_empty());
     assert_eq!(level.dropped, 0);
@@ -205,10 +205,13 @@ fn simplification_keeps_a_hole_inside_the_boundary() {
 
 #[test]
 fn bad_input_gives_none_and_bad_numbers_give_no_nan() {
-    assert_eq!(trace_level(0, 3, &[], 1.0, 0.0), None);
-    assert_eq!(trace_level(2, 2, &[false; 3], 1.0, 0.0), None);
-    assert_eq!(trace_level(2, 2, &[true; 4], 1.0, 0.0), None);
-    assert_eq!(trace_level(usize::MAX, 2, &[false; 2], 1.0, 0.0), None);
+    assert_eq!(level_from_picture(0, 3, &[], 1.0, 0.0), None);
+    assert_eq!(level_from_picture(2, 2, &[false; 3], 1.0, 0.0), None);
+    assert_eq!(level_from_picture(2, 2, &[true; 4], 1.0, 0.0), None);
+    assert_eq!(
+        level_from_picture(usize::MAX, 2, &[false; 2], 1.0, 0.0),
+        None
+    );
     let rows = [".#####", "..####", "...###", "....##", ".....#", "......"];
     let exact = trace(&rows, 0.0, 0.0);
     for tolerance in [f32::NAN, -1.0, f32::NEG_INFINITY] {
@@ -346,7 +349,7 @@ fn random_image() -> impl Strategy<Value = (usize, usize, Vec<bool>)> {
 proptest! {
     #[test]
     fn traced_rings_match_the_pixels((w, h, wall) in random_image()) {
-        let level = trace_level(w, h, &wall, 0.0, 0.0);
+        let level = level_from_picture(w, h, &wall, 0.0, 0.0);
         let Some((label, kept, regions)) = largest_region(w, h, &wall) else {
             prop_assert_eq!(level, None);
             return Ok(());
@@ -419,10 +422,10 @@ fn check_simplified(
     wall: &[bool],
     tolerance: f32,
 ) -> Result<(), TestCaseError> {
-    let Some(exact) = trace_level(w, h, wall, 0.0, 0.0) else {
+    let Some(exact) = level_from_picture(w, h, wall, 0.0, 0.0) else {
         return Ok(());
     };
-    let level = trace_level(w, h, wall, tolerance, 0.0).expect("a walkable pixel");
+    let level = level_from_picture(w, h, wall, tolerance, 0.0).expect("a walkable pixel");
     prop_assert_eq!(level.dropped, exact.dropped);
     prop_assert_eq!(level.holes.len(), exact.holes.len());
     let rings: Vec<&Vec<Vec2>> = std::iter::once(&level.boundary)
@@ -539,7 +542,7 @@ fn time_a_1024_maze() {
     for (name, wall) in [("maze", &maze), ("noise", &noise)] {
         for tolerance in [0.0, 1.0, 2.0] {
             let start = std::time::Instant::now();
-            let level = trace_level(size, size, wall, tolerance, 0.0).unwrap();
+            let level = level_from_picture(size, size, wall, tolerance, 0.0).unwrap();
             let took = start.elapsed();
             let points = level.boundary.len() + level.holes.iter().map(Vec::len).sum::<usize>();
             println!(

@@ -187,16 +187,16 @@ pub fn variants(scene: &Scene, params: &[Param]) -> Result<Vec<Variant>, String>
 
 /// Runs `scene` for `steps` ticks on one thread and gives its metrics.
 pub fn measure(scene: &Scene, steps: u64) -> Result<Metrics, String> {
-    measure_traced(scene, steps, 0).map(|(m, _)| m)
+    measure_with_trajectories(scene, steps, 0).map(|(m, _)| m)
 }
 
 /// Most agents a [`Trajectory`] keeps (the first by id), and most points per agent.
-pub const TRACE_AGENTS: usize = 64;
-/// See [`TRACE_AGENTS`].
-pub const TRACE_POINTS: u64 = 90;
+pub const TRAJECTORY_AGENTS: usize = 64;
+/// See [`TRAJECTORY_AGENTS`].
+pub const TRAJECTORY_POINTS: u64 = 90;
 
 /// Where the first agents of a run went, for a thumbnail: each agent's group and its
-/// positions at evenly spaced ticks (at most [`TRACE_POINTS`]).
+/// positions at evenly spaced ticks (at most [`TRAJECTORY_POINTS`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Trajectory {
     /// The world's size (world units).
@@ -206,7 +206,7 @@ pub struct Trajectory {
 }
 
 /// [`measure`], also keeping a [`Trajectory`] of up to `agents` agents (0: none).
-pub fn measure_traced(
+pub fn measure_with_trajectories(
     scene: &Scene,
     steps: u64,
     agents: usize,
@@ -224,7 +224,7 @@ pub fn measure_traced(
         size: world.spec().size,
         agents: Vec::new(),
     };
-    let every = steps.div_ceil(TRACE_POINTS).max(1);
+    let every = steps.div_ceil(TRAJECTORY_POINTS).max(1);
     let sample = |world: &World, trace: &mut Trajectory| {
         for a in world.agents().iter().take(agents) {
             let k = a.id as usize;
@@ -256,11 +256,12 @@ pub fn run(
     threads: usize,
     done: &(dyn Fn() + Sync),
 ) -> Result<Vec<Metrics>, String> {
-    run_traced(variants, steps, threads, 0, done).map(|r| r.into_iter().map(|(m, _)| m).collect())
+    run_with_trajectories(variants, steps, threads, 0, done)
+        .map(|r| r.into_iter().map(|(m, _)| m).collect())
 }
 
 /// [`run`], with a [`Trajectory`] of up to `agents` agents per variant.
-pub fn run_traced(
+pub fn run_with_trajectories(
     variants: &[Variant],
     steps: u64,
     threads: usize,
@@ -269,7 +270,7 @@ pub fn run_traced(
 ) -> Result<Vec<(Metrics, Trajectory)>, String> {
     let pool = Pool::new(threads)?;
     pool.map(variants, |v| {
-        let m = measure_traced(&v.scene, steps, agents);
+        let m = measure_with_trajectories(&v.scene, steps, agents);
         done();
         m
     })

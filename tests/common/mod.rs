@@ -156,7 +156,7 @@ pub mod ui {
     /// Scrolls the docked `tool`'s pane by `delta` points down with the mouse wheel over it.
     pub fn scroll_docked(
         harness: &mut Harness<'_, EditorApp>,
-        tool: steerlab::editor::dock::Tool,
+        tool: steerlab::editor::dock::ToolWindow,
         delta: f32,
     ) {
         let pane = harness

@@ -2,7 +2,7 @@
 //! with the saved file, and taking one field's value (from a sweep) as one undo step.
 
 use super::EditorApp;
-use crate::editor::record::{CompareChoice, RecordError};
+use crate::editor::capture::{CaptureError, CompareChoice};
 use crate::render::{Compare, Layout};
 use crate::tuning::sweep;
 
@@ -139,7 +139,7 @@ impl EditorApp {
         &self,
         choice: CompareChoice,
         from_restart: bool,
-    ) -> Result<Option<Compare>, RecordError> {
+    ) -> Result<Option<Compare>, CaptureError> {
         let layout = match choice {
             CompareChoice::Off => return Ok(None),
             CompareChoice::SideBySide => Layout::SideBySide,
@@ -149,7 +149,7 @@ impl EditorApp {
             return Ok(None);
         };
         let world = if from_restart {
-            b.scene.build_world().map_err(RecordError::Scene)?
+            b.scene.build_world().map_err(CaptureError::Scene)?
         } else {
             b.world.clone()
         };

@@ -6,9 +6,9 @@ use egui_tiles::{Behavior, SimplificationOptions, TileId, Tiles, UiResponse};
 
 use super::EditorApp;
 use crate::editor::action::Action;
-use crate::editor::dock::{Pane, SIMPLIFY, Tool};
+use crate::editor::capture::CaptureJob;
+use crate::editor::dock::{Pane, SIMPLIFY, ToolWindow};
 use crate::editor::panels::Plots;
-use crate::editor::record::Recording;
 use crate::editor::windows::{self, CaptureWindow, ChangesWindow, MetricsWindow};
 
 /// What the dock's tabs and panes do, on the app.
@@ -17,9 +17,9 @@ struct DockBehavior<'a> {
     /// The canvas's tile, whose tab bar is hidden while it is alone in it.
     canvas: Option<TileId>,
     /// Tools whose tab was closed this frame.
-    closed: Vec<Tool>,
+    closed: Vec<ToolWindow>,
     /// Tools floated out this frame.
-    floated: Vec<Tool>,
+    floated: Vec<ToolWindow>,
 }
 
 impl Behavior<Pane> for DockBehavior<'_> {
@@ -115,7 +115,7 @@ impl Behavior<Pane> for DockBehavior<'_> {
 
 impl EditorApp {
     /// Opens `tool` (docked or floating, as the designer left it) and brings it to the front.
-    pub(super) fn show_tool(&mut self, tool: Tool) {
+    pub(super) fn show_tool(&mut self, tool: ToolWindow) {
         *self.open.tool(tool) = true;
         self.prefs.dock.reveal(tool);
     }
@@ -173,9 +173,9 @@ impl EditorApp {
     }
 
     /// The contents of `tool`'s window, docked or floating.
-    pub(super) fn tool_ui(&mut self, tool: Tool, ui: &mut Ui) -> Vec<Action> {
+    pub(super) fn tool_ui(&mut self, tool: ToolWindow, ui: &mut Ui) -> Vec<Action> {
         match tool {
-            Tool::Metrics => {
+            ToolWindow::Metrics => {
                 let current = self.session.recorder.report(&self.session.world);
                 let baseline = self
                     .session
@@ -191,7 +191,7 @@ impl EditorApp {
                 }
                 .contents(ui)
             }
-            Tool::Goals => {
+            ToolWindow::Goals => {
                 let current = self.session.recorder.report(&self.session.world);
                 windows::GoalsWindow {
                     scene: self.doc.scene(),
@@ -201,7 +201,7 @@ impl EditorApp {
                 }
                 .contents(ui)
             }
-            Tool::Tune => {
+            ToolWindow::Tune => {
                 let scene = self.doc.scene();
                 windows::TuneWindow {
                     panel: &self.jobs.tune,
@@ -211,13 +211,13 @@ impl EditorApp {
                 }
                 .contents(ui)
             }
-            Tool::Sweep => windows::SweepWindow {
+            ToolWindow::Sweep => windows::SweepWindow {
                 panel: &mut self.jobs.sweep,
                 scene: self.doc.scene(),
                 current_group: self.session.current_group,
             }
             .contents(ui),
-            Tool::Changes => {
+            ToolWindow::Changes => {
                 let (scene, _, marks) = self.doc.with_field_marks();
                 let baseline = self.session.baseline.as_ref().map(|b| {
                     let base = crate::scene::fields::flatten(&b.scene);
@@ -226,9 +226,9 @@ impl EditorApp {
                 });
                 ChangesWindow { marks, baseline }.contents(ui)
             }
-            Tool::Capture => CaptureWindow {
+            ToolWindow::Capture => CaptureWindow {
                 scene_name: &self.doc.scene().name,
-                recording: self.jobs.recording.as_ref().map(Recording::progress),
+                recording: self.jobs.recording.as_ref().map(CaptureJob::progress),
                 baseline: self.session.baseline.is_some(),
             }
             .contents(ui, &mut self.prefs),

@@ -4,7 +4,7 @@
 
 use super::EditorApp;
 use crate::editor::action::GoalAction;
-use crate::editor::dock::Tool;
+use crate::editor::dock::ToolWindow;
 use crate::scene::Scene;
 use crate::scene::goals::{Goal, Goals, Want};
 use crate::sim::observe::metrics::DEFINITIONS;
@@ -15,11 +15,6 @@ const FIRST_GOAL_SECONDS: f32 = 10.0;
 impl EditorApp {
     pub(super) fn goal_action(&mut self, action: GoalAction) {
         match action {
-            GoalAction::Show => self.show_tool(Tool::Goals),
-            GoalAction::ShowTune => {
-                self.jobs.tune.prefill(self.doc.scene());
-                self.show_tool(Tool::Tune);
-            }
             GoalAction::Add(goal) => self.add_goal(goal),
             GoalAction::New => {
                 let goal = self.new_goal();
@@ -73,7 +68,7 @@ impl EditorApp {
             .as_ref()
             .and_then(|g| g.list.iter().position(|x| x.qualified() == qualified))
             .map(|i| (i, 3));
-        self.show_tool(Tool::Goals);
+        self.show_tool(ToolWindow::Goals);
     }
 
     /// A goal for the current group that the scene lacks: the first metric (in report order)

@@ -2,15 +2,15 @@
 //! actions change the document, the world and the files. The public methods are the same
 //! operations for tests and scripts that drive the app directly.
 
-use crate::editor::dock::Tool;
+use crate::editor::dock::ToolWindow;
 use std::path::Path;
 
 use glam::Vec2;
 
 use super::EditorApp;
 use crate::editor::action::{Action, Answer, Pending, ShotKind, Write};
+use crate::editor::capture::{CaptureError, CaptureJob};
 use crate::editor::files::Purpose;
-use crate::editor::record::{RecordError, Recording};
 use crate::editor::undo::Edit;
 use crate::render::Take;
 use crate::scene::{self, Scene};
@@ -54,7 +54,7 @@ impl EditorApp {
             Action::SetPlaying(playing) => self.session.playing = playing,
             Action::SetOverlays(overlays) => self.overlays = *overlays,
             Action::SetPresentation(presentation) => self.prefs.presentation = presentation,
-            Action::SetRecordSettings(settings) => self.prefs.record = *settings,
+            Action::SetCaptureSettings(settings) => self.prefs.capture = *settings,
             Action::SaveTo(path) => self.write_asking(Write::SaveAs(path.clone()), path),
             Action::Replace(replace) => self.answer_replace(replace),
             Action::SetSweep(setup) => self.jobs.sweep.setup = *setup,
@@ -75,8 +75,13 @@ impl EditorApp {
             Action::ShowHelp => self.open.help = true,
             Action::ShowStart => self.open.start = true,
             Action::Toast(text) => self.notices.toast_request = Some(text),
-            Action::ShowChanges => self.show_tool(Tool::Changes),
-            Action::ShowCapture => self.show_tool(Tool::Capture),
+            Action::Show(tool) => {
+                if tool == ToolWindow::Tune {
+                    // The Tune window opens with the scene's ranges and goals filled in.
+                    self.jobs.tune.prefill(self.doc.scene());
+                }
+                self.show_tool(tool);
+            }
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Edit(draft) => self.apply_draft(*draft),
@@ -109,7 +114,7 @@ impl EditorApp {
             Action::Select(id) => self.select(id),
             Action::CycleSelection(direction) => self.cycle_selection(direction),
             Action::RemoveSelected => self.remove_selected(),
-            Action::SetTool(tool) => {
+            Action::SetCanvasTool(tool) => {
                 self.canvas.tools.tool = tool;
                 self.canvas.tools.picked = None;
             }
@@ -119,7 +124,7 @@ impl EditorApp {
             Action::Canvas(action) => self.apply_canvas(&action),
             Action::Screenshot(kind) => self.request_screenshot(ctx, kind),
             Action::StartRecording => {
-                let output = self.prefs.record.output(&self.doc.scene().name);
+                let output = self.prefs.capture.output(&self.doc.scene().name);
                 self.write_asking(Write::Take, output.path().to_path_buf());
             }
             Action::StopRecording => {
@@ -134,9 +139,7 @@ impl EditorApp {
             Action::Unpin => self.unpin("Baseline unpinned: the runs are no longer compared"),
             Action::SwapBaseline => self.swap_baseline(),
             Action::CompareWithSaved => self.compare_with_saved(),
-            Action::ShowMetrics => self.show_tool(Tool::Metrics),
             Action::SetMetrics(on) => self.session.metrics_on = on,
-            Action::ShowSweep => self.show_tool(Tool::Sweep),
             Action::SetField(path, value) => self.set_field(&path, value),
             Action::Heavy(answer) => self.heavy_answer(answer),
         }
@@ -539,13 +542,16 @@ impl EditorApp {
 
     /// Starts a take with the current settings: the presentation canvas (what presentation
     /// mode shows) with the current overlays, from a restart on the scene's seed or from now.
-    pub(crate) fn start_recording(&mut self) -> Result<(), RecordError> {
+    pub(crate) fn start_recording(&mut self) -> Result<(), CaptureError> {
         if self.jobs.recording.is_some() {
-            return Err(RecordError::AlreadyRunning);
+            return Err(CaptureError::AlreadyRunning);
         }
-        let settings = &self.prefs.record;
+        let settings = &self.prefs.capture;
         let world = if settings.from_restart {
-            self.doc.scene().build_world().map_err(RecordError::Scene)?
+            self.doc
+                .scene()
+                .build_world()
+                .map_err(CaptureError::Scene)?
         } else {
             self.session.world.clone()
         };
@@ -566,14 +572,14 @@ impl EditorApp {
             plots: settings.plots,
         };
         let output = settings.output(&self.doc.scene().name);
-        let recording = Recording::start(world, self.doc.scene().clone(), take, output)?;
+        let recording = CaptureJob::start(world, self.doc.scene().clone(), take, output)?;
         self.files.status = if crate::editor::platform::DOWNLOADS {
             format!(
                 "Recording {} (it downloads when done)",
                 crate::editor::platform::download_name(recording.path())
             )
         } else {
-            format!("Recording to {}", recording.path().display())
+            format!("CaptureJob to {}", recording.path().display())
         };
         self.jobs.recording = Some(recording);
         Ok(())
@@ -603,7 +609,7 @@ impl EditorApp {
             }
             Err(e) => {
                 self.files.errors = vec![e.to_string()];
-                "Recording failed: nothing was written".clone_into(&mut self.files.status);
+                "CaptureJob failed: nothing was written".clone_into(&mut self.files.status);
             }
         }
     }

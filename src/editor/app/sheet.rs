@@ -16,7 +16,7 @@ impl EditorApp {
     /// The folder File › Export sheet… writes into: `<Capture's folder>/<scene>-sheet/`.
     pub(super) fn sheet_dir(&self) -> PathBuf {
         let stem = crate::render::file_stem(&self.doc.scene().name);
-        self.prefs.record.folder.join(format!("{stem}-sheet"))
+        self.prefs.capture.folder.join(format!("{stem}-sheet"))
     }
 
     /// Starts writing the open scene's sheet into [`Self::sheet_dir`].
@@ -36,7 +36,7 @@ impl EditorApp {
         // The clip lasts a take's length (Capture's setting).
         let options = SheetOptions {
             page: crate::editor::platform::known_page_address(),
-            clip_seconds: self.prefs.record.seconds,
+            clip_seconds: self.prefs.capture.seconds,
             ..SheetOptions::default()
         };
         let target = dir.clone();

@@ -8,9 +8,9 @@ use glam::Vec2;
 
 use super::EditorApp;
 use crate::editor::action::Pending;
+use crate::editor::capture::{self, CaptureError, CaptureJob};
 use crate::editor::document::Document;
 use crate::editor::persist::{AUTOSAVE_KEY, Autosave, PREFS_KEY, Prefs};
-use crate::editor::record::{self, RecordError, Recording};
 use crate::editor::windows;
 use crate::scene::Scene;
 use crate::sim::World;
@@ -245,8 +245,8 @@ impl EditorApp {
     }
 
     /// The recording settings.
-    pub fn record_settings(&self) -> &record::RecordSettings {
-        &self.prefs.record
+    pub fn capture_settings(&self) -> &capture::CaptureSettings {
+        &self.prefs.capture
     }
 
     /// Where the canvas was drawn last frame (`None` before the first frame).
@@ -270,11 +270,11 @@ impl EditorApp {
     /// Frames done and in all of the running recording.
     #[must_use]
     pub fn recording_progress(&self) -> Option<(u32, u32)> {
-        self.jobs.recording.as_ref().map(Recording::progress)
+        self.jobs.recording.as_ref().map(CaptureJob::progress)
     }
 
     /// Waits for the running take and returns its result (for tests and scripts).
-    pub fn finish_recording(&mut self) -> Option<Result<u32, RecordError>> {
+    pub fn finish_recording(&mut self) -> Option<Result<u32, CaptureError>> {
         let mut recording = self.jobs.recording.take()?;
         Some(recording.wait())
     }
@@ -321,7 +321,7 @@ impl EditorApp {
                 overlays: self.overlays.clone(),
                 selected: self.session.selected,
                 canvas: self.canvas.view.clone(),
-                tools: crate::editor::dock::Tool::ALL
+                tools: crate::editor::dock::ToolWindow::ALL
                     .into_iter()
                     .filter(|&t| self.open.has(t))
                     .collect(),

@@ -215,7 +215,7 @@ impl MenuBar<'_> {
             .button(format!("Changes since saved ({})…", self.changes))
             .clicked()
         {
-            actions.push(Action::ShowChanges);
+            actions.push(Action::Show(crate::editor::dock::ToolWindow::Changes));
         }
     }
 
@@ -282,28 +282,28 @@ impl MenuBar<'_> {
         ui.weak(format!("Baseline: {}", self.baseline.unwrap_or("none")));
         ui.separator();
         if ui.button("Metrics…").clicked() {
-            actions.push(Action::ShowMetrics);
+            actions.push(Action::Show(crate::editor::dock::ToolWindow::Metrics));
         }
         if ui
             .button("Sweep…")
             .on_hover_text("Run the scene for a range of one parameter and compare the metrics.")
             .clicked()
         {
-            actions.push(Action::ShowSweep);
+            actions.push(Action::Show(crate::editor::dock::ToolWindow::Sweep));
         }
         if ui
             .button("Goals…")
             .on_hover_text("What good is for this scene, and whether the run on screen meets it.")
             .clicked()
         {
-            actions.push(Action::Goals(crate::editor::action::GoalAction::Show));
+            actions.push(Action::Show(crate::editor::dock::ToolWindow::Goals));
         }
         if ui
             .button("Tune…")
             .on_hover_text("Find the values that meet every goal with the smallest change.")
             .clicked()
         {
-            actions.push(Action::Goals(crate::editor::action::GoalAction::ShowTune));
+            actions.push(Action::Show(crate::editor::dock::ToolWindow::Tune));
         }
     }
 
@@ -342,7 +342,7 @@ impl MenuBar<'_> {
             )
             .clicked()
         {
-            actions.push(Action::ShowCapture);
+            actions.push(Action::Show(crate::editor::dock::ToolWindow::Capture));
         }
         // In a narrow window the words give way to their tooltips rather than wrap the bar.
         let narrow = ui.ctx().content_rect().width() < NARROW_WINDOW;

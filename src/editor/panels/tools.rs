@@ -29,7 +29,7 @@ impl ToolStrip {
         let strip = |ui: &mut Ui| {
             ui.add_space(4.0);
             for tool in CanvasTool::ALL {
-                let action = Action::SetTool(tool);
+                let action = Action::SetCanvasTool(tool);
                 let key = shortcuts::menu_text(&ctx, &action);
                 let tip = format!("{} ({key})", tool.help());
                 if ui

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use egui::Ui;
 
 use crate::editor::action::{Action, ShotKind};
+use crate::editor::capture;
 use crate::editor::persist::Prefs;
-use crate::editor::record;
 use crate::view::present::{self, Presentation};
 
 /// The capture window over one frame's state.
@@ -32,13 +32,13 @@ impl CaptureWindow<'_> {
         if !crate::editor::platform::DOWNLOADS {
             ui.horizontal(|ui| {
                 let label = ui.label("folder");
-                let mut folder = prefs.record.folder.display().to_string();
+                let mut folder = prefs.capture.folder.display().to_string();
                 if ui
                     .text_edit_singleline(&mut folder)
                     .labelled_by(label.id)
                     .changed()
                 {
-                    prefs.record.folder = PathBuf::from(folder);
+                    prefs.capture.folder = PathBuf::from(folder);
                 }
             });
         }
@@ -55,13 +55,13 @@ impl CaptureWindow<'_> {
     fn recording_ui(ui: &mut Ui, baseline: bool, prefs: &mut Prefs) {
         ui.horizontal(|ui| {
             ui.label("rate");
-            ui.radio_value(&mut prefs.record.fps, 30, "30 fps");
-            ui.radio_value(&mut prefs.record.fps, 60, "60 fps");
+            ui.radio_value(&mut prefs.capture.fps, 30, "30 fps");
+            ui.radio_value(&mut prefs.capture.fps, 60, "60 fps");
         });
         ui.horizontal(|ui| {
             let label = ui.label("length");
             ui.add(
-                egui::DragValue::new(&mut prefs.record.seconds)
+                egui::DragValue::new(&mut prefs.capture.seconds)
                     .range(0.1..=crate::render::MAX_TAKE_SECONDS)
                     .speed(0.1)
                     .suffix(" s"),
@@ -69,12 +69,12 @@ impl CaptureWindow<'_> {
             .labelled_by(label.id);
             ui.weak(format!(
                 "{} frames of simulation time",
-                prefs.record.frames()
+                prefs.capture.frames()
             ));
         });
         ui.horizontal(|ui| {
-            use record::TakeFormat;
-            let format = &mut prefs.record.format;
+            use capture::TakeFormat;
+            let format = &mut prefs.capture.format;
             // A browser records what can be one download (no folder) and has no video
             // encoder; a setting saved on the desktop falls back to a GIF there.
             if !format.available() {
@@ -97,7 +97,7 @@ impl CaptureWindow<'_> {
         ui.horizontal(|ui| {
             use crate::render::PlotPlace;
             let label = ui.label("plots");
-            let p = &mut prefs.record.plots;
+            let p = &mut prefs.capture.plots;
             ui.radio_value(p, None, "not recorded")
                 .labelled_by(label.id);
             ui.radio_value(p, Some(PlotPlace::Below), "below the canvas");
@@ -110,9 +110,9 @@ impl CaptureWindow<'_> {
         );
         ui.add_enabled_ui(baseline, |ui| {
             ui.horizontal(|ui| {
-                use record::CompareChoice;
+                use capture::CompareChoice;
                 ui.label("baseline");
-                let c = &mut prefs.record.compare;
+                let c = &mut prefs.capture.compare;
                 ui.radio_value(c, CompareChoice::Off, "not shown");
                 ui.radio_value(c, CompareChoice::SideBySide, "side by side");
                 ui.radio_value(c, CompareChoice::Ghosts, "as ghosts");
@@ -121,7 +121,7 @@ impl CaptureWindow<'_> {
             .on_disabled_hover_text("Pin a baseline (Compare menu) to record before and after.");
         });
         ui.checkbox(
-            &mut prefs.record.from_restart,
+            &mut prefs.capture.from_restart,
             "restart from the seed first",
         )
         .on_hover_text(
@@ -164,7 +164,7 @@ impl CaptureWindow<'_> {
                 actions.push(Action::Screenshot(ShotKind::Window));
             }
         });
-        let target = prefs.record.output(self.scene_name);
+        let target = prefs.capture.output(self.scene_name);
         if crate::editor::platform::DOWNLOADS {
             let name = crate::editor::platform::download_name(target.path());
             ui.weak(format!("screenshots and takes download; a take as {name}"));

@@ -307,7 +307,7 @@ impl GoalsWindow<'_> {
                     actions.push(Action::Goals(GoalAction::New));
                 }
                 if ui.button("Metrics…").clicked() {
-                    actions.push(Action::ShowMetrics);
+                    actions.push(Action::Show(crate::editor::dock::ToolWindow::Metrics));
                 }
             });
             return;
@@ -491,7 +491,7 @@ impl GoalsWindow<'_> {
         }
         ui.weak("A goal holds when it holds on every seed (the scene's and the next ones).");
         if ui.button("Tune…").clicked() {
-            actions.push(Action::Goals(GoalAction::ShowTune));
+            actions.push(Action::Show(crate::editor::dock::ToolWindow::Tune));
         }
     }
 }

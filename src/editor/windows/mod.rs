@@ -12,7 +12,7 @@ pub mod questions;
 pub mod sweep;
 pub mod tune;
 
-use crate::editor::dock::Tool;
+use crate::editor::dock::ToolWindow;
 
 pub use capture::CaptureWindow;
 pub use changes::ChangesWindow;
@@ -26,19 +26,19 @@ pub use tune::{TunePanel, TuneWindow};
 impl Open {
     /// Whether `tool` is open.
     #[must_use]
-    pub fn has(&self, tool: Tool) -> bool {
+    pub fn has(&self, tool: ToolWindow) -> bool {
         *self.clone().tool(tool)
     }
 
     /// `tool`'s switch.
-    pub fn tool(&mut self, tool: Tool) -> &mut bool {
+    pub fn tool(&mut self, tool: ToolWindow) -> &mut bool {
         match tool {
-            Tool::Metrics => &mut self.metrics,
-            Tool::Goals => &mut self.goals,
-            Tool::Tune => &mut self.tune,
-            Tool::Sweep => &mut self.sweep,
-            Tool::Changes => &mut self.changes,
-            Tool::Capture => &mut self.capture,
+            ToolWindow::Metrics => &mut self.metrics,
+            ToolWindow::Goals => &mut self.goals,
+            ToolWindow::Tune => &mut self.tune,
+            ToolWindow::Sweep => &mut self.sweep,
+            ToolWindow::Changes => &mut self.changes,
+            ToolWindow::Capture => &mut self.capture,
         }
     }
 }

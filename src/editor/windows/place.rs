@@ -3,16 +3,20 @@
 //! window and never taller than it (its contents scroll); and how wide a dialog may be on a
 //! small screen.
 
-use crate::editor::dock::Tool;
+use crate::editor::dock::ToolWindow;
 
 /// The menu bar and the canvas's tool strip: a window opens below them.
 pub const BELOW_MENU: f32 = 56.0;
 
 /// `window` for `tool` opened at its place (where it first appears; the designer may move
 /// it), kept inside the editor's window and never taller than it.
-pub fn placed<'a>(window: egui::Window<'a>, ctx: &egui::Context, tool: Tool) -> egui::Window<'a> {
+pub fn placed<'a>(
+    window: egui::Window<'a>,
+    ctx: &egui::Context,
+    tool: ToolWindow,
+) -> egui::Window<'a> {
     let screen = ctx.content_rect();
-    let step = Tool::ALL.iter().position(|t| *t == tool).unwrap_or(0) as f32 * 28.0;
+    let step = ToolWindow::ALL.iter().position(|t| *t == tool).unwrap_or(0) as f32 * 28.0;
     let pos = egui::pos2(
         (screen.width() * 0.25 + step)
             .min(screen.width() - 320.0)

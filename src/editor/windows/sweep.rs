@@ -126,10 +126,15 @@ impl SweepPanel {
             move |done: &AtomicUsize| {
                 let from = results.len();
                 let to = (from + per_piece).min(total);
-                let traced =
-                    sweep::run_traced(&variants[from..to], steps, 0, THUMB_AGENTS, &|| {
+                let traced = sweep::run_with_trajectories(
+                    &variants[from..to],
+                    steps,
+                    0,
+                    THUMB_AGENTS,
+                    &|| {
                         done.fetch_add(1, Ordering::Relaxed);
-                    });
+                    },
+                );
                 match traced {
                     Ok(traced) => results.extend(traced),
                     Err(e) => return Piece::Done(Err(e)),

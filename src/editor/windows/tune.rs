@@ -277,7 +277,7 @@ impl TuneWindow<'_> {
         let Some(goals) = goals else {
             ui.label("No goals yet. Say what good is first: in Compare › Metrics…, \"+ goal\" on a row makes that metric a goal.");
             if ui.button("Goals…").clicked() {
-                actions.push(Action::Goals(GoalAction::Show));
+                actions.push(Action::Show(crate::editor::dock::ToolWindow::Goals));
             }
             return;
         };

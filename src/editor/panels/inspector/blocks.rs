@@ -122,9 +122,9 @@ fn lacking_ui(ui: &mut Ui, kind: BehaviorKind, names: &NameChoices, actions: &mu
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(text).color(crate::view::palette::WARNING));
             let (button, action) = match need {
-                Scenery::Walls => ("Walls tool", Action::SetTool(CanvasTool::Walls)),
+                Scenery::Walls => ("Walls tool", Action::SetCanvasTool(CanvasTool::Walls)),
                 Scenery::Obstacles => ("+ obstacle", Action::AddObstacle),
-                Scenery::Path => ("Paths tool", Action::SetTool(CanvasTool::Paths)),
+                Scenery::Path => ("Paths tool", Action::SetCanvasTool(CanvasTool::Paths)),
                 Scenery::FlowField => ("+ flow field", Action::AddFlowField),
             };
             if ui.small_button(button).clicked() {

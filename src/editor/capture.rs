@@ -1,4 +1,4 @@
-//! Recording: frame-exact takes of the canvas, rendered on their own thread by the headless
+//! Capture: frame-exact takes of the canvas, rendered on their own thread by the headless
 //! renderer while the editor stays responsive; and screenshots (egui's screenshot request) of
 //! the canvas or the whole window, written as PNG.
 //!
@@ -80,7 +80,7 @@ impl TakeFormat {
 /// The recording settings (kept across runs).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct RecordSettings {
+pub struct CaptureSettings {
     /// Frames per second of simulation time: 30 or 60.
     pub fps: u32,
     /// Length of a take, seconds (at most [`MAX_TAKE_SECONDS`](crate::render::MAX_TAKE_SECONDS)).
@@ -110,7 +110,7 @@ fn saved_bool<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<bool>, D:
     bool::deserialize(d).map(Some)
 }
 
-impl Default for RecordSettings {
+impl Default for CaptureSettings {
     fn default() -> Self {
         Self {
             fps: 30,
@@ -126,7 +126,7 @@ impl Default for RecordSettings {
     }
 }
 
-impl RecordSettings {
+impl CaptureSettings {
     /// The settings with the format of an older save (its `gif` and `apng`) as `format`.
     #[must_use]
     pub fn migrated(mut self) -> Self {
@@ -182,7 +182,7 @@ impl RecordSettings {
 
 /// Why a take did not start or did not finish.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecordError {
+pub enum CaptureError {
     /// A take is already running.
     AlreadyRunning,
     /// The scene does not build (a take from a restart rebuilds it).
@@ -199,7 +199,7 @@ pub enum RecordError {
     Finished,
 }
 
-impl std::fmt::Display for RecordError {
+impl std::fmt::Display for CaptureError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::AlreadyRunning => f.write_str("a recording is already running"),
@@ -215,9 +215,9 @@ impl std::fmt::Display for RecordError {
     }
 }
 
-impl std::error::Error for RecordError {}
+impl std::error::Error for CaptureError {}
 
-impl From<RenderError> for RecordError {
+impl From<RenderError> for CaptureError {
     fn from(e: RenderError) -> Self {
         Self::Render(e)
     }
@@ -234,13 +234,13 @@ const MAX_HELD_BYTES: usize = 512 << 20;
 
 /// A take being rendered: on its own thread on the desktop, written to its file; a frame per
 /// piece between the frames of a browser tab, encoded in memory and downloaded.
-pub struct Recording {
+pub struct CaptureJob {
     job: Option<Job<Taken, Control>>,
     frames: u32,
     output: Output,
 }
 
-impl Recording {
+impl CaptureJob {
     /// Starts rendering `take` of `world` into `output`. Refused (with why) when the
     /// settings are out of range or the output cannot be written.
     pub fn start(
@@ -248,7 +248,7 @@ impl Recording {
         scene: Scene,
         take: Take,
         output: Output,
-    ) -> Result<Self, RecordError> {
+    ) -> Result<Self, CaptureError> {
         take.check(Some(world.spec().dt))
             .map_err(RenderError::from)?;
         // An MP4 of an odd size is refused now, not by the thread once it has begun.
@@ -260,7 +260,7 @@ impl Recording {
         let frames = take.frames;
         let piece = pieces(world, scene, take, &output)?;
         let job = Job::spawn("recording", Control::default(), frames as usize, piece)
-            .map_err(RecordError::Thread)?;
+            .map_err(CaptureError::Thread)?;
         Ok(Self {
             job: Some(job),
             frames,
@@ -293,29 +293,29 @@ impl Recording {
 
     /// The result, once the take is finished and written (in a browser: offered as a
     /// download).
-    pub fn poll(&mut self) -> Option<Result<u32, RecordError>> {
+    pub fn poll(&mut self) -> Option<Result<u32, CaptureError>> {
         let result = job::finished(&mut self.job, "the recording")?;
         Some(self.taken(result))
     }
 
     /// Waits for the take to finish (for tests and scripts).
-    pub fn wait(&mut self) -> Result<u32, RecordError> {
+    pub fn wait(&mut self) -> Result<u32, CaptureError> {
         if self.job.is_none() {
-            return Err(RecordError::Finished);
+            return Err(CaptureError::Finished);
         }
         let mut result = None;
         job::wait_while(|| {
             result = self.poll();
             result.is_none()
         });
-        result.unwrap_or(Err(RecordError::Finished))
+        result.unwrap_or(Err(CaptureError::Finished))
     }
 
-    fn taken(&self, result: Result<Taken, String>) -> Result<u32, RecordError> {
-        let (frames, bytes) = result.map_err(|_| RecordError::Failed)??;
+    fn taken(&self, result: Result<Taken, String>) -> Result<u32, CaptureError> {
+        let (frames, bytes) = result.map_err(|_| CaptureError::Failed)??;
         if let Some(bytes) = bytes {
             crate::editor::platform::write_file(self.path(), &bytes)
-                .map_err(RecordError::Thread)?;
+                .map_err(CaptureError::Thread)?;
         }
         Ok(frames)
     }
@@ -328,7 +328,7 @@ fn pieces(
     scene: Scene,
     take: Take,
     output: &Output,
-) -> Result<impl FnMut(&Control) -> Piece<Taken> + Send + 'static, RecordError> {
+) -> Result<impl FnMut(&Control) -> Piece<Taken> + Send + 'static, CaptureError> {
     output.check(take.presentation.size, take.frames)?;
     let output = output.clone();
     let mut start = Some(world);
@@ -351,13 +351,13 @@ fn pieces(
     scene: Scene,
     take: Take,
     output: &Output,
-) -> Result<impl FnMut(&Control) -> Piece<Taken> + Send + 'static, RecordError> {
+) -> Result<impl FnMut(&Control) -> Piece<Taken> + Send + 'static, CaptureError> {
     use crate::render::filming::{Filming, InMemory};
     let apng = match output {
         Output::Gif(_) => false,
         Output::Apng(_) => true,
-        Output::PngDir(_) => return Err(RecordError::Thread(WEB_NO_FRAMES.to_owned())),
-        Output::Mp4(_) => return Err(RecordError::Thread(WEB_NO_VIDEO.to_owned())),
+        Output::PngDir(_) => return Err(CaptureError::Thread(WEB_NO_FRAMES.to_owned())),
+        Output::Mp4(_) => return Err(CaptureError::Thread(WEB_NO_VIDEO.to_owned())),
     };
     let mut filming = Filming::new(world, &scene, &take)?;
     let mut memory = Some(InMemory::new(apng, take.fps)?);
@@ -469,7 +469,7 @@ mod tests {
     #[test]
     fn settings_saved_with_gif_and_apng_keep_their_format() {
         let read = |text: &str| {
-            ron::from_str::<RecordSettings>(text)
+            ron::from_str::<CaptureSettings>(text)
                 .expect("reads")
                 .migrated()
         };
@@ -478,9 +478,9 @@ mod tests {
         assert_eq!(read("(gif: true, apng: true)").format, TakeFormat::Gif);
         assert_eq!(read("(format: Mp4)").format, TakeFormat::Mp4);
         // Written with `format` alone.
-        let settings = RecordSettings {
+        let settings = CaptureSettings {
             format: TakeFormat::Apng,
-            ..RecordSettings::default()
+            ..CaptureSettings::default()
         };
         let text = ron::to_string(&settings).expect("writes");
         assert!(
@@ -499,10 +499,10 @@ mod tests {
 
     #[test]
     fn a_take_has_seconds_times_fps_frames_within_the_limit() {
-        let mut s = RecordSettings {
+        let mut s = CaptureSettings {
             fps: 30,
             seconds: 2.0,
-            ..RecordSettings::default()
+            ..CaptureSettings::default()
         };
         assert_eq!(s.frames(), 60);
         s.seconds = 1e9;
