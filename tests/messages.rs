@@ -38,7 +38,7 @@ fn no_ron_jargon_and_no_rust_type_names() {
     assert_eq!(
         raw,
         "s.ron:18:20: groups[0].spawn: `1.0` is not one of the names spawn takes: \
-         `Area`, `At`, `Stream`"
+         `Area`, `At`, `Stream`, `Ring`"
     );
     let point = error_of("position: (600.0, 400.0),", "position: Agent(3),");
     assert!(

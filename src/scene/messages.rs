@@ -330,7 +330,7 @@ mod tests {
 
     #[test]
     fn variant_lists_come_from_the_types() {
-        assert_eq!(variants_of::<Spawn>(), vec!["Area", "At", "Stream"]);
+        assert_eq!(variants_of::<Spawn>(), vec!["Area", "At", "Stream", "Ring"]);
         assert_eq!(
             variants_of::<BoundsMode>(),
             vec!["Wrap", "Bounce", "Respawn", "Open"]
