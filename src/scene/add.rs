@@ -6,9 +6,10 @@
 use glam::Vec2;
 
 use super::Scene;
+use crate::sim::BehaviorKind;
 use crate::sim::model::scenery::DEFAULT_PATH_RADIUS;
 use crate::sim::steer::behavior::{NameOf, SceneNames, Scenery, Value};
-use crate::sim::steer::params::{BehaviorKind, FlowBase, FlowField, Path};
+use crate::sim::steer::params::{FlowBase, FlowField, Path};
 
 /// What a block added to a group of `scene` can refer to.
 #[must_use]

@@ -29,4 +29,5 @@ pub use steer::debug::{
     AgentDebug, ForceLayout, FullRecord, Record, RecordSink, RecordSlot, Records,
 };
 pub use steer::manager::{Boid, SteeringManager, SteeringState};
-pub use steer::params::{BehaviorKind, BoundsMode, Combination, Group, Obstacle, Spawn, Target};
+pub use steer::params::{BoundsMode, Combination, Group, Obstacle, Spawn, Target};
+pub use steer::registry::BehaviorKind;

@@ -5,6 +5,7 @@
 //! value out of its limit and a sweep or a tuner walks to set one. The inspector, the messages
 //! and the field paths read the names, labels, units and limits from here.
 
+use crate::sim::BehaviorKind;
 use crate::sim::model::field::{Field, Limit, Number, PROBABILITY, Value, WEIGHT};
 use crate::sim::model::field_path::{FieldPath, Numbers};
 use crate::sim::model::limits::{
@@ -13,7 +14,7 @@ use crate::sim::model::limits::{
 };
 use crate::sim::model::scenery::{FlowBase, FlowField, Level, Path, Placed, Wall};
 use crate::sim::setup::spec::WorldSpec;
-use crate::sim::steer::params::{BehaviorKind, Group, Obstacle, Spawn};
+use crate::sim::steer::params::{Group, Obstacle, Spawn};
 
 /// The scene's seed.
 pub const SEED: Field = Field::plain(

@@ -23,7 +23,7 @@ use crate::sim::steer::behavior::{
     Tick, Value,
 };
 use crate::sim::steer::debug::Trace;
-pub use crate::sim::steer::registry::BehaviorKind;
+use crate::sim::steer::registry::BehaviorKind;
 use crate::sim::steer::registry::for_each_behavior;
 
 /// The default of [`Group::max_neighbors`].

@@ -11,12 +11,13 @@ use super::widgets::{
 };
 use crate::editor::action::Action;
 use crate::editor::drag::field_drag;
+use crate::sim::BehaviorKind;
 use crate::sim::model::field::{Number, STAMINA_COST, STAMINA_MAX, STAMINA_REGEN};
 use crate::sim::setup::check::MAX_MAGNITUDE;
 use crate::sim::steer::behavior::{Behavior, Family, Field, NameOf, Scenery, Value};
 use crate::sim::steer::params::{
-    ArriveMode, AvoidForm, BehaviorKind, BlockVisitorMut, Combination, Deceleration, Group,
-    PathForm, Region, Slot, Stamina,
+    ArriveMode, AvoidForm, BlockVisitorMut, Combination, Deceleration, Group, PathForm, Region,
+    Slot, Stamina,
 };
 use crate::view::CanvasTool;
 

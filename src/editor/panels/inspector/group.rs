@@ -8,11 +8,12 @@ use crate::sim::FieldPath;
 use super::blocks::{behaviors_ui, value_ui};
 use super::widgets::{Cx, NameChoices, field_label_ui, number_ui, point_ui};
 use crate::scene::Scene;
+use crate::sim::BehaviorKind;
 use crate::sim::setup::check::MAX_MAGNITUDE;
 use crate::sim::setup::settings::{
     BOUNDS, DT, GROUPS, HEIGHT, MAX_NEIGHBORS_FIELD, SEED, WIDTH, WORLD,
 };
-use crate::sim::steer::params::{BehaviorKind, Group, Spawn};
+use crate::sim::steer::params::{Group, Spawn};
 use crate::sim::{BoundsMode, Combination};
 
 /// The world section.

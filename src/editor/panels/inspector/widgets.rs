@@ -7,11 +7,12 @@ use glam::Vec2;
 
 use crate::editor::drag::{field_drag, unit_drag};
 use crate::editor::field_marks::{FieldMarks, Source};
+use crate::sim::BehaviorKind;
 use crate::sim::model::field::{
     DECELERATION, ENABLED, FIXED_SECS, MAX_SECS, PREDICTION, PROBABILITY, WEIGHT,
 };
 use crate::sim::setup::check::MAX_MAGNITUDE;
-use crate::sim::steer::params::{BehaviorKind, BlockCommon, Prediction, Target};
+use crate::sim::steer::params::{BlockCommon, Prediction, Target};
 use crate::sim::{FieldPath, Problem};
 
 /// The names a block's fields can choose from: groups (targets), paths and flow fields.

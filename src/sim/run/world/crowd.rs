@@ -19,11 +19,12 @@ use glam::Vec2;
 
 use super::schedule::Newcomer;
 use super::{Motion, World, moved};
+use crate::sim::BehaviorKind;
 use crate::sim::setup::check::{self, Problems};
 use crate::sim::setup::spec::WorldSpec;
 use crate::sim::steer::agent::Agent;
 use crate::sim::steer::debug::{Detail, Records};
-use crate::sim::steer::params::{BehaviorKind, BlockCommon, Target};
+use crate::sim::steer::params::{BlockCommon, Target};
 
 /// Entities a host owns, steered by a scene's groups. See the [module docs](self).
 #[derive(Clone, Debug)]

@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 
 use glam::Vec2;
 
+use crate::sim::BehaviorKind;
 use crate::sim::model::scenery::FlowGrid;
 use crate::sim::run::grid::Grid;
 use crate::sim::run::kdtree::KdTree;
@@ -21,7 +22,6 @@ use crate::sim::steer::behaviors::Body;
 use crate::sim::steer::behaviors::bounds::apply_bounds;
 use crate::sim::steer::debug::{Detail, RecordSlot, RecordStore, Records};
 use crate::sim::steer::manager::integrate;
-use crate::sim::steer::params::BehaviorKind;
 
 /// The thread pool of the force pass could not be started.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,7 +85,7 @@ struct Links {
 }
 
 /// What each block of a group names, by the behavior's index.
-type GroupLinks = [Links; crate::sim::steer::params::BehaviorKind::COUNT];
+type GroupLinks = [Links; BehaviorKind::COUNT];
 
 /// The simulation.
 #[derive(Clone, Debug)]

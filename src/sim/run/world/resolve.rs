@@ -3,10 +3,11 @@
 //! enabled behaviors, the records' force layout and the terrain (walls and navigation meshes).
 
 use super::{GroupLinks, Links, World, terrain};
+use crate::sim::BehaviorKind;
 use crate::sim::setup::spec::WorldSpec;
 use crate::sim::steer::behavior::{Behavior, NameOf, Value};
 use crate::sim::steer::debug::ForceLayout;
-use crate::sim::steer::params::{BehaviorKind, BlockCommon, BlockVisitor, Region, Target};
+use crate::sim::steer::params::{BlockCommon, BlockVisitor, Region, Target};
 
 /// Resolves what each block of a group names, through its field descriptions.
 struct Named<'a> {

@@ -13,6 +13,7 @@ static NO_LINKS: GroupLinks = [Links {
     flow: None,
     region: None,
 }; BehaviorKind::COUNT];
+use crate::sim::BehaviorKind;
 use crate::sim::model::navmesh::NavMesh;
 use crate::sim::model::scenery::{FlowGrid, Obstacle, Path, Wall};
 use crate::sim::model::types::{FlockRule, Leader, NeighborSums, Other, Stamina};
@@ -23,7 +24,7 @@ use crate::sim::steer::behaviors::pursuit::rest;
 use crate::sim::steer::behaviors::{Body, Steer};
 use crate::sim::steer::debug::{Detail, RecordSink as _, RecordSlot};
 use crate::sim::steer::manager::{SteeringManager, SteeringState};
-use crate::sim::steer::params::{BehaviorKind, Group, Memory, Target};
+use crate::sim::steer::params::{Group, Memory, Target};
 
 /// One agent's tick as its behaviors see it.
 struct AgentTick<'w, 'r, 's, 'd> {

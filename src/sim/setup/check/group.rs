@@ -3,11 +3,12 @@
 //! block refers to.
 
 use super::Checker;
+use crate::sim::BehaviorKind;
 use crate::sim::model::field_path::FieldPath;
 use crate::sim::setup::settings::{NAME, SPAWN, SPAWN_MAX, STAMINA};
 use crate::sim::setup::spec::WorldSpec;
 use crate::sim::steer::behavior::{Behavior, NameOf, Value};
-use crate::sim::steer::params::{BehaviorKind, BlockVisitor, Group, Region, Spawn};
+use crate::sim::steer::params::{BlockVisitor, Group, Region, Spawn};
 
 impl Checker {
     pub(super) fn group(&mut self, path: &FieldPath, group: &Group, spec: &WorldSpec) {

@@ -22,7 +22,8 @@ use crate::sim::model::types::Leader;
 use crate::sim::steer::behavior::{BlockCommon, Holds, Registered, Step, Tick};
 use crate::sim::steer::behaviors::{Body, Steer};
 use crate::sim::steer::debug::{AgentDebug, Detail, FullRecord, RecordSink, RecordSlot};
-use crate::sim::steer::params::{self, BehaviorKind, Combination, Memory, Target};
+use crate::sim::steer::params::{self, Combination, Memory, Target};
+use crate::sim::steer::registry::BehaviorKind;
 pub use crate::sim::steer::state::SteeringState;
 
 /// The host of a steering manager: the sources' `IBoid`.
