@@ -572,3 +572,36 @@ fn the_crates_modules_import_only_the_layers_below_them() {
         beside.join("\n")
     );
 }
+
+/// Tests are laid out one way: a module's unit tests sit in it (`mod tests { … }`), or, for a
+/// module that is a folder, in its `tests.rs`; none is pulled from elsewhere with `#[path]`.
+#[test]
+fn unit_tests_sit_in_their_module_or_its_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut pulled = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read");
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("#[path") {
+                pulled.push(format!("{}:{}", file.display(), n + 1));
+            }
+        }
+        // A `tests.rs` is a folder module's tests: its folder has a `mod.rs`.
+        if file.file_name().is_some_and(|f| f == "tests.rs") {
+            let folder = file.parent().expect("in a folder");
+            assert!(
+                folder.join("mod.rs").is_file(),
+                "{} is not beside a mod.rs",
+                file.display()
+            );
+        }
+    }
+    assert!(files.len() > 100, "only {} files found", files.len());
+    assert!(
+        pulled.is_empty(),
+        "modules pulled in by #[path]:\n{}",
+        pulled.join("\n")
+    );
+}

@@ -628,5 +628,4 @@ fn within_speed(v: Vec2, max_speed: f32) -> Vec2 {
 }
 
 #[cfg(test)]
-#[path = "solve_tests.rs"]
 mod tests;

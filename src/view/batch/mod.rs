@@ -587,5 +587,4 @@ fn miter(a: Vec2, b: Vec2) -> Vec2 {
 }
 
 #[cfg(test)]
-#[path = "batch_tests.rs"]
 mod tests;
