@@ -329,7 +329,7 @@ fn pieces(
     take: Take,
     output: &Output,
 ) -> Result<impl FnMut(&Control) -> Piece<Taken> + Send + 'static, CaptureError> {
-    output.check(take.presentation.size, take.frames)?;
+    output.check_writable()?;
     let output = output.clone();
     let mut start = Some(world);
     Ok(move |control: &Control| {

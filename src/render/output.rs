@@ -53,8 +53,9 @@ impl Output {
         self.check_writable()
     }
 
-    /// Whether the folder the output goes to is there and writable.
-    fn check_writable(&self) -> Result<(), RenderError> {
+    /// Whether the folder the output goes to is there and writable (the editor checks the format
+    /// when a take starts, and this on the thread that writes it).
+    pub(crate) fn check_writable(&self) -> Result<(), RenderError> {
         let fail = |why: String| RenderError::output(self.path(), why);
         let dir = match self {
             Self::Gif(p) | Self::Apng(p) | Self::Mp4(p) => {
