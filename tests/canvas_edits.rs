@@ -13,7 +13,7 @@ use egui_kittest::kittest::Queryable as _;
 use glam::Vec2;
 use steerlab::editor::EditorApp;
 use steerlab::scene::Scene;
-use steerlab::sim::steer::params::Wall;
+use steerlab::sim::params::Wall;
 use steerlab::view::{CanvasTool, Pick};
 
 /// The editor, paused, on `scene`, with `tool` chosen by its key and snapping on (G).

@@ -145,7 +145,7 @@ fn the_metrics_panel_sets_baseline_and_current_side_by_side() {
     assert!(now > was, "{now} <= {was}");
     // (Settle time may read the same, so a number can show more than once.)
     // Each written as every tool writes the metric: readable, with its unit.
-    let time = steerlab::sim::observe::metrics::definition("time_to_arrive").unwrap();
+    let time = steerlab::sim::metrics::definition("time_to_arrive").unwrap();
     for text in [
         time.text(now),
         time.text(was),

@@ -5,7 +5,7 @@
 #![allow(clippy::float_cmp)]
 
 use glam::Vec2;
-use steerlab::sim::steer::params::{
+use steerlab::sim::params::{
     Arrive, ArriveMode, Evade, Flee, Prediction, Pursuit, Queue, Seek, Stamina, Wander,
 };
 use steerlab::sim::{
@@ -461,7 +461,7 @@ fn world_with(dt: f32, g: Group, with: impl FnOnce(&mut WorldSpec)) -> World {
 /// 10 / 60 per tick.
 #[test]
 fn wall_avoidance_first_tick_at_dt_1_and_in_the_dt_form() {
-    use steerlab::sim::steer::params::{AvoidWalls, Wall};
+    use steerlab::sim::params::{AvoidWalls, Wall};
     let make = || {
         let mut g = Group::new("a", 1, at(Vec2::ZERO, Vec2::new(2.0, 0.0)));
         (g.max_speed, g.max_force, g.mass) = (2.0, 100.0, 1.0);
@@ -485,11 +485,14 @@ fn wall_avoidance_first_tick_at_dt_1_and_in_the_dt_form() {
     // The detail records the crossing and the feelers.
     let detail = world.details()[0].clone();
     assert_eq!(
-        steerlab::sim::steer::behaviors::walls::wall_hit(&detail).map(|h| h.point),
+        detail
+            .look::<AvoidWalls>()
+            .and_then(|look| look.hit)
+            .map(|h| h.point),
         Some(Vec2::new(30.0, 0.0))
     );
     assert_eq!(
-        steerlab::sim::steer::behaviors::walls::feeler_tips(&detail).map(|f| f[0]),
+        detail.look::<AvoidWalls>().map(|look| look.feelers[0]),
         Some(Vec2::new(40.0, 0.0))
     );
     let mut world = world_with(1.0 / 60.0, make(), wall);
@@ -575,7 +578,7 @@ fn the_heading_smoother_draws_the_mean_of_the_last_n_headings() {
 /// mass 1): desired (0, 3), force (0, 3), velocity (0, 3), position (5, 8).
 #[test]
 fn flow_following_first_tick_at_dt_1() {
-    use steerlab::sim::steer::params::{FlowBase, FlowField, FollowFlow};
+    use steerlab::sim::params::{FlowBase, FlowField, FollowFlow};
     let mut g = Group::new("a", 1, at(Vec2::new(5.0, 5.0), Vec2::ZERO));
     (g.max_speed, g.max_force, g.mass) = (3.0, 100.0, 1.0);
     g.follow_flow = Some(FollowFlow {
@@ -608,7 +611,7 @@ fn flow_following_first_tick_at_dt_1() {
 /// Placed agents come first, with their exact start and wander angle, before a group's own.
 #[test]
 fn placed_agents_spawn_first_with_their_ids() {
-    use steerlab::sim::steer::params::{Placed, Wander};
+    use steerlab::sim::params::{Placed, Wander};
     let mut g = Group::new("a", 2, at(Vec2::new(9.0, 9.0), Vec2::ZERO));
     g.wander = Some(Wander::default());
     let mut s = spec(1.0, vec![g]);

@@ -1,6 +1,8 @@
 //! Crowds: ORCA (reciprocal velocity obstacles) beside steering's own avoidance, on RVO2's
 //! standard scenarios as the presets run them.
 
+mod common;
+
 use glam::Vec2;
 use steerlab::scene::{self, presets};
 use steerlab::sim::World;
@@ -108,7 +110,7 @@ fn orca_keeps_two_agents_crossing_head_on_apart() {
     let mut scene = scene_of("orca_circle.ron");
     scene.groups[0].count = 0;
     for x in [400.0, 600.0] {
-        scene.agents.push(steerlab::sim::steer::params::Placed {
+        scene.agents.push(steerlab::sim::params::Placed {
             group: "crowd".to_owned(),
             position: Vec2::new(x, 500.0),
             velocity: Vec2::ZERO,
@@ -144,7 +146,7 @@ fn orca_gives_the_same_bits_on_one_thread_and_two() {
     let mut scene = scene_of("orca_circle.ron");
     for k in 0..270 {
         let angle = k as f32 * std::f32::consts::TAU / 270.0;
-        scene.agents.push(steerlab::sim::steer::params::Placed {
+        scene.agents.push(steerlab::sim::params::Placed {
             group: "crowd".to_owned(),
             position: Vec2::new(500.0, 500.0) + Vec2::from_angle(angle) * 350.0,
             velocity: Vec2::ZERO,
@@ -167,11 +169,11 @@ fn inside(ring: &[Vec2], p: Vec2) -> bool {
 }
 
 /// The distance from `p` to the nearest edge of the level.
-fn to_walls(level: &steerlab::sim::model::scenery::Level, p: Vec2) -> f32 {
+fn to_walls(level: &steerlab::sim::Level, p: Vec2) -> f32 {
     level
         .walls()
         .map(|w| {
-            p.distance(steerlab::sim::model::scenery::closest_on_segment(
+            p.distance(common::closest_on_segment(
                 w.from, w.to, p,
             ))
         })
@@ -232,7 +234,7 @@ fn a_target_inside_a_wall_is_unreachable_and_the_agents_stand() {
     for agent in world.agents() {
         assert_eq!(
             agent.route().unreachable,
-            Some(steerlab::sim::model::navmesh::Unreachable::GoalOutside)
+            Some(steerlab::sim::Unreachable::GoalOutside)
         );
         assert!(agent.velocity.length() < 1.0, "{}", agent.velocity);
     }
@@ -284,7 +286,7 @@ fn a_changed_level_makes_every_walker_plan_again() {
         // The block leaves gaps of 10 at its ends, narrower than a body (12): no way through.
         assert_eq!(
             route.unreachable,
-            Some(steerlab::sim::model::navmesh::Unreachable::NoRoute),
+            Some(steerlab::sim::Unreachable::NoRoute),
             "agent {} at {}: {:?}",
             agent.id,
             agent.position,

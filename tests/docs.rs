@@ -97,7 +97,7 @@ fn the_behaviors_doc_lists_the_registry() {
 #[test]
 fn every_metric_is_defined_in_docs_metrics_md() {
     let doc = std::fs::read_to_string("docs/metrics.md").expect("docs/metrics.md");
-    for d in steerlab::sim::observe::metrics::DEFINITIONS {
+    for d in steerlab::sim::metrics::DEFINITIONS {
         let row = doc
             .lines()
             .find(|l| l.starts_with(&format!("| `{}` |", d.name)))

@@ -387,7 +387,7 @@ fn the_legend_lists_the_behaviors_the_scene_uses_and_the_rest_on_demand() {
 fn a_scene_too_heavy_for_real_time_opens_paused_says_so_and_offers_lower_counts() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut scene = common::preset_scene("seek.ron");
-    scene.dt = steerlab::sim::setup::check::MIN_DT_SECS;
+    scene.dt = steerlab::sim::limits::MIN_DT_SECS;
     scene.groups[1].count = 50_000;
     let path = dir.path().join("crowd.ron");
     std::fs::write(&path, steerlab::scene::to_string(&scene)).expect("write");
@@ -483,7 +483,7 @@ fn a_levels_edges_are_walls_to_the_inspector() {
     );
     // A scene with no wall at all still says so.
     let mut scene = common::preset_scene("rooms_steer.ron");
-    scene.level = steerlab::sim::model::scenery::Level::default();
+    scene.level = steerlab::sim::Level::default();
     let mut harness = common::ui::harness_stepping(EditorApp::new(scene, None, "test"), 0.25);
     harness.run_steps(2);
     harness.get_by_label_contains("No walls in this scene");

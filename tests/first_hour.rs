@@ -380,7 +380,7 @@ fn a_behavior_added_without_the_scenery_it_needs_says_so_and_offers_the_tool() {
     add(&mut harness, "avoid_walls");
     let said = steerlab::scene::add::lack_message(
         "avoid_walls",
-        steerlab::sim::steer::behavior::Scenery::Walls,
+        steerlab::sim::Scenery::Walls,
     );
     // Said twice: beside the pointer, and in the block.
     assert_eq!(harness.query_all_by_label(&said).count(), 2);
@@ -393,7 +393,7 @@ fn a_behavior_added_without_the_scenery_it_needs_says_so_and_offers_the_tool() {
     add(&mut harness, "avoid_obstacles");
     let said = steerlab::scene::add::lack_message(
         "avoid_obstacles",
-        steerlab::sim::steer::behavior::Scenery::Obstacles,
+        steerlab::sim::Scenery::Obstacles,
     );
     assert_eq!(harness.query_all_by_label(&said).count(), 2);
     let undo = harness.state().undo_position();
@@ -492,7 +492,7 @@ fn after_a_restart_a_metric_without_a_value_yet_shows_the_last_runs() {
     );
     let shown = format!(
         "{} (last run)",
-        steerlab::sim::observe::metrics::metric_text("time_to_arrive", last)
+        steerlab::sim::metrics::metric_text("time_to_arrive", last)
     );
     assert!(
         harness.query_all_by_label(&shown).next().is_some(),

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use glam::Vec2;
 use steerlab::scene::Scene;
 use steerlab::scene::add::add_behavior;
-use steerlab::sim::steer::params::Seek;
+use steerlab::sim::params::Seek;
 use steerlab::sim::{BehaviorKind, Crowd, CrowdError, Spawns, Target, World, WorldSpec, moved};
 
 /// Every scene that ships: the presets, the documentation's examples and the version-1
@@ -331,13 +331,13 @@ fn a_target_the_game_did_not_give_is_listed_with_what_is_missing() {
         target: Target::Agent(7),
         ..Seek::default()
     });
-    scene.groups[0].flee = Some(steerlab::sim::steer::params::Flee {
+    scene.groups[0].flee = Some(steerlab::sim::params::Flee {
         target: Target::Pointer,
-        ..steerlab::sim::steer::params::Flee::default()
+        ..steerlab::sim::params::Flee::default()
     });
-    scene.groups[1].pursuit = Some(steerlab::sim::steer::params::Pursuit {
+    scene.groups[1].pursuit = Some(steerlab::sim::params::Pursuit {
         target: Target::Nearest("others".to_owned()),
-        ..steerlab::sim::steer::params::Pursuit::default()
+        ..steerlab::sim::params::Pursuit::default()
     });
     let mut crowd = Crowd::new(scene.world_spec()).expect("valid");
     let a = crowd
@@ -454,7 +454,7 @@ fn bad_input_is_refused_with_why_and_changes_nothing() {
 #[test]
 fn scenery_the_game_adds_acts_as_the_files_does() {
     let mut with_more = common::preset_scene("walls.ron");
-    with_more.walls.push(steerlab::sim::steer::params::Wall {
+    with_more.walls.push(steerlab::sim::params::Wall {
         from: Vec2::new(300.0, 300.0),
         to: Vec2::new(500.0, 320.0),
     });
@@ -463,7 +463,7 @@ fn scenery_the_game_adds_acts_as_the_files_does() {
         radius: 40.0,
     });
     with_more.groups[0].avoid_obstacles =
-        Some(steerlab::sim::steer::params::AvoidObstacles::default());
+        Some(steerlab::sim::params::AvoidObstacles::default());
     let expected = simulate(&with_more, 200);
     // The game starts from the file as it is, then adds its own before the first tick.
     let mut scene = common::preset_scene("walls.ron");

@@ -4,7 +4,7 @@
 mod common;
 
 use glam::Vec2;
-use steerlab::sim::setup::check::{MAX_DT_SECS, MAX_GROUP_COUNT, MAX_NEIGHBORS, MIN_DT_SECS};
+use steerlab::sim::limits::{MAX_DT_SECS, MAX_GROUP_COUNT, MAX_NEIGHBORS, MIN_DT_SECS};
 use steerlab::sim::{Group, Obstacle, Spawn, World, WorldSpec};
 
 fn spec(groups: Vec<Group>) -> WorldSpec {
@@ -70,7 +70,7 @@ fn agents_per_group_and_in_all() {
     let full: Vec<Group> = (0..10)
         .map(|k| group(&format!("g{k}"), MAX_GROUP_COUNT))
         .collect();
-    assert!(steerlab::sim::setup::check::check_spec(&spec(full.clone())).is_empty());
+    assert!(spec(full.clone()).problems().is_empty());
     let mut over = full;
     over.push(group("one_more", 1));
     assert_eq!(

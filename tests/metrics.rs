@@ -1,11 +1,11 @@
-//! The metrics of `steerlab::sim::observe::metrics` on runs small enough to work out by hand (dt = 1,
+//! The metrics of `steerlab::sim::metrics` on runs small enough to work out by hand (dt = 1,
 //! whole numbers), and finite on random scenes.
 
 use glam::Vec2;
 use proptest::prelude::*;
 use steerlab::scene;
 use steerlab::sim::World;
-use steerlab::sim::observe::metrics::{Metrics, Recorder, components};
+use steerlab::sim::metrics::{Metrics, Recorder, components};
 
 fn run(text: &str, ticks: u64) -> (World, Metrics) {
     let scene = scene::from_str(text, "test.ron").expect("valid");
@@ -492,7 +492,7 @@ fn unreachable_counts_the_navigating_agents_with_no_route() {
 /// a metric defined but never set (or set under another key) fails here.
 #[test]
 fn every_defined_metric_gets_a_value_from_some_preset() {
-    use steerlab::sim::observe::metrics::{DEFINITIONS, Metric};
+    use steerlab::sim::metrics::{DEFINITIONS, Metric};
     let mut seen = vec![false; DEFINITIONS.len()];
     for preset in steerlab::scene::presets::ALL {
         let scene = scene::from_str(preset.text, preset.file)

@@ -5,11 +5,10 @@ mod common;
 
 use steerlab::scene::Scene;
 use steerlab::scene::add::add_behavior;
-use steerlab::sim::model::field::Number;
-use steerlab::sim::setup::check::check_spec;
-use steerlab::sim::steer::behavior::{Limit, PROBABILITY, Value, WEIGHT};
-use steerlab::sim::steer::params::{ArriveMode, AvoidForm, Deceleration, PathForm, Slot};
-use steerlab::sim::steer::params::{BlockVisitor, Group};
+use steerlab::sim::fields::Number;
+use steerlab::sim::fields::{Limit, PROBABILITY, Value, WEIGHT};
+use steerlab::sim::params::{ArriveMode, AvoidForm, Deceleration, PathForm, Slot};
+use steerlab::sim::params::Group;
 use steerlab::sim::{BehaviorKind, Target};
 
 /// A scene of bare groups (so a block that names a group has another to name) and no scenery.
@@ -53,7 +52,9 @@ fn everything_on(mut scene: Scene, alternate: bool) -> Scene {
 
 /// The problems `scene` has, as `path: message`.
 fn problems(scene: &Scene) -> Vec<String> {
-    check_spec(&scene.world_spec())
+    scene
+        .world_spec()
+        .problems()
         .iter()
         .map(ToString::to_string)
         .collect()
@@ -326,7 +327,7 @@ fn every_behavior_has_a_docs_row_a_legend_colour_a_formula_and_a_metric() {
             "{kind:?} has a colour of its own"
         );
         assert!(
-            steerlab::sim::observe::metrics::definition(info.metric).is_some(),
+            steerlab::sim::metrics::definition(info.metric).is_some(),
             "{kind:?}: its metric {} is one steerlab measures",
             info.metric
         );
@@ -336,27 +337,18 @@ fn every_behavior_has_a_docs_row_a_legend_colour_a_formula_and_a_metric() {
 #[test]
 fn every_block_describes_every_field_it_serializes() {
     // A field missing from a block's description would be neither checked nor shown.
-    struct Keys(Vec<(BehaviorKind, Vec<&'static str>)>);
-    impl BlockVisitor for Keys {
-        fn visit<B: steerlab::sim::steer::behavior::Behavior>(
-            &mut self,
-            kind: BehaviorKind,
-            block: Option<&B>,
-        ) {
-            let Some(block) = block else { return };
-            let mut described = Vec::new();
-            block
-                .clone()
-                .fields(&mut |field, _| described.push(field.key));
-            self.0.push((kind, described));
-        }
-    }
     let scene = with_every_block(two_groups());
-    let mut keys = Keys(Vec::new());
-    scene.groups[0].visit_blocks(&mut keys);
-    assert_eq!(keys.0.len(), BehaviorKind::COUNT);
+    let mut group = scene.groups[0].clone();
+    let keys: Vec<(BehaviorKind, Vec<&'static str>)> = BehaviorKind::ALL
+        .into_iter()
+        .map(|kind| {
+            let mut described = Vec::new();
+            group.visit_fields(kind, &mut |field, _| described.push(field.key));
+            (kind, described)
+        })
+        .collect();
     let json = serde_json::to_value(&scene.groups[0]).expect("serializes");
-    for (kind, described) in keys.0 {
+    for (kind, described) in keys {
         let written = json[kind.field_name()].as_object().expect("the block");
         for key in written.keys() {
             let common = matches!(key.as_str(), "enabled" | "weight" | "probability");
@@ -475,7 +467,7 @@ fn every_field_that_warns_at_zero_warns_at_its_own_path() {
             }
         });
         let at = format!("groups[0].{}.{key}", kind.field_name());
-        let found = steerlab::sim::setup::warnings::warnings(&s.world_spec());
+        let found = s.world_spec().warnings();
         assert!(
             found.iter().any(|w| w.path == at && w.message == message),
             "{at} = 0 warns: {found:?}"
@@ -504,7 +496,7 @@ fn a_point_target_out_of_range_is_reported_once_per_coordinate() {
 /// game), and the marks it makes of its traces are finite and of its own kind.
 #[test]
 fn every_behavior_that_traces_records_and_draws_through_its_marks() {
-    use steerlab::sim::steer::behavior::Figure;
+    use steerlab::sim::marks::Figure;
     let mut traced = std::collections::HashSet::new();
     let mut tracing = std::collections::HashSet::new();
     let mut marks = Vec::new();
@@ -530,11 +522,11 @@ fn every_behavior_that_traces_records_and_draws_through_its_marks() {
                 for trace in world
                     .details()
                     .iter()
-                    .flat_map(steerlab::sim::steer::debug::Detail::iter)
+                    .flat_map(steerlab::sim::Detail::iter)
                 {
-                    traced.insert(trace.kind);
+                    traced.insert(trace.kind());
                     marks.clear();
-                    trace.kind.marks(trace, &mut marks);
+                    trace.marks(&mut marks);
                     for mark in &marks {
                         let points: Vec<glam::Vec2> = match mark.shape {
                             Figure::Ray(p)

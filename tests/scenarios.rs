@@ -5,10 +5,11 @@
 //! stop passing through one another; a squad holds its slots; a hider ends behind a pillar;
 //! the jitter controls calm an arrival; a queuing crowd presses less into a doorway.
 
+mod common;
+
 use glam::Vec2;
 use steerlab::scene::{self, Scene, presets};
-use steerlab::sim::steer::behaviors::formation::slot_of;
-use steerlab::sim::steer::behaviors::walls::wall_hit;
+use steerlab::sim::params::{AvoidWalls, OffsetPursuit};
 use steerlab::sim::{BehaviorKind, World};
 
 fn scene_of(file: &str) -> Scene {
@@ -141,7 +142,7 @@ fn building_run(scene: &Scene, ticks: u32) -> (u32, Option<(u32, Vec2)>, u32) {
                 world
                     .details()
                     .get(k)
-                    .is_some_and(|d| wall_hit(d).is_some()),
+                    .is_some_and(|d| d.look::<AvoidWalls>().is_some_and(|l| l.hit.is_some())),
             );
         }
     }
@@ -271,7 +272,9 @@ fn a_squad_holds_its_wedge_behind_the_leader() {
     );
     let mut farthest: f32 = 0.0;
     for (agent, detail) in world.agents().iter().zip(world.details()).skip(1) {
-        let slot = slot_of(detail).expect("followers have a slot");
+        let slot = *detail
+            .look::<OffsetPursuit>()
+            .expect("followers have a slot");
         farthest = farthest.max(agent.position.distance(slot));
     }
     assert!(farthest < 8.0, "a follower is {farthest} from its slot");
@@ -294,7 +297,7 @@ fn hidden_share(scene: &Scene) -> f32 {
         for agent in world.agents().iter().filter(|a| a.group == 3 && t >= 600) {
             all += 1;
             hidden += u32::from(obstacles.iter().any(|o| {
-                let q = steerlab::sim::model::scenery::closest_on_segment(
+                let q = common::closest_on_segment(
                     hunter,
                     agent.position,
                     o.center,

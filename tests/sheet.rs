@@ -211,7 +211,7 @@ fn a_sheet_says_the_scene_s_values_as_the_editor_writes_them_and_its_goals_as_ch
         for (seed, value) in o.seeds.iter().zip(&o.values) {
             let value = value.map_or_else(
                 || "—".to_owned(),
-                |v| steerlab::sim::observe::metrics::metric_text(&o.goal.metric, v),
+                |v| steerlab::sim::metrics::metric_text(&o.goal.metric, v),
             );
             let cell = steerlab::render::sheet::page::md(&format!("{seed}: {value}"));
             assert!(row.contains(&cell), "{cell} in {row}");

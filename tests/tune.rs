@@ -7,7 +7,7 @@ use std::path::Path;
 
 use common::{run as steerlab, text};
 use steerlab::scene::goals::{Goal, Goals, TuneRange, Want};
-use steerlab::sim::model::field_path::FieldPath;
+use steerlab::sim::FieldPath;
 use steerlab::tuning::sweep::Pool;
 use steerlab::tuning::tune::Tuning;
 use steerlab::tuning::tune::search::{self, Method, Options};

@@ -386,3 +386,40 @@ fn cut_short(text: &str, line: usize) -> Option<String> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every path prints and parses back to itself, and locates the value it names in the
+    /// scene's text.
+    #[test]
+    fn every_number_of_every_preset_is_located_at_its_value() {
+        let mut located = 0;
+        for p in crate::scene::presets::ALL {
+            let mut s = crate::scene::from_str(p.text, p.file).expect("valid").into_scene();
+            let found = locate_all(p.text);
+            let written = crate::scene::fields::flatten(&s);
+            for (path, value, _) in crate::sim::model::field_path::numbers::all(&mut s) {
+                let printed = path.to_string();
+                assert_eq!(FieldPath::parse(&printed).as_ref(), Ok(&path), "{printed}");
+                // A number the file writes out (not a default, not inside a point): its position
+                // is where the file spells its value.
+                if let Some(text) = written.get(&path) {
+                    let at = locate(&found, &path).expect("located");
+                    let line = p.text.lines().nth(at.line - 1).expect("line");
+                    let rest: String = line.chars().skip(at.col - 1).collect();
+                    assert!(
+                        rest.starts_with(text.as_str()) || rest.contains(&format!("{value}")),
+                        "{}: {printed} at {}:{} reads {rest:?}, not {text}",
+                        p.file,
+                        at.line,
+                        at.col
+                    );
+                    located += 1;
+                }
+            }
+        }
+        assert!(located > 200, "{located}");
+    }
+}

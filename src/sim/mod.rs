@@ -13,21 +13,55 @@
 //!
 //! No GUI crate and no I/O: a game depends on exactly this.
 
-pub mod model;
-pub mod observe;
-pub mod run;
-pub mod setup;
-pub mod steer;
+pub(crate) mod model;
+pub(crate) mod observe;
+pub(crate) mod run;
+pub(crate) mod setup;
+pub(crate) mod steer;
 
-pub use model::field_path::FieldPath;
+// A world, a crowd of the game's own entities, and what they are built from.
 pub use run::world::crowd::{Crowd, CrowdError, Unmet};
 pub use run::world::{NeighborSearch, Newcomer, Spawns, ThreadsError, World, moved};
 pub use setup::check::{CheckedSpec, Problem, Problems};
 pub use setup::spec::WorldSpec;
 pub use steer::agent::Agent;
-pub use steer::debug::{
-    AgentDebug, ForceLayout, FullRecord, Record, RecordSink, RecordSlot, Records,
-};
+pub use steer::behavior::Scenery;
+pub use steer::behaviors::navigate::route::Route;
+pub use model::navmesh::Unreachable;
+
+// The tutorials' host-object API.
 pub use steer::manager::{Boid, SteeringManager, SteeringState};
-pub use steer::params::{BoundsMode, Combination, Group, Obstacle, Spawn, Target};
+
+// The scene's data: groups and their behavior blocks, spawns, targets and scenery.
+pub use steer::params;
+pub use steer::params::{BoundsMode, Combination, Group, Level, Obstacle, Spawn, Target};
 pub use steer::registry::BehaviorKind;
+
+/// The limits a world is checked against (a scene file past them is refused, where and why).
+pub mod limits {
+    pub use crate::sim::setup::check::{
+        MAX_DT_SECS, MAX_GROUP_COUNT, MAX_MAGNITUDE, MAX_NEIGHBORS, MIN_DT_SECS,
+    };
+}
+
+// What each behavior did: forces, records, and what it looked at, as marks to draw.
+pub use steer::debug::{
+    AgentDebug, Detail, ForceLayout, FullRecord, Record, RecordSink, RecordSlot, Records, Trace,
+};
+/// What a behavior looked at, as shapes to draw (the editor paints these).
+pub mod marks {
+    pub use crate::sim::steer::behavior::Rgb;
+    pub use crate::sim::steer::marks::{Anchor, Figure, Layer, Mark, Tint};
+}
+pub use steer::colors;
+
+/// A block's fields as a tool shows, checks and edits them: their descriptions, their values,
+/// and paths that name one (`groups[0].seek.weight`).
+pub mod fields {
+    pub use crate::sim::model::field::{Field, Limit, Number, PROBABILITY, Value, WEIGHT};
+    pub use crate::sim::model::field_path::FieldPath;
+}
+pub use fields::FieldPath;
+
+// What a run measured.
+pub use observe::metrics;

@@ -252,9 +252,9 @@ pub fn paint_layer(
 ) {
     for trace in detail.iter() {
         marks.clear();
-        trace.kind.marks(trace, marks);
+        trace.marks(marks);
         for mark in marks.iter().filter(|m| m.layer == layer) {
-            paint_mark(batch, (scale, to_screen), position, trace.kind, mark);
+            paint_mark(batch, (scale, to_screen), position, trace.kind(), mark);
         }
     }
 }

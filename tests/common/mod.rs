@@ -249,3 +249,15 @@ pub mod ui {
         harness.run_steps(1);
     }
 }
+
+/// The point of segment `a → b` closest to `p` (`a` when the segment has no length).
+#[must_use]
+pub fn closest_on_segment(a: glam::Vec2, b: glam::Vec2, p: glam::Vec2) -> glam::Vec2 {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    if len2 > 0.0 {
+        a + ab * ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+    } else {
+        a
+    }
+}

@@ -9,13 +9,13 @@
 
 use bevy::camera::{OrthographicProjection, Projection, ScalingMode};
 use bevy::prelude::*;
-use steerlab::sim::steer::colors::{
+use steerlab::sim::colors::{
     APPLIED, BACKGROUND, BOUNDARY, CLICK, GROUPS, OBSTACLE, VELOCITY,
 };
 use steerlab_bevy::{SteerAgent, SteerScene, SteerSimulation, SteerlabPlugin, to_bevy};
 
-/// The editor's colours (`steerlab::sim::steer::colors`, which its palette is made from).
-fn color(c: steerlab::sim::steer::behaviors::Rgb) -> Color {
+/// The editor's colours (`steerlab::sim::colors`, which its palette is made from).
+fn color(c: steerlab::sim::marks::Rgb) -> Color {
     Color::srgb_u8(c.0, c.1, c.2)
 }
 

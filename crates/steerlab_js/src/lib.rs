@@ -13,7 +13,7 @@
 
 use steerlab::glam::Vec2;
 use steerlab::scene::Scene;
-use steerlab::sim::model::field_path::FieldPath;
+use steerlab::sim::FieldPath;
 use steerlab::sim::{Problems, Spawns, Target, World};
 use wasm_bindgen::prelude::wasm_bindgen;
 

@@ -6,7 +6,7 @@
 // The mouse is the pointer, a click moves the click target.
 import init, { Crowd } from "./steerlab_js.js";
 
-// The editor's colours (steerlab::sim::steer::colors): its groups, the applied force, the scenery.
+// The editor's colours (steerlab::sim::colors): its groups, the applied force, the scenery.
 const GROUP_COLOURS = ["#64aaff", "#ff786e", "#78dc82", "#f0c85a", "#c88cff", "#5adcdc", "#ffa0d2", "#c8c8c8"];
 const FORCE = "rgba(255, 45, 45, 0.75)";
 const SCENERY = "#5f6478";

@@ -190,14 +190,14 @@ pub struct Leader {
 impl Leader {
     /// A point given in the leader's frame, in the world.
     #[must_use]
-    pub fn to_world(&self, local: Vec2) -> Vec2 {
+    pub fn to_world(self, local: Vec2) -> Vec2 {
         let side = Vec2::new(-self.heading.y, self.heading.x);
         self.position + self.heading * local.x + side * local.y
     }
 
     /// A world point in the leader's frame.
     #[must_use]
-    pub fn to_local(&self, world: Vec2) -> Vec2 {
+    pub fn to_local(self, world: Vec2) -> Vec2 {
         let side = Vec2::new(-self.heading.y, self.heading.x);
         let d = world - self.position;
         Vec2::new(d.dot(self.heading), d.dot(side))

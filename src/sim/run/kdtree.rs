@@ -80,12 +80,6 @@ impl KdTree {
         self.stacks[mid / 64] & (1 << (mid % 64)) != 0
     }
 
-    /// Number of points.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.points.len()
-    }
-
     /// Whether the tree has no points.
     #[must_use]
     pub fn is_empty(&self) -> bool {

@@ -12,8 +12,7 @@
 pub(crate) use crate::sim::model::block::block;
 pub use crate::sim::model::block::{BehaviorInfo, BlockCommon, Body, Family, Rgb, Steer};
 pub use crate::sim::model::field::{
-    DECELERATION, EXCLUSIVE, Field, Limit, NameOf, OTHER, PREDICTION, PROBABILITY, RANGE, TARGET,
-    Value, WEIGHT,
+    DECELERATION, EXCLUSIVE, Field, Limit, NameOf, OTHER, PREDICTION, RANGE, TARGET, Value,
 };
 use glam::Vec2;
 
@@ -97,6 +96,11 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
     /// [`TickOf::kept`].
     type Kept: Kept;
 
+    /// What it records of one tick for the overlays, when the agent's details are kept (`()`
+    /// for a behavior that records nothing): declared here, the registry makes one
+    /// [`Trace`] of every behavior's, and [`Behavior::marks`] draws it.
+    type Look: Copy + PartialEq + std::fmt::Debug + 'static;
+
     /// Whether this block records what it looked at in the agent's
     /// [`crate::sim::steer::debug::Detail`] for the overlays (obstacle avoidance does in its box form
     /// only): the world keeps details only when some group has such a block on.
@@ -113,9 +117,9 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
     /// skips the blocks after it in priority order.
     fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool;
 
-    /// What to draw of a trace the behavior recorded ([`Step::trace`]), for the overlays.
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        let _ = (trace, out);
+    /// What to draw of what the behavior recorded ([`Step::trace`]), for the overlays.
+    fn marks(look: &Self::Look, out: &mut Vec<Mark>) {
+        let _ = (look, out);
     }
 
     /// The block as it is added to group `names.own` of a scene: the defaults, with every name
@@ -219,6 +223,12 @@ where
 pub trait Registered: Behavior {
     /// The behavior.
     const KIND: BehaviorKind;
+
+    /// What the behavior looked at, as the registry's [`Trace`].
+    fn traced(look: Self::Look) -> Trace;
+
+    /// What the behavior looked at, when `trace` is its.
+    fn look_of(trace: &Trace) -> Option<&Self::Look>;
 }
 
 /// A field that refers to something in the scene, kept by [`Behavior::reset`].

@@ -3,6 +3,8 @@
 
 use glam::Vec2;
 
+use crate::sim::steer::behavior::Registered;
+pub use crate::sim::steer::params::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
 /// One bit per behavior of the registry, for [`AgentDebug::evaluated`].
@@ -38,44 +40,6 @@ pub struct AgentDebug {
     pub smoothed_heading: Option<Vec2>,
 }
 
-/// What one behavior looked at on one tick, for the overlays: a few points and numbers whose
-/// meaning the behavior's own file gives (its `Behavior::marks` turns them into what is
-/// drawn, and it offers typed readers for tests and tools).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Trace {
-    /// The behavior that recorded it.
-    pub kind: BehaviorKind,
-    /// Flags the behavior defines (a hit, a threat, which points are set).
-    pub flags: u8,
-    /// Points in world units (or directions), as the behavior defines them.
-    pub points: [Vec2; 4],
-    /// Numbers, as the behavior defines them.
-    pub values: [f32; 2],
-}
-
-impl Trace {
-    /// A trace of `kind` with these points, no flag and no number.
-    #[must_use]
-    pub fn new(kind: BehaviorKind, points: &[Vec2]) -> Self {
-        let mut trace = Self {
-            kind,
-            flags: 0,
-            points: [Vec2::ZERO; 4],
-            values: [0.0; 2],
-        };
-        for (slot, &p) in trace.points.iter_mut().zip(points) {
-            *slot = p;
-        }
-        trace
-    }
-
-    /// Whether flag bit `bit` is set.
-    #[must_use]
-    pub fn flag(&self, bit: u8) -> bool {
-        self.flags & (1 << bit) != 0
-    }
-}
-
 /// What the behaviors that trace looked at on one tick, for the overlays: kept apart from
 /// [`AgentDebug`] and only for the agents of groups that use them, so a flock that does not pays
 /// nothing for it. A behavior traces at most once a tick; the list keeps its room from tick to
@@ -104,7 +68,14 @@ impl Detail {
     /// The trace of behavior `kind`, if it recorded one this tick.
     #[must_use]
     pub fn of(&self, kind: BehaviorKind) -> Option<&Trace> {
-        self.iter().find(|t| t.kind == kind)
+        self.iter().find(|t| t.kind() == kind)
+    }
+
+    /// What behavior `B` looked at, if it recorded it this tick: `detail.look::<AvoidWalls>()`
+    /// gives the feelers and the crossing.
+    #[must_use]
+    pub fn look<B: Registered>(&self) -> Option<&B::Look> {
+        self.iter().find_map(B::look_of)
     }
 }
 

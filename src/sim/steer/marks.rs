@@ -4,7 +4,6 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::debug::Trace;
 
 pub use crate::sim::model::block::Layer;
 
@@ -130,8 +129,7 @@ impl Mark {
 
 /// The marks of a trace whose first point is where the agent is headed (a formation slot, a
 /// follow point, a hiding spot, an interpose point): a line to it and a diamond on it.
-pub fn point_marks(trace: &Trace, out: &mut Vec<Mark>) {
-    let [point, ..] = trace.points;
+pub fn point_marks(point: Vec2, out: &mut Vec<Mark>) {
     out.push(Mark::guide(Figure::Ray(point), 0.4));
     out.push(Mark::guide(Figure::Diamond(point), 1.0).width(1.5));
 }

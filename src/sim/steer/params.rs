@@ -11,7 +11,7 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 pub use crate::sim::model::scenery::{
-    FlowBase, FlowField, Obstacle, PaintedCell, Path, Placed, Wall,
+    FlowBase, FlowField, Level, Obstacle, PaintedCell, Path, Placed, Wall,
 };
 pub use crate::sim::model::types::{
     ArriveMode, AvoidForm, BoundsMode, Combination, Deceleration, PathForm, Prediction, Region,
@@ -22,7 +22,6 @@ use crate::sim::steer::behavior::{
     Behavior, BehaviorInfo, Field, Holds, Kept, Mark, NewAgent, Registered, SceneNames, Scenery,
     Tick, Value,
 };
-use crate::sim::steer::debug::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 use crate::sim::steer::registry::for_each_behavior;
 
@@ -112,8 +111,48 @@ macro_rules! define_group {
         $(
             impl Registered for $ty {
                 const KIND: BehaviorKind = BehaviorKind::$kind;
+
+                fn traced(look: Self::Look) -> Trace {
+                    Trace::$kind(look)
+                }
+
+                fn look_of(trace: &Trace) -> Option<&Self::Look> {
+                    match trace {
+                        Trace::$kind(look) => Some(look),
+                        #[allow(unreachable_patterns)] // With one behavior there is no other.
+                        _ => None,
+                    }
+                }
             }
         )*
+
+        /// What one behavior looked at on one tick, for the overlays: the behavior's own
+        /// [`Behavior::Look`] (declared in its file, where its `marks` draw it), one variant
+        /// per behavior of the registry.
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub enum Trace {
+            $(
+                #[doc = concat!("What `", stringify!($field), "` looked at.")]
+                $kind(<$ty as Behavior>::Look),
+            )*
+        }
+
+        impl Trace {
+            /// The behavior that recorded it.
+            #[must_use]
+            pub fn kind(&self) -> BehaviorKind {
+                match self {
+                    $(Self::$kind(_) => BehaviorKind::$kind,)*
+                }
+            }
+
+            /// What to draw of it ([`Behavior::marks`]).
+            pub fn marks(&self, out: &mut Vec<Mark>) {
+                match self {
+                    $(Self::$kind(look) => <$ty as Behavior>::marks(look, out),)*
+                }
+            }
+        }
 
         /// What an agent keeps for its behaviors between ticks: each behavior's part
         /// ([`Behavior::Kept`], declared in its file), a field named by the behavior's key. A
@@ -327,14 +366,6 @@ macro_rules! define_group {
                     $(Self::$kind => <$ty as Behavior>::ARRIVAL,)*
                 }
             }
-
-            /// What to draw of `trace`, a trace this behavior recorded.
-            pub fn marks(self, trace: &Trace, out: &mut Vec<Mark>) {
-                match self {
-                    $(Self::$kind => <$ty as Behavior>::marks(trace, out),)*
-                }
-            }
-
 
         }
     };

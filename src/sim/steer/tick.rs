@@ -8,7 +8,8 @@ use glam::Vec2;
 use crate::sim::model::block::{BlockCommon, Body, Steer};
 use crate::sim::model::scenery::{FlowGrid, Obstacle, Path, Wall};
 use crate::sim::model::types::{FlockRule, Leader, NeighborSums, Other, Stamina, Target};
-use crate::sim::steer::debug::{AgentDebug, Detail, Trace};
+use crate::sim::steer::behavior::Registered;
+use crate::sim::steer::debug::{AgentDebug, Detail};
 use crate::sim::steer::state::SteeringState;
 
 /// What a behavior's force computation may touch while the manager evaluates it (only when the
@@ -28,9 +29,9 @@ pub struct Step<'a> {
 
 impl Step<'_> {
     /// Keeps what the behavior looked at, for the overlays (when details are kept).
-    pub fn trace(&mut self, trace: Trace) {
+    pub fn trace<B: Registered>(&mut self, look: B::Look) {
         if let Some(detail) = self.detail.as_deref_mut() {
-            detail.push(trace);
+            detail.push(B::traced(look));
         }
     }
 }

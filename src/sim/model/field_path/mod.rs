@@ -13,6 +13,5 @@ pub mod locate;
 pub mod numbers;
 mod parts;
 
-pub use locate::LineCol;
 pub use numbers::{Number, Numbers, SetError};
-pub use parts::{FieldPath, Part, PathError};
+pub use parts::{FieldPath, Part};

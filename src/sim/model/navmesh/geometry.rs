@@ -247,6 +247,7 @@ pub(crate) fn pieces(ring: &[DVec2], r: f64, out: &mut Vec<GrownPiece>) {
 /// side (inside when `walkable_inside`): each edge moved `r` towards the walkable side; where a
 /// corner sticks into the walkable area the miter or bevel of [`outer_corner`], elsewhere the
 /// point where the two moved edges meet. It crosses itself where walls are closer than `2r`.
+#[cfg(test)]
 pub(crate) fn offset_ring_f64(ring: &[DVec2], r: f64, walkable_inside: bool) -> Vec<DVec2> {
     if r <= 0.0 || ring.len() < 3 {
         return ring.to_vec();

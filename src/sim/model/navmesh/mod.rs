@@ -48,9 +48,8 @@ mod sight;
 
 use std::fmt;
 
-use glam::{DVec2, Vec2};
+use glam::Vec2;
 
-use self::geometry::{clean_ring, offset_ring_f64};
 use self::mesh::Mesh;
 
 /// A navigation mesh: the walkable area of a level for the centre of an agent of a given radius,
@@ -209,26 +208,6 @@ pub fn route_length(points: &[Vec2]) -> f32 {
         .map(|w| w[0].as_dvec2().distance(w[1].as_dvec2()))
         .sum::<f64>() as f32;
     length
-}
-
-/// The line that the centre of an agent of radius `radius` keeps to along one ring of walls,
-/// for drawing: each edge moved by `radius` towards the walkable side (inside the ring when
-/// `walkable_inside`, as for a level's boundary; outside for a hole), with a miter or bevel where
-/// a corner sticks into the walkable area and the meeting point of the moved edges elsewhere.
-/// It is the rim of the walkable area when that ring is the only wall; it crosses itself where
-/// the ring's walls are closer than `2 * radius`. Empty for a ring that [`NavMesh::build`]
-/// ignores; points beyond the range of `f32` are left out.
-#[must_use]
-pub fn offset_ring(ring: &[Vec2], radius: f32, walkable_inside: bool) -> Vec<Vec2> {
-    let Some(ring) = clean_ring(ring) else {
-        return Vec::new();
-    };
-    let radius = if radius > 0.0 { f64::from(radius) } else { 0.0 };
-    offset_ring_f64(&ring, radius, walkable_inside)
-        .into_iter()
-        .map(DVec2::as_vec2)
-        .filter(|p| p.is_finite())
-        .collect()
 }
 
 #[cfg(test)]

@@ -367,7 +367,7 @@ proptest! {
     ) {
         let mesh = NavMesh::build(&boundary, &holes, radius);
         check_sane(&mesh, from, to)?;
-        let _ = super::offset_ring(&boundary, radius, true);
+        let _ = offset_ring(&boundary, radius, true);
     }
 
     #[test]
@@ -423,4 +423,23 @@ fn check_triangles(mesh: &NavMesh, walls: &BruteWalls) -> Result<(), TestCaseErr
         }
     }
     Ok(())
+}
+
+/// The line that the centre of an agent of radius `radius` keeps to along one ring of walls,
+/// for drawing: each edge moved by `radius` towards the walkable side (inside the ring when
+/// `walkable_inside`, as for a level's boundary; outside for a hole), with a miter or bevel where
+/// a corner sticks into the walkable area and the meeting point of the moved edges elsewhere.
+/// It is the rim of the walkable area when that ring is the only wall; it crosses itself where
+/// the ring's walls are closer than `2 * radius`. Empty for a ring that `NavMesh::build`
+/// ignores; points beyond the range of `f32` are left out.
+fn offset_ring(ring: &[Vec2], radius: f32, walkable_inside: bool) -> Vec<Vec2> {
+    let Some(ring) = clean_ring(ring) else {
+        return Vec::new();
+    };
+    let radius = if radius > 0.0 { f64::from(radius) } else { 0.0 };
+    offset_ring_f64(&ring, radius, walkable_inside)
+        .into_iter()
+        .map(DVec2::as_vec2)
+        .filter(|p| p.is_finite())
+        .collect()
 }

@@ -16,8 +16,6 @@
 use glam::Vec2;
 
 use crate::sim::steer::behavior::{Figure, Layer, Mark, TickOf, Tint};
-use crate::sim::steer::debug::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 
 use crate::sim::model::math::normalize_or_zero;
 use crate::sim::model::types::{ArriveMode, Deceleration, Target};
@@ -93,6 +91,7 @@ block! {
 
 impl Behavior for Arrive {
     type Kept = ();
+    type Look = ArriveLook;
 
     const INFO: BehaviorInfo = ARRIVE;
     const ARRIVAL: Option<u8> = Some(0);
@@ -122,12 +121,13 @@ impl Behavior for Arrive {
         };
         let body = tick.body();
         tick.add(self, |s| {
-            let mut trace = Trace::new(BehaviorKind::Arrive, &[p]);
-            if let ArriveMode::SlowingRadius(r) = self.mode {
-                trace.flags = 1;
-                trace.values[0] = r;
-            }
-            s.trace(trace);
+            s.trace::<Self>(ArriveLook {
+                target: p,
+                slowing_radius: match self.mode {
+                    ArriveMode::SlowingRadius(r) => Some(r),
+                    ArriveMode::Deceleration(_) => None,
+                },
+            });
             if let Some(brake) = dead_band(&body, p, self.dead_band) {
                 return brake;
             }
@@ -143,19 +143,21 @@ impl Behavior for Arrive {
         true
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        if let Some((target, r)) = slowing_circle_of(trace) {
-            let shape = Figure::Zone(target, r);
+    fn marks(look: &ArriveLook, out: &mut Vec<Mark>) {
+        if let Some(r) = look.slowing_radius {
+            let shape = Figure::Zone(look.target, r);
             out.push(Mark::on(Layer::Radius, shape, Tint::Layer, 0.7));
         }
     }
 }
 
-/// Where arrive's target was and its slowing radius, from a trace of arrive (none in the
-/// deceleration form).
-#[must_use]
-pub fn slowing_circle_of(trace: &Trace) -> Option<(Vec2, f32)> {
-    trace.flag(0).then(|| (trace.points[0], trace.values[0]))
+/// What arrive looked at on one tick ([`Behavior::Look`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ArriveLook {
+    /// Where its target was.
+    pub target: Vec2,
+    /// The slowing radius around it (none in the deceleration form).
+    pub slowing_radius: Option<f32>,
 }
 
 #[cfg(test)]

@@ -23,8 +23,6 @@
 use glam::Vec2;
 
 use crate::sim::steer::behavior::{Family, Figure, Kept, Mark, Scenery, TickOf, Tint};
-use crate::sim::steer::debug::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 
 use crate::sim::model::math::normalize_or_zero;
 use crate::sim::model::scenery::Obstacle;
@@ -210,6 +208,8 @@ block! {
 
 impl Behavior for AvoidObstacles {
     type Kept = ChosenSide;
+    /// The detection box (only its form traces).
+    type Look = DetectionBox;
 
     const INFO: BehaviorInfo = AVOID_OBSTACLES;
     const NEEDS: &'static [Scenery] = &[Scenery::Obstacles];
@@ -269,7 +269,7 @@ impl Behavior for AvoidObstacles {
                         memory,
                     );
                     next = remembered;
-                    s.trace(shape.trace());
+                    s.trace::<Self>(shape);
                     steer
                 });
                 *tick.kept() = next;
@@ -282,12 +282,16 @@ impl Behavior for AvoidObstacles {
         matches!(self.form, AvoidForm::DetectionBox { .. })
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+    fn marks(shape: &DetectionBox, out: &mut Vec<Mark>) {
         // The box, from the agent along its heading: the hit colour while it meets an
         // obstacle.
-        let [heading, ..] = trace.points;
-        let [half_width, length] = trace.values;
-        let (tint, alpha) = if trace.flag(0) {
+        let DetectionBox {
+            heading,
+            half_width,
+            length,
+            ..
+        } = *shape;
+        let (tint, alpha) = if shape.threat.is_some() {
             (Tint::Hit, 1.0)
         } else {
             (Tint::Sensor, 0.8)
@@ -297,18 +301,6 @@ impl Behavior for AvoidObstacles {
             tint,
             alpha,
         ));
-    }
-}
-
-impl DetectionBox {
-    /// The box as a trace: its heading, half width and length, and whether it met an
-    /// obstacle.
-    #[must_use]
-    pub fn trace(&self) -> Trace {
-        let mut trace = Trace::new(BehaviorKind::AvoidObstacles, &[self.heading]);
-        trace.values = [self.half_width, self.length];
-        trace.flags = u8::from(self.threat.is_some());
-        trace
     }
 }
 

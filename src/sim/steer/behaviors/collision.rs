@@ -21,8 +21,6 @@ use glam::Vec2;
 
 use crate::sim::model::types::Other;
 use crate::sim::steer::behavior::{Family, Figure, Mark, TickOf, Tint};
-use crate::sim::steer::debug::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 
 use crate::sim::steer::behavior::{Behavior, BehaviorInfo, Body, Field, Rgb, Steer, Value, block};
 
@@ -121,6 +119,7 @@ block! {
 
 impl Behavior for AvoidAgents {
     type Kept = ();
+    type Look = Approach;
 
     const INFO: BehaviorInfo = AVOID_AGENTS;
     const KEEPS_APART: bool = true;
@@ -156,16 +155,16 @@ impl Behavior for AvoidAgents {
                 self.min_time_secs,
             );
             if let Some(a) = approach {
-                s.trace(Trace::new(BehaviorKind::AvoidAgents, &[a.me, a.other]));
+                s.trace::<Self>(a);
             }
             steer
         });
         false
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+    fn marks(approach: &Approach, out: &mut Vec<Mark>) {
         // Where the agent and its threat will be at closest approach.
-        let [me, them, ..] = trace.points;
+        let Approach { me, other: them } = *approach;
         out.push(Mark::sensor(Figure::Ray(me), Tint::Sensor, 0.48));
         out.push(Mark::sensor(Figure::Cross(me), Tint::Hit, 1.0).width(1.5));
         out.push(Mark::sensor(Figure::Cross(them), Tint::Hit, 1.0).width(1.5));

@@ -9,8 +9,6 @@
 use glam::Vec2;
 
 use crate::sim::steer::behavior::{Figure, Layer, Mark, TickOf, Tint};
-use crate::sim::steer::debug::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 
 use crate::sim::model::math::normalize_or_zero;
 use crate::sim::model::types::Target;
@@ -56,6 +54,7 @@ block! {
 
 impl Behavior for Flee {
     type Kept = ();
+    type Look = FleeLook;
 
     const INFO: BehaviorInfo = FLEE;
 
@@ -78,12 +77,10 @@ impl Behavior for Flee {
         let body = tick.body();
         let panic = self.panic_distance;
         tick.add(self, |s| {
-            let mut trace = Trace::new(BehaviorKind::Flee, &[p]);
-            if let Some(r) = panic {
-                trace.flags = 1;
-                trace.values[0] = r;
-            }
-            s.trace(trace);
+            s.trace::<Self>(FleeLook {
+                target: p,
+                panic_distance: panic,
+            });
             flee(&body, p, panic)
         });
         self.exclusive
@@ -93,11 +90,11 @@ impl Behavior for Flee {
         true
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        if let Some((target, r)) = panic_circle_of(trace) {
+    fn marks(look: &FleeLook, out: &mut Vec<Mark>) {
+        if let Some(r) = look.panic_distance {
             out.push(Mark::on(
                 Layer::Radius,
-                Figure::Zone(target, r),
+                Figure::Zone(look.target, r),
                 Tint::Own,
                 0.6,
             ));
@@ -105,10 +102,13 @@ impl Behavior for Flee {
     }
 }
 
-/// Where flee's target was and its panic distance, from a trace of flee (none without one).
-#[must_use]
-pub fn panic_circle_of(trace: &Trace) -> Option<(Vec2, f32)> {
-    trace.flag(0).then(|| (trace.points[0], trace.values[0]))
+/// What flee looked at on one tick ([`Behavior::Look`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FleeLook {
+    /// Where its target was.
+    pub target: Vec2,
+    /// The distance within which it flees (none: always).
+    pub panic_distance: Option<f32>,
 }
 
 #[cfg(test)]

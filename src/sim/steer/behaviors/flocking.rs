@@ -115,6 +115,7 @@ block! {
 
 impl Behavior for Separation {
     type Kept = ();
+    type Look = ();
 
     const INFO: BehaviorInfo = SEPARATION;
     const KEEPS_APART: bool = true;
@@ -144,6 +145,7 @@ block! {
 
 impl Behavior for Alignment {
     type Kept = ();
+    type Look = ();
 
     const INFO: BehaviorInfo = ALIGNMENT;
     const NEIGHBOR_CAP: bool = true;
@@ -172,6 +174,7 @@ block! {
 
 impl Behavior for Cohesion {
     type Kept = ();
+    type Look = ();
 
     const INFO: BehaviorInfo = COHESION;
     const NEIGHBOR_CAP: bool = true;

@@ -7,8 +7,6 @@
 use glam::Vec2;
 
 use crate::sim::steer::behavior::{Family, Figure, Mark, Scenery, TickOf};
-use crate::sim::steer::debug::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 
 use crate::sim::model::scenery::FlowGrid;
 use crate::sim::steer::behavior::{
@@ -53,6 +51,7 @@ block! {
 
 impl Behavior for FollowFlow {
     type Kept = ();
+    type Look = FlowLook;
 
     const INFO: BehaviorInfo = FOLLOW_FLOW;
     const NEEDS: &'static [Scenery] = &[Scenery::FlowField];
@@ -80,17 +79,26 @@ impl Behavior for FollowFlow {
         let body = tick.body();
         tick.add(self, |s| {
             let (steer, (probe, direction)) = follow_flow(&body, field, self.predict_secs);
-            s.trace(Trace::new(BehaviorKind::FollowFlow, &[probe, direction]));
+            s.trace::<Self>(FlowLook { probe, direction });
             steer
         });
         false
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+    fn marks(look: &FlowLook, out: &mut Vec<Mark>) {
         // The direction read at the predicted point.
-        let [probe, direction, ..] = trace.points;
+        let FlowLook { probe, direction } = *look;
         out.push(Mark::guide(Figure::Arrow(probe, direction, 16.0), 1.0).width(1.5));
     }
+}
+
+/// What flow following looked at on one tick ([`Behavior::Look`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlowLook {
+    /// The predicted point where the field was read.
+    pub probe: Vec2,
+    /// The direction read there.
+    pub direction: Vec2,
 }
 
 #[cfg(test)]

@@ -20,8 +20,6 @@
 use glam::Vec2;
 
 use crate::sim::steer::behavior::{Family, Figure, Kept, Mark, Scenery, TickOf};
-use crate::sim::steer::debug::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 
 use super::arrive::arrive_slowing;
 use super::seek::seek;
@@ -44,15 +42,15 @@ pub const FOLLOW_PATH: BehaviorInfo = BehaviorInfo {
               each waypoint in turn), and arrive at the end of an open path.",
 };
 
-/// What path following looked at, for the overlays.
 /// What waypoint path following keeps between ticks: the index of the waypoint it heads for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Waypoint(pub u32);
 
 impl Kept for Waypoint {}
 
+/// What path following looked at on one tick ([`Behavior::Look`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct PathTrace {
+pub struct PathLook {
     /// The predicted position (the agent's own position in the waypoint form).
     pub predicted: Vec2,
     /// Its projection on the path.
@@ -75,7 +73,7 @@ pub struct Lookahead {
 
 /// The predict form. Returns the force and what it looked at.
 #[must_use]
-pub fn follow_predict(body: &Body, path: &Path, look: Lookahead) -> (Steer, PathTrace) {
+pub fn follow_predict(body: &Body, path: &Path, look: Lookahead) -> (Steer, PathLook) {
     let Lookahead {
         predict_secs,
         ahead,
@@ -83,10 +81,10 @@ pub fn follow_predict(body: &Body, path: &Path, look: Lookahead) -> (Steer, Path
     } = look;
     let future = body.position + body.velocity * predict_secs;
     let (Some(now), Some(then)) = (path.project(body.position), path.project(future)) else {
-        return (Steer::NONE, PathTrace::default());
+        return (Steer::NONE, PathLook::default());
     };
     let length = path.length();
-    let mut trace = PathTrace {
+    let mut trace = PathLook {
         predicted: future,
         projection: then.point,
         target: None,
@@ -128,10 +126,10 @@ pub fn follow_waypoints(
     path: &Path,
     waypoint: u32,
     slowing_radius: f32,
-) -> (Steer, u32, PathTrace) {
+) -> (Steer, u32, PathLook) {
     let n = path.points.len();
     if n == 0 {
-        return (Steer::NONE, 0, PathTrace::default());
+        return (Steer::NONE, 0, PathLook::default());
     }
     let mut k = (waypoint as usize).min(n - 1);
     let last = n - 1;
@@ -140,7 +138,7 @@ pub fn follow_waypoints(
         k = if k == last { 0 } else { k + 1 };
     }
     let point = path.points[k];
-    let trace = PathTrace {
+    let trace = PathLook {
         predicted: body.position,
         projection: path.project(body.position).map_or(point, |p| p.point),
         target: Some(point),
@@ -168,6 +166,7 @@ block! {
 
 impl Behavior for FollowPath {
     type Kept = Waypoint;
+    type Look = PathLook;
 
     const INFO: BehaviorInfo = FOLLOW_PATH;
     const NEEDS: &'static [Scenery] = &[Scenery::Path];
@@ -225,46 +224,20 @@ impl Behavior for FollowPath {
                     (steer, trace)
                 }
             };
-            s.trace(trace.trace());
+            s.trace::<Self>(trace);
             steer
         });
         tick.kept().0 = next;
         false
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        let t = PathTrace::of(trace);
+    fn marks(t: &PathLook, out: &mut Vec<Mark>) {
         out.push(Mark::guide(Figure::Ray(t.predicted), 0.5));
         out.push(Mark::guide(Figure::Cross(t.predicted), 1.0).width(1.5));
         out.push(Mark::guide(Figure::Segment(t.predicted, t.projection), 0.7));
         out.push(Mark::guide(Figure::Dot(t.projection, 3.0), 1.0));
         if let Some(target) = t.target {
             out.push(Mark::guide(Figure::Ring(target, 5.0), 1.0).width(1.5));
-        }
-    }
-}
-
-impl PathTrace {
-    /// As a trace: the predicted point, its projection and the point sought (flag 0).
-    #[must_use]
-    pub fn trace(&self) -> Trace {
-        let target = self.target.unwrap_or_default();
-        let mut trace = Trace::new(
-            BehaviorKind::FollowPath,
-            &[self.predicted, self.projection, target],
-        );
-        trace.flags = u8::from(self.target.is_some());
-        trace
-    }
-
-    /// Read back from a trace of path following.
-    #[must_use]
-    pub fn of(trace: &Trace) -> Self {
-        let [predicted, projection, target, _] = trace.points;
-        Self {
-            predicted,
-            projection,
-            target: trace.flag(0).then_some(target),
         }
     }
 }

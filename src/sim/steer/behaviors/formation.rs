@@ -22,8 +22,6 @@ use glam::Vec2;
 
 use crate::sim::model::types::Leader;
 use crate::sim::steer::behavior::{Family, Mark, TickOf, point_marks};
-use crate::sim::steer::debug::{Detail, Trace};
-use crate::sim::steer::registry::BehaviorKind;
 
 use super::arrive::{arrive_deceleration, arrive_slowing};
 use crate::sim::model::types::{Deceleration, Slot, Target};
@@ -136,6 +134,8 @@ block! {
 
 impl Behavior for OffsetPursuit {
     type Kept = ();
+    /// The slot it steers for.
+    type Look = Vec2;
 
     const INFO: BehaviorInfo = OFFSET_PURSUIT;
 
@@ -167,14 +167,14 @@ impl Behavior for OffsetPursuit {
         let body = tick.body();
         tick.add(self, |s| {
             let (steer, slot) = offset_pursuit(&body, &leader, offset, self.deceleration);
-            s.trace(Trace::new(BehaviorKind::OffsetPursuit, &[slot]));
+            s.trace::<Self>(slot);
             steer
         });
         false
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        point_marks(trace, out);
+    fn marks(point: &Vec2, out: &mut Vec<Mark>) {
+        point_marks(*point, out);
     }
 }
 block! {
@@ -197,6 +197,8 @@ block! {
 
 impl Behavior for FollowLeader {
     type Kept = ();
+    /// The point behind the leader it steers for.
+    type Look = Vec2;
 
     const INFO: BehaviorInfo = FOLLOW_LEADER;
 
@@ -239,21 +241,15 @@ impl Behavior for FollowLeader {
         let body = tick.body();
         tick.add(self, |s| {
             let (steer, point) = follow_leader(&body, &leader, self);
-            s.trace(Trace::new(BehaviorKind::FollowLeader, &[point]));
+            s.trace::<Self>(point);
             steer
         });
         false
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        point_marks(trace, out);
+    fn marks(point: &Vec2, out: &mut Vec<Mark>) {
+        point_marks(*point, out);
     }
-}
-
-/// The slot an agent of a formation held this tick, from its detail.
-#[must_use]
-pub fn slot_of(detail: &Detail) -> Option<Vec2> {
-    detail.of(BehaviorKind::OffsetPursuit).map(|t| t.points[0])
 }
 
 #[cfg(test)]

@@ -44,6 +44,7 @@ block! {
 
 impl Behavior for GoalSeek {
     type Kept = ();
+    type Look = ();
 
     const INFO: BehaviorInfo = GOAL;
 

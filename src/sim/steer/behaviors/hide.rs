@@ -15,8 +15,6 @@
 use glam::Vec2;
 
 use crate::sim::steer::behavior::{Family, Mark, Scenery, TickOf, point_marks};
-use crate::sim::steer::debug::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 
 use super::arrive::arrive_deceleration;
 use super::pursuit::evade;
@@ -127,6 +125,8 @@ block! {
 
 impl Behavior for Hide {
     type Kept = ();
+    /// The hiding spot it steers for.
+    type Look = Vec2;
 
     const INFO: BehaviorInfo = HIDE;
     const NEEDS: &'static [Scenery] = &[Scenery::Obstacles];
@@ -165,15 +165,15 @@ impl Behavior for Hide {
         tick.add(self, |s| {
             let (steer, spot) = hide(&body, hunter, obstacles, self);
             if let Some(spot) = spot {
-                s.trace(Trace::new(BehaviorKind::Hide, &[spot]));
+                s.trace::<Self>(spot);
             }
             steer
         });
         false
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        point_marks(trace, out);
+    fn marks(point: &Vec2, out: &mut Vec<Mark>) {
+        point_marks(*point, out);
     }
 }
 block! {
@@ -191,6 +191,8 @@ block! {
 
 impl Behavior for Interpose {
     type Kept = ();
+    /// The point between the two it steers for.
+    type Look = Vec2;
 
     const INFO: BehaviorInfo = INTERPOSE;
 
@@ -215,14 +217,14 @@ impl Behavior for Interpose {
         let body = tick.body();
         tick.add(self, |s| {
             let (steer, aim) = interpose(&body, a, b, self.deceleration);
-            s.trace(Trace::new(BehaviorKind::Interpose, &[aim]));
+            s.trace::<Self>(aim);
             steer
         });
         false
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        point_marks(trace, out);
+    fn marks(point: &Vec2, out: &mut Vec<Mark>) {
+        point_marks(*point, out);
     }
 }
 

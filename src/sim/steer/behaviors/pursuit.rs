@@ -9,8 +9,6 @@
 use glam::Vec2;
 
 use crate::sim::steer::behavior::{Figure, Kept, Layer, Mark, NewAgent, Tick, TickOf, Tint};
-use crate::sim::steer::debug::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 
 use super::flee::flee;
 use super::seek::seek;
@@ -122,6 +120,8 @@ block! {
 
 impl Behavior for Pursuit {
     type Kept = Hunt;
+    /// Where it predicted the other would be.
+    type Look = Vec2;
 
     const INFO: BehaviorInfo = PURSUIT;
 
@@ -136,8 +136,8 @@ impl Behavior for Pursuit {
         true
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        prediction_marks(trace, out);
+    fn marks(predicted: &Vec2, out: &mut Vec<Mark>) {
+        prediction_marks(*predicted, out);
     }
 
     /// Pursuit, gated by the hunter's stamina when the group has one (000 part 5, 003): a
@@ -214,7 +214,7 @@ impl Pursuit {
         let body = tick.body();
         tick.add(self, |s| {
             let (steer, future) = pursuit(&body, p, v, &self.prediction);
-            s.trace(Trace::new(BehaviorKind::Pursuit, &[future]));
+            s.trace::<Self>(future);
             steer
         });
     }
@@ -236,6 +236,8 @@ block! {
 
 impl Behavior for Evade {
     type Kept = ();
+    /// Where it predicted the other would be.
+    type Look = Vec2;
 
     const INFO: BehaviorInfo = EVADE;
 
@@ -253,7 +255,7 @@ impl Behavior for Evade {
         let body = tick.body();
         tick.add(self, |s| {
             let (steer, future) = evade(&body, p, v, &self.prediction);
-            s.trace(Trace::new(BehaviorKind::Evade, &[future]));
+            s.trace::<Self>(future);
             steer
         });
         self.exclusive
@@ -263,20 +265,13 @@ impl Behavior for Evade {
         true
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        prediction_marks(trace, out);
+    fn marks(predicted: &Vec2, out: &mut Vec<Mark>) {
+        prediction_marks(*predicted, out);
     }
 }
 
-/// Where a trace of pursuit or evade predicted the other would be.
-#[must_use]
-pub fn predicted_of(trace: &Trace) -> Vec2 {
-    trace.points[0]
-}
-
 /// The predicted point: a cross on it and a faint line to it.
-fn prediction_marks(trace: &Trace, out: &mut Vec<Mark>) {
-    let p = predicted_of(trace);
+fn prediction_marks(p: Vec2, out: &mut Vec<Mark>) {
     out.push(Mark::on(Layer::Prediction, Figure::Cross(p), Tint::Layer, 1.0).width(1.5));
     out.push(Mark::on(
         Layer::Prediction,

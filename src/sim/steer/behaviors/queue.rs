@@ -25,8 +25,6 @@
 use glam::Vec2;
 
 use crate::sim::steer::behavior::{Family, Figure, Mark, TickOf, Tint};
-use crate::sim::steer::debug::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 
 use crate::sim::steer::behavior::{
     Behavior, BehaviorInfo, Body, Field, Limit, Rgb, Steer, Value, block,
@@ -43,41 +41,15 @@ pub const QUEUE: BehaviorInfo = BehaviorInfo {
     summary: "Brake when another agent is just ahead, so a crowd files through a door.",
 };
 
-/// What queuing looked at on one tick, for the overlay: written to and read from its
-/// [`Trace`].
+/// What queuing looked at on one tick ([`Behavior::Look`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct QueueTrace {
+pub struct QueueLook {
     /// The point ahead.
     pub ahead: Vec2,
     /// The radius of the zone around it (world units).
     pub radius: f32,
     /// Where the agent in the zone was, when there was one (the nearest).
     pub blocker: Option<Vec2>,
-}
-
-impl QueueTrace {
-    /// As a trace: the point ahead and the blocker (flag 0 when there is one), the radius.
-    #[must_use]
-    pub fn trace(&self) -> Trace {
-        let mut trace = Trace::new(
-            BehaviorKind::Queue,
-            &[self.ahead, self.blocker.unwrap_or_default()],
-        );
-        trace.values[0] = self.radius;
-        trace.flags = u8::from(self.blocker.is_some());
-        trace
-    }
-
-    /// What a trace of queuing holds.
-    #[must_use]
-    pub fn of(trace: &Trace) -> Self {
-        let [ahead, blocker, ..] = trace.points;
-        Self {
-            ahead,
-            radius: trace.values[0],
-            blocker: trace.flag(0).then_some(blocker),
-        }
-    }
 }
 
 /// The point an agent checks for someone in its way: `ahead` units along `heading` (unit).
@@ -114,6 +86,7 @@ block! {
 
 impl Behavior for Queue {
     type Kept = ();
+    type Look = QueueLook;
 
     const INFO: BehaviorInfo = QUEUE;
 
@@ -151,14 +124,11 @@ impl Behavior for Queue {
         let blocker = tick.agent_near(ahead, self.radius);
         tick.add(self, |s| {
             let radius = self.radius;
-            s.trace(
-                QueueTrace {
-                    ahead,
-                    radius,
-                    blocker,
-                }
-                .trace(),
-            );
+            s.trace::<Self>(QueueLook {
+                ahead,
+                radius,
+                blocker,
+            });
             if blocker.is_some() {
                 queue(&body, s.steering, self.brake, heading)
             } else {
@@ -168,14 +138,14 @@ impl Behavior for Queue {
         false
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+    fn marks(look: &QueueLook, out: &mut Vec<Mark>) {
         // The zone ahead: the queue's colour while clear, the hit colour with a line to the
         // agent in the way while blocked.
-        let QueueTrace {
+        let QueueLook {
             ahead,
             radius,
             blocker,
-        } = QueueTrace::of(trace);
+        } = *look;
         let (tint, alpha) = if blocker.is_some() {
             (Tint::Hit, 1.0)
         } else {

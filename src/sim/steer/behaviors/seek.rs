@@ -54,6 +54,7 @@ block! {
 
 impl Behavior for Seek {
     type Kept = ();
+    type Look = ();
 
     const INFO: BehaviorInfo = SEEK;
     const ARRIVAL: Option<u8> = Some(2);

@@ -21,8 +21,6 @@
 use glam::Vec2;
 
 use crate::sim::steer::behavior::{Family, Figure, Mark, Scenery, TickOf, Tint};
-use crate::sim::steer::debug::{Detail, Trace};
-use crate::sim::steer::registry::BehaviorKind;
 
 use crate::sim::model::math::normalize_or_zero;
 use crate::sim::model::scenery::{Wall, closest_on_segment, polygon_contains, segment_crossing};
@@ -270,8 +268,18 @@ block! {
     }
 }
 
+/// What wall avoidance looked at on one tick ([`Behavior::Look`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WallLook {
+    /// The feeler tips: front, then the two sides.
+    pub feelers: [Vec2; 3],
+    /// The crossing that pushed, when a feeler crossed a wall.
+    pub hit: Option<WallHit>,
+}
+
 impl Behavior for AvoidWalls {
     type Kept = ();
+    type Look = WallLook;
 
     const INFO: BehaviorInfo = AVOID_WALLS;
     const NEEDS: &'static [Scenery] = &[Scenery::Walls];
@@ -311,24 +319,17 @@ impl Behavior for AvoidWalls {
         tick.add(self, |s| {
             let tips = feelers(body.position, heading, self);
             let (steer, hit) = avoid_walls(body.position, &tips, walls);
-            let mut trace = Trace::new(BehaviorKind::AvoidWalls, &tips);
-            if let Some(hit) = hit {
-                trace.points[3] = hit.point;
-                trace.values = hit.normal.to_array();
-                // Bit 0: a hit; bits 1 and 2: which feeler.
-                trace.flags = 1 | (u8::try_from(hit.feeler).unwrap_or(0) << 1);
-            }
-            s.trace(trace);
+            s.trace::<Self>(WallLook { feelers: tips, hit });
             steer
         });
         false
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        for &tip in &trace.points[..3] {
+    fn marks(look: &WallLook, out: &mut Vec<Mark>) {
+        for &tip in &look.feelers {
             out.push(Mark::sensor(Figure::Ray(tip), Tint::Sensor, 0.8));
         }
-        if let Some(hit) = wall_hit_of(trace) {
+        if let Some(hit) = look.hit {
             out.push(Mark::sensor(Figure::Dot(hit.point, 3.5), Tint::Hit, 1.0));
             let arrow = Figure::Arrow(hit.point, hit.normal, 18.0);
             out.push(Mark::sensor(arrow, Tint::Hit, 1.0).width(1.5));
@@ -350,6 +351,8 @@ block! {
 
 impl Behavior for Containment {
     type Kept = ();
+    /// Where its probe stood against the region's edge.
+    type Look = Probe;
 
     const INFO: BehaviorInfo = CONTAINMENT;
 
@@ -390,48 +393,19 @@ impl Behavior for Containment {
         let body = tick.body();
         tick.add(self, |s| {
             let (steer, probe) = containment(&body, shape, self.margin, self.predict_secs);
-            let mut trace = Trace::new(
-                BehaviorKind::Containment,
-                &[probe.at, probe.edge, probe.inward],
-            );
-            trace.values[0] = probe.depth;
-            s.trace(trace);
+            s.trace::<Self>(probe);
             steer
         });
         false
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+    fn marks(probe: &Probe, out: &mut Vec<Mark>) {
         // The probe, and the line to the edge point that pushes.
-        let [at, edge, ..] = trace.points;
+        let Probe { at, edge, .. } = *probe;
         out.push(Mark::sensor(Figure::Ray(at), Tint::Sensor, 0.8));
         out.push(Mark::sensor(Figure::Ring(at, 3.0), Tint::Sensor, 0.8));
         out.push(Mark::sensor(Figure::Segment(at, edge), Tint::Own, 0.7));
     }
-}
-
-/// The crossing that pushed, read from a trace of wall avoidance.
-#[must_use]
-pub fn wall_hit_of(trace: &Trace) -> Option<WallHit> {
-    trace.flag(0).then(|| WallHit {
-        point: trace.points[3],
-        normal: Vec2::from_array(trace.values),
-        feeler: usize::from((trace.flags >> 1) & 3),
-    })
-}
-
-/// The crossing that pushed an agent this tick, from its detail.
-#[must_use]
-pub fn wall_hit(detail: &Detail) -> Option<WallHit> {
-    detail.of(BehaviorKind::AvoidWalls).and_then(wall_hit_of)
-}
-
-/// The three feeler tips of an agent this tick, from its detail.
-#[must_use]
-pub fn feeler_tips(detail: &Detail) -> Option<[Vec2; 3]> {
-    detail
-        .of(BehaviorKind::AvoidWalls)
-        .map(|t| [t.points[0], t.points[1], t.points[2]])
 }
 
 #[cfg(test)]

@@ -16,8 +16,6 @@ use glam::Vec2;
 use super::seek::seek;
 
 use crate::sim::steer::behavior::{Figure, Kept, Layer, Mark, NewAgent, TickOf, Tint};
-use crate::sim::steer::debug::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 
 use crate::sim::model::math::normalize_or_zero;
 use crate::sim::steer::behavior::{
@@ -114,6 +112,7 @@ block! {
 
 impl Behavior for Wander {
     type Kept = ();
+    type Look = WanderCircle;
 
     const INFO: BehaviorInfo = WANDER;
 
@@ -147,7 +146,7 @@ impl Behavior for Wander {
             let draw = s.state.rng.next_f32();
             let step = wander_circle(&body, self, s.state.wander_angle_rad, draw);
             s.state.wander_angle_rad = step.next_angle_rad;
-            s.trace(circle_trace(&step.circle));
+            s.trace::<Self>(step.circle);
             step.steer
         });
         false
@@ -157,9 +156,8 @@ impl Behavior for Wander {
         true
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+    fn marks(circle: &WanderCircle, out: &mut Vec<Mark>) {
         // The circle rides with the agent: its points are offsets from it.
-        let circle = circle_of(trace);
         let (center, target) = (circle.center, circle.target());
         let mark = |shape| Mark::on(Layer::Wander, shape, Tint::Layer, 1.0).from_agent();
         out.push(mark(Figure::Zone(center, circle.radius)));
@@ -208,24 +206,6 @@ impl WanderCircle {
     }
 }
 
-/// The trace of a wander step: the circle's centre and the point on it (offsets from the
-/// agent), and its radius.
-fn circle_trace(circle: &WanderCircle) -> Trace {
-    let mut trace = Trace::new(BehaviorKind::Wander, &[circle.center, circle.target()]);
-    trace.values[0] = circle.radius;
-    trace
-}
-
-/// The wander circle a trace of circle wander holds.
-#[must_use]
-pub fn circle_of(trace: &Trace) -> WanderCircle {
-    let [center, target, ..] = trace.points;
-    WanderCircle {
-        center,
-        radius: trace.values[0],
-        displacement: target - center,
-    }
-}
 block! {
     /// The naive wander of the sources: seek a random point of the world, a new one every
     /// `interval_secs`.
@@ -237,6 +217,8 @@ block! {
 
 impl Behavior for WanderTarget {
     type Kept = RandomTarget;
+    /// The random point it heads for.
+    type Look = Vec2;
 
     const INFO: BehaviorInfo = WANDER_TARGET;
 
@@ -266,7 +248,7 @@ impl Behavior for WanderTarget {
         let point = tick.kept().point;
         let body = tick.body();
         tick.add(self, |s| {
-            s.trace(Trace::new(BehaviorKind::WanderTarget, &[point]));
+            s.trace::<Self>(point);
             seek(&body, point)
         });
         false
@@ -276,16 +258,10 @@ impl Behavior for WanderTarget {
         true
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        let shape = Figure::Ring(point_of(trace), 4.0);
+    fn marks(point: &Vec2, out: &mut Vec<Mark>) {
+        let shape = Figure::Ring(*point, 4.0);
         out.push(Mark::on(Layer::Wander, shape, Tint::Own, 1.0));
     }
-}
-
-/// The random point a trace of target wander was heading for.
-#[must_use]
-pub fn point_of(trace: &Trace) -> Vec2 {
-    trace.points[0]
 }
 
 #[cfg(test)]

@@ -25,8 +25,6 @@ use crate::sim::steer::behavior::{
     Behavior, BehaviorInfo, Body, Field, Rgb, Steer, TickOf, Value, block,
 };
 use crate::sim::steer::behavior::{Family, Figure, Kept, Mark, Tint};
-use crate::sim::steer::debug::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 use route::Route;
 
 /// Navigation in the registry.
@@ -54,11 +52,26 @@ block! {
     }
 }
 
-/// Flag bit: the target cannot be reached.
-const UNREACHABLE: u8 = 0;
+/// What navigation looked at on one tick ([`Behavior::Look`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NavigateLook {
+    /// It heads for `next`, the farthest route point in sight, on a route that ends at `end`.
+    Heading {
+        /// The route point it heads for.
+        next: Vec2,
+        /// The route's last point.
+        end: Vec2,
+    },
+    /// The target at `goal` cannot be reached: the agent stops.
+    Unreachable {
+        /// Where the target is.
+        goal: Vec2,
+    },
+}
 
 impl Behavior for Navigate {
     type Kept = RouteAt;
+    type Look = NavigateLook;
 
     const INFO: BehaviorInfo = NAVIGATE;
     const ARRIVAL: Option<u8> = Some(1);
@@ -133,12 +146,8 @@ impl Behavior for Navigate {
         }
         tick.kept().next = next;
         let Some(next) = first else {
-            let cross = Trace {
-                flags: 1 << UNREACHABLE,
-                ..Trace::new(BehaviorKind::Navigate, &[goal, goal])
-            };
             tick.add(self, |s| {
-                s.trace(cross);
+                s.trace::<Self>(NavigateLook::Unreachable { goal });
                 Steer {
                     force: -body.velocity,
                     desired: Some(Vec2::ZERO),
@@ -149,7 +158,7 @@ impl Behavior for Navigate {
         let end = end.unwrap_or(next);
         let slowing = self.slowing_radius;
         tick.add(self, |s| {
-            s.trace(Trace::new(BehaviorKind::Navigate, &[next, end]));
+            s.trace::<Self>(NavigateLook::Heading { next, end });
             if last {
                 arrive(&body, next, slowing)
             } else {
@@ -159,12 +168,14 @@ impl Behavior for Navigate {
         false
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
-        let [next, end, ..] = trace.points;
-        if trace.flag(UNREACHABLE) {
-            out.push(Mark::sensor(Figure::Cross(end), Tint::Hit, 1.0).width(2.5));
-            return;
-        }
+    fn marks(look: &NavigateLook, out: &mut Vec<Mark>) {
+        let (next, end) = match *look {
+            NavigateLook::Heading { next, end } => (next, end),
+            NavigateLook::Unreachable { goal } => {
+                out.push(Mark::sensor(Figure::Cross(goal), Tint::Hit, 1.0).width(2.5));
+                return;
+            }
+        };
         out.push(Mark::guide(Figure::Ray(next), 0.7));
         out.push(Mark::guide(Figure::Dot(next, 3.0), 0.9));
         out.push(Mark::guide(Figure::Diamond(end), 0.9));

@@ -38,7 +38,7 @@ mod solve;
 
 use glam::Vec2;
 
-pub use solve::{Avoider, Horizons, Line, Neighbor, WallEdge, agent_line, solve, wall_lines};
+pub use solve::{Avoider, Horizons, Neighbor, WallEdge, agent_line, solve, wall_lines};
 
 use crate::sim::model::math::truncate;
 use crate::sim::model::scenery::{Obstacle, Wall, closest_on_segment};
@@ -47,8 +47,6 @@ use crate::sim::steer::behavior::{
     Behavior, BehaviorInfo, Field, Limit, Rgb, Steer, TickOf, Value, block,
 };
 use crate::sim::steer::behavior::{Family, Figure, Mark, Tint};
-use crate::sim::steer::debug::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 
 /// ORCA in the registry.
 pub const ORCA: BehaviorInfo = BehaviorInfo {
@@ -83,8 +81,18 @@ const NUDGE: f32 = 1.0e-4;
 /// The shortest time horizon a field holds (seconds): a shorter one divides by almost zero.
 const MIN_HORIZON_SECS: f32 = 0.01;
 
+/// What ORCA looked at on one tick ([`Behavior::Look`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OrcaLook {
+    /// The velocity the other blocks asked for (nudged).
+    pub preferred: Vec2,
+    /// The velocity ORCA chose: the nearest to it outside every half-plane.
+    pub chosen: Vec2,
+}
+
 impl Behavior for Orca {
     type Kept = ();
+    type Look = OrcaLook;
 
     const INFO: BehaviorInfo = ORCA;
     const KEEPS_APART: bool = true;
@@ -162,7 +170,7 @@ impl Behavior for Orca {
             let nudge = Vec2::new(libm::cosf(angle), libm::sinf(angle)) * (body.max_speed * NUDGE);
             let preferred = truncate(wanted + nudge, body.max_speed);
             let chosen = orca_velocity(&me, preferred, &others, walls, obstacles, &horizons);
-            s.trace(Trace::new(BehaviorKind::Orca, &[preferred, chosen]));
+            s.trace::<Self>(OrcaLook { preferred, chosen });
             let force = (chosen - body.velocity) * (body.mass / dt) - s.steering;
             if crate::sim::model::math::is_finite(force) && dt > 0.0 {
                 Steer {
@@ -176,10 +184,10 @@ impl Behavior for Orca {
         false
     }
 
-    fn marks(trace: &Trace, out: &mut Vec<Mark>) {
+    fn marks(look: &OrcaLook, out: &mut Vec<Mark>) {
         // The preferred velocity (faint) and ORCA's (solid), each as the way covered in half a
         // second, from the agent.
-        let [preferred, chosen, ..] = trace.points;
+        let OrcaLook { preferred, chosen } = *look;
         out.push(Mark::guide(Figure::Ray(preferred * 0.5), 0.35).from_agent());
         out.push(
             Mark::sensor(Figure::Ray(chosen * 0.5), Tint::Own, 1.0)
