@@ -205,7 +205,7 @@ fn the_sweep_window_runs_in_the_background_and_a_click_takes_a_value() {
         .click();
     harness.run_steps(3);
     assert_eq!(
-        steerlab::scene::fields::flatten(harness.state().scene())
+        steerlab::scene::flatten(harness.state().scene())
             [&steerlab::sim::FieldPath::parse("groups[0].arrive.mode").expect("a path")],
         "SlowingRadius(300.0)"
     );
@@ -219,7 +219,7 @@ fn the_sweep_window_runs_in_the_background_and_a_click_takes_a_value() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
     assert_eq!(
-        steerlab::scene::fields::flatten(harness.state().scene())
+        steerlab::scene::flatten(harness.state().scene())
             [&steerlab::sim::FieldPath::parse("groups[0].arrive.mode").expect("a path")],
         "SlowingRadius(150.0)"
     );

@@ -378,7 +378,7 @@ fn a_behavior_added_without_the_scenery_it_needs_says_so_and_offers_the_tool() {
         harness.run_steps(3);
     };
     add(&mut harness, "avoid_walls");
-    let said = steerlab::scene::add::lack_message(
+    let said = steerlab::scene::lack_message(
         "avoid_walls",
         steerlab::sim::Scenery::Walls,
     );
@@ -391,7 +391,7 @@ fn a_behavior_added_without_the_scenery_it_needs_says_so_and_offers_the_tool() {
         steerlab::view::CanvasTool::Walls
     );
     add(&mut harness, "avoid_obstacles");
-    let said = steerlab::scene::add::lack_message(
+    let said = steerlab::scene::lack_message(
         "avoid_obstacles",
         steerlab::sim::Scenery::Obstacles,
     );

@@ -15,7 +15,7 @@ use egui_kittest::kittest::Queryable as _;
 use steerlab::editor::action::GoalAction;
 use steerlab::editor::action::TuneSetup;
 use steerlab::editor::{Action, EditorApp};
-use steerlab::scene::goals::Want;
+use steerlab::scene::Want;
 
 #[test]
 fn a_metrics_row_becomes_a_goal_in_one_click_with_a_live_badge() {
@@ -182,7 +182,7 @@ fn a_goal_typed_in_the_goals_window_is_saved_and_checked_on_every_seed() {
     harness.run_steps(3);
     let out = common::run(&["check", path.to_str().expect("utf-8")]);
     let said = common::text(&out.stdout);
-    let text = steerlab::scene::goals::target_text(&typed);
+    let text = steerlab::scene::target_text(&typed);
     assert!(said.contains(&text), "{said}");
     let verdict = if outcomes[0].holds { "pass" } else { "fail" };
     let line = said.lines().find(|l| l.contains(&text)).expect("its line");

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use glam::Vec2;
 use steerlab::scene::Scene;
-use steerlab::scene::add::add_behavior;
+use steerlab::scene::add_behavior;
 use steerlab::sim::params::Seek;
 use steerlab::sim::{BehaviorKind, Crowd, CrowdError, Spawns, Target, World, WorldSpec, moved};
 
@@ -112,7 +112,7 @@ fn play(
 fn simulate(scene: &Scene, steps: u64) -> String {
     let mut world = scene.build_world().expect("builds");
     let mut out = Vec::new();
-    steerlab::scene::csv::write_csv(&mut world, steps, &mut out).expect("csv");
+    steerlab::scene::write_csv(&mut world, steps, &mut out).expect("csv");
     String::from_utf8(out).expect("utf-8")
 }
 

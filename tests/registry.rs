@@ -4,7 +4,7 @@
 mod common;
 
 use steerlab::scene::Scene;
-use steerlab::scene::add::add_behavior;
+use steerlab::scene::add_behavior;
 use steerlab::sim::fields::Number;
 use steerlab::sim::fields::{Limit, PROBABILITY, Value, WEIGHT};
 use steerlab::sim::params::{ArriveMode, AvoidForm, Deceleration, PathForm, Slot};
@@ -170,7 +170,7 @@ fn reset_keeps_every_block_and_its_links_and_gives_the_default_numbers() {
         .map(|(k, w, t)| (k, w, t.clone()))
         .collect();
 
-    let reset = steerlab::scene::fields::defaults_like(&tuned);
+    let reset = steerlab::scene::defaults_like(&tuned);
     let group = &reset.groups[0];
     for kind in BehaviorKind::ALL {
         let block = group.block(kind).unwrap_or_else(|| panic!("{kind:?} kept"));

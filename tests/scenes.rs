@@ -427,7 +427,7 @@ fn every_version_1_preset_migrates_to_version_2_and_runs_the_same_ticks() {
         // ...that runs the ticks the previous release printed, to the byte.
         let mut world = migrated.build_world().expect("valid");
         let mut csv = Vec::new();
-        steerlab::scene::csv::write_csv(&mut world, 300, &mut csv).expect("write");
+        steerlab::scene::write_csv(&mut world, 300, &mut csv).expect("write");
         assert_eq!(csv.len().to_string(), len, "{file}");
         assert_eq!(format!("{:016x}", fnv1a(&csv)), digest, "{file}");
         checked += 1;
@@ -444,7 +444,7 @@ fn the_library_api_gives_the_same_trajectory_as_simulate() {
     let mut a = from_text.build_world().expect("valid");
     let mut b = from_file.build_world().expect("valid");
     let mut csv = Vec::new();
-    steerlab::scene::csv::write_csv(&mut a, 120, &mut csv).expect("write");
+    steerlab::scene::write_csv(&mut a, 120, &mut csv).expect("write");
     b.step_n(120);
     assert_eq!(a.agents(), b.agents());
     let out = common::steerlab()
@@ -458,56 +458,6 @@ fn the_library_api_gives_the_same_trajectory_as_simulate() {
         .expect("run steerlab");
     assert!(out.status.success());
     assert_eq!(out.stdout, csv);
-}
-
-#[test]
-fn a_failed_save_leaves_the_previous_file_intact() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("scene.ron");
-    let original = common::preset_text("seek.ron");
-    std::fs::write(&path, original).expect("write");
-    let mut scene = scene::from_str(original, "seek.ron")
-        .expect("valid")
-        .into_scene();
-    scene.name = "Changed".to_owned();
-
-    // The disk fills up halfway through the write.
-    let text = scene::to_string(&scene);
-    let err = scene::io::write_atomic_with(&path, text.as_bytes(), |file, bytes| {
-        use std::io::Write as _;
-        file.write_all(&bytes[..bytes.len() / 2])?;
-        Err(std::io::Error::from(std::io::ErrorKind::StorageFull))
-    })
-    .expect_err("the write fails");
-    assert!(err.to_string().contains("no space left"), "{err}");
-    assert_eq!(std::fs::read_to_string(&path).expect("read"), original);
-    let left: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
-    assert_eq!(left.len(), 1, "no temporary file is left behind");
-
-    // A target that is a directory, and a directory that does not exist.
-    assert!(scene::save(dir.path(), &scene).is_err());
-    assert!(scene::save(&dir.path().join("missing/scene.ron"), &scene).is_err());
-    assert_eq!(std::fs::read_to_string(&path).expect("read"), original);
-
-    // A read-only directory (only meaningful when not running as root, who may write anyway).
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
-        let root = std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0);
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555))
-            .expect("chmod");
-        let result = scene::save(&path, &scene);
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
-            .expect("chmod");
-        if !root {
-            assert!(result.is_err());
-            assert_eq!(std::fs::read_to_string(&path).expect("read"), original);
-        }
-    }
-
-    // And a save that works replaces the file.
-    scene::save(&path, &scene).expect("save");
-    assert_eq!(scene::load(&path).expect("load").name, "Changed");
 }
 
 /// Applies one edit to a valid text: delete a span, duplicate a span, insert a token, or
@@ -654,50 +604,4 @@ fn a_file_cut_short_anywhere_says_it_ends_too_early() {
                 .join("\n")
         );
     }
-}
-
-#[test]
-fn a_loaded_scene_builds_its_world_unchecked_and_the_same_as_a_checked_build() {
-    for preset in presets::ALL {
-        let loaded = scene::from_str(preset.text, preset.file).expect("valid");
-        let mut unchecked = loaded.new_world();
-        let mut checked = loaded.build_world().expect("builds");
-        let mut moved = loaded.clone().into_world();
-        for _ in 0..60 {
-            unchecked.step();
-            checked.step();
-            moved.step();
-        }
-        assert_eq!(unchecked.agents(), checked.agents(), "{}", preset.file);
-        assert_eq!(moved.agents(), checked.agents(), "{}", preset.file);
-        // Checking takes the world spec out of the scene and puts it back: the scene is the
-        // one the file holds, as plain deserializing reads it.
-        let plain: scene::Scene = scene::validate::ron_options()
-            .from_str(preset.text)
-            .expect("deserializes");
-        assert_eq!(plain.version, scene::CURRENT_VERSION, "{}", preset.file);
-        assert_eq!(loaded.clone().into_scene(), plain, "{}", preset.file);
-    }
-}
-
-#[test]
-fn a_refused_spec_comes_back_unchanged_with_its_problems() {
-    let loaded = scene::from_str(presets::DEFAULT.text, presets::DEFAULT.file).expect("valid");
-    let mut spec = loaded.world_spec();
-    spec.dt = -1.0;
-    spec.groups[0].max_speed = -5.0;
-    let refused = steerlab::sim::CheckedSpec::new(spec.clone()).expect_err("refused");
-    assert_eq!(*refused.spec, spec);
-    let paths: Vec<String> = refused
-        .problems
-        .iter()
-        .map(|p| p.path.to_string())
-        .collect();
-    assert!(paths.contains(&"dt".to_owned()), "{paths:?}");
-    assert!(
-        paths.contains(&"groups[0].max_speed".to_owned()),
-        "{paths:?}"
-    );
-    let good = steerlab::sim::CheckedSpec::new(loaded.world_spec()).expect("valid");
-    assert_eq!(*good.spec(), loaded.world_spec());
 }

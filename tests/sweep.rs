@@ -60,7 +60,7 @@ fn every_number_the_scene_file_writes_can_be_swept() {
         let s = preset(p.file);
         let numbers = sweep::numeric_fields(&s);
         let mut checked = 0;
-        for (path, text) in scene::fields::flatten(&s) {
+        for (path, text) in scene::flatten(&s) {
             if !reads_as_a_number(&text) || skipped(&path, &text) {
                 continue;
             }
@@ -91,13 +91,13 @@ fn a_field_set_is_that_field_and_no_other() {
     let field = group.key("max_speed");
     let t = with_field(&s, &field, 123.5).expect("sets");
     assert_eq!(t.groups[g].max_speed, 123.5);
-    let changes = scene::fields::diff(&scene::fields::flatten(&s), &scene::fields::flatten(&t));
+    let changes = scene::diff(&scene::flatten(&s), &scene::flatten(&t));
     assert_eq!(changes.len(), 1);
     assert_eq!(changes[0].path, field);
     // A choice carrying a number keeps the choice.
     let mode = group.key("arrive").key("mode");
     let t = with_field(&s, &mode, 40.0).expect("sets");
-    assert_eq!(scene::fields::flatten(&t)[&mode], "SlowingRadius(40.0)");
+    assert_eq!(scene::flatten(&t)[&mode], "SlowingRadius(40.0)");
     // A whole-number field takes the value rounded.
     let t = with_field(&s, &path("seed"), 41.6).expect("sets");
     assert_eq!(t.seed, 42);

@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::{run as steerlab, text};
-use steerlab::scene::goals::{Goal, Goals, TuneRange, Want};
+use steerlab::scene::{Goal, Goals, TuneRange, Want};
 use steerlab::sim::FieldPath;
 use steerlab::tuning::sweep::Pool;
 use steerlab::tuning::tune::Tuning;
@@ -411,11 +411,11 @@ fn a_levels_edges_are_walls_to_the_behaviors_that_need_walls() {
     let rooms = common::preset_scene("rooms_steer.ron");
     assert!(rooms.walls.is_empty() && !rooms.level.is_empty());
     assert!(
-        steerlab::scene::add::lacks(&rooms, steerlab::sim::BehaviorKind::AvoidWalls).is_empty()
+        steerlab::scene::lacks(&rooms, steerlab::sim::BehaviorKind::AvoidWalls).is_empty()
     );
     let seek = common::preset_scene("seek.ron");
     assert_eq!(
-        steerlab::scene::add::lacks(&seek, steerlab::sim::BehaviorKind::AvoidWalls).len(),
+        steerlab::scene::lacks(&seek, steerlab::sim::BehaviorKind::AvoidWalls).len(),
         1
     );
 }

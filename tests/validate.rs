@@ -68,7 +68,7 @@ fn validate_reports_a_syntax_error_once_and_passes_a_clean_file() {
 #[test]
 fn the_library_reports_every_problem_but_accepts_none() {
     let scene = three_problems();
-    let all = steerlab::scene::io::check_all(&scene, "s.ron").expect_err("refused");
+    let all = steerlab::scene::check_all(&scene, "s.ron").expect_err("refused");
     assert_eq!(format!("{all}\n"), three_lines("s.ron"));
     // Loading stops at the first, and refuses the file.
     let first = steerlab::scene::from_str(&scene, "s.ron").expect_err("refused");
@@ -83,7 +83,7 @@ fn the_library_reports_every_problem_but_accepts_none() {
     assert_eq!(
         format!(
             "{}\n",
-            steerlab::scene::io::load_all(&file).expect_err("refused")
+            steerlab::scene::load_all(&file).expect_err("refused")
         ),
         lines
     );
@@ -95,7 +95,7 @@ fn the_library_reports_every_problem_but_accepts_none() {
     );
     let checked = steerlab::scene::check_str(&clean, "a.ron").expect("valid");
     assert_eq!(checked.warnings.len(), 1);
-    assert_eq!(steerlab::scene::io::check_all(&clean, "a.ron"), Ok(checked));
+    assert_eq!(steerlab::scene::check_all(&clean, "a.ron"), Ok(checked));
 }
 
 #[test]

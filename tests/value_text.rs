@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use common::ui::{act, paused_harness};
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use steerlab::editor::{Action, EditorApp};
-use steerlab::scene::{Scene, fields, labels, presets};
+use steerlab::scene::{Scene, labels, presets};
 use steerlab::sim::BehaviorKind;
 use steerlab::sim::fields::Value;
 use steerlab::sim::FieldPath;
@@ -41,7 +41,7 @@ fn shown_numbers(scene: &Scene, g: usize) -> Vec<(FieldPath, f64)> {
     if !flocks {
         unused.insert(group_path.key("max_neighbors"));
     }
-    fields::flatten(scene)
+    steerlab::scene::flatten(scene)
         .into_iter()
         .filter(|(path, _)| path.is_within(&group_path))
         .filter(|(path, _)| !unused.iter().any(|u| path.is_within(u)))
@@ -62,7 +62,7 @@ fn every_number_of_every_preset_reads_the_same_in_each_place_and_reads_back() {
     let mut checked = 0;
     for p in presets::ALL {
         let scene = preset(p.file);
-        let flat = fields::flatten(&scene);
+        let flat = steerlab::scene::flatten(&scene);
         for (g, _) in scene.groups.iter().enumerate() {
             for (path, v) in shown_numbers(&scene, g) {
                 let text = labels::value_text(&path, v);

@@ -212,8 +212,7 @@ pub fn write_atomic(path: &Path, text: &[u8]) -> Result<(), SaveError> {
 
 /// [`write_atomic`] with the write into the temporary file done by `write`, so that tests can
 /// make it fail partway (a full disk, a crash) and check the previous file survives.
-#[doc(hidden)]
-pub fn write_atomic_with(
+pub(crate) fn write_atomic_with(
     path: &Path,
     text: &[u8],
     write: impl FnOnce(&mut std::fs::File, &[u8]) -> std::io::Result<()>,
@@ -336,5 +335,60 @@ pub fn io_reason(e: &std::io::Error) -> String {
         ErrorKind::StorageFull => "no space left on the device".to_owned(),
         ErrorKind::ReadOnlyFilesystem => "read-only file system".to_owned(),
         _ => e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_save_leaves_the_previous_file_intact() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("scene.ron");
+        let original = crate::scene::presets::find("seek.ron").expect("preset").text;
+        std::fs::write(&path, original).expect("write");
+        let mut scene = from_str(original, "seek.ron")
+            .expect("valid")
+            .into_scene();
+        scene.name = "Changed".to_owned();
+
+        // The disk fills up halfway through the write.
+        let text = to_string(&scene);
+        let err = write_atomic_with(&path, text.as_bytes(), |file, bytes| {
+            use std::io::Write as _;
+            file.write_all(&bytes[..bytes.len() / 2])?;
+            Err(std::io::Error::from(std::io::ErrorKind::StorageFull))
+        })
+        .expect_err("the write fails");
+        assert!(err.to_string().contains("no space left"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), original);
+        let left: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
+        assert_eq!(left.len(), 1, "no temporary file is left behind");
+
+        // A target that is a directory, and a directory that does not exist.
+        assert!(save(dir.path(), &scene).is_err());
+        assert!(save(&dir.path().join("missing/scene.ron"), &scene).is_err());
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), original);
+
+        // A read-only directory (only meaningful when not running as root, who may write anyway).
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
+            let root = std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0);
+            std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555))
+                .expect("chmod");
+            let result = save(&path, &scene);
+            std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
+                .expect("chmod");
+            if !root {
+                assert!(result.is_err());
+                assert_eq!(std::fs::read_to_string(&path).expect("read"), original);
+            }
+        }
+
+        // And a save that works replaces the file.
+        save(&path, &scene).expect("save");
+        assert_eq!(load(&path).expect("load").name, "Changed");
     }
 }

@@ -14,11 +14,11 @@ use crate::sim::setup::settings::{
 };
 
 /// The separator between the parts of a label.
-pub const SEP: &str = " › ";
+pub(crate) const SEP: &str = " › ";
 
 /// A field's label with its unit: "slowing radius (u)", "mass", "max turn rate (°/s)".
 #[must_use]
-pub fn with_unit(field: &Field) -> String {
+pub(crate) fn with_unit(field: &Field) -> String {
     let unit = field.unit.trim();
     if unit.is_empty() {
         field.label.to_owned()
@@ -62,7 +62,7 @@ fn index(steps: &[Part], i: usize) -> Option<usize> {
 /// field's label with its unit (`arrivers › arrive › slowing radius (u)`); the scene's own
 /// fields and its scenery by what they are (`world › width (u)`, `path "loop" › radius (u)`).
 #[must_use]
-pub fn field_label(scene: &Scene, path: &FieldPath) -> String {
+pub(crate) fn field_label(scene: &Scene, path: &FieldPath) -> String {
     let steps = path.parts();
     let mut parts: Vec<String> = Vec::new();
     let (head, tail): (Option<&str>, &[Part]) = match (key(steps, 0), index(steps, 1)) {
@@ -262,7 +262,7 @@ pub fn change_text(
 /// slowing radius inside `arrive.mode`, a coordinate of a point: the point's); `None` for a
 /// number no description covers (the seed, a spawn's numbers).
 #[must_use]
-pub fn field_at(path: &FieldPath) -> Option<&'static Field> {
+pub(crate) fn field_at(path: &FieldPath) -> Option<&'static Field> {
     let steps = path.parts();
     let coordinate = matches!(steps.last(), Some(Part::Key(k)) if k == "x" || k == "y");
     let found = match (key(steps, 0), index(steps, 1)) {
@@ -355,7 +355,7 @@ pub fn value_read(path: &FieldPath, text: &str) -> Option<f64> {
 /// `SlowingRadius(285.7142857)` reads `SlowingRadius(286)`, `(12.5, 300.25)` reads
 /// `(12.5, 300)`.
 #[must_use]
-pub fn readable_value(text: &str) -> String {
+pub(crate) fn readable_value(text: &str) -> String {
     numbers_written(text, &readable_number)
 }
 
@@ -412,7 +412,7 @@ fn numbers_written(text: &str, write: &dyn Fn(f64) -> String) -> String {
 /// (grey)`). The colours come from the palette, so the words follow it; a name the scene lacks
 /// stays as written.
 #[must_use]
-pub fn described(scene: &Scene) -> String {
+pub(crate) fn described(scene: &Scene) -> String {
     let text = &scene.description;
     let mut out = String::with_capacity(text.len() + 32);
     let mut rest = text.as_str();

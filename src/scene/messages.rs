@@ -11,7 +11,7 @@ use super::schema::VERSION;
 use crate::sim::BoundsMode;
 use crate::sim::model::field::{Limit, OTHER, TARGET, Value};
 use crate::sim::model::field_path::FieldPath;
-pub use crate::sim::model::text::{MAX_ECHO, echo, escape_controls, thousands};
+pub use crate::sim::model::text::{echo, escape_controls, thousands};
 use crate::sim::setup::settings::{self, BASE, BOUNDS, SEED, SPAWN};
 use crate::sim::steer::params::{
     ArriveMode, AvoidForm, Combination, Deceleration, FlowBase, PathForm, Region, Slot, Spawn,

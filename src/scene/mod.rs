@@ -10,27 +10,39 @@
 //! assert_eq!(world.tick(), 60);
 //! ```
 
-pub mod add;
-pub mod csv;
-pub mod fields;
-pub mod goal_rules;
-pub mod goals;
-pub mod io;
+pub(crate) mod add;
+pub(crate) mod csv;
+pub(crate) mod fields;
+pub(crate) mod goal_rules;
+pub(crate) mod goals;
+pub(crate) mod io;
 pub mod labels;
 #[cfg(feature = "link")]
 pub mod link;
-pub mod messages;
-pub mod overlays;
+pub(crate) mod messages;
+pub(crate) mod overlays;
 pub mod presets;
-pub mod recover;
-pub mod schema;
-pub mod validate;
+pub(crate) mod recover;
+pub(crate) mod schema;
+pub(crate) mod validate;
 
+// Load, check and save a scene file.
 pub use io::{
-    AtomicFile, Checked, MAX_FILE_BYTES, SaveError, check_str, from_bytes, from_str,
-    group_from_str, group_to_string, io_reason, load, load_checked, parent_dir, save, to_string,
-    write_atomic,
+    Checked, MAX_FILE_BYTES, SaveError, check_all, check_str, from_bytes, from_str, load,
+    load_all, load_checked, save, to_string,
 };
-pub use overlays::{Overlay, OverlaySet, Scope};
 pub use schema::{CURRENT_VERSION, CheckedScene, Scene, SceneView, WorldParams};
 pub use validate::{SceneError, SceneErrors, SceneWarning};
+
+// What a scene holds beside its world: the goals it is tuned for and the overlays it shows.
+pub use goals::{Goal, Goals, TuneRange, Want, target_text};
+pub use overlays::{Overlay, OverlaySet, Scope};
+
+// What a tool does with scenes: add a behavior, compare two field by field, write a run as CSV.
+pub use add::{add_behavior, lack_message, lacks};
+pub use csv::write_csv;
+pub use fields::{Change, Fields, defaults_like, diff, flatten};
+
+pub use io::{group_from_str, group_to_string};
+
+pub(crate) use io::{AtomicFile, io_reason, parent_dir, write_atomic};

@@ -10,7 +10,7 @@ use crate::sim::setup::settings::{SEED, SceneNumbers};
 use crate::sim::steer::params::{BoundsMode, FlowField, Group, Obstacle, Path, Placed, Wall};
 use crate::sim::{BehaviorKind, CheckedSpec, Crowd, Problems, Target, World, WorldSpec};
 
-pub use super::overlays::{Overlay, OverlaySet, Scope};
+pub use super::overlays::{OverlaySet, Scope};
 
 /// The format version this build writes. Files of older versions are migrated on load.
 pub const CURRENT_VERSION: u32 = 2;

@@ -422,4 +422,28 @@ mod tests {
         }
         assert!(located > 200, "{located}");
     }
+
+    #[test]
+    fn a_loaded_scene_builds_its_world_unchecked_and_the_same_as_a_checked_build() {
+        for preset in crate::scene::presets::ALL {
+            let loaded = crate::scene::from_str(preset.text, preset.file).expect("valid");
+            let mut unchecked = loaded.new_world();
+            let mut checked = loaded.build_world().expect("builds");
+            let mut moved = loaded.clone().into_world();
+            for _ in 0..60 {
+                unchecked.step();
+                checked.step();
+                moved.step();
+            }
+            assert_eq!(unchecked.agents(), checked.agents(), "{}", preset.file);
+            assert_eq!(moved.agents(), checked.agents(), "{}", preset.file);
+            // Checking takes the world spec out of the scene and puts it back: the scene is the
+            // one the file holds, as plain deserializing reads it.
+            let plain: crate::scene::Scene = ron_options()
+                .from_str(preset.text)
+                .expect("deserializes");
+            assert_eq!(plain.version, crate::scene::CURRENT_VERSION, "{}", preset.file);
+            assert_eq!(loaded.clone().into_scene(), plain, "{}", preset.file);
+        }
+    }
 }

@@ -65,7 +65,7 @@ fn simulate(file: &Path, steps: u64) -> std::collections::BTreeMap<(u64, u32), (
     let scene = steerlab::scene::load(file).expect("valid");
     let mut world = scene.build_world().expect("builds");
     let mut csv = Vec::new();
-    steerlab::scene::csv::write_csv(&mut world, steps, &mut csv).expect("csv");
+    steerlab::scene::write_csv(&mut world, steps, &mut csv).expect("csv");
     let text = String::from_utf8(csv).expect("utf-8");
     text.lines()
         .skip(1)
@@ -259,7 +259,7 @@ fn simulate_csv(file: &Path, steps: u64) -> String {
     let scene = steerlab::scene::load(file).expect("valid");
     let mut world = scene.build_world().expect("builds");
     let mut csv = Vec::new();
-    steerlab::scene::csv::write_csv(&mut world, steps, &mut csv).expect("csv");
+    steerlab::scene::write_csv(&mut world, steps, &mut csv).expect("csv");
     String::from_utf8(csv).expect("utf-8")
 }
 

@@ -15,7 +15,7 @@ pub fn simulate_csv(text: &str, file: &str, steps: u32) -> Result<String, String
     let scene = steerlab::scene::from_str(text, file).map_err(|e| e.to_string())?;
     let mut world = scene.into_world();
     let mut out = Vec::new();
-    steerlab::scene::csv::write_csv(&mut world, u64::from(steps), &mut out)
+    steerlab::scene::write_csv(&mut world, u64::from(steps), &mut out)
         .map_err(|e| e.to_string())?;
     String::from_utf8(out).map_err(|e| e.to_string())
 }

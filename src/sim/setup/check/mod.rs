@@ -330,3 +330,34 @@ fn problems_of(spec: &mut WorldSpec) -> Problems {
     }
     Problems(c.problems)
 }
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use super::*;
+    use crate::sim::steer::params::Spawn;
+
+    #[test]
+    fn a_refused_spec_comes_back_unchanged_with_its_problems() {
+        let mut valid = WorldSpec::empty(7, 1.0 / 60.0, Vec2::new(800.0, 600.0));
+        let at = Spawn::At {
+            position: Vec2::ZERO,
+            velocity: Vec2::ZERO,
+        };
+        valid.groups.push(Group::new("a", 3, at));
+        let mut spec = valid.clone();
+        spec.dt = -1.0;
+        spec.groups[0].max_speed = -5.0;
+        let refused = CheckedSpec::new(spec.clone()).expect_err("refused");
+        assert_eq!(*refused.spec, spec);
+        let paths: Vec<String> = refused
+            .problems
+            .iter()
+            .map(|p| p.path.to_string())
+            .collect();
+        assert_eq!(paths, ["dt", "groups[0].max_speed"]);
+        let good = CheckedSpec::new(valid.clone()).expect("valid");
+        assert_eq!(*good.spec(), valid);
+    }
+}
