@@ -655,6 +655,7 @@ fn every_shipped_preset_with_goals_passes_its_check() {
         .filter(|p| {
             steerlab::scene::from_str(p.text, p.file)
                 .expect("a valid preset")
+                .scene()
                 .goals
                 .is_some()
         })
@@ -722,7 +723,7 @@ fn goals_round_trip_through_the_file() {
         dir.path(),
         r#"(group: "arrivers", metric: "overshoot", minimize: true)"#,
     );
-    let scene = steerlab::scene::load(&file).expect("valid");
+    let scene = steerlab::scene::load(&file).expect("valid").into_scene();
     let goals = scene.goals.as_ref().expect("goals");
     assert_eq!((goals.seconds, goals.seeds, goals.list.len()), (8.0, 3, 1));
     let again =
@@ -838,7 +839,9 @@ fn level_traces_a_drawn_picture_into_the_expected_polygons() {
         "{}",
         text(&o.stdout)
     );
-    let scene = steerlab::scene::load(&out).expect("a valid scene");
+    let scene = steerlab::scene::load(&out)
+        .expect("a valid scene")
+        .into_scene();
     let points = |list: &[(f32, f32)]| {
         list.iter()
             .map(|&(x, y)| glam::Vec2::new(x, y))

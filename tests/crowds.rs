@@ -172,11 +172,7 @@ fn inside(ring: &[Vec2], p: Vec2) -> bool {
 fn to_walls(level: &steerlab::sim::Level, p: Vec2) -> f32 {
     level
         .walls()
-        .map(|w| {
-            p.distance(common::closest_on_segment(
-                w.from, w.to, p,
-            ))
-        })
+        .map(|w| p.distance(common::closest_on_segment(w.from, w.to, p)))
         .fold(f32::INFINITY, f32::min)
 }
 

@@ -352,7 +352,8 @@ fn the_legend_lists_the_behaviors_the_scene_uses_and_the_rest_on_demand() {
         steerlab::scene::presets::DEFAULT.text,
         steerlab::scene::presets::DEFAULT.file,
     )
-    .expect("valid");
+    .expect("valid")
+    .into_scene();
     let used: Vec<BehaviorKind> = BehaviorKind::ALL
         .into_iter()
         .filter(|&k| scene.groups.iter().any(|g| g.has_block(k)))

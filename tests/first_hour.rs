@@ -378,10 +378,7 @@ fn a_behavior_added_without_the_scenery_it_needs_says_so_and_offers_the_tool() {
         harness.run_steps(3);
     };
     add(&mut harness, "avoid_walls");
-    let said = steerlab::scene::lack_message(
-        "avoid_walls",
-        steerlab::sim::Scenery::Walls,
-    );
+    let said = steerlab::scene::lack_message("avoid_walls", steerlab::sim::Scenery::Walls);
     // Said twice: beside the pointer, and in the block.
     assert_eq!(harness.query_all_by_label(&said).count(), 2);
     harness.get_by_label("Walls tool").click();
@@ -391,10 +388,7 @@ fn a_behavior_added_without_the_scenery_it_needs_says_so_and_offers_the_tool() {
         steerlab::view::CanvasTool::Walls
     );
     add(&mut harness, "avoid_obstacles");
-    let said = steerlab::scene::lack_message(
-        "avoid_obstacles",
-        steerlab::sim::Scenery::Obstacles,
-    );
+    let said = steerlab::scene::lack_message("avoid_obstacles", steerlab::sim::Scenery::Obstacles);
     assert_eq!(harness.query_all_by_label(&said).count(), 2);
     let undo = harness.state().undo_position();
     harness

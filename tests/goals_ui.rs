@@ -58,7 +58,7 @@ fn the_tune_window_runs_in_the_background_and_apply_pins_the_scene_before() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/arrive_goals.ron");
     let scene = steerlab::scene::load(&path).expect("the example");
-    let before = scene.clone();
+    let before = scene.scene().clone();
     let mut harness = paused_harness(EditorApp::new(scene, None, "test"));
     compare_menu(&mut harness, "Tune…");
     assert!(harness.state().open_windows().tune);

@@ -462,8 +462,7 @@ fn scenery_the_game_adds_acts_as_the_files_does() {
         center: Vec2::new(600.0, 200.0),
         radius: 40.0,
     });
-    with_more.groups[0].avoid_obstacles =
-        Some(steerlab::sim::params::AvoidObstacles::default());
+    with_more.groups[0].avoid_obstacles = Some(steerlab::sim::params::AvoidObstacles::default());
     let expected = simulate(&with_more, 200);
     // The game starts from the file as it is, then adds its own before the first tick.
     let mut scene = common::preset_scene("walls.ron");

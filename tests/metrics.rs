@@ -8,7 +8,9 @@ use steerlab::sim::World;
 use steerlab::sim::metrics::{Metrics, Recorder, components};
 
 fn run(text: &str, ticks: u64) -> (World, Metrics) {
-    let scene = scene::from_str(text, "test.ron").expect("valid");
+    let scene = scene::from_str(text, "test.ron")
+        .expect("valid")
+        .into_scene();
     let mut world = scene.build_world().expect("builds");
     let mut recorder = Recorder::new(&world);
     for _ in 0..ticks {
@@ -140,7 +142,9 @@ fn pointer_seeker() -> World {
         5.0,
         "seek: (target: Pointer)",
     ));
-    let scene = scene::from_str(&text, "test.ron").expect("valid");
+    let scene = scene::from_str(&text, "test.ron")
+        .expect("valid")
+        .into_scene();
     scene.build_world().expect("builds")
 }
 
@@ -426,7 +430,9 @@ fn metrics_are_the_same_bits_on_any_thread_count() {
             steerlab::bench::bench_spec(3000)
         } else {
             let found = steerlab::scene::presets::find(preset).expect("preset");
-            let scene = steerlab::scene::from_str(found.text, found.file).expect("valid");
+            let scene = steerlab::scene::from_str(found.text, found.file)
+                .expect("valid")
+                .into_scene();
             steerlab::bench::scaled_spec(&scene.world_spec(), 3000)
         };
         let run = |threads: usize| {

@@ -10,11 +10,12 @@ use proptest::prelude::*;
 use steerlab::sim::params::{Alignment, Cohesion, Pursuit, Separation, Stamina, Wander};
 use steerlab::sim::{Group, Spawn, Target, World, WorldSpec};
 
-
 #[test]
 fn grid_and_naive_agree_on_a_dense_flock() {
     let preset = steerlab::scene::presets::find("boids.ron").expect("preset");
-    let scene = steerlab::scene::from_str(preset.text, preset.file).expect("valid");
+    let scene = steerlab::scene::from_str(preset.text, preset.file)
+        .expect("valid")
+        .into_scene();
     let mut world = scene.build_world().expect("valid");
     // Let the flocks form, then compare one tick from the same state.
     world.step_n(300);
@@ -229,4 +230,3 @@ proptest! {
         }
     }
 }
-

@@ -7,8 +7,8 @@ use steerlab::scene::Scene;
 use steerlab::scene::add_behavior;
 use steerlab::sim::fields::Number;
 use steerlab::sim::fields::{Limit, PROBABILITY, Value, WEIGHT};
-use steerlab::sim::params::{ArriveMode, AvoidForm, Deceleration, PathForm, Slot};
 use steerlab::sim::params::Group;
+use steerlab::sim::params::{ArriveMode, AvoidForm, Deceleration, PathForm, Slot};
 use steerlab::sim::{BehaviorKind, Target};
 
 /// A scene of bare groups (so a block that names a group has another to name) and no scenery.
@@ -519,11 +519,7 @@ fn every_behavior_that_traces_records_and_draws_through_its_marks() {
             world.keep_details(true);
             for _ in 0..20 {
                 world.step();
-                for trace in world
-                    .details()
-                    .iter()
-                    .flat_map(steerlab::sim::Detail::iter)
-                {
+                for trace in world.details().iter().flat_map(steerlab::sim::Detail::iter) {
                     traced.insert(trace.kind());
                     marks.clear();
                     trace.marks(&mut marks);

@@ -351,7 +351,9 @@ fn a_take_encoded_in_memory_is_the_file_render_writes() {
     use steerlab::render::filming::{Filming, InMemory};
     use steerlab::render::{Control, Output, Take};
     let preset = steerlab::scene::presets::find("arrive_slowing.ron").expect("preset");
-    let scene = steerlab::scene::from_str(preset.text, preset.file).expect("loads");
+    let scene = steerlab::scene::from_str(preset.text, preset.file)
+        .expect("loads")
+        .into_scene();
     let take = Take {
         fps: 30,
         frames: 9,

@@ -297,11 +297,7 @@ fn hidden_share(scene: &Scene) -> f32 {
         for agent in world.agents().iter().filter(|a| a.group == 3 && t >= 600) {
             all += 1;
             hidden += u32::from(obstacles.iter().any(|o| {
-                let q = common::closest_on_segment(
-                    hunter,
-                    agent.position,
-                    o.center,
-                );
+                let q = common::closest_on_segment(hunter, agent.position, o.center);
                 q.distance(o.center) < o.radius
             }));
         }

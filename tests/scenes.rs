@@ -67,7 +67,9 @@ fn every_preset_validates_round_trips_and_runs_600_ticks() {
             "{}: the embedded copy is current",
             preset.file
         );
-        let scene = scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let scene = scene::load(&path)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .into_scene();
         assert!(
             !scene.description.is_empty(),
             "{}: says what it shows",
@@ -102,11 +104,13 @@ fn floats_round_trip_exactly() {
         "mass: 1,\n        ),\n        (",
         "mass: 0.30000001,\n        ),\n        (",
     );
-    let scene = scene::from_str(&text, "t.ron").expect("valid");
+    let scene = scene::from_str(&text, "t.ron").expect("valid").into_scene();
     assert_eq!(scene.groups[0].max_force, 0.1_f32);
     let written = scene::to_string(&scene);
     assert!(written.contains("max_force: 0.1,"), "{written}");
-    let again = scene::from_str(&written, "t.ron").expect("valid");
+    let again = scene::from_str(&written, "t.ron")
+        .expect("valid")
+        .into_scene();
     assert_eq!(again, scene);
     assert_eq!(scene::to_string(&again), written);
 }
@@ -364,7 +368,7 @@ fn a_newer_format_version_is_refused() {
 
 #[test]
 fn omitted_fields_take_their_defaults() {
-    let scene = scene::from_str(BASE, "d.ron").expect("valid");
+    let scene = scene::from_str(BASE, "d.ron").expect("valid").into_scene();
     assert_eq!(scene.seed, 1);
     assert_eq!(scene.dt, 1.0 / 60.0);
     let wander = scene.groups[1].wander.as_ref().expect("wander");
@@ -403,7 +407,9 @@ fn every_version_1_preset_migrates_to_version_2_and_runs_the_same_ticks() {
         };
         let text = std::fs::read_to_string(dir.join(file)).expect("v1 preset");
         assert!(text.contains("version: 1,"), "{file} is a version-1 file");
-        let migrated = scene::from_str(&text, file).expect("a version-1 preset loads");
+        let migrated = scene::from_str(&text, file)
+            .expect("a version-1 preset loads")
+            .into_scene();
         assert_eq!(migrated.version, scene::CURRENT_VERSION, "{file}");
         // The same scene as the shipped version-2 preset (apart from the editor's first
         // view and the description, which the simulation does not read), unless the preset
@@ -438,8 +444,12 @@ fn every_version_1_preset_migrates_to_version_2_and_runs_the_same_ticks() {
 #[test]
 fn the_library_api_gives_the_same_trajectory_as_simulate() {
     let preset = presets::find("hunter_and_prey.ron").expect("preset");
-    let from_text = scene::from_str(preset.text, preset.file).expect("valid");
-    let from_file = scene::load(&presets_dir().join(preset.file)).expect("valid");
+    let from_text = scene::from_str(preset.text, preset.file)
+        .expect("valid")
+        .into_scene();
+    let from_file = scene::load(&presets_dir().join(preset.file))
+        .expect("valid")
+        .into_scene();
     assert_eq!(from_text, from_file);
     let mut a = from_text.build_world().expect("valid");
     let mut b = from_file.build_world().expect("valid");
@@ -533,7 +543,7 @@ proptest! {
         }
         match scene::from_str(&text, "mutant.ron") {
             Ok(scene) => {
-                let mut world = scene.build_world().expect("a scene that loads is valid");
+                let mut world = scene.scene().build_world().expect("a scene that loads is valid");
                 world.step_n(5);
                 prop_assert!(world.agents().iter().all(|a| a.position.is_finite()));
             }
@@ -556,6 +566,7 @@ fn the_annotated_example_in_the_docs_is_a_valid_scene() {
     let end = start + docs[start..].find("```").expect("closed block");
     let example =
         scene::from_str(&docs[start..end], "docs/scenes.md").unwrap_or_else(|e| panic!("{e}"));
+    let example = example.into_scene();
     // It documents the hunter-and-prey preset, plus one obstacle, a wall, a path and a turn
     // limit on the hunters.
     let mut preset = scene::from_str(common::preset_text("hunter_and_prey.ron"), "p")

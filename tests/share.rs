@@ -48,7 +48,9 @@ fn copy_link_gives_the_scene_as_it_is_now() {
 fn a_link_opens_its_scene_after_asking_about_unsaved_work() {
     let mut harness = paused_harness(EditorApp::with_default_scene());
     let preset = steerlab::scene::presets::find("seek.ron").expect("seek");
-    let seek = steerlab::scene::from_str(preset.text, preset.file).expect("loads");
+    let seek = steerlab::scene::from_str(preset.text, preset.file)
+        .expect("loads")
+        .into_scene();
     let fragment = link::fragment(&seek);
     let mut edited = harness.state().scene().clone();
     edited.groups[0].max_speed = 51.0;

@@ -199,8 +199,7 @@ fn a_sheet_says_the_scene_s_values_as_the_editor_writes_them_and_its_goals_as_ch
     let outcomes = steerlab::tuning::goal_check::check(&scene, 0).expect("checks");
     assert_eq!(outcomes.len(), 3);
     for o in &outcomes {
-        let target =
-            steerlab::render::sheet::page::md(&steerlab::scene::target_text(&o.goal));
+        let target = steerlab::render::sheet::page::md(&steerlab::scene::target_text(&o.goal));
         let verdict = if o.holds { "holds" } else { "fails" };
         let row = goals_page
             .lines()

@@ -297,7 +297,7 @@ fn the_tuning_doc_tune_example_prints_what_the_tuning_doc_shows_and_saves_the_tu
 #[test]
 fn no_single_field_of_the_worked_example_meets_its_goals() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/arrive_goals.ron");
-    let scene = steerlab::scene::load(&path).expect("example");
+    let scene = steerlab::scene::load(&path).expect("example").into_scene();
     let tuning = Tuning::new(&scene).expect("tuning");
     let pool = Pool::new(0).expect("pool");
     for field in 0..tuning.dims() {
@@ -410,9 +410,7 @@ fn a_tuning_is_of_its_scene_but_for_the_tuned_fields() {
 fn a_levels_edges_are_walls_to_the_behaviors_that_need_walls() {
     let rooms = common::preset_scene("rooms_steer.ron");
     assert!(rooms.walls.is_empty() && !rooms.level.is_empty());
-    assert!(
-        steerlab::scene::lacks(&rooms, steerlab::sim::BehaviorKind::AvoidWalls).is_empty()
-    );
+    assert!(steerlab::scene::lacks(&rooms, steerlab::sim::BehaviorKind::AvoidWalls).is_empty());
     let seek = common::preset_scene("seek.ron");
     assert_eq!(
         steerlab::scene::lacks(&seek, steerlab::sim::BehaviorKind::AvoidWalls).len(),

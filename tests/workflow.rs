@@ -292,7 +292,10 @@ fn the_changed_marker_appears_and_clears_on_save() {
     harness.run_steps(2);
     assert!(harness.query_by_label(marker).is_none());
     assert!(!harness.state().is_dirty());
-    assert_eq!(scene::load(&path).expect("saved").groups[0].max_speed, 90.0);
+    assert_eq!(
+        scene::load(&path).expect("saved").scene().groups[0].max_speed,
+        90.0
+    );
 }
 
 /// What a session leaves in its storage when it is killed with unsaved work: the last periodic
@@ -657,7 +660,7 @@ fn the_path_field_confirms_on_enter_and_suggests_the_scenes_file_name() {
     harness.run_steps(1);
     harness.key_press(egui::Key::Enter);
     harness.run_steps(3);
-    let saved = steerlab::scene::load(&copy).expect("saved");
+    let saved = steerlab::scene::load(&copy).expect("saved").into_scene();
     assert_eq!(saved.name, "Pursuit (constant T vs dynamic T)");
 }
 
@@ -772,7 +775,7 @@ fn save_as_onto_a_file_that_is_there_asks_and_enter_keeps_it() {
     save_as(&mut harness);
     harness.get_by_label("Replace").click();
     harness.run_steps(3);
-    assert_eq!(scene::load(&other).expect("saved").name, "Boids");
+    assert_eq!(scene::load(&other).expect("saved").scene().name, "Boids");
     assert_eq!(harness.state().path(), Some(other.as_path()));
     // Its own file again: saved with no question.
     type_max_speed(&mut harness, 71.0);

@@ -261,7 +261,7 @@ mod tests {
     fn the_host_benchmark_keeps_the_worlds_bits() {
         let queue = crate::scene::presets::find("queue.ron").expect("preset");
         let scene = crate::scene::from_str(queue.text, queue.file).expect("valid");
-        for spec in [bench_spec(600), scene.world_spec()] {
+        for spec in [bench_spec(600), scene.scene().world_spec()] {
             let r = run_host(&spec, 30, 1).expect("runs");
             assert!(r.same_bits, "{}", r.to_json(None));
             assert!(r.world_ms_per_step > 0.0 && r.host_ms_per_step > 0.0);
@@ -312,7 +312,7 @@ mod tests {
             "h.ron",
         )
         .expect("valid");
-        let spec = scene.world_spec();
+        let spec = scene.scene().world_spec();
         // 2 hunters and 12 prey in 1200 x 800, scaled to 1,400 agents: a factor of 100, so
         // 200 and 1,200 in 12,000 x 8,000.
         let scaled = scaled_spec(&spec, 1400);

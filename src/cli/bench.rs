@@ -34,7 +34,7 @@ impl BenchRun {
             None => crate::bench::bench_spec(self.agents.unwrap_or(10_000)),
             Some(path) => match load_scene(path) {
                 Ok(scene) => {
-                    let spec = scene.world_spec();
+                    let spec = scene.scene().world_spec();
                     match self.agents {
                         Some(n) => crate::bench::scaled_spec(&spec, n),
                         None => spec,

@@ -13,7 +13,7 @@ pub(super) fn links(page: &str, files: &[PathBuf]) -> ExitCode {
     for file in files {
         match load_scene(file) {
             Ok(scene) => {
-                let link = scene::link::link(page, &scene);
+                let link = scene::link::link(page, scene.scene());
                 if link.len() <= scene::link::MAX_LINK_CHARS {
                     println!("{link}");
                 } else {

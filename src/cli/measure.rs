@@ -37,7 +37,7 @@ pub fn metrics(path: &Path, steps: u64, json_out: bool) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let m = match sweep::measure(&scene, steps) {
+    let m = match sweep::measure(scene.scene(), steps) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("{}: {e}", shown(path));
@@ -230,14 +230,14 @@ pub fn sweep(args: &SweepArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let columns = match columns(&scene, &args.metrics) {
+    let columns = match columns(scene.scene(), &args.metrics) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("steerlab sweep: --metric {}", escape_controls(&e));
             return ExitCode::from(2);
         }
     };
-    let variants = match sweep::variants(&scene, &params) {
+    let variants = match sweep::variants(scene.scene(), &params) {
         Ok(v) => v,
         Err(e) => return fail(&e),
     };
@@ -429,7 +429,7 @@ pub fn check(paths: &[PathBuf], json_out: bool, threads: usize) -> ExitCode {
                 continue;
             }
         };
-        let outcomes = match goal_check::check(&scene, threads) {
+        let outcomes = match goal_check::check(scene.scene(), threads) {
             Ok(o) => o,
             Err(e) => {
                 eprintln!("{}: {e}", shown(path));
@@ -441,7 +441,7 @@ pub fn check(paths: &[PathBuf], json_out: bool, threads: usize) -> ExitCode {
         if json_out {
             println!("{}", check_json(path, &outcomes));
         } else {
-            print!("{}", check_table(path, &scene, &outcomes));
+            print!("{}", check_table(path, scene.scene(), &outcomes));
         }
     }
     if all_hold {

@@ -46,7 +46,7 @@ pub fn load(path: &Path) -> Result<CheckedScene, SceneErrors> {
 /// Parses and validates a scene from text, with its warnings; `name` is used in messages.
 pub fn check_str(text: &str, name: &str) -> Result<Checked, SceneErrors> {
     let scene = parse(text, name)?;
-    let warnings = located_warnings(text, name, &scene);
+    let warnings = located_warnings(text, name, scene.scene());
     Ok(Checked { scene, warnings })
 }
 
@@ -64,7 +64,7 @@ pub fn load_checked(path: &Path) -> Result<Checked, SceneErrors> {
 /// problem at all, so a scene with any error is still refused.
 pub fn check_all(text: &str, name: &str) -> Result<Checked, SceneErrors> {
     let scene = super::recover::parse_all(text, name)?;
-    let warnings = located_warnings(text, name, &scene);
+    let warnings = located_warnings(text, name, scene.scene());
     Ok(Checked { scene, warnings })
 }
 
@@ -346,11 +346,11 @@ mod tests {
     fn a_failed_save_leaves_the_previous_file_intact() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("scene.ron");
-        let original = crate::scene::presets::find("seek.ron").expect("preset").text;
+        let original = crate::scene::presets::find("seek.ron")
+            .expect("preset")
+            .text;
         std::fs::write(&path, original).expect("write");
-        let mut scene = from_str(original, "seek.ron")
-            .expect("valid")
-            .into_scene();
+        let mut scene = from_str(original, "seek.ron").expect("valid").into_scene();
         scene.name = "Changed".to_owned();
 
         // The disk fills up halfway through the write.
@@ -389,6 +389,6 @@ mod tests {
 
         // And a save that works replaces the file.
         save(&path, &scene).expect("save");
-        assert_eq!(load(&path).expect("load").name, "Changed");
+        assert_eq!(load(&path).expect("load").scene().name, "Changed");
     }
 }

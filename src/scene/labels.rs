@@ -477,7 +477,9 @@ mod tests {
             "gray",
         ];
         for p in presets::ALL {
-            let scene = crate::scene::from_str(p.text, p.file).expect("valid");
+            let scene = crate::scene::from_str(p.text, p.file)
+                .expect("valid")
+                .into_scene();
             // What the markers name is generated; the rest is the designer's words.
             let mut plain = String::new();
             let mut depth = 0;
@@ -510,7 +512,7 @@ mod tests {
     #[test]
     fn fields_read_in_the_designers_words() {
         let p = presets::find("arrive_slowing.ron").unwrap();
-        let scene = crate::scene::from_str(p.text, p.file).unwrap();
+        let scene = crate::scene::from_str(p.text, p.file).unwrap().into_scene();
         let name = &scene.groups[0].name;
         assert_eq!(
             field_label(&scene, &path("groups[0].arrive.mode")),

@@ -148,7 +148,7 @@ mod tests {
     fn every_preset_comes_back_from_its_link_and_fits() {
         for preset in presets::ALL {
             let scene = from_str(preset.text, preset.file).expect(preset.file);
-            let made = link("https://example.org/steerlab/", &scene);
+            let made = link("https://example.org/steerlab/", scene.scene());
             assert!(made.starts_with("https://example.org/steerlab/#scene="));
             assert!(
                 made.len() <= MAX_LINK_CHARS,
@@ -231,7 +231,7 @@ mod tests {
     #[test]
     fn any_changed_letter_is_refused_not_loaded() {
         let scene = from_str(presets::DEFAULT.text, presets::DEFAULT.file).expect("default");
-        let good = fragment(&scene);
+        let good = fragment(scene.scene());
         let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
         // Every position of the payload, changed to another letter of the alphabet: never
         // the same scene, never a panic; any scene that still loads would be a different one

@@ -5,17 +5,23 @@
 //! ```
 //! let preset = steerlab::scene::presets::DEFAULT;
 //! let scene = steerlab::scene::from_str(preset.text, preset.file).unwrap();
-//! let mut world = scene.build_world().unwrap();
+//! let mut world = scene.into_world();
 //! world.step_n(60);
 //! assert_eq!(world.tick(), 60);
 //! ```
 
+// The modules are the crate's own; what a game or a tool imports is re-exported below. A
+// game's build (no editor, no cli) leaves some of the tools' helpers unused: allowed there.
+#[cfg_attr(not(all(feature = "editor", feature = "cli")), allow(dead_code))]
 pub(crate) mod add;
+#[cfg_attr(not(all(feature = "editor", feature = "cli")), allow(dead_code))]
 pub(crate) mod csv;
+#[cfg_attr(not(all(feature = "editor", feature = "cli")), allow(dead_code))]
 pub(crate) mod fields;
 pub(crate) mod goal_rules;
 pub(crate) mod goals;
 pub(crate) mod io;
+#[cfg_attr(not(all(feature = "editor", feature = "cli")), allow(dead_code))]
 pub mod labels;
 #[cfg(feature = "link")]
 pub mod link;
@@ -23,13 +29,14 @@ pub(crate) mod messages;
 pub(crate) mod overlays;
 pub mod presets;
 pub(crate) mod recover;
+#[cfg_attr(not(all(feature = "editor", feature = "cli")), allow(dead_code))]
 pub(crate) mod schema;
 pub(crate) mod validate;
 
 // Load, check and save a scene file.
 pub use io::{
-    Checked, MAX_FILE_BYTES, SaveError, check_all, check_str, from_bytes, from_str, load,
-    load_all, load_checked, save, to_string,
+    Checked, MAX_FILE_BYTES, SaveError, check_all, check_str, from_bytes, from_str, load, load_all,
+    load_checked, save, to_string,
 };
 pub use schema::{CURRENT_VERSION, CheckedScene, Scene, SceneView, WorldParams};
 pub use validate::{SceneError, SceneErrors, SceneWarning};
@@ -42,7 +49,7 @@ pub use overlays::{Overlay, OverlaySet, Scope};
 pub use add::{add_behavior, lack_message, lacks};
 pub use csv::write_csv;
 pub use fields::{Change, Fields, defaults_like, diff, flatten};
-
 pub use io::{group_from_str, group_to_string};
 
+#[cfg_attr(not(all(feature = "editor", feature = "cli")), allow(unused_imports))]
 pub(crate) use io::{AtomicFile, io_reason, parent_dir, write_atomic};

@@ -205,6 +205,12 @@ impl CheckedScene {
         Self { scene }
     }
 
+    /// The scene, to read (its name, its goals, its groups).
+    #[must_use]
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
     /// The scene, to edit.
     #[must_use]
     pub fn into_scene(self) -> Scene {
@@ -213,7 +219,7 @@ impl CheckedScene {
 
     /// The scene's world at tick 0, with no second check (its spec is a copy: the scene stays).
     #[must_use]
-    pub fn new_world(&self) -> World {
+    pub(crate) fn new_world(&self) -> World {
         World::from_checked(CheckedSpec::already_checked(self.scene.world_spec()))
     }
 
@@ -227,14 +233,6 @@ impl CheckedScene {
     #[must_use]
     pub fn new_crowd(&self) -> Crowd {
         Crowd::from_checked(CheckedSpec::already_checked(self.scene.world_spec()))
-    }
-}
-
-impl std::ops::Deref for CheckedScene {
-    type Target = Scene;
-
-    fn deref(&self) -> &Scene {
-        &self.scene
     }
 }
 

@@ -397,7 +397,9 @@ mod tests {
     fn every_number_of_every_preset_is_located_at_its_value() {
         let mut located = 0;
         for p in crate::scene::presets::ALL {
-            let mut s = crate::scene::from_str(p.text, p.file).expect("valid").into_scene();
+            let mut s = crate::scene::from_str(p.text, p.file)
+                .expect("valid")
+                .into_scene();
             let found = locate_all(p.text);
             let written = crate::scene::fields::flatten(&s);
             for (path, value, _) in crate::sim::model::field_path::numbers::all(&mut s) {
@@ -428,7 +430,7 @@ mod tests {
         for preset in crate::scene::presets::ALL {
             let loaded = crate::scene::from_str(preset.text, preset.file).expect("valid");
             let mut unchecked = loaded.new_world();
-            let mut checked = loaded.build_world().expect("builds");
+            let mut checked = loaded.scene().build_world().expect("builds");
             let mut moved = loaded.clone().into_world();
             for _ in 0..60 {
                 unchecked.step();
@@ -439,10 +441,14 @@ mod tests {
             assert_eq!(moved.agents(), checked.agents(), "{}", preset.file);
             // Checking takes the world spec out of the scene and puts it back: the scene is the
             // one the file holds, as plain deserializing reads it.
-            let plain: crate::scene::Scene = ron_options()
-                .from_str(preset.text)
-                .expect("deserializes");
-            assert_eq!(plain.version, crate::scene::CURRENT_VERSION, "{}", preset.file);
+            let plain: crate::scene::Scene =
+                ron_options().from_str(preset.text).expect("deserializes");
+            assert_eq!(
+                plain.version,
+                crate::scene::CURRENT_VERSION,
+                "{}",
+                preset.file
+            );
             assert_eq!(loaded.clone().into_scene(), plain, "{}", preset.file);
         }
     }

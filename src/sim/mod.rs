@@ -20,14 +20,15 @@ pub(crate) mod setup;
 pub(crate) mod steer;
 
 // A world, a crowd of the game's own entities, and what they are built from.
+pub use model::navmesh::Unreachable;
 pub use run::world::crowd::{Crowd, CrowdError, Unmet};
 pub use run::world::{NeighborSearch, Newcomer, Spawns, ThreadsError, World, moved};
-pub use setup::check::{CheckedSpec, Problem, Problems};
+pub(crate) use setup::check::CheckedSpec;
+pub use setup::check::{Problem, Problems};
 pub use setup::spec::WorldSpec;
 pub use steer::agent::Agent;
 pub use steer::behavior::Scenery;
 pub use steer::behaviors::navigate::route::Route;
-pub use model::navmesh::Unreachable;
 
 // The tutorials' host-object API.
 pub use steer::manager::{Boid, SteeringManager, SteeringState};

@@ -386,9 +386,9 @@ mod tests {
             crate::scene::presets::DEFAULT.file,
         )
         .unwrap();
-        let lines = caption_lines(&scene);
+        let lines = caption_lines(scene.scene());
         assert_eq!(lines[0], "Boids");
-        assert_eq!(lines.len(), 1 + scene.groups.len());
+        assert_eq!(lines.len(), 1 + scene.scene().groups.len());
         assert!(
             lines[1].starts_with("blue ×60: max_speed 140 u/s, max_force 260, mass 1 — "),
             "{}",

@@ -9,9 +9,7 @@
 
 use bevy::camera::{OrthographicProjection, Projection, ScalingMode};
 use bevy::prelude::*;
-use steerlab::sim::colors::{
-    APPLIED, BACKGROUND, BOUNDARY, CLICK, GROUPS, OBSTACLE, VELOCITY,
-};
+use steerlab::sim::colors::{APPLIED, BACKGROUND, BOUNDARY, CLICK, GROUPS, OBSTACLE, VELOCITY};
 use steerlab_bevy::{SteerAgent, SteerScene, SteerSimulation, SteerlabPlugin, to_bevy};
 
 /// The editor's colours (`steerlab::sim::colors`, which its palette is made from).

@@ -62,7 +62,7 @@ fn start(app: &mut App, file: &str) -> Entity {
 
 /// `(tick, agent) -> (x, y)` from the CSV that `steerlab simulate FILE --steps N` prints.
 fn simulate(file: &Path, steps: u64) -> std::collections::BTreeMap<(u64, u32), (f32, f32)> {
-    let scene = steerlab::scene::load(file).expect("valid");
+    let scene = steerlab::scene::load(file).expect("valid").into_scene();
     let mut world = scene.build_world().expect("builds");
     let mut csv = Vec::new();
     steerlab::scene::write_csv(&mut world, steps, &mut csv).expect("csv");
@@ -89,7 +89,7 @@ fn tick_of(app: &App, sim: Entity) -> u64 {
 
 fn plays_back_bit_for_bit(file: &str, steps: u64) {
     let dir = presets_dir();
-    let scene = steerlab::scene::load(&dir.join(file)).expect("valid");
+    let scene = steerlab::scene::load(&dir.join(file)).expect("valid").into_scene();
     let expected = simulate(&dir.join(file), steps);
     let mut app = app(&dir, scene.dt, false);
     let sim = start(&mut app, file);
@@ -256,7 +256,7 @@ fn repo_dir() -> PathBuf {
 
 /// What `steerlab simulate FILE --steps STEPS` prints.
 fn simulate_csv(file: &Path, steps: u64) -> String {
-    let scene = steerlab::scene::load(file).expect("valid");
+    let scene = steerlab::scene::load(file).expect("valid").into_scene();
     let mut world = scene.build_world().expect("builds");
     let mut csv = Vec::new();
     steerlab::scene::write_csv(&mut world, steps, &mut csv).expect("csv");
@@ -365,7 +365,7 @@ fn move_ships(
 /// the CSV they wrote.
 fn play_as_game(file: &str, steps: u64) -> String {
     let dir = repo_dir();
-    let scene = steerlab::scene::load(&dir.join(file)).expect("valid");
+    let scene = steerlab::scene::load(&dir.join(file)).expect("valid").into_scene();
     let mut app = app(&dir, scene.dt, false);
     let handle = app.world().resource::<AssetServer>().load(file.to_owned());
     let crowd = app.world_mut().spawn(SteerCrowd::new(handle)).id();

@@ -87,7 +87,7 @@ fn paths_match_the_validation_paths() {
     // Every leaf of every preset reads back as RON.
     for preset in presets::ALL {
         let scene = crate::scene::from_str(preset.text, preset.file).unwrap();
-        for (path, text) in flatten(&scene) {
+        for (path, text) in flatten(scene.scene()) {
             assert!(
                 ron::from_str::<ron::Value>(&text).is_ok(),
                 "{}: {} = {text}",

@@ -4,7 +4,6 @@
 
 use glam::Vec2;
 
-
 pub use crate::sim::model::block::Layer;
 
 /// The colour of a mark.

@@ -131,7 +131,7 @@ impl Crowd {
 
     /// A crowd over a spec known to be valid: no check.
     #[must_use]
-    pub fn from_checked(spec: check::CheckedSpec) -> Self {
+    pub(crate) fn from_checked(spec: check::CheckedSpec) -> Self {
         Self {
             world: World::unspawned(spec.into_spec()),
             fresh: std::collections::HashSet::new(),

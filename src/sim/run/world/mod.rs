@@ -254,7 +254,7 @@ impl World {
 
     /// The world of a spec known to be valid, at tick 0, spawned: no check.
     #[must_use]
-    pub fn from_checked(spec: check::CheckedSpec) -> Self {
+    pub(crate) fn from_checked(spec: check::CheckedSpec) -> Self {
         let mut world = Self::unspawned(spec.into_spec());
         world.spawn_initial();
         world

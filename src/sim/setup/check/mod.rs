@@ -254,12 +254,6 @@ impl CheckedSpec {
         Self(spec)
     }
 
-    /// The spec.
-    #[must_use]
-    pub fn spec(&self) -> &WorldSpec {
-        &self.0
-    }
-
     /// The spec, to change (it is then no longer known to be valid).
     #[must_use]
     pub fn into_spec(self) -> WorldSpec {
@@ -358,6 +352,6 @@ mod tests {
             .collect();
         assert_eq!(paths, ["dt", "groups[0].max_speed"]);
         let good = CheckedSpec::new(valid.clone()).expect("valid");
-        assert_eq!(*good.spec(), valid);
+        assert_eq!(good.into_spec(), valid);
     }
 }
