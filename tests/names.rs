@@ -273,3 +273,99 @@ fn each_word_with_one_meaning_names_types_in_its_home_only() {
         strays.join("\n")
     );
 }
+
+/// `seed` is the random seed a run draws from, and nothing else: the tutorials steerlab follows
+/// are its sources (docs/references.md), in code, docs and presets alike.
+#[test]
+fn seed_names_the_random_seed_only() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    for dir in ["docs", "presets"] {
+        for entry in std::fs::read_dir(root.join(dir)).expect("dir") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "md" || e == "ron") {
+                files.push(path);
+            }
+        }
+    }
+    files.push(root.join("README.md"));
+    // A tutorial named before `seed` (its language, its number, the boids one), or seeds as
+    // documents.
+    let tutorial = |word: &str| {
+        let w = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '#');
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "c#" | "boids" | "java" | "javascript" | "python" | "russian" | "tutorial"
+        ) || (w.len() == 3 && w.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut strays = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read");
+        for (n, line) in text.lines().enumerate() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            for (i, w) in words.iter().enumerate() {
+                let lower = w.to_ascii_lowercase();
+                let seed = lower.starts_with("seed") && !lower.starts_with("seeded");
+                let as_document = seed
+                    && words
+                        .get(i + 1)
+                        .is_some_and(|next| next.starts_with("document"));
+                if seed && (as_document || i > 0 && tutorial(words[i - 1])) {
+                    strays.push(format!(
+                        "{}:{}: {}",
+                        file.strip_prefix(root).expect("under root").display(),
+                        n + 1,
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        strays.is_empty(),
+        "`seed` for a source tutorial (write \"source\"):\n{}",
+        strays.join("\n")
+    );
+}
+
+/// The slowing radius is one field, described once: every block that arrives somewhere names
+/// it `slowing_radius` with the same label, unit and help, and arrive's radius form reads the
+/// same.
+#[test]
+fn the_slowing_radius_is_described_once() {
+    use steerlab::sim::BehaviorKind;
+    let mut scene = steerlab::scene::Scene::new_default();
+    scene.groups.truncate(1);
+    for kind in BehaviorKind::ALL {
+        steerlab::scene::add_behavior(&mut scene, 0, kind);
+    }
+    let mut group = scene.groups[0].clone();
+    let mut slowing = Vec::new();
+    for kind in BehaviorKind::ALL {
+        group.visit_fields(kind, &mut |field, _| {
+            if field.label == "slowing radius" || field.key == "slowing_radius" {
+                slowing.push((kind, *field));
+            }
+        });
+    }
+    let blocks: Vec<BehaviorKind> = slowing.iter().map(|(k, _)| *k).collect();
+    assert!(blocks.len() >= 5, "{blocks:?}");
+    let (_, first) = slowing
+        .iter()
+        .find(|(k, _)| *k != BehaviorKind::Arrive)
+        .expect("a block with the field");
+    for (kind, field) in &slowing {
+        let key = if *kind == BehaviorKind::Arrive {
+            "mode"
+        } else {
+            "slowing_radius"
+        };
+        assert_eq!(field.key, key, "{kind:?}");
+        assert_eq!(
+            (field.label, field.unit, field.help, field.limit),
+            (first.label, first.unit, first.help, first.limit),
+            "{kind:?}"
+        );
+    }
+}

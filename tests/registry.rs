@@ -5,8 +5,8 @@ mod common;
 
 use steerlab::scene::Scene;
 use steerlab::scene::add_behavior;
-use steerlab::sim::fields::Number;
-use steerlab::sim::fields::{Limit, PROBABILITY, Value, WEIGHT};
+use steerlab::sim::field::Number;
+use steerlab::sim::field::{Limit, PROBABILITY, Value, WEIGHT};
 use steerlab::sim::params::Group;
 use steerlab::sim::params::{ArriveMode, AvoidForm, Deceleration, PathForm, Slot};
 use steerlab::sim::{BehaviorKind, Target};

@@ -14,7 +14,7 @@ use steerlab::editor::{Action, EditorApp};
 use steerlab::scene::{Scene, labels, presets};
 use steerlab::sim::BehaviorKind;
 use steerlab::sim::FieldPath;
-use steerlab::sim::fields::Value;
+use steerlab::sim::field::Value;
 
 /// Every number of group `g` of `scene` that the inspector shows, with its path and stored
 /// value: the file's numbers below the group, less those its blocks' current forms do not use

@@ -38,31 +38,22 @@ pub use steer::params;
 pub use steer::params::{BoundsMode, Combination, Group, Level, Obstacle, Spawn, Target};
 pub use steer::registry::BehaviorKind;
 
-/// The limits a world is checked against (a scene file past them is refused, where and why).
-pub mod limits {
-    pub use crate::sim::setup::check::{
-        MAX_DT_SECS, MAX_GROUP_COUNT, MAX_MAGNITUDE, MAX_NEIGHBORS, MIN_DT_SECS,
-    };
-}
+// The limits a world is checked against (a scene file past them is refused, where and why).
+pub use model::limits;
 
 // What each behavior did: forces, records, and what it looked at, as marks to draw.
 pub use steer::debug::{
-    AgentDebug, Detail, ForceLayout, FullRecord, Record, RecordSink, RecordSlot, Records, Trace,
+    AgentDebug, ForceLayout, FullRecord, Record, RecordSink, RecordSlot, Records,
 };
-/// What a behavior looked at, as shapes to draw (the editor paints these).
-pub mod marks {
-    pub use crate::sim::steer::behavior::Rgb;
-    pub use crate::sim::steer::marks::{Anchor, Figure, Layer, Mark, Tint};
-}
+pub use steer::detail::{Detail, Trace};
+// What a behavior looked at, as shapes to draw (the editor paints these), and the palette.
 pub use steer::colors;
+pub use steer::marks;
 
-/// A block's fields as a tool shows, checks and edits them: their descriptions, their values,
-/// and paths that name one (`groups[0].seek.weight`).
-pub mod fields {
-    pub use crate::sim::model::field::{Field, Limit, Number, PROBABILITY, Value, WEIGHT};
-    pub use crate::sim::model::field_path::FieldPath;
-}
-pub use fields::FieldPath;
+// A block's fields as a tool shows, checks and edits them (their descriptions and values), and
+// the paths that name one (`groups[0].seek.weight`).
+pub use model::field;
+pub use model::field_path::FieldPath;
 
 // What a run measured.
 pub use observe::metrics;

@@ -1,6 +1,6 @@
 //! Painting the scenery beyond circles (walls, paths and their bands, flow fields), the tools'
 //! previews and picks, and what the behaviors beyond the tutorials recorded for each agent
-//! ([`crate::sim::steer::debug::Detail`]): feelers and their hits, detection boxes, containment
+//! ([`crate::sim::Detail`]): feelers and their hits, detection boxes, containment
 //! probes, closest approaches, path predictions, formation slots, follow points, hiding spots
 //! and interpose points. Like [`super::paint`], it draws only what the core recorded.
 
@@ -14,9 +14,9 @@ use super::palette::{self, behavior_color};
 use super::tools::{Pick, ToolState};
 use super::transform::View;
 use crate::sim::BehaviorKind;
+use crate::sim::Detail;
 use crate::sim::model::scenery::FlowGrid;
 use crate::sim::steer::behavior::{Figure, Layer, Mark, Tint};
-use crate::sim::steer::debug::Detail;
 use crate::sim::steer::marks::Anchor;
 
 /// Smallest cell, in pixels, that still gets a flow arrow (smaller fields would be a carpet).

@@ -5,10 +5,10 @@
 use egui::Color32;
 
 use crate::sim::BehaviorKind;
-use crate::sim::steer::behaviors::Rgb;
+use crate::sim::colors::Rgb;
 use crate::sim::steer::colors;
 
-/// Colour of the applied steering force: red, as the C# seed draws it.
+/// Colour of the applied steering force: red, as the C# source draws it.
 pub const APPLIED: Color32 = color(colors::APPLIED);
 /// Colour of the velocity vector.
 pub const VELOCITY: Color32 = color(colors::VELOCITY);

@@ -13,7 +13,7 @@ use steerlab::sim::colors::{APPLIED, BACKGROUND, BOUNDARY, CLICK, GROUPS, OBSTAC
 use steerlab_bevy::{SteerAgent, SteerScene, SteerSimulation, SteerlabPlugin, to_bevy};
 
 /// The editor's colours (`steerlab::sim::colors`, which its palette is made from).
-fn color(c: steerlab::sim::marks::Rgb) -> Color {
+fn color(c: steerlab::sim::colors::Rgb) -> Color {
     Color::srgb_u8(c.0, c.1, c.2)
 }
 

@@ -294,7 +294,7 @@ fn frame_the_arena(
 #[cfg(feature = "render")]
 fn draw(mut gizmos: Gizmos, ships: Query<(&Ship, &Steering, &SteerBody)>) {
     use steerlab::sim::colors::{APPLIED, GROUPS};
-    let color = |c: steerlab::sim::marks::Rgb| Color::srgb_u8(c.0, c.1, c.2);
+    let color = |c: steerlab::sim::colors::Rgb| Color::srgb_u8(c.0, c.1, c.2);
     let flip = |v: Vec2| Vec2::new(v.x, -v.y);
     for (ship, steering, body) in &ships {
         let p = flip(body.position);

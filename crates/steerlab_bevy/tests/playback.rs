@@ -89,7 +89,9 @@ fn tick_of(app: &App, sim: Entity) -> u64 {
 
 fn plays_back_bit_for_bit(file: &str, steps: u64) {
     let dir = presets_dir();
-    let scene = steerlab::scene::load(&dir.join(file)).expect("valid").into_scene();
+    let scene = steerlab::scene::load(&dir.join(file))
+        .expect("valid")
+        .into_scene();
     let expected = simulate(&dir.join(file), steps);
     let mut app = app(&dir, scene.dt, false);
     let sim = start(&mut app, file);
@@ -365,7 +367,9 @@ fn move_ships(
 /// the CSV they wrote.
 fn play_as_game(file: &str, steps: u64) -> String {
     let dir = repo_dir();
-    let scene = steerlab::scene::load(&dir.join(file)).expect("valid").into_scene();
+    let scene = steerlab::scene::load(&dir.join(file))
+        .expect("valid")
+        .into_scene();
     let mut app = app(&dir, scene.dt, false);
     let handle = app.world().resource::<AssetServer>().load(file.to_owned());
     let crowd = app.world_mut().spawn(SteerCrowd::new(handle)).id();

@@ -198,10 +198,10 @@ impl MetricsWindow<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::steer::behaviors;
+    use crate::sim::steer::behavior::SceneNames;
     use crate::sim::steer::params::Spawn;
 
-    fn group_of(blocks: &[BehaviorKind], target: Target) -> Group {
+    fn group_of(blocks: &[BehaviorKind], target: &Target) -> Group {
         let mut g = Group::new(
             "g",
             10,
@@ -210,25 +210,17 @@ mod tests {
                 velocity: glam::Vec2::ZERO,
             },
         );
+        let names = SceneNames {
+            groups: vec!["g"],
+            own: 0,
+            paths: Vec::new(),
+            flow_fields: Vec::new(),
+        };
         for &k in blocks {
-            match k {
-                BehaviorKind::Seek => g.seek = Some(behaviors::seek::Seek::default()),
-                BehaviorKind::Navigate => {
-                    g.navigate = Some(behaviors::navigate::Navigate::default());
-                }
-                BehaviorKind::Orca => g.orca = Some(behaviors::orca::Orca::default()),
-                BehaviorKind::Separation => {
-                    g.separation = Some(behaviors::flocking::Separation::default());
-                }
-                BehaviorKind::Wander => g.wander = Some(behaviors::wander::Wander::default()),
-                _ => unreachable!("not used here"),
+            g.add_block(k, &names);
+            if let Some(t) = g.target_mut(k, 0) {
+                *t = target.clone();
             }
-        }
-        if let Some(b) = &mut g.seek {
-            b.target = target.clone();
-        }
-        if let Some(b) = &mut g.navigate {
-            b.target = target;
         }
         g
     }
@@ -241,7 +233,7 @@ mod tests {
         use BehaviorKind::{Navigate, Orca, Seek, Separation, Wander};
         let point = Target::Point(glam::Vec2::new(100.0, 100.0));
         let note = |blocks: &[BehaviorKind], target: Target| {
-            meaning_note("agent_overlaps", &group_of(blocks, target)).is_some()
+            meaning_note("agent_overlaps", &group_of(blocks, &target)).is_some()
         };
         assert!(note(&[Seek], point.clone()));
         assert!(note(&[Navigate], point.clone()));
@@ -252,7 +244,7 @@ mod tests {
         assert!(!note(&[Seek], Target::Agent(3)));
         assert!(!note(&[Wander], point.clone()));
         // Only about contact.
-        assert!(meaning_note("time_to_arrive", &group_of(&[Seek], point)).is_none());
+        assert!(meaning_note("time_to_arrive", &group_of(&[Seek], &point)).is_none());
     }
 
     #[test]

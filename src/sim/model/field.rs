@@ -493,6 +493,15 @@ pub const TARGET: Field = Field::plain("target", "target", "What this behavior s
 /// A block's second target (interpose steers between `target` and `other`).
 pub const OTHER: Field = Field::plain("other", "and", "The second agent it steers between.");
 
+/// A block's `slowing_radius`, the one description of every block that arrives somewhere
+/// (arrive's radius form, `mode: SlowingRadius(r)`, reads the same).
+pub const SLOWING_RADIUS: Field = Field::distance(
+    "slowing_radius",
+    "slowing radius",
+    "Arrival slows inside this distance of the end point: desired speed = max_speed * d / r \
+     (0: no slowing, plain seek).",
+);
+
 /// A block's optional `range`: active only while the target is that close.
 pub const RANGE: Field = Field::distance(
     "range",

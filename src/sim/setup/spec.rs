@@ -35,20 +35,6 @@ pub struct WorldSpec {
 }
 
 impl WorldSpec {
-    /// Every problem with this spec, located at its field paths: empty when a world can be
-    /// built from it. Checks without building (a spec of a million agents spawns none here).
-    #[must_use]
-    pub fn problems(&self) -> crate::sim::Problems {
-        crate::sim::setup::check::check_spec(self)
-    }
-
-    /// What in this spec is valid but likely not what a designer meant (a weight of zero, a
-    /// path follower with no path), located at its field paths.
-    #[must_use]
-    pub fn warnings(&self) -> Vec<crate::sim::Problem> {
-        crate::sim::setup::warnings::warnings(self)
-    }
-
     /// A spec with no scenery and no groups: `size` world units, ticks of `dt`.
     #[must_use]
     pub fn empty(seed: u64, dt: f32, size: Vec2) -> Self {

@@ -14,6 +14,15 @@ use crate::sim::setup::spec::WorldSpec;
 use crate::sim::steer::behaviors::flocking::RADIUS as FLOCK_RADIUS;
 use crate::sim::steer::params::{BlockCommon, Combination, Group, Spawn, Target};
 
+impl WorldSpec {
+    /// What in this spec is valid but likely not what a designer meant (a weight of zero, a
+    /// path follower with no path), located at its field paths.
+    #[must_use]
+    pub fn warnings(&self) -> Vec<Problem> {
+        warnings(self)
+    }
+}
+
 /// Every warning about `spec` (which [`crate::sim::setup::check::check_spec`] accepts).
 #[must_use]
 pub fn warnings(spec: &WorldSpec) -> Vec<Problem> {

@@ -12,14 +12,13 @@
 pub(crate) use crate::sim::model::block::block;
 pub use crate::sim::model::block::{BehaviorInfo, BlockCommon, Body, Family, Rgb, Steer};
 pub use crate::sim::model::field::{
-    DECELERATION, EXCLUSIVE, Field, Limit, NameOf, OTHER, PREDICTION, RANGE, TARGET, Value,
+    DECELERATION, EXCLUSIVE, Field, Limit, NameOf, OTHER, PREDICTION, RANGE, SLOWING_RADIUS,
+    TARGET, Value,
 };
 use glam::Vec2;
 
 use crate::sim::model::types::{Region, Target};
-use crate::sim::steer::debug::Trace;
 pub use crate::sim::steer::marks::{Figure, Layer, Mark, Tint, point_marks};
-use crate::sim::steer::registry::BehaviorKind;
 pub use crate::sim::steer::tick::{Step, Tick};
 
 /// What a scene offers a block that is added to one of its groups: the names it can refer to.
@@ -98,11 +97,11 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
 
     /// What it records of one tick for the overlays, when the agent's details are kept (`()`
     /// for a behavior that records nothing): declared here, the registry makes one
-    /// [`Trace`] of every behavior's, and [`Behavior::marks`] draws it.
+    /// `Trace` of every behavior's, and [`Behavior::marks`] draws it.
     type Look: Copy + PartialEq + std::fmt::Debug + 'static;
 
     /// Whether this block records what it looked at in the agent's
-    /// [`crate::sim::steer::debug::Detail`] for the overlays (obstacle avoidance does in its box form
+    /// [`crate::sim::steer::detail::Detail`] for the overlays (obstacle avoidance does in its box form
     /// only): the world keeps details only when some group has such a block on.
     fn traces(&self) -> bool {
         false
@@ -202,9 +201,10 @@ pub trait Holds<B: Behavior> {
     fn part(&mut self) -> &mut B::Kept;
 }
 
-/// One agent's tick as behavior `B` sees it: the [`Tick`], and `B`'s part of the agent's memory.
-/// Every host whose memory holds `B`'s part is one.
-pub trait TickOf<'w, B: Behavior>: Tick<'w> {
+/// One agent's tick as behavior `B` sees it: the [`Tick`], `B`'s part of the agent's memory, and
+/// where `B`'s look goes. Every host whose memory holds `B`'s part and whose detail keeps its
+/// look is one.
+pub trait TickOf<'w, B: Behavior>: Tick<'w, Detail: Keeps<B>> {
     /// What `B` keeps for this agent between ticks.
     fn kept(&mut self) -> &mut B::Kept;
 }
@@ -212,23 +212,30 @@ pub trait TickOf<'w, B: Behavior>: Tick<'w> {
 impl<'w, B: Behavior, T: Tick<'w>> TickOf<'w, B> for T
 where
     T::Memory: Holds<B>,
+    T::Detail: Keeps<B>,
 {
     fn kept(&mut self) -> &mut B::Kept {
         self.memory().part()
     }
 }
 
-/// A behavior's place in the registry: its [`BehaviorKind`], generated from the one list
-/// (`sim/steer/registry.rs`) for every block type.
-pub trait Registered: Behavior {
-    /// The behavior.
-    const KIND: BehaviorKind;
+/// Where behavior `B`'s look goes ([`Behavior::Look`]); the registry's `Detail` keeps every
+/// behavior's.
+pub trait Keeps<B: Behavior> {
+    /// Keeps what `B` looked at this tick.
+    fn keep(&mut self, look: B::Look);
+}
 
-    /// What the behavior looked at, as the registry's [`Trace`].
-    fn traced(look: Self::Look) -> Trace;
-
-    /// What the behavior looked at, when `trace` is its.
-    fn look_of(trace: &Trace) -> Option<&Self::Look>;
+impl<D> Step<'_, D> {
+    /// Keeps what behavior `B` looked at, for the overlays (when the agent's details are kept).
+    pub fn trace<B: Behavior>(&mut self, look: B::Look)
+    where
+        D: Keeps<B>,
+    {
+        if let Some(detail) = self.detail.as_deref_mut() {
+            detail.keep(look);
+        }
+    }
 }
 
 /// A field that refers to something in the scene, kept by [`Behavior::reset`].

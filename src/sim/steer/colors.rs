@@ -2,9 +2,9 @@
 //! palette (`view::palette`) and a game drawing a preset (the Bevy plugin's example) both read,
 //! so a game can show what the designer saw. The core draws nothing; these are data.
 
-use crate::sim::steer::behaviors::Rgb;
+pub use crate::sim::model::block::Rgb;
 
-/// The applied steering force: red, as the C# seed draws it.
+/// The applied steering force: red, as the C# source draws it.
 pub const APPLIED: Rgb = Rgb(255, 45, 45);
 /// The velocity vector.
 pub const VELOCITY: Rgb = Rgb(90, 170, 255);

@@ -3,8 +3,6 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::behavior::Registered;
-pub use crate::sim::steer::params::Trace;
 use crate::sim::steer::registry::BehaviorKind;
 
 /// One bit per behavior of the registry, for [`AgentDebug::evaluated`].
@@ -38,45 +36,6 @@ pub struct AgentDebug {
     /// The smoothed heading (unit), when its group smooths headings: the agent is drawn with
     /// it instead of [`crate::sim::Agent::heading`].
     pub smoothed_heading: Option<Vec2>,
-}
-
-/// What the behaviors that trace looked at on one tick, for the overlays: kept apart from
-/// [`AgentDebug`] and only for the agents of groups that use them, so a flock that does not pays
-/// nothing for it. A behavior traces at most once a tick; the list keeps its room from tick to
-/// tick, so a tick allocates nothing once every agent has traced.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Detail {
-    traces: Vec<Trace>,
-}
-
-impl Detail {
-    /// Forgets every trace (keeping the room).
-    pub fn clear(&mut self) {
-        self.traces.clear();
-    }
-
-    /// Keeps `trace`.
-    pub fn push(&mut self, trace: Trace) {
-        self.traces.push(trace);
-    }
-
-    /// Every trace of this tick, in the order the behaviors ran.
-    pub fn iter(&self) -> impl Iterator<Item = &Trace> {
-        self.traces.iter()
-    }
-
-    /// The trace of behavior `kind`, if it recorded one this tick.
-    #[must_use]
-    pub fn of(&self, kind: BehaviorKind) -> Option<&Trace> {
-        self.iter().find(|t| t.kind() == kind)
-    }
-
-    /// What behavior `B` looked at, if it recorded it this tick: `detail.look::<AvoidWalls>()`
-    /// gives the feelers and the crossing.
-    #[must_use]
-    pub fn look<B: Registered>(&self) -> Option<&B::Look> {
-        self.iter().find_map(B::look_of)
-    }
 }
 
 impl AgentDebug {

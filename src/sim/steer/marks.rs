@@ -1,5 +1,5 @@
-//! What the overlays draw of a behavior's trace: marks (rays, rings, crosses, boxes, ...) in
-//! world units with a colour role, which each behavior makes of its own trace
+//! What the overlays draw of what a behavior looked at: marks (rays, rings, crosses, boxes, ...) in
+//! world units with a colour role, which each behavior makes of its own look
 //! (`Behavior::marks`) and the view paints without knowing the behavior.
 
 use glam::Vec2;

@@ -10,6 +10,7 @@ pub mod behavior;
 pub mod behaviors;
 pub mod colors;
 pub mod debug;
+pub mod detail;
 pub mod manager;
 pub mod marks;
 pub mod params;

@@ -19,8 +19,8 @@ pub use crate::sim::model::types::{
 };
 pub use crate::sim::steer::behavior::BlockCommon;
 use crate::sim::steer::behavior::{
-    Behavior, BehaviorInfo, Field, Holds, Kept, Mark, NewAgent, Registered, SceneNames, Scenery,
-    Tick, Value,
+    Behavior, BehaviorInfo, Field, Holds, Keeps, Kept, Mark, NewAgent, SceneNames, Scenery, Tick,
+    Value,
 };
 use crate::sim::steer::registry::BehaviorKind;
 use crate::sim::steer::registry::for_each_behavior;
@@ -52,7 +52,7 @@ pub enum Spawn {
         velocity: Vec2,
     },
     /// One at a time from a point: the first at time 0, then one every `interval_secs` (the
-    /// boids seed spawns one ship every 0.05 s). Files before this name wrote it `Queue`, the
+    /// boids source spawns one ship every 0.05 s). Files before this name wrote it `Queue`, the
     /// name of the queuing behavior too.
     #[serde(alias = "Queue")]
     Stream {
@@ -99,6 +99,19 @@ pub trait BlockVisitor {
 pub trait BlockVisitorMut {
     /// Called once per behavior, in priority order, with the group's slot for its block.
     fn visit<B: Behavior>(&mut self, kind: BehaviorKind, slot: &mut Option<B>);
+}
+
+/// A behavior's place in the registry: its [`BehaviorKind`] and its variant of [`Trace`],
+/// generated from the one list (`sim/steer/registry.rs`) for every block type.
+pub trait Registered: Behavior {
+    /// The behavior.
+    const KIND: BehaviorKind;
+
+    /// What the behavior looked at, as the registry's [`Trace`].
+    fn traced(look: Self::Look) -> Trace;
+
+    /// What the behavior looked at, when `trace` is its.
+    fn look_of(trace: &Trace) -> Option<&Self::Look>;
 }
 
 /// Defines [`Group`] with one optional block per behavior of the registry's list, in priority
@@ -291,11 +304,11 @@ macro_rules! define_group {
             // Inlined into the agent's tick: measured with callgrind (docs/performance.md).
             #[allow(clippy::inline_always)]
             #[inline(always)]
-            pub fn steer<'w>(
-                &self,
-                kind: BehaviorKind,
-                tick: &mut impl Tick<'w, Memory = Memory>,
-            ) -> bool {
+            pub fn steer<'w, T>(&self, kind: BehaviorKind, tick: &mut T) -> bool
+            where
+                T: Tick<'w, Memory = Memory>,
+                $(T::Detail: Keeps<$ty>,)*
+            {
                 match kind {
                     $(
                         BehaviorKind::$kind => self

@@ -8,13 +8,13 @@ use glam::Vec2;
 use crate::sim::model::block::{BlockCommon, Body, Steer};
 use crate::sim::model::scenery::{FlowGrid, Obstacle, Path, Wall};
 use crate::sim::model::types::{FlockRule, Leader, NeighborSums, Other, Stamina, Target};
-use crate::sim::steer::behavior::Registered;
-use crate::sim::steer::debug::{AgentDebug, Detail};
+use crate::sim::steer::debug::AgentDebug;
 use crate::sim::steer::state::SteeringState;
 
 /// What a behavior's force computation may touch while the manager evaluates it (only when the
-/// combination evaluates the behavior).
-pub struct Step<'a> {
+/// combination evaluates the behavior). `D` is where what a behavior looked at goes: the host's
+/// [`Tick::Detail`].
+pub struct Step<'a, D> {
     /// The steering the behaviors before this one asked for.
     pub steering: Vec2,
     /// The group's largest force (what the combined steering is truncated to).
@@ -23,17 +23,9 @@ pub struct Step<'a> {
     pub state: &'a mut SteeringState,
     /// The agent's record for this tick (the tutorial behaviors' points for the overlays).
     pub record: &'a mut AgentDebug,
-    /// Where the behavior's trace goes, when the agent's details are kept.
-    pub detail: Option<&'a mut Detail>,
-}
-
-impl Step<'_> {
-    /// Keeps what the behavior looked at, for the overlays (when details are kept).
-    pub fn trace<B: Registered>(&mut self, look: B::Look) {
-        if let Some(detail) = self.detail.as_deref_mut() {
-            detail.push(B::traced(look));
-        }
-    }
+    /// Where the behavior's look goes, when the agent's details are kept (see
+    /// `Behavior::Look`).
+    pub detail: Option<&'a mut D>,
 }
 
 /// One agent's tick as its behaviors see it: the agent, what its targets resolve to, the
@@ -133,11 +125,19 @@ pub trait Tick<'w> {
     /// from every behavior's `Behavior::Kept`). A behavior reaches its own part through
     /// `TickOf::kept`.
     type Memory: 'static;
+    /// Where what the behaviors look at goes, when the agent's details are kept (the registry's
+    /// `Detail`, which keeps each behavior's `Behavior::Look`). A behavior records its own
+    /// through `Step::trace`.
+    type Detail: 'static;
     /// The agent's memory.
     fn memory(&mut self) -> &mut Self::Memory;
     /// The agent's random stream and wander angle.
     fn state(&mut self) -> &mut SteeringState;
     /// Adds the force `compute` returns, with `block`'s weight and probability, under the
     /// group's combination (which may not evaluate it).
-    fn add<B: BlockCommon>(&mut self, block: &B, compute: impl FnOnce(&mut Step<'_>) -> Steer);
+    fn add<B: BlockCommon>(
+        &mut self,
+        block: &B,
+        compute: impl FnOnce(&mut Step<'_, Self::Detail>) -> Steer,
+    );
 }

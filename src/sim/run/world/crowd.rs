@@ -23,7 +23,8 @@ use crate::sim::BehaviorKind;
 use crate::sim::setup::check::{self, Problems};
 use crate::sim::setup::spec::WorldSpec;
 use crate::sim::steer::agent::Agent;
-use crate::sim::steer::debug::{Detail, Records};
+use crate::sim::steer::debug::Records;
+use crate::sim::steer::detail::Detail;
 use crate::sim::steer::params::{BlockCommon, Target};
 
 /// Entities a host owns, steered by a scene's groups. See the [module docs](self).

@@ -20,7 +20,8 @@ use crate::sim::setup::spec::WorldSpec;
 use crate::sim::steer::agent::Agent;
 use crate::sim::steer::behaviors::Body;
 use crate::sim::steer::behaviors::bounds::apply_bounds;
-use crate::sim::steer::debug::{Detail, RecordSlot, RecordStore, Records};
+use crate::sim::steer::debug::{RecordSlot, RecordStore, Records};
+use crate::sim::steer::detail::Detail;
 use crate::sim::steer::manager::integrate;
 
 /// The thread pool of the force pass could not be started.

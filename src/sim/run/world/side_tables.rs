@@ -7,7 +7,7 @@ use glam::Vec2;
 use super::World;
 use crate::sim::model::math::direction_or;
 use crate::sim::run::motion::mean_heading;
-use crate::sim::steer::debug::Detail;
+use crate::sim::steer::detail::Detail;
 use crate::sim::steer::params::{Group, OffsetPursuit, Slot, Target};
 
 impl World {

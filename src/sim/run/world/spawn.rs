@@ -6,7 +6,7 @@ use glam::Vec2;
 use super::World;
 use super::schedule::Newcomer;
 use crate::sim::steer::agent::Agent;
-use crate::sim::steer::debug::Detail;
+use crate::sim::steer::detail::Detail;
 
 impl World {
     pub(super) fn spawn_initial(&mut self) {

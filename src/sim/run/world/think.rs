@@ -22,7 +22,8 @@ use crate::sim::steer::behavior::{BlockCommon, Step, Tick};
 use crate::sim::steer::behaviors::navigate::route::Route;
 use crate::sim::steer::behaviors::pursuit::rest;
 use crate::sim::steer::behaviors::{Body, Steer};
-use crate::sim::steer::debug::{Detail, RecordSink as _, RecordSlot};
+use crate::sim::steer::debug::{RecordSink as _, RecordSlot};
+use crate::sim::steer::detail::Detail;
 use crate::sim::steer::manager::{SteeringManager, SteeringState};
 use crate::sim::steer::params::{Group, Memory, Target};
 
@@ -165,6 +166,7 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
     }
 
     type Memory = Memory;
+    type Detail = Detail;
 
     fn memory(&mut self) -> &mut Memory {
         &mut self.memory
@@ -177,7 +179,11 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
     // Inlined into the agent's tick: measured with callgrind (docs/performance.md).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn add<B: BlockCommon>(&mut self, block: &B, compute: impl FnOnce(&mut Step<'_>) -> Steer) {
+    fn add<B: BlockCommon>(
+        &mut self,
+        block: &B,
+        compute: impl FnOnce(&mut Step<'_, Detail>) -> Steer,
+    ) {
         let weighting = block.weighting();
         self.m
             .add_traced(self.kind, weighting, self.detail.as_deref_mut(), compute);

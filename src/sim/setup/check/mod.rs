@@ -270,6 +270,15 @@ pub struct Refused {
     pub problems: Problems,
 }
 
+impl WorldSpec {
+    /// Every problem with this spec, located at its field paths: empty when a world can be
+    /// built from it. Checks without building (a spec of a million agents spawns none here).
+    #[must_use]
+    pub fn problems(&self) -> Problems {
+        check_spec(self)
+    }
+}
+
 /// Every problem with `spec`, empty when it is valid.
 #[must_use]
 pub fn check_spec(spec: &WorldSpec) -> Problems {

@@ -20,7 +20,8 @@ use crate::sim::steer::behavior::{Figure, Layer, Mark, TickOf, Tint};
 use crate::sim::model::math::normalize_or_zero;
 use crate::sim::model::types::{ArriveMode, Deceleration, Target};
 use crate::sim::steer::behavior::{
-    Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, RANGE, Rgb, Steer, TARGET, Value, block,
+    Behavior, BehaviorInfo, Body, EXCLUSIVE, Family, Field, RANGE, Rgb, SLOWING_RADIUS, Steer,
+    TARGET, Value, block,
 };
 
 /// Arrive in the registry.
@@ -35,7 +36,7 @@ pub const ARRIVE: BehaviorInfo = BehaviorInfo {
               by a slowing radius or a deceleration setting.",
 };
 
-/// The 002 seed's `DecelerationTweaker`, in seconds.
+/// The 002 source's `DecelerationTweaker`, in seconds.
 pub const DECELERATION_TWEAKER: f32 = 0.3;
 
 /// The dead band's braking, when the target is within `dead_band` of the agent.
@@ -59,7 +60,7 @@ pub fn arrive_slowing(body: &Body, target: Vec2, slowing_radius: f32) -> Steer {
     Steer::toward(direction * speed, body.velocity)
 }
 
-/// Arrive with the deceleration setting of the C# seed.
+/// Arrive with the deceleration setting of the C# source.
 #[must_use]
 pub fn arrive_deceleration(body: &Body, target: Vec2, deceleration: Deceleration) -> Steer {
     let to_target = target - body.position;
@@ -97,11 +98,10 @@ impl Behavior for Arrive {
     const ARRIVAL: Option<u8> = Some(0);
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
-        const MODE: Field = Field::distance(
-            "mode",
-            "slowing radius",
-            "desired = dir * max_speed * d / r inside r",
-        )
+        const MODE: Field = Field {
+            key: "mode",
+            ..SLOWING_RADIUS
+        }
         .warn_zero("slowing radius is 0: arrive is plain seek and overshoots the target");
         const DEAD_BAND: Field = Field::distance(
             "dead_band",

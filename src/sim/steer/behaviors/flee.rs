@@ -45,7 +45,7 @@ block! {
     Flee {
         /// What to flee from.
         target: Target = Target::Pointer,
-        /// No force while the target is farther than this (world units); the C# seed uses 100.
+        /// No force while the target is farther than this (world units); the C# source uses 100.
         #[serde(default)] panic_distance: Option<f32> = Some(100.0),
         /// While active, the blocks after this one in priority order are skipped.
         #[serde(default)] exclusive: bool = false,

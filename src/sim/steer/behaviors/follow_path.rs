@@ -26,7 +26,7 @@ use super::seek::seek;
 use crate::sim::model::scenery::Path;
 use crate::sim::model::types::PathForm;
 use crate::sim::steer::behavior::{
-    Behavior, BehaviorInfo, Body, Field, NameOf, Rgb, Steer, Value, block,
+    Behavior, BehaviorInfo, Body, Field, NameOf, Rgb, SLOWING_RADIUS, Steer, Value, block,
 };
 
 /// Path following in the registry.
@@ -187,14 +187,9 @@ impl Behavior for FollowPath {
             "Predict: steer back when the predicted position leaves the band. Waypoints: seek \
              each point in turn.",
         );
-        const SLOWING: Field = Field::distance(
-            "slowing_radius",
-            "slowing radius",
-            "Arrival at the end of an open path slows inside this radius.",
-        );
         visit(&PATH, Value::Name(&mut self.path, NameOf::Path));
         visit(&FORM, Value::PathForm(&mut self.form));
-        visit(&SLOWING, Value::Number(&mut self.slowing_radius));
+        visit(&SLOWING_RADIUS, Value::Number(&mut self.slowing_radius));
     }
 
     fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {

@@ -26,7 +26,8 @@ use crate::sim::steer::behavior::{Family, Mark, TickOf, point_marks};
 use super::arrive::{arrive_deceleration, arrive_slowing};
 use crate::sim::model::types::{Deceleration, Slot, Target};
 use crate::sim::steer::behavior::{
-    Behavior, BehaviorInfo, Body, DECELERATION, Field, Rgb, Steer, TARGET, Value, block,
+    Behavior, BehaviorInfo, Body, DECELERATION, Field, Rgb, SLOWING_RADIUS, Steer, TARGET, Value,
+    block,
 };
 
 /// Offset pursuit in the registry.
@@ -222,16 +223,11 @@ impl Behavior for FollowLeader {
             "zone half width",
             "Half the width of that zone.",
         );
-        const SLOWING: Field = Field::distance(
-            "slowing_radius",
-            "slowing radius",
-            "Arrival at the follow point slows inside this radius.",
-        );
         visit(&TARGET, Value::Target(&mut self.target));
         visit(&BEHIND, Value::Number(&mut self.behind));
         visit(&LENGTH, Value::Number(&mut self.sight_distance));
         visit(&WIDTH, Value::Number(&mut self.sight_half_width));
-        visit(&SLOWING, Value::Number(&mut self.slowing_radius));
+        visit(&SLOWING_RADIUS, Value::Number(&mut self.slowing_radius));
     }
 
     fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {

@@ -1,4 +1,4 @@
-//! Goal seeking of the boids seed (004): the flock steers toward a common target. It is seek
+//! Goal seeking of the boids source (004): the flock steers toward a common target. It is seek
 //! with an optional arrival radius, kept as its own behavior so it has its own weight, switch
 //! and colour beside the agent's other seeks.
 //!
@@ -11,7 +11,7 @@ use crate::sim::steer::behavior::TickOf;
 use super::arrive::arrive_slowing;
 use crate::sim::model::types::Target;
 use crate::sim::steer::behavior::{
-    Behavior, BehaviorInfo, Body, Family, Field, Rgb, Steer, TARGET, Value, block,
+    Behavior, BehaviorInfo, Body, Family, Field, Rgb, SLOWING_RADIUS, Steer, TARGET, Value, block,
 };
 
 /// Goal seeking in the registry.
@@ -33,12 +33,14 @@ pub fn goal(body: &Body, target: Vec2, slowing_radius: f32) -> Steer {
 
 block! {
     target;
-    /// Goal seeking of the boids seed: seek a target, slowing inside `slowing_radius`.
+    /// Goal seeking of the boids source: seek a target, slowing inside `slowing_radius`.
     GoalSeek {
         /// The goal.
         target: Target = Target::Click,
-        /// Arrival radius (world units); 0 is plain seek.
-        #[serde(default)] slowing_radius: f32 = 0.0,
+        /// Slowing radius of the arrival at the goal (world units; 0: plain seek). A new block
+        /// slows inside 50, as every block that arrives does; a file without the field reads
+        /// 0, as it always has.
+        #[serde(default)] slowing_radius: f32 = 50.0,
     }
 }
 
@@ -49,10 +51,8 @@ impl Behavior for GoalSeek {
     const INFO: BehaviorInfo = GOAL;
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
-        const SLOWING: Field =
-            Field::distance("slowing_radius", "slowing radius", "0 is plain seek.");
         visit(&TARGET, Value::Target(&mut self.target));
-        visit(&SLOWING, Value::Number(&mut self.slowing_radius));
+        visit(&SLOWING_RADIUS, Value::Number(&mut self.slowing_radius));
     }
 
     fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {

@@ -26,4 +26,4 @@ pub mod seek;
 pub mod walls;
 pub mod wander;
 
-pub use crate::sim::steer::behavior::{Body, Rgb, Steer};
+pub use crate::sim::steer::behavior::{Body, Steer};

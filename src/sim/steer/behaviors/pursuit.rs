@@ -8,7 +8,7 @@
 
 use glam::Vec2;
 
-use crate::sim::steer::behavior::{Figure, Kept, Layer, Mark, NewAgent, Tick, TickOf, Tint};
+use crate::sim::steer::behavior::{Figure, Kept, Layer, Mark, NewAgent, TickOf, Tint};
 
 use super::flee::flee;
 use super::seek::seek;
@@ -210,7 +210,7 @@ pub fn rest(hunt: &mut Hunt, stamina: &Stamina) -> bool {
 
 impl Pursuit {
     /// Pursues a target at `p` moving at `v`, noting the predicted point for the overlay.
-    fn pursue<'w>(&self, tick: &mut impl Tick<'w>, p: Vec2, v: Vec2) {
+    fn pursue<'w>(&self, tick: &mut impl TickOf<'w, Self>, p: Vec2, v: Vec2) {
         let body = tick.body();
         tick.add(self, |s| {
             let (steer, future) = pursuit(&body, p, v, &self.prediction);
@@ -345,7 +345,7 @@ mod tests {
 
     #[test]
     fn fixed_prediction_point_by_hand() {
-        // T = 3 (the seed's constant): future = (30, 40) + 3 * (1, -2) = (33, 34).
+        // T = 3 (the source's constant): future = (30, 40) + 3 * (1, -2) = (33, 34).
         let fixed = Prediction {
             fixed_secs: Some(3.0),
             max_secs: None,

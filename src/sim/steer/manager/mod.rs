@@ -19,9 +19,11 @@ use glam::Vec2;
 use crate::sim::model::block::Weighting;
 use crate::sim::model::math::truncate;
 use crate::sim::model::types::Leader;
-use crate::sim::steer::behavior::{BlockCommon, Holds, Registered, Step, Tick};
+use crate::sim::steer::behavior::{BlockCommon, Holds, Step, Tick};
 use crate::sim::steer::behaviors::{Body, Steer};
-use crate::sim::steer::debug::{AgentDebug, Detail, FullRecord, RecordSink, RecordSlot};
+use crate::sim::steer::debug::{AgentDebug, FullRecord, RecordSink, RecordSlot};
+use crate::sim::steer::detail::Detail;
+use crate::sim::steer::params::Registered;
 use crate::sim::steer::params::{self, Combination, Memory, Target};
 use crate::sim::steer::registry::BehaviorKind;
 pub use crate::sim::steer::state::SteeringState;
@@ -189,7 +191,7 @@ impl<R: RecordSink> SteeringManager<R> {
         &mut self,
         kind: BehaviorKind,
         weighting: Weighting,
-        compute: impl FnOnce(&mut Step<'_>) -> Steer,
+        compute: impl FnOnce(&mut Step<'_, ()>) -> Steer,
     ) {
         self.add_traced(kind, weighting, None, compute);
     }
@@ -198,12 +200,12 @@ impl<R: RecordSink> SteeringManager<R> {
     // Inlined into the agent's tick: measured with callgrind (docs/performance.md).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub fn add_traced(
+    pub fn add_traced<D>(
         &mut self,
         kind: BehaviorKind,
         weighting: Weighting,
-        detail: Option<&mut Detail>,
-        compute: impl FnOnce(&mut Step<'_>) -> Steer,
+        detail: Option<&mut D>,
+        compute: impl FnOnce(&mut Step<'_, D>) -> Steer,
     ) {
         let Weighting {
             weight,
@@ -390,6 +392,8 @@ impl<R: RecordSink> Tick<'_> for Lone<'_, R> {
     }
 
     type Memory = Memory;
+    /// The registry's, though the tutorials' manager keeps no details.
+    type Detail = Detail;
 
     fn memory(&mut self) -> &mut Memory {
         &mut self.memory
@@ -399,7 +403,11 @@ impl<R: RecordSink> Tick<'_> for Lone<'_, R> {
         &mut self.m.state
     }
 
-    fn add<B: BlockCommon>(&mut self, block: &B, compute: impl FnOnce(&mut Step<'_>) -> Steer) {
+    fn add<B: BlockCommon>(
+        &mut self,
+        block: &B,
+        compute: impl FnOnce(&mut Step<'_, Detail>) -> Steer,
+    ) {
         self.m
             .add_traced(self.kind, block.weighting(), None, compute);
     }

@@ -22,7 +22,7 @@ use glam::Vec2;
 use crate::sim::model::navmesh::NavMesh;
 use crate::sim::model::types::Target;
 use crate::sim::steer::behavior::{
-    Behavior, BehaviorInfo, Body, Field, Rgb, Steer, TickOf, Value, block,
+    Behavior, BehaviorInfo, Body, Field, Rgb, SLOWING_RADIUS, Steer, TickOf, Value, block,
 };
 use crate::sim::steer::behavior::{Family, Figure, Kept, Mark, Tint};
 use route::Route;
@@ -84,11 +84,6 @@ impl Behavior for Navigate {
 
     fn fields(&mut self, visit: &mut dyn FnMut(&'static Field, Value<'_>)) {
         const TARGET: Field = Field::plain("target", "target", "What to reach.");
-        const SLOWING: Field = Field::distance(
-            "slowing_radius",
-            "slowing radius",
-            "Within this distance of the end of its route the agent slows down to stop there.",
-        );
         const REPLAN: Field = Field::distance(
             "replan_distance",
             "replan distance",
@@ -96,7 +91,7 @@ impl Behavior for Navigate {
              plan. Small: always on the shortest route, at the cost of planning often.",
         );
         visit(&TARGET, Value::Target(&mut self.target));
-        visit(&SLOWING, Value::Number(&mut self.slowing_radius));
+        visit(&SLOWING_RADIUS, Value::Number(&mut self.slowing_radius));
         visit(&REPLAN, Value::Number(&mut self.replan_distance));
     }
 
