@@ -117,6 +117,12 @@ pub trait Tick<'w> {
     fn others_near(&self, _range: f32) -> Vec<Other> {
         Vec::new()
     }
+    /// The `count` agents nearest this one within `range`, nearest first (ties: the lower
+    /// index), whatever the group's neighbour cap: a behavior with a count of its own (ORCA's
+    /// `neighbors`) asks for exactly that many.
+    fn nearest_others(&self, _range: f32, _count: usize) -> Vec<Other> {
+        Vec::new()
+    }
     /// The position of the agent nearest `p` within `radius` of it (the agent itself left out).
     fn agent_near(&self, _p: Vec2, _radius: f32) -> Option<Vec2> {
         None

@@ -161,6 +161,10 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
             .others_near(self.i, range, self.group.max_neighbors as usize)
     }
 
+    fn nearest_others(&self, range: f32, count: usize) -> Vec<Other> {
+        self.world.others_near(self.i, range, count)
+    }
+
     fn agent_near(&self, p: Vec2, radius: f32) -> Option<Vec2> {
         self.world.agent_near(p, radius, self.i)
     }
@@ -212,8 +216,8 @@ impl World {
         }
     }
 
-    /// The agents within `range` of agent `i` (at most its group's neighbour cap, nearest
-    /// first), as collision avoidance sees them.
+    /// The agents within `range` of agent `i` (at most `cap`, nearest first, ties by the lower
+    /// index), as collision avoidance and ORCA see them.
     fn others_near(&self, i: usize, range: f32, cap: usize) -> Vec<Other> {
         let Some(me) = self.agents.get(i) else {
             return Vec::new();

@@ -6,7 +6,8 @@
 //! this tick: `v_pref = truncate(v + truncate(steering, max_force) / mass · dt, max_speed)`,
 //! with `steering` what the blocks before it asked for (it comes last in the priority order).
 //! It returns `v_orca`, the velocity nearest `v_pref` within `max_speed` that keeps the agent
-//! clear of its `max_neighbors` nearest neighbours within `neighbor_distance` for
+//! clear of its `neighbors` nearest neighbours within `neighbor_distance` (its own count, not the
+//! group's flocking cap `max_neighbors`) for
 //! `time_horizon_secs`, and of the walls, the level's walls and the obstacles for
 //! `wall_horizon_secs` ([`solve`]). Its force is what takes the velocity there in one tick:
 //!
@@ -66,8 +67,10 @@ block! {
     Orca {
         /// Other agents farther than this are ignored (world units).
         neighbor_distance: f32 = 60.0,
-        /// At most this many of the nearest neighbours are avoided.
-        max_neighbors: u32 = 10,
+        /// At most this many of the nearest neighbours are avoided (RVO2's `maxNeighbors`; the
+        /// group's `max_neighbors` caps flocking, not this). Files before this name wrote it
+        /// `max_neighbors`.
+        #[serde(alias = "max_neighbors")] neighbors: u32 = 10,
         /// Collisions with agents further ahead than this are ignored (seconds).
         time_horizon_secs: f32 = 2.0,
         /// Collisions with walls and obstacles further ahead than this are ignored (seconds).
@@ -96,7 +99,6 @@ impl Behavior for Orca {
 
     const INFO: BehaviorInfo = ORCA;
     const KEEPS_APART: bool = true;
-    const NEIGHBOR_CAP: bool = true;
 
     fn traces(&self) -> bool {
         true
@@ -111,10 +113,11 @@ impl Behavior for Orca {
              kept).",
         );
         const COUNT: Field = Field::plain(
-            "max_neighbors",
+            "neighbors",
             "neighbours",
-            "At most this many of the nearest agents are avoided. 5 to 15 is usual: fewer, \
-             and an agent in a crowd forgets someone beside it.",
+            "At most this many of the nearest agents are avoided, whatever the group's \
+             neighbour cap. 5 to 15 is usual: fewer, and an agent in a crowd forgets someone \
+             beside it.",
         )
         .limit(Limit::Within(0.0, 1000.0));
         const HORIZON: Field = Field::plain(
@@ -135,7 +138,7 @@ impl Behavior for Orca {
         .unit(" s")
         .limit(Limit::Within(MIN_HORIZON_SECS, 100.0));
         visit(&DISTANCE, Value::Number(&mut self.neighbor_distance));
-        visit(&COUNT, Value::Whole(&mut self.max_neighbors));
+        visit(&COUNT, Value::Whole(&mut self.neighbors));
         visit(&HORIZON, Value::Number(&mut self.time_horizon_secs));
         visit(&WALL_HORIZON, Value::Number(&mut self.wall_horizon_secs));
     }
@@ -155,8 +158,7 @@ impl Behavior for Orca {
             walls: self.wall_horizon_secs.max(MIN_HORIZON_SECS),
             dt,
         };
-        let mut others = tick.others_near(self.neighbor_distance);
-        others.truncate(self.max_neighbors as usize);
+        let others = tick.nearest_others(self.neighbor_distance, self.neighbors as usize);
         let (walls, obstacles) = (tick.walls(), tick.obstacles());
         tick.add(self, |s| {
             let wanted = truncate(
