@@ -116,7 +116,7 @@ impl Goal {
     /// Parses a goal as the command line writes it: `GROUP.METRIC<=V`, `GROUP.METRIC>=V`,
     /// `GROUP.METRIC min` or `GROUP.METRIC max` (spaces around the operator allowed; `=min`
     /// and `=max` too). The names are checked against a scene by
-    /// [`super::goal_rules::problems`].
+    /// `super::goal_rules::problems`.
     pub fn parse(text: &str) -> Result<Self, String> {
         let usage = || {
             format!(

@@ -60,7 +60,7 @@ pub fn load_checked(path: &Path) -> Result<Checked, SceneErrors> {
 /// Parses and validates a scene from text like [`check_str`], but reports every problem it can
 /// find rather than the first: an unknown field or a value of the wrong kind is reported and
 /// the rest of the text read on, and the range checks run on what was read
-/// ([`super::recover`]). For reporting (`steerlab validate`): `Ok` only when there is no
+/// (`super::recover`). For reporting (`steerlab validate`): `Ok` only when there is no
 /// problem at all, so a scene with any error is still refused.
 pub fn check_all(text: &str, name: &str) -> Result<Checked, SceneErrors> {
     let scene = super::recover::parse_all(text, name)?;
@@ -319,7 +319,7 @@ pub fn parent_dir(path: &Path) -> &Path {
     }
 }
 
-/// Saves a scene atomically; see [`write_atomic`].
+/// Saves a scene atomically; see `write_atomic`.
 pub fn save(path: &Path, scene: &Scene) -> Result<(), SaveError> {
     write_atomic(path, to_string(scene).as_bytes())
 }

@@ -223,7 +223,7 @@ fn group_parts(below: &[Part], parts: &mut Vec<String>) {
 
 pub use crate::sim::model::text::readable_number;
 
-/// The field at `path` of `scene` as [`field_label`] names it, without the unit when its
+/// The field at `path` of `scene` as `field_label` names it, without the unit when its
 /// values are written beside it with theirs (`arrivers › arrive › slowing radius` before
 /// `286 u`).
 #[must_use]

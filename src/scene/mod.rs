@@ -9,6 +9,18 @@
 //! world.step_n(60);
 //! assert_eq!(world.tick(), 60);
 //! ```
+//!
+//! This module is the front door; its parts are the crate's own (`docs/architecture.md`):
+//!
+//! - Load, check and save: [`from_str`], [`from_bytes`], [`load`] (a [`CheckedScene`], checked
+//!   once), [`check_str`] and [`check_all`] (with warnings, every problem), [`save`] (atomic),
+//!   [`to_string`]; errors are located [`SceneErrors`] (file, line, column, field).
+//! - What a scene holds beside its world: its [`Goals`] and its [`OverlaySet`].
+//! - What a tool does with scenes: [`add_behavior`] (and what one [`lacks`]), [`flatten`] and
+//!   [`diff`] field by field, [`write_csv`] of a run, a group as text
+//!   ([`group_to_string`], [`group_from_str`]), a field and its value in a designer's words
+//!   ([`labels`]).
+//! - The built-in scenes: [`presets`].
 
 // The modules are the crate's own; what a game or a tool imports is re-exported below. A
 // game's build (no editor, no cli) leaves some of the tools' helpers unused: allowed there.

@@ -190,7 +190,7 @@ pub(super) struct Rest {
 }
 
 /// A scene that passed every check when it was read ([`super::from_str`], [`super::load`]):
-/// a world is built from it with no second check ([`CheckedScene::new_world`]) and, once the scene
+/// a world is built from it with no second check (`CheckedScene::new_world`) and, once the scene
 /// is not needed, with no copy either ([`CheckedScene::into_world`]). It reads as the
 /// [`Scene`] it holds; [`CheckedScene::into_scene`] gives that scene to edit, which is then
 /// checked again when a world is built from it.
@@ -347,7 +347,7 @@ impl Scene {
         }
     }
 
-    /// The simulation parameters of this scene (a copy: [`Scene::split`] maps a scene to its
+    /// The simulation parameters of this scene (a copy: `Scene::split` maps a scene to its
     /// spec, in one place).
     #[must_use]
     pub fn world_spec(&self) -> WorldSpec {

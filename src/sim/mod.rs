@@ -1,17 +1,21 @@
-//! The simulation core, in five layers, each importing only the layers above it in this list:
+//! The simulation core: what a game links to play a tuned scene. No GUI crate and no I/O.
 //!
-//! - [`model`]: the vocabulary: vectors and numbers, the random streams, the scenery (walls,
-//!   obstacles, paths, regions), flow fields, field descriptions and field paths.
-//! - [`steer`]: the behaviors and what they read and record: the host interface ([`steer::tick`]),
-//!   the behavior trait and registry, the groups' parameters, the per-tick debug record and its
-//!   marks, the agent and the tutorials' steering manager.
-//! - [`setup`]: what a world is built from and how it is checked: the world's spec, the settings,
-//!   the checks and the warnings.
-//! - [`run`]: the world and its fixed tick: spawning, the neighbour grid and search, the
-//!   nearest-agent tree, motion, and a game's own entities ([`Crowd`]).
-//! - [`observe`]: the metrics computed over a run.
+//! This module is the front door; the layers behind it (the vocabulary, the behaviors, the
+//! checks, the world's tick, the metrics) are the crate's own (`docs/architecture.md`).
 //!
-//! No GUI crate and no I/O: a game depends on exactly this.
+//! - A world and its run: [`World`] (built from a [`WorldSpec`], checked: [`Problems`]),
+//!   its [`Agent`]s (and a navigating agent's [`Route`]), [`moved`] (the world's motion).
+//! - A game's own entities: [`Crowd`] ([`CrowdError`], [`Unmet`]), the scene's population as
+//!   [`Spawns`] of [`Newcomer`]s.
+//! - The scene's data: [`Group`] and every behavior block in [`params`], [`BehaviorKind`],
+//!   [`Spawn`], [`Target`], the [`Level`] and the other scenery.
+//! - What a tick recorded: each behavior's force ([`Record`], [`Records`], [`FullRecord`],
+//!   [`AgentDebug`], [`ForceLayout`]) and what it looked at ([`Detail`], [`Trace`]), drawn as
+//!   [`marks`] in [`colors`].
+//! - A block's fields as a tool edits them: [`field`] (descriptions and values) and
+//!   [`FieldPath`]; the bounds they are checked against, [`limits`].
+//! - What a run measured: [`metrics`].
+//! - The tutorials' host-object API: [`SteeringManager`] over a [`Boid`].
 
 pub(crate) mod model;
 pub(crate) mod observe;

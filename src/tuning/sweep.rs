@@ -108,7 +108,7 @@ pub fn parse_param(text: &str) -> Result<Param, String> {
 pub type FieldError = SetError;
 
 /// The paths of every number of `scene` that a sweep can set (see
-/// [`crate::sim::model::field_path::numbers`]): the seed, the tick, the world, the scenery, and every
+/// `crate::sim::model::field_path::numbers`): the seed, the tick, the world, the scenery, and every
 /// number of every group and behavior block (a choice carrying one number, like the arrive
 /// block's `mode: SlowingRadius(150.0)`, is set through its number).
 #[must_use]

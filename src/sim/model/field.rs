@@ -471,7 +471,7 @@ pub const ENABLED: Field = Field::plain(
     "Off: the behavior is kept in the file but not evaluated.",
 );
 
-/// The fields of [`BlockCommon`] that have numbers, as the checks and the inspector see them.
+/// The fields of `BlockCommon` that have numbers, as the checks and the inspector see them.
 pub const WEIGHT: Field = Field::plain(
     "weight",
     "weight",

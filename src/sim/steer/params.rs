@@ -140,7 +140,7 @@ macro_rules! define_group {
         )*
 
         /// What one behavior looked at on one tick, for the overlays: the behavior's own
-        /// [`Behavior::Look`] (declared in its file, where its `marks` draw it), one variant
+        /// `Behavior::Look` (declared in its file, where its `marks` draw it), one variant
         /// per behavior of the registry.
         #[derive(Clone, Copy, Debug, PartialEq)]
         pub enum Trace {
@@ -159,7 +159,7 @@ macro_rules! define_group {
                 }
             }
 
-            /// What to draw of it ([`Behavior::marks`]).
+            /// What to draw of it (`Behavior::marks`).
             pub fn marks(&self, out: &mut Vec<Mark>) {
                 match self {
                     $(Self::$kind(look) => <$ty as Behavior>::marks(look, out),)*
@@ -168,7 +168,7 @@ macro_rules! define_group {
         }
 
         /// What an agent keeps for its behaviors between ticks: each behavior's part
-        /// ([`Behavior::Kept`], declared in its file), a field named by the behavior's key. A
+        /// (`Behavior::Kept`, declared in its file), a field named by the behavior's key. A
         /// behavior that keeps nothing takes no room.
         #[derive(Clone, Copy, Debug, Default, PartialEq)]
         pub struct Memory {
@@ -179,7 +179,7 @@ macro_rules! define_group {
         }
 
         impl Memory {
-            /// What a new agent starts with: each behavior's [`Kept::start`].
+            /// What a new agent starts with: each behavior's `Kept::start`.
             #[must_use]
             pub fn new(new: &NewAgent) -> Self {
                 Self {
@@ -283,7 +283,7 @@ macro_rules! define_group {
             }
 
             /// Whether some block the group has on records a detail for the overlays
-            /// ([`Behavior::traces`]).
+            /// (`Behavior::traces`).
             #[must_use]
             pub fn traces(&self) -> bool {
                 false $(|| self.$field.as_ref().is_some_and(|b| b.enabled && b.traces()))*
@@ -346,7 +346,7 @@ macro_rules! define_group {
                 }
             }
 
-            /// Whether it keeps its group's agents apart ([`Behavior::KEEPS_APART`]).
+            /// Whether it keeps its group's agents apart (`Behavior::KEEPS_APART`).
             #[must_use]
             pub fn keeps_apart(self) -> bool {
                 match self {
@@ -355,7 +355,7 @@ macro_rules! define_group {
             }
 
             /// Whether the group's neighbour cap bounds what it looks at
-            /// ([`Behavior::NEIGHBOR_CAP`]).
+            /// (`Behavior::NEIGHBOR_CAP`).
             #[must_use]
             pub fn uses_neighbor_cap(self) -> bool {
                 match self {
@@ -363,7 +363,7 @@ macro_rules! define_group {
                 }
             }
 
-            /// Whether it reads the level's navigation mesh ([`Behavior::NAVMESH`]).
+            /// Whether it reads the level's navigation mesh (`Behavior::NAVMESH`).
             #[must_use]
             pub fn uses_navmesh(self) -> bool {
                 match self {
@@ -372,7 +372,7 @@ macro_rules! define_group {
             }
 
             /// Its rank among the blocks a group's arrival is measured against
-            /// ([`Behavior::ARRIVAL`]).
+            /// (`Behavior::ARRIVAL`).
             #[must_use]
             pub fn arrival_rank(self) -> Option<u8> {
                 match self {
@@ -427,7 +427,7 @@ impl Group {
             .and_then(|(_, k)| self.block(k)?.target())
     }
 
-    /// Adds the block of `kind` as [`Behavior::added`] makes it for the scene `names` describe
+    /// Adds the block of `kind` as `Behavior::added` makes it for the scene `names` describe
     /// (nothing when the group has one already).
     pub fn add_block(&mut self, kind: BehaviorKind, names: &SceneNames<'_>) {
         struct Add<'a, 'b>(&'a SceneNames<'b>);
@@ -459,7 +459,7 @@ impl Group {
         self.visit_block_mut(kind, &mut Visit(f));
     }
 
-    /// Every block reset to its defaults ([`Behavior::reset`]): the same blocks, the same
+    /// Every block reset to its defaults (`Behavior::reset`): the same blocks, the same
     /// targets and names, the default numbers.
     pub fn reset_blocks(&mut self) {
         struct Reset;

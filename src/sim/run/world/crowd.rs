@@ -27,7 +27,14 @@ use crate::sim::steer::debug::Records;
 use crate::sim::steer::detail::Detail;
 use crate::sim::steer::params::{BlockCommon, Target};
 
-/// Entities a host owns, steered by a scene's groups. See the [module docs](self).
+/// Entities a host owns and moves, steered by a scene's groups: the world's own decision pass over
+/// the positions and velocities the host gives, and each entity's force handed back; it never
+/// moves an entity ([`moved`] is the world's motion, for a host that wants it). Each tick:
+/// [`Crowd::steer`], read the forces, move the entities, give their new motion
+/// ([`Crowd::set_motion`], [`Crowd::set_motions`]). Entities are kept in id order: a neighbour
+/// tie goes to the lower id, an entity's random stream is keyed by its id, and a target that
+/// names an agent names it by id ([`Crowd::add`] gives the next free id, [`Crowd::insert`]
+/// takes the host's own).
 #[derive(Clone, Debug)]
 pub struct Crowd {
     world: World,

@@ -163,7 +163,7 @@ enum Motion {
 
 /// Where the world moves an agent of `group` at `position` with `velocity` under the applied
 /// steering force `force` (already truncated to `max_force`) on one tick: the manager's update
-/// ([`integrate`]: `velocity = truncate(velocity + force / mass * dt, max_speed)`, `position +=
+/// (`integrate`: `velocity = truncate(velocity + force / mass * dt, max_speed)`, `position +=
 /// velocity * dt`), the group's turn-rate limit (`max_turn_rate_deg`), then the world's bounds.
 /// A host that moves its own entities the way the world does calls this; any other motion is
 /// the host's to choose.
