@@ -9,7 +9,7 @@ use crate::sim::model::field::{Field, OTHER, PROBABILITY, STAMINA_REGEN, TARGET,
 use crate::sim::model::field_path::FieldPath;
 use crate::sim::model::text::{echo, thousands};
 use crate::sim::setup::check::Problem;
-use crate::sim::setup::settings::{CLICK_TARGET, MAX_NEIGHBORS_FIELD, SPAWN, STAMINA};
+use crate::sim::setup::settings::{CLICK_TARGET, MAX_NEIGHBORS_FIELD, RADIUS, SPAWN, STAMINA};
 use crate::sim::setup::spec::WorldSpec;
 use crate::sim::steer::behaviors::flocking::RADIUS as FLOCK_RADIUS;
 use crate::sim::steer::params::{BlockCommon, Combination, Group, Spawn, Target};
@@ -160,6 +160,22 @@ fn group_warnings(path: &FieldPath, group: &Group, total: u64, out: &mut Vec<Pro
                 );
             }
         }
+    }
+    // A body radius of 0 under a block that keeps bodies apart: it keeps only the centres apart.
+    if group.radius == 0.0
+        && group.count > 0
+        && let Some(kind) = crate::sim::BehaviorKind::ALL
+            .into_iter()
+            .find(|&k| k.keeps_bodies_apart() && group.block(k).is_some_and(BlockCommon::enabled))
+    {
+        push(
+            path.key(RADIUS.key),
+            format!(
+                "is 0: {} keeps the agents' bodies apart by their radius, so with none they \
+                 pass through each other",
+                kind.field_name()
+            ),
+        );
     }
     // Numbers a behavior's own fields say are not meant at 0.
     for kind in crate::sim::BehaviorKind::ALL {
@@ -447,5 +463,30 @@ mod tests {
             w[0].message
                 .starts_with("a radius of 50 takes in about 7,854 of the 10,000")
         );
+    }
+
+    /// A body radius of 0 is warned of under a block that keeps bodies apart (ORCA, collision
+    /// avoidance), where the agents would pass through each other, and not under separation,
+    /// which keeps centres apart and reads no radius.
+    #[test]
+    fn a_body_radius_of_zero_warns_only_where_bodies_are_kept_apart() {
+        let at = "groups[0].radius".to_owned();
+        let mut orca = group();
+        orca.orca = Some(crate::sim::steer::params::Orca::default());
+        orca.radius = 0.0;
+        let found = warnings(&world(vec![orca.clone()]));
+        let radius: Vec<_> = found.iter().filter(|p| p.path.to_string() == at).collect();
+        assert_eq!(radius.len(), 1, "{found:?}");
+        assert_eq!(
+            radius[0].message,
+            "is 0: orca keeps the agents' bodies apart by their radius, so with none they pass \
+             through each other"
+        );
+        orca.radius = 7.0;
+        assert!(!paths(&world(vec![orca])).contains(&at));
+        let mut flock = group();
+        flock.separation = Some(Separation::default());
+        flock.radius = 0.0;
+        assert!(!paths(&world(vec![flock])).contains(&at));
     }
 }

@@ -76,6 +76,11 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
     /// asks before it reads overlaps as collisions).
     const KEEPS_APART: bool = false;
 
+    /// Whether what it keeps apart are the agents' bodies (their radius), not their centres: a
+    /// group of such a block with a body radius of 0 is warned that its agents pass through
+    /// each other.
+    const KEEPS_BODIES_APART: bool = false;
+
     /// Whether the agents it looks at are at most the group's neighbour cap
     /// (`max_neighbors`), nearest first: the inspector shows the cap to groups that have one.
     const NEIGHBOR_CAP: bool = false;

@@ -354,6 +354,15 @@ macro_rules! define_group {
                 }
             }
 
+            /// Whether it keeps the agents' bodies apart, by their radius
+            /// ([`Behavior::KEEPS_BODIES_APART`]).
+            #[must_use]
+            pub fn keeps_bodies_apart(self) -> bool {
+                match self {
+                    $(Self::$kind => <$ty as Behavior>::KEEPS_BODIES_APART,)*
+                }
+            }
+
             /// Whether the group's neighbour cap bounds what it looks at
             /// (`Behavior::NEIGHBOR_CAP`).
             #[must_use]

@@ -123,6 +123,7 @@ impl Behavior for AvoidAgents {
 
     const INFO: BehaviorInfo = AVOID_AGENTS;
     const KEEPS_APART: bool = true;
+    const KEEPS_BODIES_APART: bool = true;
     const NEIGHBOR_CAP: bool = true;
 
     fn traces(&self) -> bool {

@@ -99,6 +99,7 @@ impl Behavior for Orca {
 
     const INFO: BehaviorInfo = ORCA;
     const KEEPS_APART: bool = true;
+    const KEEPS_BODIES_APART: bool = true;
 
     fn traces(&self) -> bool {
         true
@@ -111,7 +112,8 @@ impl Behavior for Orca {
             "Other agents farther than this are not avoided. Too small, and agents see each \
              other too late and push; too large costs time for nothing (only the nearest are \
              kept).",
-        );
+        )
+        .warn_zero("is 0: ORCA sees no neighbour, so the agents pass through each other");
         const COUNT: Field = Field::plain(
             "neighbors",
             "neighbours",
@@ -119,7 +121,8 @@ impl Behavior for Orca {
              neighbour cap. 5 to 15 is usual: fewer, and an agent in a crowd forgets someone \
              beside it.",
         )
-        .limit(Limit::Within(0.0, 1000.0));
+        .limit(Limit::Within(0.0, 1000.0))
+        .warn_zero("is 0: ORCA avoids nobody, so the agents pass through each other");
         const HORIZON: Field = Field::plain(
             "time_horizon_secs",
             "time horizon",
