@@ -139,6 +139,54 @@ fn orca_keeps_two_agents_crossing_head_on_apart() {
     );
 }
 
+/// One ORCA agent of the circle placed at (100, 500), on the circle's horizontal diameter (it heads for
+/// the opposite point), with the block's preferred speed and nudge as given.
+fn lone_orca(preferred_speed: Option<f32>, nudge: bool) -> World {
+    let mut scene = scene_of("orca_circle.ron");
+    scene.groups[0].count = 0;
+    let orca = scene.groups[0].orca.as_mut().expect("orca");
+    orca.preferred_speed = preferred_speed;
+    orca.nudge = nudge;
+    scene.agents.push(steerlab::sim::params::Placed {
+        group: "crowd".to_owned(),
+        position: Vec2::new(100.0, 500.0),
+        velocity: Vec2::ZERO,
+        wander_angle_deg: None,
+    });
+    scene.build_world().expect("builds")
+}
+
+#[test]
+fn orca_caps_the_preferred_velocity_at_its_preferred_speed_and_nudges_only_when_asked() {
+    // Alone and un-nudged, ORCA takes the preferred velocity as it is: arrive's, capped at 10
+    // where the group may go 40, never more (a truncation to 10 may land an ulp above it). Arrive's velocity
+    // v + (40 - |v|) dt grows as 40 (1 - (59/60)^n): past 10 on the 18th tick, then held at 10.
+    let mut world = lone_orca(Some(10.0), false);
+    for tick in 0..120 {
+        world.step();
+        let speed = world.agents()[0].velocity.length();
+        assert!(speed <= 10.0 + 1e-4, "tick {tick}: {speed}");
+        if tick >= 17 {
+            assert!((speed - 10.0).abs() < 1e-4, "tick {tick}: {speed}");
+        } else {
+            assert!(speed < 10.0, "tick {tick}: {speed}");
+        }
+    }
+    // Without the nudge, an agent on the diameter heads along it exactly: nothing turns it.
+    let mut still = lone_orca(None, false);
+    let mut nudged = lone_orca(None, true);
+    for _ in 0..120 {
+        still.step();
+        nudged.step();
+    }
+    assert_eq!(still.agents()[0].position.y.to_bits(), 500.0_f32.to_bits());
+    assert_ne!(nudged.agents()[0].position.y.to_bits(), 500.0_f32.to_bits());
+    assert!(
+        still.agents()[0].position.x > 120.0,
+        "it heads for the opposite point"
+    );
+}
+
 #[test]
 fn orca_gives_the_same_bits_on_one_thread_and_two() {
     // A second ring inside the first, so that the crowd (520) is large enough for the tick to

@@ -475,7 +475,8 @@ mod tests {
         orca.orca = Some(crate::sim::steer::params::Orca::default());
         orca.radius = 0.0;
         let found = warnings(&world(vec![orca.clone()]));
-        let radius: Vec<_> = found.iter().filter(|p| p.path.to_string() == at).collect();
+        let radius_path = FieldPath::group(0).key("radius");
+        let radius: Vec<_> = found.iter().filter(|p| p.path == radius_path).collect();
         assert_eq!(radius.len(), 1, "{found:?}");
         assert_eq!(
             radius[0].message,

@@ -75,6 +75,13 @@ block! {
         time_horizon_secs: f32 = 2.0,
         /// Collisions with walls and obstacles further ahead than this are ignored (seconds).
         wall_horizon_secs: f32 = 1.0,
+        /// The speed the preferred velocity is capped at (world units per second; none:
+        /// `max_speed`), below which ORCA may still go up to `max_speed` to avoid: RVO2's agents
+        /// prefer 1 and may go 2.
+        preferred_speed: Option<f32> = None,
+        /// RVO2's nudge against perfect symmetry: the preferred velocity turned each tick by at
+        /// most 1/10,000 of `max_speed` in a random direction from the agent's own stream.
+        nudge: bool = true,
     }
 }
 
@@ -140,10 +147,29 @@ impl Behavior for Orca {
         )
         .unit(" s")
         .limit(Limit::Within(MIN_HORIZON_SECS, 100.0));
+        const PREFERRED: Field = Field::plain(
+            "preferred_speed",
+            "preferred speed",
+            "The preferred velocity is capped at this speed; ORCA may still go up to max_speed \
+             to get out of the way (RVO2's agents prefer 1 and may go 2). Off: max_speed.",
+        )
+        .unit(" u/s")
+        .warn_zero(
+            "is 0: ORCA prefers to stand still, so the agents only move to get out of the way",
+        );
+        const SYMMETRY: Field = Field::plain(
+            "nudge",
+            "nudge",
+            "Turn the preferred velocity each tick by at most 1/10,000 of max_speed, at random: \
+             without it agents in perfect symmetry (a circle) may wait for each other for ever. \
+             RVO2's Blocks has it, its Circle not.",
+        );
         visit(&DISTANCE, Value::Number(&mut self.neighbor_distance));
         visit(&COUNT, Value::Whole(&mut self.neighbors));
         visit(&HORIZON, Value::Number(&mut self.time_horizon_secs));
         visit(&WALL_HORIZON, Value::Number(&mut self.wall_horizon_secs));
+        visit(&PREFERRED, Value::Optional(&mut self.preferred_speed, 30.0));
+        visit(&SYMMETRY, Value::Flag(&mut self.nudge));
     }
 
     fn steer<'w, T: TickOf<'w, Self>>(&self, tick: &mut T) -> bool {
@@ -164,16 +190,24 @@ impl Behavior for Orca {
         let others = tick.nearest_others(self.neighbor_distance, self.neighbors as usize);
         let (walls, obstacles) = (tick.walls(), tick.obstacles());
         tick.add(self, |s| {
+            let cap = self
+                .preferred_speed
+                .map_or(body.max_speed, |p| p.min(body.max_speed));
             let wanted = truncate(
                 body.velocity + truncate(s.steering, s.max_force) / body.mass * dt,
-                body.max_speed,
+                cap,
             );
             // RVO2's nudge against perfect symmetry (two agents exactly head on, a circle
             // of them) where every agent would wait for the others: a random turn of the
             // preferred velocity by at most 1/10,000 of max_speed, from the agent's own stream.
-            let angle = s.state.rng.next_f32() * std::f32::consts::TAU;
-            let nudge = Vec2::new(libm::cosf(angle), libm::sinf(angle)) * (body.max_speed * NUDGE);
-            let preferred = truncate(wanted + nudge, body.max_speed);
+            let preferred = if self.nudge {
+                let angle = s.state.rng.next_f32() * std::f32::consts::TAU;
+                let nudge =
+                    Vec2::new(libm::cosf(angle), libm::sinf(angle)) * (body.max_speed * NUDGE);
+                truncate(wanted + nudge, cap)
+            } else {
+                wanted
+            };
             let chosen = orca_velocity(&me, preferred, &others, walls, obstacles, &horizons);
             s.trace::<Self>(OrcaLook { preferred, chosen });
             let force = (chosen - body.velocity) * (body.mass / dt) - s.steering;
