@@ -139,8 +139,8 @@ fn orca_keeps_two_agents_crossing_head_on_apart() {
     );
 }
 
-/// One ORCA agent of the circle placed at (100, 500), on the circle's horizontal diameter (it heads for
-/// the opposite point), with the block's preferred speed and nudge as given.
+/// One ORCA agent of the circle placed at (100, 500), on the circle's horizontal diameter (it
+/// heads for the opposite point), with the block's preferred speed and nudge as given.
 fn lone_orca(preferred_speed: Option<f32>, nudge: bool) -> World {
     let mut scene = scene_of("orca_circle.ron");
     scene.groups[0].count = 0;
