@@ -29,10 +29,48 @@ const LEAF: usize = 8;
 /// marked in `stacks` at its median's place and its points ordered by index, so that a query answers
 /// it at once, as a scan of its lowest indices, instead of visiting each of its points (they
 /// all tie, and ties go to the lower index).
+///
+/// Each node keeps the box around its points (at its place, [`slot`]), so a k-nearest query
+/// skips a node as soon as the box is farther than its answer so far, as RVO2's tree does.
 #[derive(Clone, Debug, Default)]
 pub struct KdTree {
     points: Vec<Point>,
     stacks: Vec<u64>,
+    bounds: Vec<Bounds>,
+}
+
+/// The box around a node's points: `[min_x, min_y, max_x, max_y]`.
+type Bounds = [f32; 4];
+
+/// The box around `points` (not empty) and each node under `range`, kept at their places.
+fn bounds_of(points: &[Point], range: std::ops::Range<usize>, out: &mut [Bounds]) -> Bounds {
+    let around = |b: Bounds, p: Vec2| [b[0].min(p.x), b[1].min(p.y), b[2].max(p.x), b[3].max(p.y)];
+    let at = slot(&range);
+    let first = points[at].position;
+    let mut b = [first.x, first.y, first.x, first.y];
+    if range.len() <= LEAF {
+        for q in &points[range.clone()] {
+            b = around(b, q.position);
+        }
+    } else {
+        for part in [range.start..at, at + 1..range.end] {
+            if !part.is_empty() {
+                let c = bounds_of(points, part, out);
+                b = around(around(b, Vec2::new(c[0], c[1])), Vec2::new(c[2], c[3]));
+            }
+        }
+    }
+    out[at] = b;
+    b
+}
+
+/// The squared distance from `p` to the box `b` (0 inside it): no point of the box is nearer,
+/// in `f32` as well (each step rounds monotonically), so skipping a box farther than an answer
+/// never loses a point as near as it.
+fn distance2_to(b: &Bounds, p: Vec2) -> f32 {
+    let dx = (b[0] - p.x).max(p.x - b[2]).max(0.0);
+    let dy = (b[1] - p.y).max(p.y - b[3]).max(0.0);
+    dx * dx + dy * dy
 }
 
 /// Where the node over `range` keeps its mark: its median's place (a split node; a leaf is
@@ -67,11 +105,14 @@ impl KdTree {
         build(&mut self.points, 0);
         self.stacks.clear();
         self.stacks.resize(self.points.len().div_ceil(64), 0);
+        self.bounds.clear();
+        self.bounds.resize(self.points.len(), [0.0; 4]);
         if !self.points.is_empty() {
             let all = 0..self.points.len();
             if stack_of(&mut self.points, all.clone(), &mut self.stacks).is_some() {
-                sort_stack(&mut self.points, all);
+                sort_stack(&mut self.points, all.clone());
             }
+            bounds_of(&self.points, all, &mut self.bounds);
         }
     }
 
@@ -109,9 +150,8 @@ impl KdTree {
         if k == 0 {
             return;
         }
-        let mut best = Best::with_capacity(k.min(self.points.len()));
-        self.k_nearest_in(0..self.points.len(), 0, (p, radius2, k, exclude), &mut best);
-        out.extend(best.into_sorted_vec().into_iter().map(|Key(d2, i)| (d2, i)));
+        out.reserve(k.min(self.points.len()));
+        self.k_nearest_in(0..self.points.len(), 0, (p, radius2, k, exclude), out);
     }
 }
 
@@ -207,7 +247,7 @@ impl KdTree {
                 return true;
             }
             let d2 = p.distance_squared(q.position);
-            d2 <= radius2 && offer(out, k, Key(d2, q.index))
+            d2 <= radius2 && offer(out, k, (d2, q.index))
         };
         let points = &self.points[range.clone()];
         if points.len() <= LEAF {
@@ -235,12 +275,20 @@ impl KdTree {
             (mid + 1..range.end, range.start..mid)
         };
         let query = (p, radius2, k, exclude);
-        self.k_nearest_in(near, depth + 1, query, out);
+        // A side is worth visiting while its box is no farther than the answer so far: the
+        // radius, then the k-th nearest once k are held (a tie there may still win on index).
+        let worth = |out: &Best, side: &std::ops::Range<usize>| {
+            let bound = match out.last() {
+                Some(worst) if out.len() >= k => worst.0.min(radius2),
+                _ => radius2,
+            };
+            !side.is_empty() && distance2_to(&self.bounds[slot(side)], p) <= bound
+        };
+        if worth(out, &near) {
+            self.k_nearest_in(near, depth + 1, query, out);
+        }
         consider(out, &median);
-        let plane2 = delta * delta;
-        let worth =
-            plane2 <= radius2 && (out.len() < k || out.peek().is_none_or(|w| plane2 <= w.0));
-        if worth {
+        if worth(out, &far) {
             self.k_nearest_in(far, depth + 1, query, out);
         }
     }
@@ -287,39 +335,23 @@ fn sort_stack(points: &mut [Point], range: std::ops::Range<usize>) {
     points[range].sort_unstable_by_key(|q| q.index);
 }
 
-/// The best `k` so far, the farthest on top.
-type Best = std::collections::BinaryHeap<Key>;
-
-/// `(squared distance, agent index)` ordered nearer first, then the lower index.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Key(f32, u32);
-
-impl Eq for Key {}
-
-impl PartialOrd for Key {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Key {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.total_cmp(&other.0).then(self.1.cmp(&other.1))
-    }
-}
+/// The best `k` so far, nearest first (ties: the lower index): a short sorted list, as RVO2
+/// keeps its neighbours, where a candidate is placed by insertion.
+type Best = Vec<(f32, u32)>;
 
 /// Takes `candidate` among the best `k` when it is one of them; says whether it was.
-fn offer(best: &mut Best, k: usize, candidate: Key) -> bool {
-    if best.len() < k {
-        best.push(candidate);
-        true
-    } else if best.peek().is_some_and(|worst| candidate < *worst) {
-        best.pop();
-        best.push(candidate);
-        true
-    } else {
-        false
+fn offer(best: &mut Best, k: usize, candidate: (f32, u32)) -> bool {
+    if best.len() >= k {
+        match best.last() {
+            Some(&worst) if less(candidate, worst) => {
+                best.pop();
+            }
+            _ => return false,
+        }
     }
+    let at = best.partition_point(|&held| less(held, candidate));
+    best.insert(at, candidate);
+    true
 }
 
 /// The tree of every agent's position (each keyed by its index), built into `cell` the first
