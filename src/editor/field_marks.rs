@@ -33,7 +33,7 @@ impl FieldMarks {
             saved: saved_fields,
             defaults: fields::flatten(&fields::defaults_like(scene)),
             current,
-            warnings: crate::sim::setup::warnings::warnings(&scene.world_spec()),
+            warnings: scene.world_spec().warnings(),
         }
     }
 

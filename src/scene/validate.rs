@@ -180,7 +180,7 @@ impl fmt::Display for SceneWarning {
 /// The warnings about `scene`, read from `text` (which it was parsed from), located in it.
 #[must_use]
 pub fn located_warnings(text: &str, file: &str, scene: &Scene) -> Vec<SceneWarning> {
-    let warnings = crate::sim::setup::warnings::warnings(&scene.world_spec());
+    let warnings = scene.world_spec().warnings();
     if warnings.is_empty() {
         return Vec::new();
     }

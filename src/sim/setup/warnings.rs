@@ -25,7 +25,7 @@ impl WorldSpec {
 
 /// Every warning about `spec` (which [`crate::sim::setup::check::check_spec`] accepts).
 #[must_use]
-pub fn warnings(spec: &WorldSpec) -> Vec<Problem> {
+fn warnings(spec: &WorldSpec) -> Vec<Problem> {
     let mut out = Vec::new();
     let inside = |p: Vec2| p.x >= 0.0 && p.y >= 0.0 && p.x <= spec.size.x && p.y <= spec.size.y;
     if !inside(spec.click_target) {

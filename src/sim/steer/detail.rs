@@ -4,7 +4,6 @@
 use crate::sim::steer::behavior::Keeps;
 use crate::sim::steer::params::Registered;
 pub use crate::sim::steer::params::Trace;
-use crate::sim::steer::registry::BehaviorKind;
 
 /// What the behaviors that trace looked at on one tick, for the overlays: kept apart from
 /// [`crate::sim::AgentDebug`] and only for the agents of groups that use them, so a flock that does not pays
@@ -24,12 +23,6 @@ impl Detail {
     /// Every trace of this tick, in the order the behaviors ran.
     pub fn iter(&self) -> impl Iterator<Item = &Trace> {
         self.traces.iter()
-    }
-
-    /// The trace of behavior `kind`, if it recorded one this tick.
-    #[must_use]
-    pub fn of(&self, kind: BehaviorKind) -> Option<&Trace> {
-        self.iter().find(|t| t.kind() == kind)
     }
 
     /// What behavior `B` looked at, if it recorded it this tick: `detail.look::<AvoidWalls>()`
