@@ -213,10 +213,19 @@ pub struct Other {
     pub position: Vec2,
     /// World units per second.
     pub velocity: Vec2,
-    /// Unit heading.
-    pub heading: Vec2,
+    /// The unit direction it last moved in: its heading when it stands still.
+    pub facing: Vec2,
     /// Body radius.
     pub radius: f32,
+}
+
+impl Other {
+    /// Its unit heading: the direction of its velocity, or the one it last moved in when it
+    /// stands still (as the agent's own). Worked out when asked, since ORCA never asks.
+    #[must_use]
+    pub fn heading(&self) -> Vec2 {
+        crate::sim::model::math::direction_or(self.velocity, self.facing)
+    }
 }
 
 /// One of the three flocking rules (each reads its own neighbour sums).

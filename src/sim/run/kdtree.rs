@@ -1,12 +1,19 @@
 //! A 2-d tree over agent positions, rebuilt each tick where it is needed: the nearest agent of a
-//! group (`Target::Nearest`), and the `max_neighbors` nearest agents within a radius when an
-//! agent has more neighbours than its cap. Both answers are exact and do not depend on how
-//! the points are spread: a query costs O(log n + k) for any layout, where a uniform grid
-//! degrades to scanning empty cells (a sparse group) or one crowded cell (a tight cluster).
+//! group (`Target::Nearest`), the `max_neighbors` nearest agents within a radius when an agent
+//! has more neighbours than its cap, and ORCA's nearest neighbours. Every answer is exact and
+//! does not depend on how the points are spread: a query costs O(log n + k) for any layout, where
+//! a uniform grid degrades to scanning empty cells (a sparse group) or one crowded cell (a tight
+//! cluster).
 //!
 //! Ties are broken by the lower agent index, so every query has exactly one answer, the same
-//! as a brute-force scan's; the tree is built by median splits in a fixed order, so it and its
+//! as a brute-force scan's; the tree is built in a fixed order, so it and its
 //! answers depend only on the positions, never on threads.
+//!
+//! Its shape is RVO2's (van den Berg et al.'s `KdTree`): each node keeps the box around its
+//! points and is split across the box's longer side; a query visits the nearer child first and
+//! skips a child whose box is farther than the answer so far. A node whose points all stand on
+//! one spot (a crowd spawned at one point) is not split but kept ordered by index, so that a
+//! query answers it as a scan of its lowest indices.
 
 use std::sync::OnceLock;
 
@@ -21,76 +28,62 @@ struct Point {
     index: u32,
 }
 
-/// Points at or under this many are scanned in a leaf rather than split further.
-const LEAF: usize = 8;
+/// Points at or under this many are scanned in a leaf rather than split further (16 measured
+/// fewest instructions on a crowd of 1,000 against 4, 8 and 32: docs/performance.md).
+const LEAF: usize = 16;
 
-/// The tree: points reordered so that every node is a contiguous range split at its median.
-/// A split node whose points all stand on one spot (a stack: a crowd spawned at one point) is
-/// marked in `stacks` at its median's place and its points ordered by index, so that a query answers
-/// it at once, as a scan of its lowest indices, instead of visiting each of its points (they
-/// all tie, and ties go to the lower index).
-///
-/// Each node keeps the box around its points (at its place, [`slot`]), so a k-nearest query
-/// skips a node as soon as the box is farther than its answer so far, as RVO2's tree does.
+/// A node: its points `points[begin..end]`, the box around them, and its children (`left` is
+/// 0 for a leaf; the root is node 0, so no child is).
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    begin: u32,
+    end: u32,
+    left: u32,
+    right: u32,
+    min: Vec2,
+    max: Vec2,
+}
+
+impl Node {
+    /// The squared distance from `p` to the node's box (0 inside it): no point of the box is
+    /// nearer, in `f32` as well (each step rounds monotonically), so skipping a box farther than
+    /// an answer never loses a point as near as it.
+    #[inline]
+    fn distance2(&self, p: Vec2) -> f32 {
+        let dx = (self.min.x - p.x).max(p.x - self.max.x).max(0.0);
+        let dy = (self.min.y - p.y).max(p.y - self.max.y).max(0.0);
+        dx * dx + dy * dy
+    }
+
+    /// Whether its points all stand on one spot (then they are ordered by index).
+    fn is_stack(&self) -> bool {
+        self.min == self.max
+    }
+}
+
+/// The tree: points reordered so that every node is a contiguous range, and the nodes.
 #[derive(Clone, Debug, Default)]
 pub struct KdTree {
     points: Vec<Point>,
-    stacks: Vec<u64>,
-    bounds: Vec<Bounds>,
+    nodes: Vec<Node>,
 }
 
-/// The box around a node's points: `[min_x, min_y, max_x, max_y]`.
-type Bounds = [f32; 4];
-
-/// The box around `points` (not empty) and each node under `range`, kept at their places.
-fn bounds_of(points: &[Point], range: std::ops::Range<usize>, out: &mut [Bounds]) -> Bounds {
-    let around = |b: Bounds, p: Vec2| [b[0].min(p.x), b[1].min(p.y), b[2].max(p.x), b[3].max(p.y)];
-    let at = slot(&range);
-    let first = points[at].position;
-    let mut b = [first.x, first.y, first.x, first.y];
-    if range.len() <= LEAF {
-        for q in &points[range.clone()] {
-            b = around(b, q.position);
-        }
-    } else {
-        for part in [range.start..at, at + 1..range.end] {
-            if !part.is_empty() {
-                let c = bounds_of(points, part, out);
-                b = around(around(b, Vec2::new(c[0], c[1])), Vec2::new(c[2], c[3]));
-            }
-        }
-    }
-    out[at] = b;
-    b
+/// `(squared distance, agent index)`, ordered: nearer first, then the lower index. The keys
+/// compared hold no NaN (a query takes a point only when `d2 <= radius2`, which fails for
+/// NaN), and a sum of squares is never -0, so plain comparisons order them totally.
+#[inline]
+#[allow(clippy::float_cmp)] // Exact ties are what the index breaks.
+fn closer(a: (f32, u32), b: (f32, u32)) -> bool {
+    a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
 }
 
-/// The squared distance from `p` to the box `b` (0 inside it): no point of the box is nearer,
-/// in `f32` as well (each step rounds monotonically), so skipping a box farther than an answer
-/// never loses a point as near as it.
-fn distance2_to(b: &Bounds, p: Vec2) -> f32 {
-    let dx = (b[0] - p.x).max(p.x - b[2]).max(0.0);
-    let dy = (b[1] - p.y).max(p.y - b[3]).max(0.0);
-    dx * dx + dy * dy
-}
-
-/// Where the node over `range` keeps its mark: its median's place (a split node; a leaf is
-/// never marked), or its first place. Ranges of a tree are nested or apart and a node's
-/// children leave out its median, so no two nodes share a place.
-fn slot(range: &std::ops::Range<usize>) -> usize {
-    if range.len() <= LEAF {
-        range.start
-    } else {
-        range.start + range.len() / 2
-    }
-}
-
-/// `(squared distance, agent index)`, ordered: nearer first, then the lower index.
-fn key(d2: f32, index: u32) -> (f32, u32) {
-    (d2, index)
-}
-
-fn less(a: (f32, u32), b: (f32, u32)) -> bool {
-    a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).is_lt()
+/// A k-nearest query: the point, the squared radius, k, the index left out.
+#[derive(Clone, Copy)]
+struct Query {
+    p: Vec2,
+    radius2: f32,
+    k: usize,
+    exclude: u32,
 }
 
 impl KdTree {
@@ -102,23 +95,67 @@ impl KdTree {
                 .into_iter()
                 .map(|(index, position)| Point { position, index }),
         );
-        build(&mut self.points, 0);
-        self.stacks.clear();
-        self.stacks.resize(self.points.len().div_ceil(64), 0);
-        self.bounds.clear();
-        self.bounds.resize(self.points.len(), [0.0; 4]);
+        self.nodes.clear();
         if !self.points.is_empty() {
-            let all = 0..self.points.len();
-            if stack_of(&mut self.points, all.clone(), &mut self.stacks).is_some() {
-                sort_stack(&mut self.points, all.clone());
-            }
-            bounds_of(&self.points, all, &mut self.bounds);
+            self.nodes.push(Node::default());
+            self.build(0, 0, self.points.len());
         }
     }
 
-    /// Whether the split node whose median is at `mid` is a stack.
-    fn is_stack(&self, mid: usize) -> bool {
-        self.stacks[mid / 64] & (1 << (mid % 64)) != 0
+    /// Fills node `at` over `points[begin..end]` (not empty) and the nodes under it.
+    fn build(&mut self, at: usize, begin: usize, end: usize) {
+        let points = &mut self.points[begin..end];
+        let first = points[0].position;
+        let (mut min, mut max) = (first, first);
+        for q in points.iter() {
+            min = min.min(q.position);
+            max = max.max(q.position);
+        }
+        let mut node = Node {
+            begin: index_u32(begin),
+            end: index_u32(end),
+            left: 0,
+            right: 0,
+            min,
+            max,
+        };
+        let stack = min == max;
+        if stack {
+            points.sort_unstable_by_key(|q| q.index);
+        }
+        if stack || points.len() <= LEAF {
+            self.nodes[at] = node;
+            return;
+        }
+        // Split across the longer side at the box's middle, as RVO2 does, in one pass; where
+        // that leaves fewer than an eighth on one side (a cluster far from the rest), at the
+        // median (equal coordinates by index), so that the depth stays O(log n) for any layout.
+        let axis = usize::from(max.y - min.y > max.x - min.x);
+        let middle = (min[axis] + max[axis]) * 0.5;
+        let mut mid = 0;
+        for j in 0..points.len() {
+            if points[j].position[axis] < middle {
+                points.swap(mid, j);
+                mid += 1;
+            }
+        }
+        let least = points.len() / 8;
+        if mid <= least || mid >= points.len() - least {
+            mid = points.len() / 2;
+            points.select_nth_unstable_by(mid, |a, b| {
+                a.position[axis]
+                    .total_cmp(&b.position[axis])
+                    .then(a.index.cmp(&b.index))
+            });
+        }
+        let left = self.nodes.len();
+        self.nodes.push(Node::default());
+        self.nodes.push(Node::default());
+        node.left = index_u32(left);
+        node.right = index_u32(left + 1);
+        self.nodes[at] = node;
+        self.build(left, begin, begin + mid);
+        self.build(left + 1, begin + mid, end);
     }
 
     /// Whether the tree has no points.
@@ -127,13 +164,13 @@ impl KdTree {
         self.points.is_empty()
     }
 
-    /// The nearest point to `p` other than agent `exclude` (ties: the lower index), with its
-    /// squared distance.
+    /// The nearest point to `p` other than `exclude` (ties: the lower index), with its squared
+    /// distance; `None` when there is no other point (or every other lies at a NaN distance).
     #[must_use]
     pub fn nearest(&self, p: Vec2, exclude: u32) -> Option<(u32, f32)> {
-        let mut best: Option<(f32, u32)> = None;
-        self.nearest_in(0..self.points.len(), 0, p, exclude, &mut best);
-        best.map(|(d2, index)| (index, d2))
+        let mut best = Vec::with_capacity(1);
+        self.nearest_within(p, f32::INFINITY, 1, exclude, &mut best);
+        best.first().map(|&(d2, index)| (index, d2))
     }
 
     /// The `k` nearest points to `p` within squared distance `radius2` (other than `exclude`),
@@ -147,192 +184,69 @@ impl KdTree {
         out: &mut Vec<(f32, u32)>,
     ) {
         out.clear();
-        if k == 0 {
+        if k == 0 || self.nodes.is_empty() {
             return;
         }
         out.reserve(k.min(self.points.len()));
-        self.k_nearest_in(0..self.points.len(), 0, (p, radius2, k, exclude), out);
-    }
-}
-
-/// Orders `points` into a tree: the median (by x at even depth, y at odd) in the middle, the
-/// smaller half before it and the larger after, recursively. Equal coordinates are ordered by
-/// index, so the layout is unique.
-fn build(points: &mut [Point], depth: u32) {
-    if points.len() <= LEAF {
-        return;
-    }
-    let mid = points.len() / 2;
-    let axis = depth % 2;
-    points.select_nth_unstable_by(mid, |a, b| {
-        let (ca, cb) = if axis == 0 {
-            (a.position.x, b.position.x)
-        } else {
-            (a.position.y, b.position.y)
+        let query = Query {
+            p,
+            radius2,
+            k,
+            exclude,
         };
-        ca.total_cmp(&cb).then(a.index.cmp(&b.index))
-    });
-    let (lower, rest) = points.split_at_mut(mid);
-    build(lower, depth + 1);
-    build(&mut rest[1..], depth + 1);
-}
-
-fn coordinate(p: Vec2, axis: u32) -> f32 {
-    if axis == 0 { p.x } else { p.y }
-}
-
-impl KdTree {
-    fn nearest_in(
-        &self,
-        range: std::ops::Range<usize>,
-        depth: u32,
-        p: Vec2,
-        exclude: u32,
-        best: &mut Option<(f32, u32)>,
-    ) {
-        let mut consider = |q: &Point| {
-            if q.index == exclude {
-                return false;
-            }
-            let candidate = key(p.distance_squared(q.position), q.index);
-            if best.is_none_or(|b| less(candidate, b)) {
-                *best = Some(candidate);
-            }
-            true
-        };
-        let points = &self.points[range.clone()];
-        if points.len() <= LEAF {
-            for q in points {
-                consider(q);
-            }
-            return;
-        }
-        let mid = range.start + points.len() / 2;
-        if self.is_stack(mid) {
-            // Ordered by index: the first that is not `exclude` is the stack's answer.
-            points.iter().find(|q| consider(q));
-            return;
-        }
-        let axis = depth % 2;
-        let median = self.points[mid];
-        let delta = coordinate(p, axis) - coordinate(median.position, axis);
-        let (near, far) = if delta < 0.0 {
-            (range.start..mid, mid + 1..range.end)
-        } else {
-            (mid + 1..range.end, range.start..mid)
-        };
-        self.nearest_in(near, depth + 1, p, exclude, best);
-        if median.index != exclude {
-            let candidate = key(p.distance_squared(median.position), median.index);
-            if best.is_none_or(|b| less(candidate, b)) {
-                *best = Some(candidate);
-            }
-        }
-        // The far side can hold a point as near as the best (a tie with a lower index) only if
-        // the splitting line is no farther than it.
-        if best.is_none_or(|b| delta * delta <= b.0) {
-            self.nearest_in(far, depth + 1, p, exclude, best);
-        }
+        self.k_nearest_in(0, query, out);
     }
 
-    fn k_nearest_in(
-        &self,
-        range: std::ops::Range<usize>,
-        depth: u32,
-        (p, radius2, k, exclude): (Vec2, f32, usize, u32),
-        out: &mut Best,
-    ) {
-        let consider = |out: &mut Best, q: &Point| {
-            if q.index == exclude {
-                return true;
-            }
-            let d2 = p.distance_squared(q.position);
-            d2 <= radius2 && offer(out, k, (d2, q.index))
-        };
-        let points = &self.points[range.clone()];
-        if points.len() <= LEAF {
-            for q in points {
-                consider(out, q);
-            }
-            return;
-        }
-        let mid = range.start + points.len() / 2;
-        if self.is_stack(mid) {
-            // Ordered by index: once one is not taken, none after it is.
-            for q in points {
-                if !consider(out, q) {
-                    break;
+    fn k_nearest_in(&self, at: usize, q: Query, out: &mut Best) {
+        let node = &self.nodes[at];
+        if node.left == 0 {
+            let points = &self.points[node.begin as usize..node.end as usize];
+            let stack = node.is_stack();
+            for point in points {
+                if point.index == q.exclude {
+                    continue;
+                }
+                let d2 = q.p.distance_squared(point.position);
+                let taken = d2 <= q.radius2 && offer(out, q.k, (d2, point.index));
+                // A stack is ordered by index: once one is not taken, none after it is.
+                if stack && !taken {
+                    return;
                 }
             }
             return;
         }
-        let axis = depth % 2;
-        let median = self.points[mid];
-        let delta = coordinate(p, axis) - coordinate(median.position, axis);
-        let (near, far) = if delta < 0.0 {
-            (range.start..mid, mid + 1..range.end)
+        let (left, right) = (node.left as usize, node.right as usize);
+        let (d_left, d_right) = (
+            self.nodes[left].distance2(q.p),
+            self.nodes[right].distance2(q.p),
+        );
+        let (first, d_first, second, d_second) = if d_left <= d_right {
+            (left, d_left, right, d_right)
         } else {
-            (mid + 1..range.end, range.start..mid)
+            (right, d_right, left, d_left)
         };
-        let query = (p, radius2, k, exclude);
-        // A side is worth visiting while its box is no farther than the answer so far: the
+        // A child is worth visiting while its box is no farther than the answer so far: the
         // radius, then the k-th nearest once k are held (a tie there may still win on index).
-        let worth = |out: &Best, side: &std::ops::Range<usize>| {
-            let bound = match out.last() {
-                Some(worst) if out.len() >= k => worst.0.min(radius2),
-                _ => radius2,
-            };
-            !side.is_empty() && distance2_to(&self.bounds[slot(side)], p) <= bound
-        };
-        if worth(out, &near) {
-            self.k_nearest_in(near, depth + 1, query, out);
-        }
-        consider(out, &median);
-        if worth(out, &far) {
-            self.k_nearest_in(far, depth + 1, query, out);
+        if d_first <= bound(out, &q) {
+            self.k_nearest_in(first, q, out);
+            if d_second <= bound(out, &q) {
+                self.k_nearest_in(second, q, out);
+            }
         }
     }
 }
 
-/// Marks in `stacks` every split node under `range` (not empty) whose points all stand on one
-/// spot, orders by index the points of each such node under this one that is outermost below
-/// it, and gives the spot when this node's points all stand on one (the caller orders them).
-fn stack_of(
-    points: &mut [Point],
-    range: std::ops::Range<usize>,
-    stacks: &mut [u64],
-) -> Option<Vec2> {
-    if range.len() <= LEAF {
-        let first = points[range.start].position;
-        return points[range]
-            .iter()
-            .all(|q| q.position == first)
-            .then_some(first);
+/// How far a box may be and still hold a point of the answer.
+#[inline]
+fn bound(out: &Best, q: &Query) -> f32 {
+    match out.last() {
+        Some(worst) if out.len() >= q.k => worst.0.min(q.radius2),
+        _ => q.radius2,
     }
-    let at = slot(&range);
-    let median = points[at].position;
-    let lower = range.start..at;
-    let upper = at + 1..range.end;
-    let lower_spot = stack_of(points, lower.clone(), stacks);
-    let upper_spot = if upper.is_empty() {
-        Some(median)
-    } else {
-        stack_of(points, upper.clone(), stacks)
-    };
-    if lower_spot == Some(median) && upper_spot == Some(median) {
-        stacks[at / 64] |= 1 << (at % 64);
-        return Some(median);
-    }
-    for (child, spot) in [(lower, lower_spot), (upper, upper_spot)] {
-        if spot.is_some() && child.len() > LEAF {
-            sort_stack(points, child);
-        }
-    }
-    None
 }
 
-fn sort_stack(points: &mut [Point], range: std::ops::Range<usize>) {
-    points[range].sort_unstable_by_key(|q| q.index);
+fn index_u32(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
 /// The best `k` so far, nearest first (ties: the lower index): a short sorted list, as RVO2
@@ -340,16 +254,17 @@ fn sort_stack(points: &mut [Point], range: std::ops::Range<usize>) {
 type Best = Vec<(f32, u32)>;
 
 /// Takes `candidate` among the best `k` when it is one of them; says whether it was.
+#[inline]
 fn offer(best: &mut Best, k: usize, candidate: (f32, u32)) -> bool {
     if best.len() >= k {
         match best.last() {
-            Some(&worst) if less(candidate, worst) => {
+            Some(&worst) if closer(candidate, worst) => {
                 best.pop();
             }
             _ => return false,
         }
     }
-    let at = best.partition_point(|&held| less(held, candidate));
+    let at = best.partition_point(|&held| closer(held, candidate));
     best.insert(at, candidate);
     true
 }
@@ -363,7 +278,7 @@ pub fn of_agents<'a>(cell: &'a OnceLock<KdTree>, agents: &[Agent]) -> &'a KdTree
             agents
                 .iter()
                 .enumerate()
-                .map(|(j, a)| (u32::try_from(j).unwrap_or(u32::MAX), a.position)),
+                .map(|(j, a)| (index_u32(j), a.position)),
         );
         tree
     })
@@ -372,6 +287,10 @@ pub fn of_agents<'a>(cell: &'a OnceLock<KdTree>, agents: &[Agent]) -> &'a KdTree
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn less(a: (f32, u32), b: (f32, u32)) -> bool {
+        a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).is_lt()
+    }
 
     fn brute_nearest(points: &[(u32, Vec2)], p: Vec2, exclude: u32) -> Option<(u32, f32)> {
         let mut best: Option<(f32, u32)> = None;
@@ -465,6 +384,38 @@ mod tests {
                 want.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
                 want.truncate(k);
                 assert_eq!(out, want, "agent {i}, k {k}, r {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn lopsided_layouts_answer_like_a_scan() {
+        // Points doubling their distance from the origin (each box's middle leaves one point on
+        // a side), a tight cluster far from them, and one spot holding many.
+        let mut points: Vec<(u32, Vec2)> = (0..60_u32)
+            .map(|i| (i, Vec2::new(2.0_f32.powi(i.cast_signed() - 20), 1.0)))
+            .collect();
+        points.extend((60..300).map(|i| (i, Vec2::new(1.0e6 + (i % 17) as f32 * 1.0e-2, 5.0))));
+        points.extend((300..340).map(|i| (i, Vec2::new(-7.0, -7.0))));
+        let mut tree = KdTree::default();
+        tree.rebuild(points.iter().copied());
+        let mut out = Vec::new();
+        for &(i, p) in points.iter().step_by(3) {
+            assert_eq!(
+                tree.nearest(p, i),
+                brute_nearest(&points, p, i),
+                "agent {i}"
+            );
+            for (k, r2) in [(10, 1.0e12_f32), (3, 1.0), (50, f32::INFINITY)] {
+                tree.nearest_within(p, r2, k, i, &mut out);
+                let mut want: Vec<(f32, u32)> = points
+                    .iter()
+                    .filter(|&&(j, q)| j != i && p.distance_squared(q) <= r2)
+                    .map(|&(j, q)| (p.distance_squared(q), j))
+                    .collect();
+                want.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+                want.truncate(k);
+                assert_eq!(out, want, "agent {i}, k {k}");
             }
         }
     }

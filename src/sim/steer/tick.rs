@@ -118,10 +118,11 @@ pub trait Tick<'w> {
         Vec::new()
     }
     /// The `count` agents nearest this one within `range`, nearest first (ties: the lower
-    /// index), whatever the group's neighbour cap: a behavior with a count of its own (ORCA's
-    /// `neighbors`) asks for exactly that many.
-    fn nearest_others(&self, _range: f32, _count: usize) -> Vec<Other> {
-        Vec::new()
+    /// index), whatever the group's neighbour cap, into `out` (cleared first): a behavior with
+    /// a count of its own (ORCA's `neighbors`) asks for exactly that many, and keeps `out`
+    /// from tick to tick so that a crowd's tick allocates nothing for it.
+    fn nearest_others(&self, _range: f32, _count: usize, out: &mut Vec<Other>) {
+        out.clear();
     }
     /// The position of the agent nearest `p` within `radius` of it (the agent itself left out).
     fn agent_near(&self, _p: Vec2, _radius: f32) -> Option<Vec2> {

@@ -157,12 +157,14 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
     }
 
     fn others_near(&self, range: f32) -> Vec<Other> {
+        let mut out = Vec::new();
         self.world
-            .others_near(self.i, range, self.group.max_neighbors as usize)
+            .others_near(self.i, range, self.group.max_neighbors as usize, &mut out);
+        out
     }
 
-    fn nearest_others(&self, range: f32, count: usize) -> Vec<Other> {
-        self.world.others_near(self.i, range, count)
+    fn nearest_others(&self, range: f32, count: usize, out: &mut Vec<Other>) {
+        self.world.others_near(self.i, range, count, out);
     }
 
     fn agent_near(&self, p: Vec2, radius: f32) -> Option<Vec2> {
@@ -217,27 +219,31 @@ impl World {
     }
 
     /// The agents within `range` of agent `i` (at most `cap`, nearest first, ties by the lower
-    /// index), as collision avoidance and ORCA see them.
-    fn others_near(&self, i: usize, range: f32, cap: usize) -> Vec<Other> {
+    /// index), as collision avoidance and ORCA see them, into `out` (cleared first).
+    fn others_near(&self, i: usize, range: f32, cap: usize, out: &mut Vec<Other>) {
+        out.clear();
         let Some(me) = self.agents.get(i) else {
-            return Vec::new();
+            return;
         };
         let tree = crate::sim::run::kdtree::of_agents(&self.tree, &self.agents);
-        let mut near = Vec::new();
-        tree.nearest_within(me.position, range * range, cap, index_u32(i), &mut near);
-        near.into_iter()
-            .filter_map(|(_, j)| {
+        // The tree's answer, kept per thread: a crowd's tick allocates nothing for it.
+        thread_local! {
+            static NEAR: std::cell::RefCell<Vec<(f32, u32)>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        NEAR.with_borrow_mut(|near| {
+            tree.nearest_within(me.position, range * range, cap, index_u32(i), near);
+            out.extend(near.iter().filter_map(|&(_, j)| {
                 let other = self.agents.get(j as usize)?;
                 let radius = self.spec.groups.get(usize::from(other.group))?.radius;
                 Some(Other {
                     id: other.id,
                     position: other.position,
                     velocity: other.velocity,
-                    heading: other.heading(),
+                    facing: other.last_heading,
                     radius,
                 })
-            })
-            .collect()
+            }));
+        });
     }
 
     /// The position of the agent nearest `p` within `radius` of it, agent `i` left out.

@@ -86,7 +86,7 @@ pub fn avoid_agents(
     };
     let side = Vec2::new(-heading.y, heading.x);
     let away_from = |offset: Vec2| if offset.dot(side) > 0.0 { -1.0 } else { 1.0 };
-    let parallelness = heading.dot(other.heading);
+    let parallelness = heading.dot(other.heading());
     let steer = if parallelness < -0.707 {
         away_from(approach.other - body.position)
     } else if parallelness > 0.707 {
@@ -190,7 +190,7 @@ mod tests {
             id: 1,
             position: Vec2::new(100.0, 2.0),
             velocity: Vec2::new(-10.0, 0.0),
-            heading: Vec2::NEG_X,
+            facing: Vec2::NEG_X,
             radius: 5.0,
         };
         let me = walker(Vec2::ZERO, Vec2::new(10.0, 0.0));
@@ -222,7 +222,7 @@ mod tests {
             id: 1,
             position: Vec2::new(50.0, 50.0),
             velocity: Vec2::new(0.0, -10.0),
-            heading: Vec2::NEG_Y,
+            facing: Vec2::NEG_Y,
             radius: 5.0,
         };
         let me = walker(Vec2::ZERO, Vec2::new(10.0, 0.0));

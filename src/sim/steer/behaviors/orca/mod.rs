@@ -37,8 +37,11 @@
 
 mod solve;
 
+use std::cell::RefCell;
+
 use glam::Vec2;
 
+use solve::Line;
 pub use solve::{Avoider, Horizons, Neighbor, WallEdge, agent_line, solve, wall_lines};
 
 use crate::sim::model::math::truncate;
@@ -187,38 +190,44 @@ impl Behavior for Orca {
             walls: self.wall_horizon_secs.max(MIN_HORIZON_SECS),
             dt,
         };
-        let others = tick.nearest_others(self.neighbor_distance, self.neighbors as usize);
         let (walls, obstacles) = (tick.walls(), tick.obstacles());
-        tick.add(self, |s| {
-            let cap = self
-                .preferred_speed
-                .map_or(body.max_speed, |p| p.min(body.max_speed));
-            let wanted = truncate(
-                body.velocity + truncate(s.steering, s.max_force) / body.mass * dt,
-                cap,
+        SCRATCH.with_borrow_mut(|scratch| {
+            tick.nearest_others(
+                self.neighbor_distance,
+                self.neighbors as usize,
+                &mut scratch.others,
             );
-            // RVO2's nudge against perfect symmetry (two agents exactly head on, a circle
-            // of them) where every agent would wait for the others: a random turn of the
-            // preferred velocity by at most 1/10,000 of max_speed, from the agent's own stream.
-            let preferred = if self.nudge {
-                let angle = s.state.rng.next_f32() * std::f32::consts::TAU;
-                let nudge =
-                    Vec2::new(libm::cosf(angle), libm::sinf(angle)) * (body.max_speed * NUDGE);
-                truncate(wanted + nudge, cap)
-            } else {
-                wanted
-            };
-            let chosen = orca_velocity(&me, preferred, &others, walls, obstacles, &horizons);
-            s.trace::<Self>(OrcaLook { preferred, chosen });
-            let force = (chosen - body.velocity) * (body.mass / dt) - s.steering;
-            if crate::sim::model::math::is_finite(force) && dt > 0.0 {
-                Steer {
-                    force,
-                    desired: Some(chosen),
+            tick.add(self, |s| {
+                let cap = self
+                    .preferred_speed
+                    .map_or(body.max_speed, |p| p.min(body.max_speed));
+                let wanted = truncate(
+                    body.velocity + truncate(s.steering, s.max_force) / body.mass * dt,
+                    cap,
+                );
+                // RVO2's nudge against perfect symmetry (two agents exactly head on, a circle
+                // of them) where every agent would wait for the others: a random turn of the
+                // preferred velocity by at most 1/10,000 of max_speed, from the agent's own stream.
+                let preferred = if self.nudge {
+                    let angle = s.state.rng.next_f32() * std::f32::consts::TAU;
+                    let nudge =
+                        Vec2::new(libm::cosf(angle), libm::sinf(angle)) * (body.max_speed * NUDGE);
+                    truncate(wanted + nudge, cap)
+                } else {
+                    wanted
+                };
+                let chosen = orca_velocity(&me, preferred, (walls, obstacles), &horizons, scratch);
+                s.trace::<Self>(OrcaLook { preferred, chosen });
+                let force = (chosen - body.velocity) * (body.mass / dt) - s.steering;
+                if crate::sim::model::math::is_finite(force) && dt > 0.0 {
+                    Steer {
+                        force,
+                        desired: Some(chosen),
+                    }
+                } else {
+                    Steer::NONE
                 }
-            } else {
-                Steer::NONE
-            }
+            });
         });
         false
     }
@@ -246,21 +255,41 @@ impl Behavior for Orca {
     }
 }
 
-/// ORCA's velocity for `me`, preferring `preferred`, among `others` (nearest first), `walls`
-/// (two-sided segments) and `obstacles` (still discs).
-#[must_use]
-pub fn orca_velocity(
+/// What ORCA reuses from agent to agent on one thread (the neighbours, the walls near, the
+/// half-planes), so that a crowd's tick allocates nothing for them. Nothing in it outlives an
+/// agent's step: each is cleared before it is filled.
+#[derive(Default)]
+struct Scratch {
+    others: Vec<Other>,
+    near: Vec<(f32, usize, WallEdge)>,
+    corners: Vec<WallEdge>,
+    lines: Vec<Line>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// ORCA's velocity for `me`, preferring `preferred`, among `scratch.others` (nearest first),
+/// `walls` (two-sided segments) and `obstacles` (still discs), in `scratch`'s buffers.
+fn orca_velocity(
     me: &Avoider,
     preferred: Vec2,
-    others: &[Other],
-    walls: &[Wall],
-    obstacles: &[Obstacle],
+    (walls, obstacles): (&[Wall], &[Obstacle]),
     horizons: &Horizons,
+    scratch: &mut Scratch,
 ) -> Vec2 {
-    let mut lines = Vec::with_capacity(others.len() + 8);
+    let Scratch {
+        others,
+        near,
+        corners,
+        lines,
+    } = scratch;
+    lines.clear();
+    near.clear();
+    corners.clear();
     // Walls within reach in the wall horizon, nearest first, each seen from its side.
     let reach = horizons.walls * me.max_speed + me.radius;
-    let mut near: Vec<(f32, usize, WallEdge)> = Vec::new();
     for (k, wall) in walls.iter().enumerate() {
         if wall.from == wall.to {
             continue;
@@ -279,8 +308,8 @@ pub fn orca_velocity(
         }
     }
     near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    let corners: Vec<WallEdge> = near.into_iter().map(|(_, _, c)| c).collect();
-    wall_lines(me, &corners, horizons, &mut lines);
+    corners.extend(near.iter().map(|&(_, _, c)| c));
+    wall_lines(me, corners, horizons, lines);
     // Obstacles: still discs, all the avoidance taken, with the wall horizon.
     let still = Horizons {
         agents: horizons.walls,
@@ -301,7 +330,7 @@ pub fn orca_velocity(
         lines.push(agent_line(me, &disc, &still));
     }
     let hard = lines.len();
-    for other in others {
+    for other in others.iter() {
         let neighbor = Neighbor {
             position: other.position,
             velocity: other.velocity,
@@ -311,7 +340,7 @@ pub fn orca_velocity(
         };
         lines.push(agent_line(me, &neighbor, horizons));
     }
-    let v = solve(&lines, hard, me.max_speed, preferred);
+    let v = solve(lines, hard, me.max_speed, preferred);
     if crate::sim::model::math::is_finite(v) {
         truncate(v, me.max_speed)
     } else {
