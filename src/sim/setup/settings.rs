@@ -148,9 +148,19 @@ pub const MAX_NEIGHBORS_FIELD: Field = Field::plain(
 )
 .limit(Limit::Within(1.0, MAX_NEIGHBORS as f32));
 
+/// How close to its target an agent counts as arrived (the metrics only).
+pub const ARRIVAL_RADIUS: Field = Field::distance(
+    "arrival_radius",
+    "arrival radius",
+    "Within this distance of its target an agent counts as arrived in the metrics and goals \
+     (time to arrive, arrived, throughput). Off: the body radius (at least 1). RVO2's Blocks \
+     counts an agent home within 20.",
+)
+.warn_zero("is 0: an agent counts as arrived only exactly on its target");
+
 /// Every field of a group that is no behavior's and is edited as a value (the name and the
 /// spawn have their own editors), in the order of [`Group::own_fields`].
-pub const GROUP_FIELDS: [&Field; 10] = [
+pub const GROUP_FIELDS: [&Field; 11] = [
     &COUNT,
     &MAX_FORCE,
     &MAX_SPEED,
@@ -161,6 +171,7 @@ pub const GROUP_FIELDS: [&Field; 10] = [
     &HEADING_SMOOTHING,
     &MAX_NEIGHBORS_FIELD,
     &STAMINA,
+    &ARRIVAL_RADIUS,
 ];
 
 /// The description of the group's own field `key` (`None` for a behavior's field).
@@ -188,6 +199,7 @@ impl Group {
             max_turn_rate_deg,
             heading_smoothing,
             stamina,
+            arrival_radius,
             max_neighbors,
             ..
         } = self;
@@ -204,6 +216,7 @@ impl Group {
         );
         f(&MAX_NEIGHBORS_FIELD, Value::Whole(max_neighbors));
         f(&STAMINA, Value::Stamina(stamina));
+        f(&ARRIVAL_RADIUS, Value::Optional(arrival_radius, 20.0));
     }
 }
 

@@ -230,6 +230,11 @@ macro_rules! define_group {
             /// Hunter stamina gating pursuit.
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub stamina: Option<Stamina>,
+            /// Within this distance of its target an agent counts as arrived, for the metrics
+            /// and goals (world units; none: its body radius, at least 1). RVO2's Blocks counts
+            /// an agent home within 20.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub arrival_radius: Option<f32>,
             $(
                 #[doc = concat!("The `", stringify!($field), "` block ([`", stringify!($ty), "`]).")]
                 #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -258,6 +263,7 @@ macro_rules! define_group {
                     max_turn_rate_deg: None,
                     heading_smoothing: None,
                     stamina: None,
+                    arrival_radius: None,
                     $($field: None,)*
                     max_neighbors: DEFAULT_MAX_NEIGHBORS,
                 }

@@ -142,6 +142,10 @@ metrics! {
         "mean distance to the target at the end";
     WorstTimeToArrive "worst_time_to_arrive", "s", Lower,
         "largest time until first within the tolerance (an agent that never arrived counts as the whole run)";
+    HalfArrived "half_arrived", "s", Lower,
+        "time by which half the group had arrived (none when fewer ever did)";
+    MostArrived "most_arrived", "s", Lower,
+        "time by which 95% of the group had arrived (none when fewer ever did)";
     Throughput "throughput", "agents/s", Higher,
         "agents arrived per second, from the start to the last arrival";
     Stuck "stuck", "share", Lower,

@@ -128,6 +128,14 @@ fn arrival_values(tracks: &[&AgentTrack], values: &mut Values) {
     );
 }
 
+/// The time by which `share` of `total` agents had arrived, from the arrival times `sorted`
+/// (ascending): the `ceil(share · total)`-th, none when fewer arrived.
+fn share_arrived_by(sorted: &[f64], total: usize, share: f64) -> Option<f64> {
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 0 < share <= 1.
+    let needed = ((share * total as f64).ceil() as usize).max(1);
+    sorted.get(needed - 1).copied()
+}
+
 /// Crowds: the worst time to arrive (an agent that never did counts as the whole run,
 /// `run_secs`), the arrivals per second until the last, the share stuck on the way, and the
 /// walked length over the first planned route's (navigation).
@@ -143,7 +151,16 @@ fn crowd_values(tracks: &[&AgentTrack], run_secs: f64, values: &mut Values) {
             .map(|t| t.arrived_after_secs.unwrap_or(run_secs))
             .reduce(f64::max),
     );
-    let arrivals: Vec<f64> = tracks.iter().filter_map(|t| t.arrived_after_secs).collect();
+    let mut arrivals: Vec<f64> = tracks.iter().filter_map(|t| t.arrived_after_secs).collect();
+    arrivals.sort_by(f64::total_cmp);
+    values.set(
+        Metric::HalfArrived,
+        share_arrived_by(&arrivals, tracks.len(), 0.5),
+    );
+    values.set(
+        Metric::MostArrived,
+        share_arrived_by(&arrivals, tracks.len(), 0.95),
+    );
     let last = arrivals.iter().copied().fold(0.0, f64::max);
     if last > 0.0 {
         values.set(Metric::Throughput, Some(arrivals.len() as f64 / last));
@@ -215,4 +232,23 @@ fn motion_values(tracks: &[&AgentTrack], dt: f64, values: &mut Values) {
 fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
     let (sum, n) = values.fold((0.0, 0_u64), |(s, n), v| (s + v, n + 1));
     (n > 0).then(|| sum / n as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share_arrived_by;
+
+    #[test]
+    fn a_share_arrived_is_the_arrival_that_completes_it() {
+        // 4 agents, 3 arrived at 1, 2 and 3 s: half (2 of 4) by 2 s; 95% (4 of 4) never.
+        assert_eq!(share_arrived_by(&[1.0, 2.0, 3.0], 4, 0.5), Some(2.0));
+        assert_eq!(share_arrived_by(&[1.0, 2.0, 3.0], 4, 0.95), None);
+        // 20 agents at 1, 2, ..., 20 s: 95% is 19 of them.
+        let all: Vec<f64> = (1..=20).map(f64::from).collect();
+        assert_eq!(share_arrived_by(&all, 20, 0.95), Some(19.0));
+        assert_eq!(share_arrived_by(&all, 20, 0.5), Some(10.0));
+        // 3 agents: half is 2 of them (rounded up).
+        assert_eq!(share_arrived_by(&[5.0, 6.0, 7.0], 3, 0.5), Some(6.0));
+        assert_eq!(share_arrived_by(&[], 3, 0.5), None);
+    }
 }

@@ -29,7 +29,9 @@ impl<'a> Look<'a> {
             fast: group.max_speed * (1.0 - AT_MAX),
             strong: (group.max_force > 0.0).then_some(group.max_force * (1.0 - AT_MAX)),
             target: arrival_target(group),
-            tolerance: group.radius.max(MIN_TOLERANCE),
+            tolerance: group
+                .arrival_radius
+                .unwrap_or_else(|| group.radius.max(MIN_TOLERANCE)),
             slow: group.max_speed * STUCK_SPEED,
         }
     }
