@@ -10,7 +10,8 @@
 #   (default: 20 seeds of Blocks, which has a random nudge; Circle has none and runs once;
 #   8000 steps of 0.25 s). STEERLAB=path picks steerlab's binary (default: a release build).
 # Prints per example and simulator the median (min–max over the seeds) of: the times by which
-# half, 95% and all agents had arrived (s; an agent that never did counts as the whole run),
+# half, 95% and all agents had arrived, in the slowest group (s; an agent that never did counts
+# as the whole run),
 # the least distance between two centres over the sum of their radii, and the path ratio.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,22 +45,18 @@ print(f"{half:.2f} {most:.2f} {every:.2f} {least:.3f} {ratio:.3f}")
 PY
 }
 summary() { # NAME < lines of five numbers
-    awk -v name="$1" '
-        { for (k = 1; k <= 5; k++) v[k, NR] = $k }
-        END {
-            printf "%-22s", name
-            for (k = 1; k <= 5; k++) {
-                n = 0
-                for (r = 1; r <= NR; r++) a[++n] = v[k, r]
-                asort(a)
-                med = (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-                if (n > 1) printf " %8.3g (%.3g–%.3g)", med, a[1], a[n]; else printf " %8.3g", med
-                delete a
-            }
-            printf "\n"
-        }'
+    python3 -c '
+import statistics, sys
+rows = [[float(x) for x in line.split()] for line in sys.stdin if line.strip()]
+cells = []
+for k in range(5):
+    col = sorted(r[k] for r in rows)
+    med = statistics.median(col)
+    cells.append(f"{med:.3g} ({col[0]:.3g}–{col[-1]:.3g})" if len(col) > 1 else f"{med:.3g}")
+print(f"{sys.argv[1]:<18} | " + " | ".join(cells))
+' "$1"
 }
-echo "example, simulator      half arrived  95% arrived  all arrived  least distance/radii  path ratio"
+echo "example, simulator | half arrived (s) | 95% arrived (s) | all arrived (s) | least distance / radii | path ratio"
 "$work/parity" circle 1 "$steps" | summary "Circle, RVO2"
 steerlab docs/examples/rvo2_circle.ron 1 1.5 | summary "Circle, steerlab"
 for s in $(seq 1 "$seeds"); do "$work/parity" blocks "$s" "$steps"; done | summary "Blocks, RVO2"

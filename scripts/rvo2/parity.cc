@@ -4,7 +4,8 @@
 //
 // Usage: parity circle|blocks SEED STEPS
 // Prints one line: the times (s) by which half, 95% and all of the agents had first come within
-// the example's arrival radius (Circle: the body radius 1.5; Blocks: 20), the least distance
+// the example's arrival radius (Circle: the body radius 1.5; Blocks: 20), of the slowest squad
+// (Blocks has four, each with its own goal, as the scene's four groups), the least distance
 // between two centres over the sum of their radii, and the mean over agents of the length
 // walked over the straight distance from start to end (steerlab's path_ratio).
 #include <algorithm>
@@ -139,12 +140,24 @@ int main(int argc, char **argv) {
       ++counted;
     }
   }
-  double all = 0.0;
-  for (double t : arrived) {
-    all = std::max(all, t < 0.0 ? steps * dt : t);
+  // Each squad's times, and the slowest squad's (steerlab's metrics are per group).
+  const std::size_t squads = is_blocks ? 4 : 1;
+  double half = 0.0, most = 0.0, all = 0.0;
+  for (std::size_t squad = 0; squad < squads; ++squad) {
+    std::vector<double> times;
+    for (std::size_t i = squad; i < n; i += squads) {
+      times.push_back(arrived[i]);
+    }
+    const std::size_t size = times.size();
+    const double h = kth(times, (size + 1) / 2);
+    const double m = kth(times, static_cast<std::size_t>(std::ceil(0.95 * size)));
+    half = (h < 0.0 || half < 0.0) ? -1.0 : std::max(half, h);
+    most = (m < 0.0 || most < 0.0) ? -1.0 : std::max(most, m);
+    for (double t : times) {
+      all = std::max(all, t < 0.0 ? steps * dt : t);
+    }
   }
-  std::printf("%.2f %.2f %.2f %.3f %.3f\n", kth(arrived, (n + 1) / 2),
-              kth(arrived, static_cast<std::size_t>(std::ceil(0.95 * n))), all,
-              least, counted > 0 ? ratio / counted : 0.0);
+  std::printf("%.2f %.2f %.2f %.3f %.3f\n", half, most, all, least,
+              counted > 0 ? ratio / counted : 0.0);
   return 0;
 }
