@@ -1,6 +1,6 @@
 //! Building the mesh: the walls' pieces as constraint edges of a Delaunay triangulation, each
-//! triangle labelled walkable or not, the corners where routes turn, and which corners see
-//! each other.
+//! triangle labelled walkable or not, the corners where routes turn, and the walkable triangles
+//! with their neighbours as the route search reads them.
 
 // Geometry has its textbook names: corner `c`, its edges' count `n`, points `p`, `q`, `r`.
 #![allow(clippy::many_single_char_names)]
@@ -13,6 +13,7 @@ use spade::handles::FixedVertexHandle;
 
 use super::arrange::{ordered, plane_graph};
 use super::geometry::{GrownPiece, clean_ring, flush_tiny, in_ring, pieces};
+use super::polyanya::{Graph, NONE};
 use super::sight::{Cdt, Ground, dv, pt};
 
 /// A vertex of the mesh where the walkable area sticks out (its walkable angle exceeds 180°, up
@@ -27,6 +28,7 @@ pub(crate) struct Corner {
     pub(crate) vertex: FixedVertexHandle,
     /// The directions (unit) of the two rim edges that bound the blocked angle, when there is
     /// one blocked angle; `None` where the walkable area pinches.
+    #[cfg_attr(not(test), allow(dead_code))] // Read by the tests' visibility graph.
     pub(crate) wedge: Option<(DVec2, DVec2)>,
 }
 
@@ -34,6 +36,7 @@ impl Corner {
     /// Whether a route may turn here coming from (or going to) `p`: the line through the corner
     /// and `p` leaves the blocked angle on one side. A shortest route never uses a segment that
     /// fails this.
+    #[cfg(test)]
     pub(crate) fn tangent(&self, p: DVec2) -> bool {
         const TOL: f64 = 1e-9;
         let Some((d1, d2)) = self.wedge else {
@@ -57,8 +60,8 @@ pub(crate) struct Mesh {
     /// walkable face.
     pub(crate) rim: Vec<(DVec2, DVec2, DVec2)>,
     pub(crate) corners: Vec<Corner>,
-    /// For each corner, the corners it sees (index, distance), both ends tangent.
-    pub(crate) graph: Vec<Vec<(u32, f64)>>,
+    /// The walkable triangles for the route search.
+    pub(crate) graph: Graph,
 }
 
 impl Mesh {
@@ -70,7 +73,7 @@ impl Mesh {
             triangles: Vec::new(),
             rim: Vec::new(),
             corners: Vec::new(),
-            graph: Vec::new(),
+            graph: Graph::default(),
         }
     }
 
@@ -117,11 +120,11 @@ impl Mesh {
             triangles,
             rim: Vec::new(),
             corners: Vec::new(),
-            graph: Vec::new(),
+            graph: Graph::default(),
         };
         mesh.rim = mesh.find_rim();
         mesh.corners = mesh.find_corners();
-        mesh.graph = mesh.see_corners();
+        mesh.graph = mesh.search_graph();
         mesh
     }
 
@@ -198,20 +201,39 @@ impl Mesh {
         corners
     }
 
-    fn see_corners(&self) -> Vec<Vec<(u32, f64)>> {
+    fn search_graph(&self) -> Graph {
+        let index = |i: usize| u32::try_from(i).unwrap_or(NONE);
+        let mut points = vec![DVec2::ZERO; self.cdt.num_vertices()];
+        for v in self.cdt.vertices() {
+            points[v.fix().index()] = dv(v.position());
+        }
+        let faces = self.cdt.num_all_faces();
+        let mut tris = vec![[NONE; 3]; faces];
+        let mut next = vec![[NONE; 3]; faces];
         let ground = self.ground();
-        let mut graph = vec![Vec::new(); self.corners.len()];
-        for (i, a) in self.corners.iter().enumerate() {
-            for (j, b) in self.corners.iter().enumerate().skip(i + 1) {
-                if a.tangent(b.pos) && b.tangent(a.pos) && ground.clear_between(a.vertex, b.vertex)
-                {
-                    let d = a.pos.distance(b.pos);
-                    graph[i].push((u32::try_from(j).unwrap_or(u32::MAX), d));
-                    graph[j].push((u32::try_from(i).unwrap_or(u32::MAX), d));
+        for face in self.cdt.inner_faces() {
+            let f = face.fix().index();
+            if !ground.face_ok(f) {
+                continue;
+            }
+            for (k, e) in face.adjacent_edges().iter().enumerate() {
+                tris[f][k] = index(e.from().fix().index());
+                let across = e.rev().face().fix().index();
+                if ground.face_ok(across) {
+                    next[f][k] = index(across);
                 }
             }
         }
-        graph
+        let mut corner = vec![NONE; points.len()];
+        for (i, c) in self.corners.iter().enumerate() {
+            corner[c.vertex.index()] = index(i);
+        }
+        Graph {
+            points,
+            tris,
+            next,
+            corner,
+        }
     }
 }
 

@@ -41,14 +41,17 @@
 //! end to each corner and A* (about 0.1 ms for 200 corners).
 
 mod arrange;
-mod astar;
 mod geometry;
 mod mesh;
+mod near;
+#[cfg(test)]
+mod oracle;
+mod polyanya;
 mod sight;
 
 use std::fmt;
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
 use self::mesh::Mesh;
 
@@ -149,7 +152,7 @@ impl NavMesh {
     /// `None` when nothing is walkable or `p` is not finite.
     #[must_use]
     pub fn nearest_walkable(&self, p: Vec2) -> Option<Vec2> {
-        astar::nearest(&self.mesh, p.as_dvec2())
+        near::nearest(&self.mesh, p.as_dvec2())
     }
 
     /// The shortest route for the agent's centre from `from` to `to`: the points where it
@@ -162,10 +165,30 @@ impl NavMesh {
     /// `from == to` on walkable ground the route is `[from, to]` (two equal points): a route
     /// always has at least two points.
     pub fn route(&self, from: Vec2, to: Vec2) -> Result<Vec<Vec2>, Unreachable> {
+        self.route_by(from, to, polyanya::shortest)
+    }
+
+    /// [`NavMesh::route`] by the visibility graph of the corners (the tests' reference).
+    #[cfg(test)]
+    pub(crate) fn route_by_visibility(
+        &self,
+        from: Vec2,
+        to: Vec2,
+    ) -> Result<Vec<Vec2>, Unreachable> {
+        self.route_by(from, to, oracle::shortest)
+    }
+
+    /// A route with `search` giving the corners it turns at.
+    fn route_by(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        search: fn(&Mesh, DVec2, DVec2) -> Option<Vec<usize>>,
+    ) -> Result<Vec<Vec2>, Unreachable> {
         let start = self.end_point(from).ok_or(Unreachable::StartOutside)?;
         let goal = self.end_point(to).ok_or(Unreachable::GoalOutside)?;
-        let turns = astar::shortest(&self.mesh, start.as_dvec2(), goal.as_dvec2())
-            .ok_or(Unreachable::NoRoute)?;
+        let turns =
+            search(&self.mesh, start.as_dvec2(), goal.as_dvec2()).ok_or(Unreachable::NoRoute)?;
         let mut points = Vec::with_capacity(turns.len() + 4);
         points.push(from);
         if start != from {
