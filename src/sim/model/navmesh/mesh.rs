@@ -12,7 +12,10 @@ use spade::Triangulation;
 use spade::handles::FixedVertexHandle;
 
 use super::arrange::{ordered, plane_graph};
-use super::geometry::{GrownPiece, clean_ring, flush_tiny, in_ring, pieces};
+use super::geometry::{
+    GrownPiece, bounds, clean_ring, distance_to_ring, flush_tiny, in_ring, is_convex, pieces,
+    ring_outside,
+};
 use super::polyanya::{Graph, NONE};
 use super::sight::{Cdt, Ground, dv, pt};
 
@@ -270,6 +273,8 @@ struct WallSet {
     outer: Vec<DVec2>,
     holes: Vec<Vec<DVec2>>,
     pieces: Vec<GrownPiece>,
+    /// Which holes and pieces may hold a point, by where it is.
+    buckets: Buckets,
 }
 
 impl WallSet {
@@ -284,18 +289,48 @@ impl WallSet {
         if radius * 2.0 >= size.x.min(size.y) {
             return None;
         }
-        let holes: Vec<Vec<DVec2>> = holes.iter().filter_map(|h| clean_ring(h)).collect();
+        let all_holes: Vec<Vec<DVec2>> = holes.iter().filter_map(|h| clean_ring(h)).collect();
+        // Walls that are walled anyway (a piece inside its own convex hole, a hole or piece
+        // away from the boundary on its outside) are left out: their edges would only cut up
+        // ground that is not walkable. A margin keeps anything a rounding from the boundary.
+        let margin = 1e-6 * size.x.max(size.y);
+        let (lo, hi) = bounds(&outer);
+        let (far_lo, far_hi) = (lo - margin, hi + margin);
+        let apart = |(a, b): (DVec2, DVec2)| {
+            a.x > far_hi.x || a.y > far_hi.y || b.x < far_lo.x || b.y < far_lo.y
+        };
+        let away = |pts: &[DVec2]| pts.iter().all(|&p| distance_to_ring(&outer, p) > margin);
         let mut grown = Vec::new();
         if radius > 0.0 {
-            for ring in std::iter::once(&outer).chain(&holes) {
+            pieces(&outer, radius, &mut grown);
+            let kept = grown.len();
+            for ring in &all_holes {
+                let from = grown.len();
                 pieces(ring, radius, &mut grown);
+                if is_convex(ring) {
+                    let mut fresh = grown.split_off(from);
+                    fresh.retain(|piece| !piece.within(ring, false));
+                    grown.append(&mut fresh);
+                }
             }
+            let mut holes_pieces = grown.split_off(kept);
+            holes_pieces.retain(|piece| {
+                !(apart(piece.bounds()) || (away(piece.points()) && piece.within(&outer, true)))
+            });
+            grown.append(&mut holes_pieces);
         }
+        let holes: Vec<Vec<DVec2>> = all_holes
+            .into_iter()
+            .filter(|h| !(apart(bounds(h)) || (away(h) && ring_outside(h, &outer))))
+            .collect();
+        let scale = size.x.max(size.y);
+        let buckets = Buckets::new(lo, hi, &holes, &grown);
         Some(Self {
-            scale: size.x.max(size.y),
+            scale,
             outer,
             holes,
             pieces: grown,
+            buckets,
         })
     }
 
@@ -324,7 +359,67 @@ impl WallSet {
     /// (even-odd), and in no piece of the grown walls.
     fn is_free(&self, p: DVec2) -> bool {
         in_ring(&self.outer, p)
-            && !self.holes.iter().any(|h| in_ring(h, p))
-            && !self.pieces.iter().any(|piece| piece.contains(p))
+            && !self.buckets.at(p).iter().any(|&i| {
+                let i = i as usize;
+                match self.holes.get(i) {
+                    Some(h) => in_ring(h, p),
+                    None => self.pieces[i - self.holes.len()].contains(p),
+                }
+            })
+    }
+}
+
+/// A grid over the boundary's box: in each cell, the holes and pieces (holes first, by index)
+/// whose boxes reach it.
+struct Buckets {
+    min: DVec2,
+    cell: f64,
+    nx: usize,
+    ny: usize,
+    cells: Vec<Vec<u32>>,
+}
+
+impl Buckets {
+    fn new(min: DVec2, max: DVec2, holes: &[Vec<DVec2>], pieces: &[GrownPiece]) -> Self {
+        let items = holes.len() + pieces.len();
+        let size = (max - min).max(DVec2::splat(f64::MIN_POSITIVE));
+        // About two items' boxes to a cell where they are spread evenly, at most 2^20 cells.
+        #[allow(clippy::cast_precision_loss)] // A count, for a size.
+        let cell = (size.x * size.y * 2.0 / (items.max(1) as f64))
+            .sqrt()
+            .max(size.x.max(size.y) / 1024.0);
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 1 to 1024.
+        let count = |extent: f64| ((extent / cell).ceil() as usize).clamp(1, 1024);
+        let (nx, ny) = (count(size.x), count(size.y));
+        let mut grid = Self {
+            min,
+            cell,
+            nx,
+            ny,
+            cells: vec![Vec::new(); nx * ny],
+        };
+        let boxes = holes.iter().map(|h| bounds(h)).chain(pieces.iter().map(GrownPiece::bounds));
+        for (i, (lo, hi)) in boxes.enumerate() {
+            let ((x0, y0), (x1, y1)) = (grid.index(lo), grid.index(hi));
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    grid.cells[y * nx + x].push(u32::try_from(i).unwrap_or(u32::MAX));
+                }
+            }
+        }
+        grid
+    }
+
+    /// The cell of `p`, clamped to the grid.
+    fn index(&self, p: DVec2) -> (usize, usize) {
+        let d = (p - self.min) / self.cell;
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // Clamped.
+        let f = |v: f64, n: usize| (v.max(0.0) as usize).min(n - 1);
+        (f(d.x, self.nx), f(d.y, self.ny))
+    }
+
+    fn at(&self, p: DVec2) -> &[u32] {
+        let (x, y) = self.index(p);
+        &self.cells[y * self.nx + x]
     }
 }

@@ -401,3 +401,4 @@ fn a_mesh_can_be_shared_between_threads() {
     let mesh = NavMesh::build(&room(), &[], 1.0);
     assert!(format!("{mesh:?}").starts_with("NavMesh"));
 }
+
