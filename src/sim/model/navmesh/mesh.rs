@@ -24,6 +24,7 @@ use super::sight::{Cdt, Ground, dv, pt};
 #[derive(Clone, Debug)]
 pub(crate) struct Corner {
     /// Its exact position.
+    #[cfg_attr(not(test), allow(dead_code))] // Read by the tests' visibility graph.
     pub(crate) pos: DVec2,
     /// A walkable `f32` point at (or a rounding away from) `pos`, for the routes handed out.
     pub(crate) out: Vec2,
@@ -398,7 +399,10 @@ impl Buckets {
             ny,
             cells: vec![Vec::new(); nx * ny],
         };
-        let boxes = holes.iter().map(|h| bounds(h)).chain(pieces.iter().map(GrownPiece::bounds));
+        let boxes = holes
+            .iter()
+            .map(|h| bounds(h))
+            .chain(pieces.iter().map(GrownPiece::bounds));
         for (i, (lo, hi)) in boxes.enumerate() {
             let ((x0, y0), (x1, y1)) = (grid.index(lo), grid.index(hi));
             for y in y0..=y1 {

@@ -86,7 +86,11 @@ fn hit(r: DVec2, through: DVec2, a: DVec2, b: DVec2) -> f64 {
     let d = through - r;
     let den = (b - a).perp_dot(d);
     let t = d.perp_dot(a - r) / den;
-    if t.is_finite() { t.clamp(0.0, 1.0) } else { 0.0 }
+    if t.is_finite() {
+        t.clamp(0.0, 1.0)
+    } else {
+        0.0
+    }
 }
 
 /// The shortest length from `r` through a point of segment `p`–`q` to `t`, both ends of which
@@ -149,10 +153,7 @@ impl Eq for Open {}
 
 impl Ord for Open {
     fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .f
-            .total_cmp(&self.f)
-            .then(other.node.cmp(&self.node))
+        other.f.total_cmp(&self.f).then(other.node.cmp(&self.node))
     }
 }
 
@@ -325,7 +326,10 @@ impl<'a> Search<'a> {
             root,
             g: length,
         });
-        self.s.open.push(Open { f: length, node: id });
+        self.s.open.push(Open {
+            f: length,
+            node: id,
+        });
     }
 
     /// A node entering `tri` (when walkable) across its edge that starts at vertex `from`,
@@ -453,6 +457,8 @@ impl<'a> Search<'a> {
             side(p, ol)
         }
         .max(sr);
+        // Exact at the ends and at c, so that an interval that ends at a vertex is known to.
+        #[allow(clippy::float_cmp)]
         let at = |s: f64| {
             if s <= 0.0 {
                 w

@@ -146,13 +146,21 @@ fn a_route_turns_round_a_wall_end_and_just_past_a_corner() {
     let route = mesh.route(from, to).unwrap();
     // 19 across and 60 down to (49, 20), 2 along, 19 across and 60 up.
     assert_points(&route, &[from, v(49.0, 20.0), v(51.0, 20.0), to]);
-    assert!(close(route_length(&route), 2.0 * 3961f32.sqrt() + 2.0, 1e-3));
+    assert!(close(
+        route_length(&route),
+        2.0 * 3961f32.sqrt() + 2.0,
+        1e-3
+    ));
     // A target just over a pillar's corner: one turn there, 10 and 10 to it, 10 and 2 on.
     let mesh = NavMesh::build(&room(), &[rect(40.0, 40.0, 60.0, 60.0)], 0.0);
     let (from, to) = (v(30.0, 50.0), v(50.0, 62.0));
     let route = mesh.route(from, to).unwrap();
     assert_points(&route, &[from, v(40.0, 60.0), to]);
-    assert!(close(route_length(&route), 200f32.sqrt() + 104f32.sqrt(), 1e-3));
+    assert!(close(
+        route_length(&route),
+        200f32.sqrt() + 104f32.sqrt(),
+        1e-3
+    ));
     // And back the same way.
     let back = mesh.route(to, from).unwrap();
     assert_points(&back, &[to, v(40.0, 60.0), from]);
@@ -401,4 +409,3 @@ fn a_mesh_can_be_shared_between_threads() {
     let mesh = NavMesh::build(&room(), &[], 1.0);
     assert!(format!("{mesh:?}").starts_with("NavMesh"));
 }
-
