@@ -272,3 +272,106 @@ pub(crate) fn offset_ring_f64(ring: &[DVec2], r: f64, walkable_inside: bool) -> 
     }
     out
 }
+
+/// The orientation of `c` against the line from `a` to `b`: positive on its left, negative on
+/// its right, zero on it (exact).
+fn orient(a: DVec2, b: DVec2, c: DVec2) -> f64 {
+    let co = |p: DVec2| robust::Coord { x: p.x, y: p.y };
+    robust::orient2d(co(a), co(b), co(c))
+}
+
+/// Whether `p` lies on an edge of `ring` (exactly).
+fn on_ring(ring: &[DVec2], p: DVec2) -> bool {
+    let n = ring.len();
+    (0..n).any(|i| {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        p.cmpge(a.min(b)).all() && p.cmple(a.max(b)).all() && orient(a, b, p) == 0.0
+    })
+}
+
+/// Whether segments `a`–`b` and `c`–`d` cross at a point inside both (exactly).
+fn cross_properly(a: DVec2, b: DVec2, c: DVec2, d: DVec2) -> bool {
+    let (o1, o2) = (orient(a, b, c), orient(a, b, d));
+    let (o3, o4) = (orient(c, d, a), orient(c, d, b));
+    o1 * o2 < 0.0 && o3 * o4 < 0.0
+}
+
+/// Whether polygon `poly` lies in the closed region that `ring` encloses (even-odd), or with
+/// `outside` in the closed region outside it: each of its points and of its edges' middles is
+/// on that side or on the ring, its centroid on that side, no edge of the ring crosses one of
+/// its edges, and no point of the ring lies inside it (`inside_poly` says whether a point is
+/// strictly inside `poly`).
+fn within(
+    poly: &[DVec2],
+    ring: &[DVec2],
+    outside: bool,
+    inside_poly: impl Fn(DVec2) -> bool,
+) -> bool {
+    let (n, m) = (poly.len(), ring.len());
+    #[allow(clippy::cast_precision_loss)] // A handful of points.
+    let centroid = poly.iter().sum::<DVec2>() / n as f64;
+    let side_ok = |p: DVec2| in_ring(ring, p) != outside || on_ring(ring, p);
+    // Its points, the middles of its edges and its centroid (a piece's points may all lie on
+    // the ring while the piece is on the other side of it).
+    poly.iter().all(|&p| side_ok(p))
+        && (0..n).all(|i| side_ok((poly[i] + poly[(i + 1) % n]) / 2.0))
+        && in_ring(ring, centroid) != outside
+        && !ring.iter().any(|&p| inside_poly(p))
+        && !(0..n).any(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            (0..m).any(|j| cross_properly(a, b, ring[j], ring[(j + 1) % m]))
+        })
+}
+
+/// The bounding box of `pts`.
+pub(crate) fn bounds(pts: &[DVec2]) -> (DVec2, DVec2) {
+    pts.iter().fold(
+        (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+        |(lo, hi), &p| (lo.min(p), hi.max(p)),
+    )
+}
+
+impl GrownPiece {
+    /// Its bounding box.
+    pub(crate) fn bounds(&self) -> (DVec2, DVec2) {
+        (self.min, self.max)
+    }
+
+    /// Whether all of it lies inside `ring` (even-odd) or on it; with `outside`, outside it
+    /// or on it.
+    pub(crate) fn within(&self, ring: &[DVec2], outside: bool) -> bool {
+        within(self.points(), ring, outside, |p| self.contains(p))
+    }
+}
+
+/// Whether all of ring `hole` lies outside `ring` (even-odd) or on it.
+pub(crate) fn ring_outside(hole: &[DVec2], ring: &[DVec2]) -> bool {
+    within(hole, ring, true, |p| in_ring(hole, p) && !on_ring(hole, p))
+}
+
+/// The distance from `p` to the nearest edge of `ring`.
+pub(crate) fn distance_to_ring(ring: &[DVec2], p: DVec2) -> f64 {
+    let n = ring.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (ring[i], ring[(i + 1) % n]);
+            let ab = b - a;
+            let len2 = ab.length_squared();
+            let t = if len2 > 0.0 {
+                ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            p.distance(a + ab * t)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Whether `ring` is convex: every corner turns the same way (exactly).
+pub(crate) fn is_convex(ring: &[DVec2]) -> bool {
+    let n = ring.len();
+    let turns: Vec<f64> = (0..n)
+        .map(|i| orient(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]))
+        .collect();
+    turns.iter().all(|&t| t > 0.0) || turns.iter().all(|&t| t < 0.0)
+}

@@ -1,6 +1,6 @@
 //! Building the mesh: the walls' pieces as constraint edges of a Delaunay triangulation, each
-//! triangle labelled walkable or not, the corners where routes turn, and which corners see
-//! each other.
+//! triangle labelled walkable or not, the corners where routes turn, and the walkable triangles
+//! with their neighbours as the route search reads them.
 
 // Geometry has its textbook names: corner `c`, its edges' count `n`, points `p`, `q`, `r`.
 #![allow(clippy::many_single_char_names)]
@@ -12,7 +12,11 @@ use spade::Triangulation;
 use spade::handles::FixedVertexHandle;
 
 use super::arrange::{ordered, plane_graph};
-use super::geometry::{GrownPiece, clean_ring, flush_tiny, in_ring, pieces};
+use super::geometry::{
+    GrownPiece, bounds, clean_ring, distance_to_ring, flush_tiny, in_ring, is_convex, pieces,
+    ring_outside,
+};
+use super::polyanya::{Graph, NONE};
 use super::sight::{Cdt, Ground, dv, pt};
 
 /// A vertex of the mesh where the walkable area sticks out (its walkable angle exceeds 180°, up
@@ -20,6 +24,7 @@ use super::sight::{Cdt, Ground, dv, pt};
 #[derive(Clone, Debug)]
 pub(crate) struct Corner {
     /// Its exact position.
+    #[cfg_attr(not(test), allow(dead_code))] // Read by the tests' visibility graph.
     pub(crate) pos: DVec2,
     /// A walkable `f32` point at (or a rounding away from) `pos`, for the routes handed out.
     pub(crate) out: Vec2,
@@ -27,6 +32,7 @@ pub(crate) struct Corner {
     pub(crate) vertex: FixedVertexHandle,
     /// The directions (unit) of the two rim edges that bound the blocked angle, when there is
     /// one blocked angle; `None` where the walkable area pinches.
+    #[cfg_attr(not(test), allow(dead_code))] // Read by the tests' visibility graph.
     pub(crate) wedge: Option<(DVec2, DVec2)>,
 }
 
@@ -34,6 +40,7 @@ impl Corner {
     /// Whether a route may turn here coming from (or going to) `p`: the line through the corner
     /// and `p` leaves the blocked angle on one side. A shortest route never uses a segment that
     /// fails this.
+    #[cfg(test)]
     pub(crate) fn tangent(&self, p: DVec2) -> bool {
         const TOL: f64 = 1e-9;
         let Some((d1, d2)) = self.wedge else {
@@ -57,8 +64,8 @@ pub(crate) struct Mesh {
     /// walkable face.
     pub(crate) rim: Vec<(DVec2, DVec2, DVec2)>,
     pub(crate) corners: Vec<Corner>,
-    /// For each corner, the corners it sees (index, distance), both ends tangent.
-    pub(crate) graph: Vec<Vec<(u32, f64)>>,
+    /// The walkable triangles for the route search.
+    pub(crate) graph: Graph,
 }
 
 impl Mesh {
@@ -70,7 +77,7 @@ impl Mesh {
             triangles: Vec::new(),
             rim: Vec::new(),
             corners: Vec::new(),
-            graph: Vec::new(),
+            graph: Graph::default(),
         }
     }
 
@@ -117,11 +124,11 @@ impl Mesh {
             triangles,
             rim: Vec::new(),
             corners: Vec::new(),
-            graph: Vec::new(),
+            graph: Graph::default(),
         };
         mesh.rim = mesh.find_rim();
         mesh.corners = mesh.find_corners();
-        mesh.graph = mesh.see_corners();
+        mesh.graph = mesh.search_graph();
         mesh
     }
 
@@ -198,20 +205,39 @@ impl Mesh {
         corners
     }
 
-    fn see_corners(&self) -> Vec<Vec<(u32, f64)>> {
+    fn search_graph(&self) -> Graph {
+        let index = |i: usize| u32::try_from(i).unwrap_or(NONE);
+        let mut points = vec![DVec2::ZERO; self.cdt.num_vertices()];
+        for v in self.cdt.vertices() {
+            points[v.fix().index()] = dv(v.position());
+        }
+        let faces = self.cdt.num_all_faces();
+        let mut tris = vec![[NONE; 3]; faces];
+        let mut next = vec![[NONE; 3]; faces];
         let ground = self.ground();
-        let mut graph = vec![Vec::new(); self.corners.len()];
-        for (i, a) in self.corners.iter().enumerate() {
-            for (j, b) in self.corners.iter().enumerate().skip(i + 1) {
-                if a.tangent(b.pos) && b.tangent(a.pos) && ground.clear_between(a.vertex, b.vertex)
-                {
-                    let d = a.pos.distance(b.pos);
-                    graph[i].push((u32::try_from(j).unwrap_or(u32::MAX), d));
-                    graph[j].push((u32::try_from(i).unwrap_or(u32::MAX), d));
+        for face in self.cdt.inner_faces() {
+            let f = face.fix().index();
+            if !ground.face_ok(f) {
+                continue;
+            }
+            for (k, e) in face.adjacent_edges().iter().enumerate() {
+                tris[f][k] = index(e.from().fix().index());
+                let across = e.rev().face().fix().index();
+                if ground.face_ok(across) {
+                    next[f][k] = index(across);
                 }
             }
         }
-        graph
+        let mut corner = vec![NONE; points.len()];
+        for (i, c) in self.corners.iter().enumerate() {
+            corner[c.vertex.index()] = index(i);
+        }
+        Graph {
+            points,
+            tris,
+            next,
+            corner,
+        }
     }
 }
 
@@ -248,6 +274,8 @@ struct WallSet {
     outer: Vec<DVec2>,
     holes: Vec<Vec<DVec2>>,
     pieces: Vec<GrownPiece>,
+    /// Which holes and pieces may hold a point, by where it is.
+    buckets: Buckets,
 }
 
 impl WallSet {
@@ -262,18 +290,48 @@ impl WallSet {
         if radius * 2.0 >= size.x.min(size.y) {
             return None;
         }
-        let holes: Vec<Vec<DVec2>> = holes.iter().filter_map(|h| clean_ring(h)).collect();
+        let all_holes: Vec<Vec<DVec2>> = holes.iter().filter_map(|h| clean_ring(h)).collect();
+        // Walls that are walled anyway (a piece inside its own convex hole, a hole or piece
+        // away from the boundary on its outside) are left out: their edges would only cut up
+        // ground that is not walkable. A margin keeps anything a rounding from the boundary.
+        let margin = 1e-6 * size.x.max(size.y);
+        let (lo, hi) = bounds(&outer);
+        let (far_lo, far_hi) = (lo - margin, hi + margin);
+        let apart = |(a, b): (DVec2, DVec2)| {
+            a.x > far_hi.x || a.y > far_hi.y || b.x < far_lo.x || b.y < far_lo.y
+        };
+        let away = |pts: &[DVec2]| pts.iter().all(|&p| distance_to_ring(&outer, p) > margin);
         let mut grown = Vec::new();
         if radius > 0.0 {
-            for ring in std::iter::once(&outer).chain(&holes) {
+            pieces(&outer, radius, &mut grown);
+            let kept = grown.len();
+            for ring in &all_holes {
+                let from = grown.len();
                 pieces(ring, radius, &mut grown);
+                if is_convex(ring) {
+                    let mut fresh = grown.split_off(from);
+                    fresh.retain(|piece| !piece.within(ring, false));
+                    grown.append(&mut fresh);
+                }
             }
+            let mut holes_pieces = grown.split_off(kept);
+            holes_pieces.retain(|piece| {
+                !(apart(piece.bounds()) || (away(piece.points()) && piece.within(&outer, true)))
+            });
+            grown.append(&mut holes_pieces);
         }
+        let holes: Vec<Vec<DVec2>> = all_holes
+            .into_iter()
+            .filter(|h| !(apart(bounds(h)) || (away(h) && ring_outside(h, &outer))))
+            .collect();
+        let scale = size.x.max(size.y);
+        let buckets = Buckets::new(lo, hi, &holes, &grown);
         Some(Self {
-            scale: size.x.max(size.y),
+            scale,
             outer,
             holes,
             pieces: grown,
+            buckets,
         })
     }
 
@@ -302,7 +360,70 @@ impl WallSet {
     /// (even-odd), and in no piece of the grown walls.
     fn is_free(&self, p: DVec2) -> bool {
         in_ring(&self.outer, p)
-            && !self.holes.iter().any(|h| in_ring(h, p))
-            && !self.pieces.iter().any(|piece| piece.contains(p))
+            && !self.buckets.at(p).iter().any(|&i| {
+                let i = i as usize;
+                match self.holes.get(i) {
+                    Some(h) => in_ring(h, p),
+                    None => self.pieces[i - self.holes.len()].contains(p),
+                }
+            })
+    }
+}
+
+/// A grid over the boundary's box: in each cell, the holes and pieces (holes first, by index)
+/// whose boxes reach it.
+struct Buckets {
+    min: DVec2,
+    cell: f64,
+    nx: usize,
+    ny: usize,
+    cells: Vec<Vec<u32>>,
+}
+
+impl Buckets {
+    fn new(min: DVec2, max: DVec2, holes: &[Vec<DVec2>], pieces: &[GrownPiece]) -> Self {
+        let items = holes.len() + pieces.len();
+        let size = (max - min).max(DVec2::splat(f64::MIN_POSITIVE));
+        // About two items' boxes to a cell where they are spread evenly, at most 2^20 cells.
+        #[allow(clippy::cast_precision_loss)] // A count, for a size.
+        let cell = (size.x * size.y * 2.0 / (items.max(1) as f64))
+            .sqrt()
+            .max(size.x.max(size.y) / 1024.0);
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 1 to 1024.
+        let count = |extent: f64| ((extent / cell).ceil() as usize).clamp(1, 1024);
+        let (nx, ny) = (count(size.x), count(size.y));
+        let mut grid = Self {
+            min,
+            cell,
+            nx,
+            ny,
+            cells: vec![Vec::new(); nx * ny],
+        };
+        let boxes = holes
+            .iter()
+            .map(|h| bounds(h))
+            .chain(pieces.iter().map(GrownPiece::bounds));
+        for (i, (lo, hi)) in boxes.enumerate() {
+            let ((x0, y0), (x1, y1)) = (grid.index(lo), grid.index(hi));
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    grid.cells[y * nx + x].push(u32::try_from(i).unwrap_or(u32::MAX));
+                }
+            }
+        }
+        grid
+    }
+
+    /// The cell of `p`, clamped to the grid.
+    fn index(&self, p: DVec2) -> (usize, usize) {
+        let d = (p - self.min) / self.cell;
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // Clamped.
+        let f = |v: f64, n: usize| (v.max(0.0) as usize).min(n - 1);
+        (f(d.x, self.nx), f(d.y, self.ny))
+    }
+
+    fn at(&self, p: DVec2) -> &[u32] {
+        let (x, y) = self.index(p);
+        &self.cells[y * self.nx + x]
     }
 }

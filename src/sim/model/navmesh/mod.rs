@@ -21,13 +21,29 @@
 //!    hole (even-odd) and in no piece.
 //! 4. **Corners.** A shortest route of a point among polygons turns only at corners that stick
 //!    into the walkable area: the mesh vertices whose walkable triangles cover more than 180°
-//!    (and those where the walkable area pinches). Which pairs of corners see each other, along
-//!    a line that does not cut into the wall at either end, is found once.
+//!    (and those where the walkable area pinches). The walkable triangles, their neighbours
+//!    across each edge and the corners are kept in flat arrays for the search (module
+//!    `polyanya`).
 //!
-//! A route ([`NavMesh::route`]) joins its two ends to the corners they see and runs A* with the
-//! straight-line distance as the estimate. Sight lines walk the triangles along the segment
-//! with spade's exact predicates: a segment is clear when every triangle it passes through is
-//! walkable (running along the rim of the walkable area, or through one of its corners, is).
+//! Pieces of grown wall that are walled anyway (inside their own convex hole, or away from the
+//! boundary on its outside, as are such holes) are left out before triangulating, and the
+//! walkable test of each triangle asks only the holes and pieces whose boxes reach it.
+//!
+//! A route ([`NavMesh::route`]) is the straight segment when that is clear; otherwise
+//! Polyanya (Cui, Harabor and Grastien, "Compromise-free Pathfinding on a Navigation Mesh",
+//! IJCAI 2017) over the walkable triangles: a search node is an interval of a triangle's edge
+//! and the root it is seen from (the start or a corner); a node is expanded by projecting the
+//! rays from the root through the interval's ends across the next triangle (the part between
+//! them keeps the root; the parts beyond a ray get the interval's end as root when it is a
+//! corner), ranked by the length to the root plus the shortest way through the interval to the
+//! goal (the goal mirrored across the interval's line when on the root's side). It finds the
+//! shortest route among the walkable triangles exactly, turning only at corners, with f64
+//! arithmetic and exact orientation tests (the `robust` crate). Sight lines
+//! ([`NavMesh::line_of_sight`]) walk the triangles along the segment with spade's exact
+//! predicates: a segment is clear when every triangle it passes through is walkable (running
+//! along the rim of the walkable area, or through one of its corners, is). The tests keep the
+//! visibility graph of the corners (every pair that sees each other, A* over it) as the
+//! reference the routes must match.
 //!
 //! Everything is total: empty, non-finite, huge or self-crossing input gives an empty mesh or
 //! ignores the ring at fault, never a panic or a NaN.
@@ -36,24 +52,35 @@
 //! its corner, a bevel up to `r·√2`), so a route around a corner is a little longer than the
 //! disc needs, and a gap between two corners that face each other across a diagonal may be
 //! closed though the disc would pass (a gap between flat walls is exact). Points closer than
-//! 1e-9 of the level's size are merged. Building costs a sight-line walk per pair of corners
-//! (about 5 ms for 200 corners and 0.25 s for 2000, release build); a route, a walk from each
-//! end to each corner and A* (about 0.1 ms for 200 corners).
+//! 1e-9 of the level's size are merged.
+//!
+//! Costs (release build, one core of a shared 2-core machine): `presets/corridor_orca.ron` with
+//! 4,095 discs added (`scripts/corridor_discs.py > scene.ron`, then
+//! `/usr/bin/time -v steerlab simulate scene.ron --steps 1`) builds its mesh and runs its first
+//! tick in 0.26 s and 23 MB. A route between random walkable points on a level of square
+//! pillars (`cargo test --release --no-default-features --lib navmesh::tests::timing --
+//! --ignored --nocapture`): 5,000 routes take about 65 ms among 50 pillars, 0.5 s among 500
+//! and 1.3 s among 1,000 (radius 0; about 1.7× that with the pillars grown by a radius of 1.5,
+//! whose bevels add triangles), the open set and the projections taking most of it and
+//! locating the ends in the triangulation about a seventh.
 
 mod arrange;
-mod astar;
 mod geometry;
 mod mesh;
+mod near;
+#[cfg(test)]
+mod oracle;
+mod polyanya;
 mod sight;
 
 use std::fmt;
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
 use self::mesh::Mesh;
 
 /// A navigation mesh: the walkable area of a level for the centre of an agent of a given radius,
-/// triangulated, with the corners that routes turn at and which of them see each other.
+/// triangulated, with the corners that routes turn at.
 #[derive(Clone)]
 pub struct NavMesh {
     radius: f32,
@@ -149,7 +176,7 @@ impl NavMesh {
     /// `None` when nothing is walkable or `p` is not finite.
     #[must_use]
     pub fn nearest_walkable(&self, p: Vec2) -> Option<Vec2> {
-        astar::nearest(&self.mesh, p.as_dvec2())
+        near::nearest(&self.mesh, p.as_dvec2())
     }
 
     /// The shortest route for the agent's centre from `from` to `to`: the points where it
@@ -162,10 +189,30 @@ impl NavMesh {
     /// `from == to` on walkable ground the route is `[from, to]` (two equal points): a route
     /// always has at least two points.
     pub fn route(&self, from: Vec2, to: Vec2) -> Result<Vec<Vec2>, Unreachable> {
+        self.route_by(from, to, polyanya::shortest)
+    }
+
+    /// [`NavMesh::route`] by the visibility graph of the corners (the tests' reference).
+    #[cfg(test)]
+    pub(crate) fn route_by_visibility(
+        &self,
+        from: Vec2,
+        to: Vec2,
+    ) -> Result<Vec<Vec2>, Unreachable> {
+        self.route_by(from, to, oracle::shortest)
+    }
+
+    /// A route with `search` giving the corners it turns at.
+    fn route_by(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        search: fn(&Mesh, DVec2, DVec2) -> Option<Vec<usize>>,
+    ) -> Result<Vec<Vec2>, Unreachable> {
         let start = self.end_point(from).ok_or(Unreachable::StartOutside)?;
         let goal = self.end_point(to).ok_or(Unreachable::GoalOutside)?;
-        let turns = astar::shortest(&self.mesh, start.as_dvec2(), goal.as_dvec2())
-            .ok_or(Unreachable::NoRoute)?;
+        let turns =
+            search(&self.mesh, start.as_dvec2(), goal.as_dvec2()).ok_or(Unreachable::NoRoute)?;
         let mut points = Vec::with_capacity(turns.len() + 4);
         points.push(from);
         if start != from {

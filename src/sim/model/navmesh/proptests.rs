@@ -82,6 +82,29 @@ fn level() -> impl Strategy<Value = RandomLevel> {
         })
 }
 
+/// A level of many holes, small and large, for routes that turn many times.
+fn crowded_level() -> impl Strategy<Value = RandomLevel> {
+    let point = || (-5.0f32..105.0, -5.0f32..105.0).prop_map(|(x, y)| Vec2::new(x, y));
+    (
+        prop::collection::vec(hole(), 1..=24),
+        prop_oneof![Just(0.0f32), 0.2f32..3.0],
+        point(),
+        point(),
+    )
+        .prop_map(|(holes, radius, from, to)| RandomLevel {
+            holes: holes
+                .into_iter()
+                .map(|h| {
+                    let c = h.iter().copied().sum::<Vec2>() / h.len() as f32;
+                    h.into_iter().map(|p| c + (p - c) * 0.4).collect()
+                })
+                .collect(),
+            radius,
+            from,
+            to,
+        })
+}
+
 /// The distance from `p` to the segment `a`–`b`.
 fn to_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
     let ab = b - a;
@@ -281,6 +304,26 @@ proptest! {
                 );
             }
             (got, want) => prop_assert_eq!(got.as_ref().err().copied(), want.err()),
+        }
+    }
+
+    #[test]
+    fn routes_are_as_short_as_the_visibility_graph_finds(level in crowded_level()) {
+        let mesh = NavMesh::build(&room(), &level.holes, level.radius);
+        let got = mesh.route(level.from, level.to);
+        let want = mesh.route_by_visibility(level.from, level.to);
+        match (&got, &want) {
+            (Ok(route), Ok(oracle)) => {
+                let (a, b) = (
+                    f64::from(route_length(route)),
+                    f64::from(route_length(oracle)),
+                );
+                prop_assert!(
+                    (a - b).abs() <= 1e-5 * b + 1e-4,
+                    "route {route:?} of length {a}, visibility graph {oracle:?} of {b}"
+                );
+            }
+            (got, want) => prop_assert_eq!(got.as_ref().err(), want.as_ref().err()),
         }
     }
 

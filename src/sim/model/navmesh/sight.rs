@@ -81,7 +81,9 @@ impl Ground<'_> {
         self.point_ok(b) && self.walk_ok(LineIntersectionIterator::new(self.cdt, pt(a), pt(b)))
     }
 
-    /// [`Self::clear`] between two vertices of the triangulation.
+    /// [`Self::clear`] between two vertices of the triangulation (for the tests' visibility
+    /// graph).
+    #[cfg(test)]
     pub(crate) fn clear_between(self, a: FixedVertexHandle, b: FixedVertexHandle) -> bool {
         a == b || self.walk_ok(LineIntersectionIterator::new_from_handles(self.cdt, a, b))
     }

@@ -139,6 +139,34 @@ fn a_u_shaped_wall_is_left_by_its_opening() {
 }
 
 #[test]
+fn a_route_turns_round_a_wall_end_and_just_past_a_corner() {
+    // A wall from the top of the room down to y = 20: round its lower end, 2 wide.
+    let mesh = NavMesh::build(&room(), &[rect(49.0, 20.0, 51.0, 110.0)], 0.0);
+    let (from, to) = (v(30.0, 80.0), v(70.0, 80.0));
+    let route = mesh.route(from, to).unwrap();
+    // 19 across and 60 down to (49, 20), 2 along, 19 across and 60 up.
+    assert_points(&route, &[from, v(49.0, 20.0), v(51.0, 20.0), to]);
+    assert!(close(
+        route_length(&route),
+        2.0 * 3961f32.sqrt() + 2.0,
+        1e-3
+    ));
+    // A target just over a pillar's corner: one turn there, 10 and 10 to it, 10 and 2 on.
+    let mesh = NavMesh::build(&room(), &[rect(40.0, 40.0, 60.0, 60.0)], 0.0);
+    let (from, to) = (v(30.0, 50.0), v(50.0, 62.0));
+    let route = mesh.route(from, to).unwrap();
+    assert_points(&route, &[from, v(40.0, 60.0), to]);
+    assert!(close(
+        route_length(&route),
+        200f32.sqrt() + 104f32.sqrt(),
+        1e-3
+    ));
+    // And back the same way.
+    let back = mesh.route(to, from).unwrap();
+    assert_points(&back, &[to, v(40.0, 60.0), from]);
+}
+
+#[test]
 fn a_target_inside_a_wall_is_outside() {
     let mesh = NavMesh::build(&room(), &[rect(40.0, 40.0, 60.0, 60.0)], 0.0);
     assert_eq!(
@@ -316,13 +344,14 @@ fn pillars(nx: usize, ny: usize) -> (Vec<Vec2>, Vec<Vec<Vec2>>) {
     (level, holes)
 }
 
-/// Build and route times on levels of 200 and 2000 corners (50 and 500 square pillars):
-/// `cargo test --release --no-default-features --lib navmesh -- --ignored --nocapture`
+/// Build times, and the time of 5,000 routes between random walkable points, on levels of 50,
+/// 500 and 1,000 square pillars, one thread and two:
+/// `cargo test --release --no-default-features --lib navmesh::tests::timing -- --ignored --nocapture`
 #[test]
 #[ignore = "a timing, for release builds"]
-fn timing_of_a_200_corner_level() {
+fn timing_of_routes_on_levels_of_pillars() {
     use std::time::Instant;
-    for (nx, ny) in [(10, 5), (25, 20)] {
+    for (nx, ny) in [(10, 5), (25, 20), (40, 25)] {
         let (level, holes) = pillars(nx, ny);
         let size = level[2];
         for radius in [0.0, 1.5] {
@@ -334,22 +363,40 @@ fn timing_of_a_200_corner_level() {
                 seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
                 (seed >> 8) as f32 / (1u32 << 24) as f32
             };
-            let queries: Vec<(Vec2, Vec2)> = (0..1000)
-                .map(|_| (size * v(next(), next()), size * v(next(), next())))
-                .collect();
-            let start = Instant::now();
-            let (mut ok, mut turns) = (0, 0);
-            for &(a, b) in &queries {
-                if let Ok(route) = mesh.route(a, b) {
-                    turns += route.len() - 2;
-                    ok += 1;
+            let mut point = || loop {
+                let p = size * v(next(), next());
+                if mesh.is_walkable(p) {
+                    return p;
                 }
-            }
-            let per_route = start.elapsed() / 1000;
+            };
+            let queries: Vec<(Vec2, Vec2)> = (0..5000).map(|_| (point(), point())).collect();
+            let run = |qs: &[(Vec2, Vec2)]| {
+                let (mut ok, mut turns) = (0, 0);
+                for &(a, b) in qs {
+                    if let Ok(route) = mesh.route(a, b) {
+                        turns += route.len() - 2;
+                        ok += 1;
+                    }
+                }
+                (ok, turns)
+            };
+            let start = Instant::now();
+            let (ok, turns) = run(&queries);
+            let one = start.elapsed();
+            let start = Instant::now();
+            std::thread::scope(|s| {
+                let (a, b) = queries.split_at(queries.len() / 2);
+                let h = s.spawn(|| run(a));
+                run(b);
+                let _ = h.join();
+            });
+            let two = start.elapsed();
             println!(
-                "{} pillars, radius {radius}: {mesh:?}, build {build:?}, route {per_route:?} \
-                 on average ({ok} of 1000 found, {turns} turns in all)",
-                holes.len()
+                "{} pillars, radius {radius}: {mesh:?}, build {build:?}; 5000 routes: {:.1} ms on \
+                 one thread, {:.1} ms on two ({ok} found, {turns} turns in all)",
+                holes.len(),
+                one.as_secs_f64() * 1e3,
+                two.as_secs_f64() * 1e3,
             );
         }
     }

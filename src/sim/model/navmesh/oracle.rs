@@ -1,59 +1,29 @@
-//! Queries on a built mesh: the nearest walkable point, and the shortest route between two
-//! walkable points (A* over the corners that see each other).
+//! The shortest route by the visibility graph of the corners, for tests: which pairs of corners
+//! see each other (a sight-line walk per pair, along lines that leave the wall on one side at
+//! both ends), and A* over it with both ends joined to the corners they see. Quadratic in the
+//! corners; the search the mesh answers with (module `polyanya`) must find routes as short.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use glam::{DVec2, Vec2};
+use glam::DVec2;
 
 use super::mesh::{Corner, Mesh};
 
-/// The closest point of the walkable area to `p`, as a walkable `f32` point (a rounding step
-/// inside where the exact closest point lies on the rim). `p` itself when it is walkable; `None`
-/// when nothing is walkable (or no `f32` point is) or `p` is not finite.
-pub(crate) fn nearest(mesh: &Mesh, p: DVec2) -> Option<Vec2> {
-    if mesh.rim.is_empty() || !p.is_finite() {
-        return None;
-    }
+/// For each corner, the corners it sees (index, distance), both ends tangent.
+fn see_corners(mesh: &Mesh) -> Vec<Vec<(u32, f64)>> {
     let ground = mesh.ground();
-    if ground.point_ok(p) {
-        return Some(p.as_vec2());
+    let mut graph = vec![Vec::new(); mesh.corners.len()];
+    for (i, a) in mesh.corners.iter().enumerate() {
+        for (j, b) in mesh.corners.iter().enumerate().skip(i + 1) {
+            if a.tangent(b.pos) && b.tangent(a.pos) && ground.clear_between(a.vertex, b.vertex) {
+                let d = a.pos.distance(b.pos);
+                graph[i].push((u32::try_from(j).unwrap_or(u32::MAX), d));
+                graph[j].push((u32::try_from(i).unwrap_or(u32::MAX), d));
+            }
+        }
     }
-    let mut near: Vec<(f64, DVec2, DVec2)> = mesh
-        .rim
-        .iter()
-        .map(|&(a, b, inside)| {
-            let q = closest_on_segment(a, b, p);
-            (q.distance_squared(p), q, inside)
-        })
-        .collect();
-    near.sort_by(|x, y| x.0.total_cmp(&y.0));
-    // The closest rim point, or where rounding keeps it off walkable ground (a sliver face) the
-    // next closest; at worst the closest centroid of a walkable triangle that rounds onto it.
-    near.iter()
-        .take(64)
-        .find_map(|&(_, q, inside)| ground.nudge(q, inside))
-        .or_else(|| {
-            mesh.triangles
-                .iter()
-                .map(|t| (t[0] + t[1] + t[2]) / 3.0)
-                .filter(|c| ground.point_ok(c.as_dvec2()))
-                .min_by(|a, b| {
-                    let (da, db) = (a.as_dvec2().distance(p), b.as_dvec2().distance(p));
-                    da.total_cmp(&db)
-                })
-        })
-}
-
-/// The point of segment `a`–`b` closest to `p`.
-fn closest_on_segment(a: DVec2, b: DVec2, p: DVec2) -> DVec2 {
-    let ab = b - a;
-    let len2 = ab.length_squared();
-    if len2 == 0.0 {
-        return a;
-    }
-    let t = ((p - a).dot(ab) / len2).clamp(0.0, 1.0);
-    a + ab * t
+    graph
 }
 
 /// An entry of the open set: lowest estimate first, then lowest node index.
@@ -85,6 +55,7 @@ impl PartialOrd for Frontier {
 /// turns, in order; `None` when no route joins them. Both points must be walkable.
 pub(crate) fn shortest(mesh: &Mesh, start: DVec2, goal: DVec2) -> Option<Vec<usize>> {
     let ground = mesh.ground();
+    let graph = see_corners(mesh);
     if ground.clear(start, goal) {
         return Some(Vec::new());
     }
@@ -127,7 +98,7 @@ pub(crate) fn shortest(mesh: &Mesh, start: DVec2, goal: DVec2) -> Option<Vec<usi
                     .filter_map(|(i, d)| Some((i, (*d)?))),
             );
         } else {
-            next.extend(mesh.graph[node].iter().map(|&(j, d)| (j as usize, d)));
+            next.extend(graph[node].iter().map(|&(j, d)| (j as usize, d)));
             if let Some(d) = *to_goal[node].get_or_insert_with(|| sees(goal, &corners[node])) {
                 next.push((g, d));
             }
