@@ -4,6 +4,7 @@
 //! nothing of it.
 
 pub mod block;
+pub mod boxes;
 pub mod field;
 pub mod field_path;
 pub mod limits;

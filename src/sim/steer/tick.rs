@@ -82,6 +82,11 @@ pub trait Tick<'w> {
     fn walls(&self) -> &'w [Wall] {
         &[]
     }
+    /// The scene's walls and its level's as ORCA keeps agents off them (one-sided edges and
+    /// the tree of their boxes).
+    fn orca_walls(&self) -> &'w crate::sim::steer::behaviors::orca::OrcaWalls {
+        &crate::sim::steer::behaviors::orca::NO_WALLS
+    }
     /// The scene's obstacles.
     fn obstacles(&self) -> &'w [Obstacle] {
         &[]

@@ -9,6 +9,7 @@ use glam::Vec2;
 use crate::sim::model::navmesh::NavMesh;
 use crate::sim::model::scenery::{Level, Obstacle, Wall};
 use crate::sim::setup::spec::WorldSpec;
+use crate::sim::steer::behaviors::orca::OrcaWalls;
 
 /// Half the thickness a wall segment is given as a block of the navigation mesh (world units).
 const WALL_HALF_WIDTH: f32 = 0.05;
@@ -22,6 +23,8 @@ const OBSTACLE_SIDES: usize = 16;
 pub(super) struct Terrain {
     /// The scene's wall segments, then the level's edges.
     pub(super) walls: Vec<Wall>,
+    /// The same walls as ORCA sees them (the level's polygons one-sided), with their index.
+    pub(super) orca_walls: OrcaWalls,
     /// Per group, the mesh it navigates (none when it does not navigate).
     meshes: Vec<Option<Arc<NavMesh>>>,
     /// What the meshes were built from.
@@ -83,6 +86,7 @@ impl Terrain {
     pub(super) fn of(spec: &WorldSpec, before: &Self) -> Self {
         let mut walls = spec.walls.clone();
         walls.extend(spec.level.walls());
+        let orca_walls = OrcaWalls::new(&spec.walls, &spec.level);
         let navigating: Vec<Option<f32>> = spec
             .groups
             .iter()
@@ -91,6 +95,7 @@ impl Terrain {
         if navigating.iter().all(Option::is_none) {
             return Self {
                 walls,
+                orca_walls,
                 meshes: Vec::new(),
                 source: None,
             };
@@ -125,6 +130,7 @@ impl Terrain {
             .collect();
         Self {
             walls,
+            orca_walls,
             meshes,
             source: Some(source),
         }

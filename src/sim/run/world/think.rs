@@ -116,6 +116,10 @@ impl<'w> Tick<'w> for AgentTick<'w, '_, '_, '_> {
         &self.world.terrain.walls
     }
 
+    fn orca_walls(&self) -> &'w crate::sim::steer::behaviors::orca::OrcaWalls {
+        &self.world.terrain.orca_walls
+    }
+
     fn obstacles(&self) -> &'w [Obstacle] {
         &self.world.spec.obstacles
     }

@@ -36,6 +36,7 @@
 //! avoidance.
 
 mod solve;
+mod walls;
 
 use std::cell::RefCell;
 
@@ -43,9 +44,10 @@ use glam::Vec2;
 
 use solve::Line;
 pub use solve::{Avoider, Horizons, Neighbor, WallEdge, agent_line, solve, wall_lines};
+pub use walls::{NO_WALLS, OrcaWalls};
 
 use crate::sim::model::math::truncate;
-use crate::sim::model::scenery::{Obstacle, Wall, closest_on_segment};
+use crate::sim::model::scenery::Obstacle;
 use crate::sim::model::types::Other;
 use crate::sim::steer::behavior::{
     Behavior, BehaviorInfo, Field, Limit, Rgb, Steer, TickOf, Value, block,
@@ -190,7 +192,7 @@ impl Behavior for Orca {
             walls: self.wall_horizon_secs.max(MIN_HORIZON_SECS),
             dt,
         };
-        let (walls, obstacles) = (tick.walls(), tick.obstacles());
+        let (walls, obstacles) = (tick.orca_walls(), tick.obstacles());
         SCRATCH.with_borrow_mut(|scratch| {
             tick.nearest_others(
                 self.neighbor_distance,
@@ -261,7 +263,7 @@ impl Behavior for Orca {
 #[derive(Default)]
 struct Scratch {
     others: Vec<Other>,
-    near: Vec<(f32, usize, WallEdge)>,
+    near: Vec<(f32, u32, WallEdge)>,
     corners: Vec<WallEdge>,
     lines: Vec<Line>,
 }
@@ -271,11 +273,11 @@ thread_local! {
 }
 
 /// ORCA's velocity for `me`, preferring `preferred`, among `scratch.others` (nearest first),
-/// `walls` (two-sided segments) and `obstacles` (still discs), in `scratch`'s buffers.
+/// `walls` and `obstacles` (still discs), in `scratch`'s buffers.
 fn orca_velocity(
     me: &Avoider,
     preferred: Vec2,
-    (walls, obstacles): (&[Wall], &[Obstacle]),
+    (walls, obstacles): (&OrcaWalls, &[Obstacle]),
     horizons: &Horizons,
     scratch: &mut Scratch,
 ) -> Vec2 {
@@ -286,28 +288,10 @@ fn orca_velocity(
         lines,
     } = scratch;
     lines.clear();
-    near.clear();
     corners.clear();
     // Walls within reach in the wall horizon, nearest first, each seen from its side.
     let reach = horizons.walls * me.max_speed + me.radius;
-    for (k, wall) in walls.iter().enumerate() {
-        if wall.from == wall.to {
-            continue;
-        }
-        let d_sq =
-            me.position
-                .distance_squared(closest_on_segment(wall.from, wall.to, me.position));
-        if d_sq >= reach * reach {
-            continue;
-        }
-        for corner in WallEdge::segment(wall.from, wall.to) {
-            // RVO2 keeps the agent on the right of each edge.
-            if (corner.point - me.position).perp_dot(corner.next - corner.point) < 0.0 {
-                near.push((d_sq, k, corner));
-            }
-        }
-    }
-    near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    walls.near(me.position, reach, near);
     corners.extend(near.iter().map(|&(_, _, c)| c));
     wall_lines(me, corners, horizons, lines);
     // Obstacles: still discs, all the avoidance taken, with the wall horizon.

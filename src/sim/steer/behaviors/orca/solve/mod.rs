@@ -100,6 +100,60 @@ impl WallEdge {
         ]
     }
 
+    /// The edges of a closed polygon `ring` (implicitly closed, either orientation), each with
+    /// its neighbours and the convexity of its ends, seen from the free side: outside the ring
+    /// when `solid_inside` (a block of wall), inside it otherwise (a level's boundary), into
+    /// `out`. RVO2's obstacles: the free side on the right of each edge (for a block,
+    /// counter-clockwise), a corner convex where the edges turn left (toward the solid). Repeated
+    /// points are dropped; a ring of two distinct points, or with no area, is two-sided
+    /// segments.
+    pub fn ring(ring: &[Vec2], solid_inside: bool, out: &mut Vec<Self>) {
+        let mut points: Vec<Vec2> = Vec::with_capacity(ring.len());
+        for &p in ring {
+            if points.last() != Some(&p) {
+                points.push(p);
+            }
+        }
+        while points.len() > 1 && points.first() == points.last() {
+            points.pop();
+        }
+        let n = points.len();
+        if n < 2 {
+            return;
+        }
+        let area: f64 = (0..n)
+            .map(|k| {
+                let (a, b) = (points[k].as_dvec2(), points[(k + 1) % n].as_dvec2());
+                a.perp_dot(b)
+            })
+            .sum();
+        if n == 2 || area == 0.0 || !area.is_finite() {
+            for k in 0..if n == 2 { 1 } else { n } {
+                out.extend(Self::segment(points[k], points[(k + 1) % n]));
+            }
+            return;
+        }
+        // Counter-clockwise (positive area) keeps the inside on the left, so the outside free.
+        if (area > 0.0) != solid_inside {
+            points.reverse();
+        }
+        let at = |k: usize| points[k % n];
+        let convex = |k: usize| {
+            let (prev, here, next) = (at(k + n - 1), at(k), at(k + 1));
+            (here - prev).perp_dot(next - here) >= 0.0
+        };
+        for k in 0..n {
+            out.push(Self {
+                point: at(k),
+                next: at(k + 1),
+                prev_direction: normalize(at(k) - at(k + n - 1)),
+                next_direction: normalize(at(k + 2) - at(k + 1)),
+                convex: convex(k),
+                next_convex: convex(k + 1),
+            });
+        }
+    }
+
     fn direction(&self) -> Vec2 {
         normalize(self.next - self.point)
     }

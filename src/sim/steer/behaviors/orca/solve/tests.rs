@@ -288,3 +288,69 @@ fn a_least_violating_velocity_outside_the_disc_is_brought_back_to_max_speed() {
         "the same direction"
     );
 }
+
+#[test]
+fn a_block_faces_out_and_a_boundary_in_with_their_corners_convexity() {
+    // An L-shaped block given clockwise (y up): (0,0) (0,2) (2,2) (2,1) (1,1) (1,0).
+    let l = [
+        Vec2::new(0.0, 0.0),
+        Vec2::new(0.0, 2.0),
+        Vec2::new(2.0, 2.0),
+        Vec2::new(2.0, 1.0),
+        Vec2::new(1.0, 1.0),
+        Vec2::new(1.0, 0.0),
+    ];
+    let mut edges = Vec::new();
+    WallEdge::ring(&l, true, &mut edges);
+    // Turned counter-clockwise: (1,0) (1,1) (2,1) (2,2) (0,2) (0,0), outside on the right.
+    let points: Vec<Vec2> = edges.iter().map(|e| e.point).collect();
+    assert_eq!(
+        points,
+        [
+            Vec2::new(1.0, 0.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(2.0, 1.0),
+            Vec2::new(2.0, 2.0),
+            Vec2::new(0.0, 2.0),
+            Vec2::new(0.0, 0.0),
+        ]
+    );
+    // Every corner sticks out but the inner one at (1, 1).
+    let convex: Vec<bool> = edges.iter().map(|e| e.convex).collect();
+    assert_eq!(convex, [true, false, true, true, true, true]);
+    for (k, e) in edges.iter().enumerate() {
+        let next = &edges[(k + 1) % edges.len()];
+        assert_eq!(e.next, next.point);
+        assert_eq!(e.next_convex, next.convex);
+        assert_eq!(e.next_direction, (next.next - next.point).normalize());
+        let prev = &edges[(k + edges.len() - 1) % edges.len()];
+        assert_eq!(e.prev_direction, (e.point - prev.point).normalize());
+        // A point just outside the middle of the edge is on its right.
+        let outward = Vec2::new(e.next.y - e.point.y, e.point.x - e.next.x) * 0.01;
+        let mid = (e.point + e.next) * 0.5 + outward;
+        assert!((e.point - mid).perp_dot(e.next - e.point) < 0.0, "edge {k}");
+    }
+    // The same square as a boundary: walked clockwise, no corner sticks into the room.
+    let square = [
+        Vec2::new(0.0, 0.0),
+        Vec2::new(4.0, 0.0),
+        Vec2::new(4.0, 4.0),
+        Vec2::new(0.0, 4.0),
+    ];
+    edges.clear();
+    WallEdge::ring(&square, false, &mut edges);
+    assert_eq!(edges[0].point, Vec2::new(0.0, 4.0));
+    assert_eq!(edges[0].next, Vec2::new(4.0, 4.0));
+    assert!(edges.iter().all(|e| !e.convex && !e.next_convex));
+    // Repeated points are dropped; two distinct points make a two-sided segment; one, nothing.
+    edges.clear();
+    WallEdge::ring(
+        &[Vec2::ZERO, Vec2::ZERO, Vec2::X, Vec2::ZERO],
+        true,
+        &mut edges,
+    );
+    assert_eq!(edges, WallEdge::segment(Vec2::ZERO, Vec2::X));
+    edges.clear();
+    WallEdge::ring(&[Vec2::ONE, Vec2::ONE], true, &mut edges);
+    assert!(edges.is_empty());
+}
