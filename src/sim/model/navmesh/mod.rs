@@ -59,10 +59,10 @@
 //! `/usr/bin/time -v steerlab simulate scene.ron --steps 1`) builds its mesh and runs its first
 //! tick in 0.26 s and 23 MB. A route between random walkable points on a level of square
 //! pillars (`cargo test --release --no-default-features --lib navmesh::tests::timing --
-//! --ignored --nocapture`): 5,000 routes take about 65 ms among 50 pillars, 0.5 s among 500
-//! and 1.3 s among 1,000 (radius 0; about 1.7× that with the pillars grown by a radius of 1.5,
-//! whose bevels add triangles), the open set and the projections taking most of it and
-//! locating the ends in the triangulation about a seventh.
+//! --ignored --nocapture`): 5,000 routes take 65–100 ms among 50 pillars, 0.36–0.5 s among
+//! 500 and 0.9–1.3 s among 1,000 (radius 0, over runs on a busy machine; about 1.7× that with
+//! the pillars grown by a radius of 1.5), the search's projections, estimates and open set
+//! taking most of it and locating the ends in the triangulation about a seventh.
 
 mod arrange;
 mod geometry;
