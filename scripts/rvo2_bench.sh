@@ -4,6 +4,7 @@
 # with g++ -O2 in seconds. CI does not run this.
 #
 # Usage: RVO2_SRC=path/to/RVO2/src scripts/rvo2_bench.sh [STEPS] [ROUNDS] [N...]
+#        scripts/rvo2_bench.sh --write N > circle.ron   (the steerlab scene alone; no RVO2)
 #   (default: 1000 steps, 3 rounds, 250 1000 5000 agents). STEERLAB=path picks steerlab's
 #   binary (default: a release build).
 # Prints, per crowd size, each round's ms per step of both and the medians. The steerlab scene is
@@ -14,20 +15,6 @@
 # (200 at 250 agents).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-: "${RVO2_SRC:?set RVO2_SRC to the src directory of an RVO2 checkout}"
-steps=${1:-1000}
-rounds=${2:-3}
-shift $(( $# > 2 ? 2 : $# ))
-sizes=("${@:-250 1000 5000}")
-# shellcheck disable=SC2206
-sizes=(${sizes[*]})
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-g++ -O2 -std=c++17 -I "$RVO2_SRC" "$RVO2_SRC"/*.cc scripts/rvo2/circle.cc -o "$work/circle"
-if [ -z "${STEERLAB:-}" ]; then
-    cargo build -q --release --no-default-features --features headless
-    STEERLAB=${CARGO_TARGET_DIR:-target}/release/steerlab
-fi
 scene() { # N -> RVO2's Circle as a steerlab scene
     local n=$1 r side c
     r=$(awk -v n="$n" 'BEGIN { printf "%.1f", 200 * n / 250 }')
@@ -61,6 +48,24 @@ scene() { # N -> RVO2's Circle as a steerlab scene
 )
 RON
 }
+if [ "${1:-}" = --write ]; then # --write N: print the steerlab scene of N agents, and stop
+    scene "${2:?--write needs a number of agents}"
+    exit 0
+fi
+: "${RVO2_SRC:?set RVO2_SRC to the src directory of an RVO2 checkout}"
+steps=${1:-1000}
+rounds=${2:-3}
+shift $(( $# > 2 ? 2 : $# ))
+sizes=("${@:-250 1000 5000}")
+# shellcheck disable=SC2206
+sizes=(${sizes[*]})
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+g++ -O2 -std=c++17 -I "$RVO2_SRC" "$RVO2_SRC"/*.cc scripts/rvo2/circle.cc -o "$work/circle"
+if [ -z "${STEERLAB:-}" ]; then
+    cargo build -q --release --no-default-features --features headless
+    STEERLAB=${CARGO_TARGET_DIR:-target}/release/steerlab
+fi
 median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 for n in "${sizes[@]}"; do
     scene "$n" > "$work/circle_$n.ron"

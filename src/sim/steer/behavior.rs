@@ -81,6 +81,11 @@ pub trait Behavior: BlockCommon + Clone + Default + PartialEq + std::fmt::Debug 
     /// each other.
     const KEEPS_BODIES_APART: bool = false;
 
+    /// Whether an agent's step of it costs several times a flocking rule's (ORCA: a linear
+    /// program over its neighbours' half-planes): a world whose groups have such a block splits
+    /// its tick over threads from fewer agents (`docs/performance.md`).
+    const COSTLY: bool = false;
+
     /// Whether the agents it looks at are at most the group's neighbour cap
     /// (`max_neighbors`), nearest first: the inspector shows the cap to groups that have one.
     const NEIGHBOR_CAP: bool = false;

@@ -369,6 +369,14 @@ macro_rules! define_group {
                 }
             }
 
+            /// Whether an agent's step of it is costly ([`Behavior::COSTLY`]).
+            #[must_use]
+            pub fn costly(self) -> bool {
+                match self {
+                    $(Self::$kind => <$ty as Behavior>::COSTLY,)*
+                }
+            }
+
             /// Whether the group's neighbour cap bounds what it looks at
             /// (`Behavior::NEIGHBOR_CAP`).
             #[must_use]

@@ -194,9 +194,16 @@ fn index_u32(i: usize) -> u32 {
     u32::try_from(i).unwrap_or(u32::MAX)
 }
 
-/// Below this many agents the force pass runs serially (threads cost more than they save).
+/// Below this many agents the tick runs serially (threads cost more than they save): measured
+/// on two cores, a flock of 256 ran at 0.72 times its one-thread speed on two threads and one of
+/// 512 at 1.46 times (docs/performance.md).
 #[cfg(feature = "parallel")]
 const PARALLEL_MIN_AGENTS: usize = 512;
+
+/// The same where some group has a costly block ([`crate::sim::steer::behavior::Behavior::COSTLY`]: ORCA): RVO2's Circle of
+/// 64 ran at 0.79 times its one-thread speed on two threads, of 128 at 1.47 times.
+#[cfg(feature = "parallel")]
+const PARALLEL_MIN_COSTLY_AGENTS: usize = 128;
 
 impl Default for World {
     /// An empty world of 800 × 600 units at 60 ticks per second, with no groups.
@@ -448,7 +455,8 @@ impl World {
     }
 
     /// Whether its ticks run over several threads: built with the `parallel` feature, asked for
-    /// a thread count other than one ([`Self::set_threads`]), and at least 512 agents.
+    /// a thread count other than one ([`Self::set_threads`]), and at least 512 agents (128
+    /// where a group has a costly block such as ORCA).
     #[must_use]
     pub fn runs_in_parallel(&self) -> bool {
         #[cfg(feature = "parallel")]
@@ -460,7 +468,12 @@ impl World {
     /// Whether this tick's passes run on the pool.
     #[cfg(feature = "parallel")]
     fn parallel(&self) -> bool {
-        self.threads != 1 && self.agents.len() >= PARALLEL_MIN_AGENTS
+        let from = if self.active.iter().flatten().any(|kind| kind.costly()) {
+            PARALLEL_MIN_COSTLY_AGENTS
+        } else {
+            PARALLEL_MIN_AGENTS
+        };
+        self.threads != 1 && self.agents.len() >= from
     }
 
     /// Every agent's next state and record, from the state at the start of the tick, written

@@ -112,6 +112,7 @@ impl Behavior for Orca {
     const INFO: BehaviorInfo = ORCA;
     const KEEPS_APART: bool = true;
     const KEEPS_BODIES_APART: bool = true;
+    const COSTLY: bool = true;
 
     fn traces(&self) -> bool {
         true
