@@ -353,18 +353,20 @@ pub(crate) fn ring_outside(hole: &[DVec2], ring: &[DVec2]) -> bool {
 pub(crate) fn distance_to_ring(ring: &[DVec2], p: DVec2) -> f64 {
     let n = ring.len();
     (0..n)
-        .map(|i| {
-            let (a, b) = (ring[i], ring[(i + 1) % n]);
-            let ab = b - a;
-            let len2 = ab.length_squared();
-            let t = if len2 > 0.0 {
-                ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            p.distance(a + ab * t)
-        })
+        .map(|i| distance_to_segment(p, ring[i], ring[(i + 1) % n]))
         .fold(f64::INFINITY, f64::min)
+}
+
+/// The distance from `p` to the segment `a`–`b`.
+pub(crate) fn distance_to_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    let t = if len2 > 0.0 {
+        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    p.distance(a + ab * t)
 }
 
 /// Whether `ring` is convex: every corner turns the same way (exactly).

@@ -16,7 +16,7 @@ use super::geometry::{
     GrownPiece, bounds, clean_ring, distance_to_ring, flush_tiny, in_ring, is_convex, pieces,
     ring_outside,
 };
-use super::polyanya::{Graph, NONE};
+use super::graph::{Graph, NONE};
 use super::sight::{Cdt, Ground, dv, pt};
 
 /// A vertex of the mesh where the walkable area sticks out (its walkable angle exceeds 180°, up

@@ -66,6 +66,7 @@
 
 mod arrange;
 mod geometry;
+mod graph;
 mod mesh;
 mod near;
 #[cfg(test)]

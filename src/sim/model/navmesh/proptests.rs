@@ -105,25 +105,13 @@ fn crowded_level() -> impl Strategy<Value = RandomLevel> {
         })
 }
 
-/// The distance from `p` to the segment `a`–`b`.
-fn to_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
-    let ab = b - a;
-    let len2 = ab.length_squared();
-    let t = if len2 > 0.0 {
-        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    p.distance(a + ab * t)
-}
-
 fn edges(ring: &[DVec2]) -> impl Iterator<Item = (DVec2, DVec2)> + '_ {
     (0..ring.len()).map(|i| (ring[i], ring[(i + 1) % ring.len()]))
 }
 
 fn to_ring(ring: &[DVec2], p: DVec2) -> f64 {
     edges(ring)
-        .map(|(a, b)| to_segment(p, a, b))
+        .map(|(a, b)| super::geometry::distance_to_segment(p, a, b))
         .fold(f64::INFINITY, f64::min)
 }
 
@@ -244,10 +232,10 @@ fn segment_distance(a1: DVec2, a2: DVec2, b1: DVec2, b2: DVec2) -> f64 {
     if cross_properly(a1, a2, b1, b2) {
         return 0.0;
     }
-    to_segment(a1, b1, b2)
-        .min(to_segment(a2, b1, b2))
-        .min(to_segment(b1, a1, a2))
-        .min(to_segment(b2, a1, a2))
+    super::geometry::distance_to_segment(a1, b1, b2)
+        .min(super::geometry::distance_to_segment(a2, b1, b2))
+        .min(super::geometry::distance_to_segment(b1, a1, a2))
+        .min(super::geometry::distance_to_segment(b2, a1, a2))
 }
 
 /// Every segment of the route between walkable points keeps the radius from every wall edge
