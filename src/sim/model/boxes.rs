@@ -15,7 +15,7 @@ const LEAF: usize = 8;
 /// A node: the box around its items `order[begin..end]` and its children (`left` 0: a leaf;
 /// the root is node 0, so no child is).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Node {
+struct BoxNode {
     min: Vec2,
     max: Vec2,
     begin: u32,
@@ -31,7 +31,7 @@ pub struct BoxTree {
     order: Vec<u32>,
     /// Each item's box, in the same order.
     boxes: Vec<(Vec2, Vec2)>,
-    nodes: Vec<Node>,
+    nodes: Vec<BoxNode>,
 }
 
 /// The squared distance from `p` to the box `min..max` (0 inside it).
@@ -63,7 +63,7 @@ impl BoxTree {
             nodes: Vec::new(),
         };
         if !tree.order.is_empty() {
-            tree.nodes.push(Node::default());
+            tree.nodes.push(BoxNode::default());
             tree.build(boxes, 0, 0, tree.order.len());
         }
         tree.boxes = tree.order.iter().map(|&k| boxes[k as usize]).collect();
@@ -77,7 +77,7 @@ impl BoxTree {
             min = min.min(boxes[k as usize].0);
             max = max.max(boxes[k as usize].1);
         }
-        let mut node = Node {
+        let mut node = BoxNode {
             min,
             max,
             begin: u32::try_from(begin).unwrap_or(u32::MAX),
@@ -97,8 +97,8 @@ impl BoxTree {
                 centre(a).total_cmp(&centre(b)).then(a.cmp(&b))
             });
             let left = self.nodes.len();
-            self.nodes.push(Node::default());
-            self.nodes.push(Node::default());
+            self.nodes.push(BoxNode::default());
+            self.nodes.push(BoxNode::default());
             node.left = u32::try_from(left).unwrap_or(u32::MAX);
             node.right = node.left + 1;
             self.nodes[at] = node;

@@ -35,7 +35,7 @@ const LEAF: usize = 16;
 /// A node: its points `points[begin..end]`, the box around them, and its children (`left` is
 /// 0 for a leaf; the root is node 0, so no child is).
 #[derive(Clone, Copy, Debug, Default)]
-struct Node {
+struct TreeNode {
     begin: u32,
     end: u32,
     left: u32,
@@ -44,7 +44,7 @@ struct Node {
     max: Vec2,
 }
 
-impl Node {
+impl TreeNode {
     /// The squared distance from `p` to the node's box (0 inside it): no point of the box is
     /// nearer, in `f32` as well (each step rounds monotonically), so skipping a box farther than
     /// an answer never loses a point as near as it.
@@ -65,7 +65,7 @@ impl Node {
 #[derive(Clone, Debug, Default)]
 pub struct KdTree {
     points: Vec<Point>,
-    nodes: Vec<Node>,
+    nodes: Vec<TreeNode>,
 }
 
 /// `(squared distance, agent index)`, ordered: nearer first, then the lower index. The keys
@@ -79,7 +79,7 @@ fn closer(a: (f32, u32), b: (f32, u32)) -> bool {
 
 /// A k-nearest query: the point, the squared radius, k, the index left out.
 #[derive(Clone, Copy)]
-struct Query {
+struct NearQuery {
     p: Vec2,
     radius2: f32,
     k: usize,
@@ -97,7 +97,7 @@ impl KdTree {
         );
         self.nodes.clear();
         if !self.points.is_empty() {
-            self.nodes.push(Node::default());
+            self.nodes.push(TreeNode::default());
             self.build(0, 0, self.points.len());
         }
     }
@@ -111,7 +111,7 @@ impl KdTree {
             min = min.min(q.position);
             max = max.max(q.position);
         }
-        let mut node = Node {
+        let mut node = TreeNode {
             begin: index_u32(begin),
             end: index_u32(end),
             left: 0,
@@ -149,8 +149,8 @@ impl KdTree {
             });
         }
         let left = self.nodes.len();
-        self.nodes.push(Node::default());
-        self.nodes.push(Node::default());
+        self.nodes.push(TreeNode::default());
+        self.nodes.push(TreeNode::default());
         node.left = index_u32(left);
         node.right = index_u32(left + 1);
         self.nodes[at] = node;
@@ -188,7 +188,7 @@ impl KdTree {
             return;
         }
         out.reserve(k.min(self.points.len()));
-        let query = Query {
+        let query = NearQuery {
             p,
             radius2,
             k,
@@ -197,7 +197,7 @@ impl KdTree {
         self.k_nearest_in(0, query, out);
     }
 
-    fn k_nearest_in(&self, at: usize, q: Query, out: &mut Best) {
+    fn k_nearest_in(&self, at: usize, q: NearQuery, out: &mut Best) {
         let node = &self.nodes[at];
         if node.left == 0 {
             let points = &self.points[node.begin as usize..node.end as usize];
@@ -238,7 +238,7 @@ impl KdTree {
 
 /// How far a box may be and still hold a point of the answer.
 #[inline]
-fn bound(out: &Best, q: &Query) -> f32 {
+fn bound(out: &Best, q: &NearQuery) -> f32 {
     match out.last() {
         Some(worst) if out.len() >= q.k => worst.0.min(q.radius2),
         _ => q.radius2,

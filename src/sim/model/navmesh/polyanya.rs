@@ -87,7 +87,7 @@ struct Root {
 /// start is the interval's left end as seen from the root), seen from root `root` at length
 /// `g` from the start. `tri` is `NONE` for a node that ends at the goal.
 #[derive(Clone, Copy)]
-struct Node {
+struct SearchNode {
     tri: u32,
     edge: u8,
     /// The root is an end of the edge (the route has just turned there): all of `tri` is in
@@ -101,20 +101,20 @@ struct Node {
 
 /// An entry of the open set: lowest `f` first, then the node made first.
 #[derive(Clone, Copy, PartialEq)]
-struct Open {
+struct Frontier {
     f: f64,
     node: u32,
 }
 
-impl Eq for Open {}
+impl Eq for Frontier {}
 
-impl Ord for Open {
+impl Ord for Frontier {
     fn cmp(&self, other: &Self) -> Ordering {
         other.f.total_cmp(&self.f).then(other.node.cmp(&self.node))
     }
 }
 
-impl PartialOrd for Open {
+impl PartialOrd for Frontier {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -126,9 +126,9 @@ struct Scratch {
     /// The shortest length found to each vertex as a root, valid where its stamp is `stamp`.
     best: Vec<(u32, f64)>,
     stamp: u32,
-    nodes: Vec<Node>,
+    nodes: Vec<SearchNode>,
     roots: Vec<Root>,
-    open: BinaryHeap<Open>,
+    open: BinaryHeap<Frontier>,
 }
 
 thread_local! {
@@ -180,19 +180,19 @@ pub(crate) fn shortest(mesh: &Mesh, start: DVec2, goal: DVec2) -> Option<Vec<usi
     }
     SCRATCH.with(|s| {
         let mut s = s.borrow_mut();
-        Search::new(&mesh.graph, &mut s, goal, &goals).run(start, &starts)
+        RouteSearch::new(&mesh.graph, &mut s, goal, &goals).run(start, &starts)
     })
 }
 
 /// One search's state.
-struct Search<'a> {
+struct RouteSearch<'a> {
     graph: &'a Graph,
     s: &'a mut Scratch,
     goal: DVec2,
     goals: &'a [u32],
 }
 
-impl<'a> Search<'a> {
+impl<'a> RouteSearch<'a> {
     fn new(graph: &'a Graph, s: &'a mut Scratch, goal: DVec2, goals: &'a [u32]) -> Self {
         s.nodes.clear();
         s.roots.clear();
@@ -235,7 +235,7 @@ impl<'a> Search<'a> {
         // Far more than any search needs: a guard against rounding that would go round forever.
         let limit = 64 * self.graph.tris.len() + 4096;
         let mut taken = 0;
-        while let Some(Open { node, .. }) = self.s.open.pop() {
+        while let Some(Frontier { node, .. }) = self.s.open.pop() {
             let n = self.s.nodes[node as usize];
             if n.tri == NONE {
                 return Some(self.turns(n.root));
@@ -274,7 +274,7 @@ impl<'a> Search<'a> {
     /// A node of the route ending at the goal from root `root`, `length` long in all.
     fn push_goal(&mut self, root: u32, length: f64) {
         let id = u32::try_from(self.s.nodes.len()).unwrap_or(NONE);
-        self.s.nodes.push(Node {
+        self.s.nodes.push(SearchNode {
             tri: NONE,
             edge: 0,
             fan: false,
@@ -283,7 +283,7 @@ impl<'a> Search<'a> {
             root,
             g: length,
         });
-        self.s.open.push(Open {
+        self.s.open.push(Frontier {
             f: length,
             node: id,
         });
@@ -312,7 +312,7 @@ impl<'a> Search<'a> {
             through_interval(r, left, right, self.goal)
         };
         let id = u32::try_from(self.s.nodes.len()).unwrap_or(NONE);
-        self.s.nodes.push(Node {
+        self.s.nodes.push(SearchNode {
             tri,
             edge: self.graph.edge_from(tri, from),
             fan,
@@ -321,7 +321,7 @@ impl<'a> Search<'a> {
             root,
             g,
         });
-        self.s.open.push(Open { f: g + h, node: id });
+        self.s.open.push(Frontier { f: g + h, node: id });
     }
 
     /// A new root at corner `v`, turned at after root `parent` at length `g`; `None` when `v`
@@ -346,7 +346,7 @@ impl<'a> Search<'a> {
         Some(id)
     }
 
-    fn expand(&mut self, n: Node, root: Root) {
+    fn expand(&mut self, n: SearchNode, root: Root) {
         let graph = self.graph;
         let tri = n.tri as usize;
         let k = usize::from(n.edge);

@@ -35,16 +35,16 @@
 //! when the force allows it. Obstacles (discs) are kept like still agents, taking all the
 //! avoidance.
 
+mod edges;
 mod solve;
-mod walls;
 
 use std::cell::RefCell;
 
 use glam::Vec2;
 
+pub use edges::{NO_WALLS, OrcaWalls};
 use solve::Line;
 pub use solve::{Avoider, Horizons, Neighbor, WallEdge, agent_line, solve, wall_lines};
-pub use walls::{NO_WALLS, OrcaWalls};
 
 use crate::sim::model::math::truncate;
 use crate::sim::model::scenery::Obstacle;
