@@ -101,20 +101,20 @@ struct SearchNode {
 
 /// An entry of the open set: lowest `f` first, then the node made first.
 #[derive(Clone, Copy, PartialEq)]
-struct Frontier {
+struct Queued {
     f: f64,
     node: u32,
 }
 
-impl Eq for Frontier {}
+impl Eq for Queued {}
 
-impl Ord for Frontier {
+impl Ord for Queued {
     fn cmp(&self, other: &Self) -> Ordering {
         other.f.total_cmp(&self.f).then(other.node.cmp(&self.node))
     }
 }
 
-impl PartialOrd for Frontier {
+impl PartialOrd for Queued {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -128,7 +128,7 @@ struct Scratch {
     stamp: u32,
     nodes: Vec<SearchNode>,
     roots: Vec<Root>,
-    open: BinaryHeap<Frontier>,
+    open: BinaryHeap<Queued>,
 }
 
 thread_local! {
@@ -235,7 +235,7 @@ impl<'a> RouteSearch<'a> {
         // Far more than any search needs: a guard against rounding that would go round forever.
         let limit = 64 * self.graph.tris.len() + 4096;
         let mut taken = 0;
-        while let Some(Frontier { node, .. }) = self.s.open.pop() {
+        while let Some(Queued { node, .. }) = self.s.open.pop() {
             let n = self.s.nodes[node as usize];
             if n.tri == NONE {
                 return Some(self.turns(n.root));
@@ -283,7 +283,7 @@ impl<'a> RouteSearch<'a> {
             root,
             g: length,
         });
-        self.s.open.push(Frontier {
+        self.s.open.push(Queued {
             f: length,
             node: id,
         });
@@ -321,7 +321,7 @@ impl<'a> RouteSearch<'a> {
             root,
             g,
         });
-        self.s.open.push(Frontier { f: g + h, node: id });
+        self.s.open.push(Queued { f: g + h, node: id });
     }
 
     /// A new root at corner `v`, turned at after root `parent` at length `g`; `None` when `v`
