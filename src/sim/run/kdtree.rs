@@ -168,9 +168,14 @@ impl KdTree {
     /// distance; `None` when there is no other point (or every other lies at a NaN distance).
     #[must_use]
     pub fn nearest(&self, p: Vec2, exclude: u32) -> Option<(u32, f32)> {
-        let mut best = Vec::with_capacity(1);
-        self.nearest_within(p, f32::INFINITY, 1, exclude, &mut best);
-        best.first().map(|&(d2, index)| (index, d2))
+        // The answer's list, kept per thread: a query per agent and tick allocates nothing.
+        thread_local! {
+            static BEST: std::cell::RefCell<Best> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        BEST.with_borrow_mut(|best| {
+            self.nearest_within(p, f32::INFINITY, 1, exclude, best);
+            best.first().map(|&(d2, index)| (index, d2))
+        })
     }
 
     /// The `k` nearest points to `p` within squared distance `radius2` (other than `exclude`),
