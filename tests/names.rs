@@ -43,6 +43,10 @@ const SAME_CONCEPT: &[(&str, &str)] = &[
         "behavior sheets: the pages, the command, the editor's export",
     ),
     ("sweep", "sweeps: the runs, the window"),
+    (
+        "atlas",
+        "the behavior atlas: the search, its files, the command, the window",
+    ),
     ("goals", "goals: the model, the window, the app's handling"),
     (
         "overlays",

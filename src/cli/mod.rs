@@ -10,6 +10,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser, Subcommand};
 
+#[cfg(feature = "render")]
+mod atlas;
 mod bench;
 #[cfg(feature = "render")]
 pub mod level;
@@ -194,6 +196,13 @@ pub enum Command {
     /// count), print each goal before and after and each changed field, and save the tuned
     /// scene. Exit 1 when a goal cannot be met.
     Tune(tune::TuneArgs),
+    /// The distinct behaviors a scene's fields hold: vary them (MAP-Elites: each run lands in
+    /// the cell of a grid its two metrics fall in, each cell keeps its best variant) and write
+    /// the atlas, each cell's scene, a contact sheet (PNG) and a page (Markdown and HTML) into
+    /// a folder. The same options give the same files at any thread count; `--shard I/N` runs
+    /// one share, `steerlab atlas merge` joins the shares.
+    #[cfg(feature = "render")]
+    Atlas(atlas::AtlasArgs),
     /// Write a behavior sheet per scene into a folder, for a team's wiki: a Markdown page (its
     /// clips beside it) and a self-contained HTML page with the scene's name and description,
     /// a clip (GIF, and MP4), every value that differs from the defaults, its goals on every
@@ -270,23 +279,33 @@ fn parse_size(text: &str) -> Result<Size, String> {
     Ok(Size([side(w)?, side(h)?]))
 }
 
+/// The command line parsed; on a usage error (or help, or the version), what was printed's
+/// exit code.
+fn parse<I, T>(args: I) -> Result<Cli, ExitCode>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    Cli::try_parse_from(args).map_err(|e| {
+        // Help and version print to stdout and exit 0; usage errors exit 2, always with the
+        // usage line (clap leaves it out of some errors, such as an invalid number).
+        let _ = e.print();
+        if e.use_stderr() && !e.to_string().contains("Usage:") {
+            eprintln!("\n{}", Cli::command().render_usage());
+        }
+        ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+    })
+}
+
 /// Parses `args` and runs the command.
 pub fn run<I, T>(args: I) -> ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match parse(args) {
         Ok(cli) => cli,
-        Err(e) => {
-            // Help and version print to stdout and exit 0; usage errors exit 2, always with the
-            // usage line (clap leaves it out of some errors, such as an invalid number).
-            let _ = e.print();
-            if e.use_stderr() && !e.to_string().contains("Usage:") {
-                eprintln!("\n{}", Cli::command().render_usage());
-            }
-            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
-        }
+        Err(code) => return code,
     };
     match cli.command {
         None => open_editor(None),
@@ -320,6 +339,8 @@ where
             threads,
         }) => measure::check(&scenes, json, threads),
         Some(Command::Tune(args)) => tune::tune(&args),
+        #[cfg(feature = "render")]
+        Some(Command::Atlas(args)) => atlas::atlas(&args),
         #[cfg(feature = "render")]
         Some(Command::Sheet(args)) => sheet::sheet(&args),
         #[cfg(feature = "render")]

@@ -7,6 +7,8 @@
 //! dt)` ticks, so every frame advances exactly one frame interval however long it takes to
 //! draw, and the same scene and seed give the same frames, byte for byte.
 
+#[cfg(all(feature = "link", feature = "tune"))]
+pub mod atlas;
 mod encode;
 mod error;
 pub mod filming;

@@ -21,6 +21,7 @@ pub mod palette;
 pub mod plots;
 pub mod present;
 pub mod raster;
+pub mod thumbnail;
 pub mod tools;
 pub mod transform;
 

@@ -8,7 +8,7 @@ use crate::editor::drag::path_drag;
 use crate::editor::job::{self, Job, Piece};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, vec2};
+use egui::{Pos2, Rect, Sense, Ui, vec2};
 use egui_plot::{Line, Plot, Points, VLine};
 
 use crate::editor::action::Action;
@@ -17,6 +17,7 @@ use crate::sim::FieldPath;
 use crate::sim::observe::metrics::{DEFINITIONS, Metrics, metric_text};
 use crate::tuning::sweep::{self, Param, Trajectory};
 use crate::view::palette;
+use crate::view::thumbnail::paint_trajectory;
 
 /// Agents traced per variant for the thumbnails.
 const THUMB_AGENTS: usize = 48;
@@ -528,7 +529,12 @@ fn thumbnails_ui(
             let same = |n: f64| (n - value).abs() <= 1e-9 * n.abs().max(1.0);
             let current = now.is_some_and(same);
             let taken_now = current && taken.is_some_and(same);
-            paint_trace(ui, thumb, trace, response.hovered() || taken_now);
+            paint_trajectory(
+                &ui.painter_at(thumb),
+                thumb,
+                trace,
+                response.hovered() || taken_now,
+            );
             if current {
                 ui.painter().text(
                     thumb.right_top() + vec2(-4.0, 3.0),
@@ -562,46 +568,6 @@ fn thumbnails_ui(
             }
         }
     });
-}
-
-/// A run's trajectories in `rect`, the world fitted in; a jump across a wrapping edge is not
-/// drawn.
-fn paint_trace(ui: &Ui, rect: Rect, trace: &Trajectory, highlight: bool) {
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 3.0, palette::BACKGROUND);
-    let border = if highlight {
-        palette::CHANGED
-    } else {
-        palette::BOUNDARY
-    };
-    painter.rect_stroke(
-        rect,
-        3.0,
-        Stroke::new(1.0, border),
-        egui::StrokeKind::Inside,
-    );
-    let w = trace.size.x.max(1e-3);
-    let h = trace.size.y.max(1e-3);
-    let scale = ((rect.width() - 6.0) / w).min((rect.height() - 6.0) / h);
-    let origin = rect.center() - vec2(w, h) * scale * 0.5;
-    let at = |p: glam::Vec2| origin + vec2(p.x, p.y) * scale;
-    // Coloured by time: faint at the start, the group's colour at the end, so runs that
-    // cover the same ground at different speeds look different.
-    for (group, points) in &trace.agents {
-        let color: Color32 = palette::group_color(usize::from(*group));
-        let last = points.len().saturating_sub(1).max(1) as f32;
-        for (k, pair) in points.windows(2).enumerate() {
-            if (pair[1] - pair[0]).abs().cmpgt(trace.size * 0.5).any() {
-                continue;
-            }
-            let t = (k + 1) as f32 / last;
-            let faded = palette::BACKGROUND.lerp_to_gamma(color, 0.25 + 0.75 * t);
-            painter.line_segment([at(pair[0]), at(pair[1])], Stroke::new(1.2, faded));
-        }
-        if let Some(end) = points.last() {
-            painter.circle_filled(at(*end), 1.8, color);
-        }
-    }
 }
 
 #[cfg(test)]

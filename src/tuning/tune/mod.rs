@@ -68,6 +68,17 @@ impl Tuning {
     /// The tuning that `scene`'s goals describe. `Err` when it has no goals, no goal, no field
     /// to tune, or a goal or a range that does not fit the scene (with where and why).
     pub fn new(scene: &Scene) -> Result<Self, String> {
+        Self::made(scene, true)
+    }
+
+    /// The same problem where goals are welcome but not needed: the fields and their ranges
+    /// (from the scene's `goals.tune`), its seeds and run length. An atlas explores it; with
+    /// no goal, a point's score is its change from the scene's values.
+    pub fn open(scene: &Scene) -> Result<Self, String> {
+        Self::made(scene, false)
+    }
+
+    fn made(scene: &Scene, needs_goals: bool) -> Result<Self, String> {
         let goals: &Goals = scene
             .goals
             .as_ref()
@@ -77,7 +88,7 @@ impl Tuning {
             let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
             return Err(text.join("\n"));
         }
-        if goals.list.is_empty() {
+        if needs_goals && goals.list.is_empty() {
             return Err("no goal to tune for: give one in the file or with --goal".to_owned());
         }
         if goals.tune.is_empty() {
@@ -215,6 +226,20 @@ impl Tuning {
     /// Every point of `xs` evaluated, in order: each point on each seed, all on `pool`.
     #[must_use]
     pub fn evaluate(&self, xs: &[Vec<f64>], pool: &Pool) -> Vec<Evaluation> {
+        self.evaluate_measured(xs, pool)
+            .into_iter()
+            .map(|(e, _)| e)
+            .collect()
+    }
+
+    /// [`Tuning::evaluate`], with each point's metrics, one per seed in seed order (empty
+    /// when it could not be run).
+    #[must_use]
+    pub fn evaluate_measured(
+        &self,
+        xs: &[Vec<f64>],
+        pool: &Pool,
+    ) -> Vec<(Evaluation, Vec<Metrics>)> {
         let scenes: Vec<Result<(Scene, Vec<f64>), String>> =
             xs.iter().map(|x| self.scene_at(x)).collect();
         let runs: Vec<(usize, u64)> = (0..xs.len())
@@ -232,7 +257,17 @@ impl Tuning {
         xs.iter()
             .zip(scenes)
             .zip(measured.chunks(per_point.max(1)))
-            .map(|((x, scene), runs)| self.score(x, scene.map(|(_, v)| v), runs))
+            .map(|((x, scene), runs)| {
+                let e = self.score(x, scene.map(|(_, v)| v), runs);
+                let kept = if e.error.is_none() {
+                    runs.iter()
+                        .filter_map(|r| r.as_ref().ok().cloned())
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                (e, kept)
+            })
             .collect()
     }
 

@@ -398,7 +398,11 @@ impl Sampler {
 
 /// `n` points of a Latin hypercube in the unit box: along each axis, one point in each of `n`
 /// equal slices, at a random place in it, the slices shuffled independently per axis.
-fn latin_hypercube(rng: &mut rand_pcg::Pcg64Mcg, n: usize, dims: usize) -> Vec<Vec<f64>> {
+pub(crate) fn latin_hypercube(
+    rng: &mut rand_pcg::Pcg64Mcg,
+    n: usize,
+    dims: usize,
+) -> Vec<Vec<f64>> {
     let mut points = vec![vec![0.0; dims]; n];
     for d in 0..dims {
         let mut slices: Vec<usize> = (0..n).collect();
@@ -417,7 +421,7 @@ fn latin_hypercube(rng: &mut rand_pcg::Pcg64Mcg, n: usize, dims: usize) -> Vec<V
 }
 
 /// A number in `[0, 1)` from 53 random bits.
-fn unit(bits: u64) -> f64 {
+pub(crate) fn unit(bits: u64) -> f64 {
     (bits >> 11) as f64 / (1u64 << 53) as f64
 }
 

@@ -1,0 +1,46 @@
+//! A run's thumbnail: where its first agents went, coloured by time (the sweep window, the
+//! atlas's contact sheet and its window draw runs this way).
+
+use egui::{Color32, Painter, Rect, Stroke, vec2};
+
+use crate::tuning::sweep::Trajectory;
+use crate::view::palette;
+
+/// A run's trajectories in `rect`, the world fitted in; a jump across a wrapping edge is not
+/// drawn.
+pub fn paint_trajectory(painter: &Painter, rect: Rect, trace: &Trajectory, highlight: bool) {
+    painter.rect_filled(rect, 3.0, palette::BACKGROUND);
+    let border = if highlight {
+        palette::CHANGED
+    } else {
+        palette::BOUNDARY
+    };
+    painter.rect_stroke(
+        rect,
+        3.0,
+        Stroke::new(1.0, border),
+        egui::StrokeKind::Inside,
+    );
+    let w = trace.size.x.max(1e-3);
+    let h = trace.size.y.max(1e-3);
+    let scale = ((rect.width() - 6.0) / w).min((rect.height() - 6.0) / h);
+    let origin = rect.center() - vec2(w, h) * scale * 0.5;
+    let at = |p: glam::Vec2| origin + vec2(p.x, p.y) * scale;
+    // Coloured by time: faint at the start, the group's colour at the end, so runs that
+    // cover the same ground at different speeds look different.
+    for (group, points) in &trace.agents {
+        let color: Color32 = palette::group_color(usize::from(*group));
+        let last = points.len().saturating_sub(1).max(1) as f32;
+        for (k, pair) in points.windows(2).enumerate() {
+            if (pair[1] - pair[0]).abs().cmpgt(trace.size * 0.5).any() {
+                continue;
+            }
+            let t = (k + 1) as f32 / last;
+            let faded = palette::BACKGROUND.lerp_to_gamma(color, 0.25 + 0.75 * t);
+            painter.line_segment([at(pair[0]), at(pair[1])], Stroke::new(1.2, faded));
+        }
+        if let Some(end) = points.last() {
+            painter.circle_filled(at(*end), 1.8, color);
+        }
+    }
+}
