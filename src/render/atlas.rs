@@ -337,8 +337,19 @@ pub fn html(atlas: &Atlas) -> String {
     out
 }
 
-/// Each filled cell's run again, keeping where its first agents went (the scene's own seed),
-/// on `pool`, in the cells' order.
+/// `trace` with only the agents of the group the atlas's x axis measures (the others are the
+/// same in every cell and would crowd the thumbnails).
+#[must_use]
+pub fn measured_group_only(atlas: &Atlas, base: &Scene, mut trace: Trajectory) -> Trajectory {
+    let group = atlas.plan.x.metric.rsplit_once('.').map(|(g, _)| g);
+    if let Some(k) = group.and_then(|g| base.groups.iter().position(|s| s.name == g)) {
+        trace.agents.retain(|(g, _)| usize::from(*g) == k);
+    }
+    trace
+}
+
+/// Each filled cell's run again, keeping where the first agents of its measured group went (the
+/// scene's own seed), on `pool`, in the cells' order.
 pub fn cell_traces(atlas: &Atlas, base: &Scene, pool: &Pool) -> Result<Vec<Trajectory>, String> {
     let scenes: Vec<Scene> = atlas
         .cells
@@ -346,7 +357,8 @@ pub fn cell_traces(atlas: &Atlas, base: &Scene, pool: &Pool) -> Result<Vec<Traje
         .map(|e| cell_scene(atlas, base, e))
         .collect::<Result<_, _>>()?;
     pool.map(&scenes, |s| {
-        measure_with_trajectories(s, atlas.plan.steps, TRAJECTORY_AGENTS).map(|(_, t)| t)
+        measure_with_trajectories(s, atlas.plan.steps, TRAJECTORY_AGENTS)
+            .map(|(_, t)| measured_group_only(atlas, base, t))
     })
     .into_iter()
     .collect()

@@ -14,6 +14,7 @@ use rand_core::{Rng as _, SeedableRng as _};
 use super::{Archive, Atlas, AtlasPlan, Axis, Elite, Origin, plan_fields, round_axis};
 use crate::sim::observe::metrics::Metrics;
 use crate::tuning::sweep::Pool;
+use crate::tuning::sweep::Trajectory;
 use crate::tuning::tune::search::unit;
 use crate::tuning::tune::{Evaluation, Tuning};
 
@@ -92,140 +93,284 @@ pub fn fill(
     pool: &Pool,
     progress: &mut dyn FnMut(FillProgress) -> bool,
 ) -> Result<Atlas, String> {
-    check(options)?;
-    let (plan, start, spread) = probe(tuning, scene_name, options, pool)?;
-    let probe_n = plan.probe;
-    let islands = match options.shard {
-        Some((i, n)) => plan.shard_islands(i, n),
-        None => (1..=plan.islands).collect(),
-    };
-    let mut runs: Vec<Island> = islands
-        .iter()
-        .map(|&k| Island {
-            number: k,
-            rng: stream(options.seed, k),
-            grid: start.clone(),
-            left: plan.island_budget(k),
-            made: 0,
-            fresh: 0,
-            spread: spread.clone(),
-            skip: probe_n.saturating_sub(1),
-            islands: plan.islands as usize,
-        })
-        .collect();
-    let total = probe_n + runs.iter().map(|r| r.left).sum::<usize>();
-    let mut done = probe_n;
-    let mut merged = start.clone();
-    if !progress(FillProgress {
-        done,
-        total,
-        filled: merged.cells().len(),
-    }) {
-        return Err("stopped".to_owned());
-    }
-    while runs.iter().any(|r| r.left > 0) {
-        // Each island's points of this generation, island by island.
-        let mut asked: Vec<(usize, Vec<f64>)> = Vec::new();
-        for (k, run) in runs.iter_mut().enumerate() {
-            let n = run.left.min(BATCH);
-            for _ in 0..n {
-                asked.push((k, run.next_point()));
-            }
-            run.left -= n;
-        }
-        let xs: Vec<Vec<f64>> = asked.iter().map(|(_, x)| x.clone()).collect();
-        let measured = tuning.evaluate_measured(&xs, pool);
-        for ((k, _), (e, m)) in asked.into_iter().zip(measured) {
-            let run = &mut runs[k];
-            let origin = Origin {
-                island: run.number,
-                index: index(run.made),
-            };
-            run.made += 1;
-            if let Some(elite) = elite(&run.grid, &plan, e, &m, origin) {
-                run.grid.offer(elite.clone());
-                merged.offer(elite);
-            }
-        }
-        done += xs.len();
-        if !progress(FillProgress {
-            done,
-            total,
-            filled: merged.cells().len(),
-        }) {
+    let mut filling = Filling::new(tuning.clone(), scene_name, options, 0)?;
+    while filling.step(pool, usize::MAX)? {
+        if !progress(filling.progress()) {
             return Err("stopped".to_owned());
         }
     }
-    Ok(Atlas {
-        plan,
-        shard: options.shard,
-        evaluations: done,
-        cells: merged.into_cells(),
-    })
+    filling.atlas().ok_or_else(|| "no run".to_owned())
 }
 
-/// The probe: the scene's own values, then the first points of the spread sequence; the plan
-/// (with the axes' ranges read from the probe's runs where not given), the grid the probe
-/// fills, and the sequence the islands go on drawing from.
-fn probe(
-    tuning: &Tuning,
-    scene_name: &str,
-    options: &AtlasOptions,
-    pool: &Pool,
-) -> Result<(AtlasPlan, Archive, Spread), String> {
-    let dims = tuning.dims();
-    let probe_n = probe_size(options.budget);
-    let spread = Spread::new(dims, &mut stream(options.seed, 0));
-    let mut points = vec![tuning.start().to_vec()];
-    points.extend((0..probe_n.saturating_sub(1)).map(|n| spread.point(n)));
-    let probed = tuning.evaluate_measured(&points, pool);
-    let axis = |metric: &str, range: Option<(f64, f64)>, cells: u32| -> Result<Axis, String> {
-        let (lo, hi) = match range {
-            Some(r) => r,
-            None => round_axis(probed.iter().filter_map(|(_, m)| mean(m, metric)), cells)
-                .ok_or_else(|| {
-                    format!(
-                        "`{metric}` has no value on any of the first {} runs (give its range with \
-                     the axis, or pick a metric these runs define)",
-                        probed.len()
-                    )
-                })?,
+/// An atlas being filled, a piece at a time: [`Filling::step`] runs up to a number of points
+/// of the current generation, and the generation's points are offered to the grids only once
+/// all of them have run, so the atlas is the same however the steps cut the work.
+pub struct Filling {
+    tuning: Tuning,
+    scene: String,
+    options: AtlasOptions,
+    spread: Spread,
+    /// Agents traced per run for thumbnails (0: none).
+    trace_agents: usize,
+    /// The plan, the islands and the merged grid, once the probe has run.
+    state: Option<Searching>,
+    /// This generation's points (with the island they are for, in island order; `None` in the
+    /// probe), and what has come back of them so far.
+    asked: Vec<(Option<usize>, Vec<f64>)>,
+    measured: Vec<(Evaluation, Vec<Metrics>, Trajectory)>,
+    done: usize,
+    total: usize,
+    /// Each filled cell's trajectory (by cell index), when tracing.
+    traces: Vec<Option<Trajectory>>,
+}
+
+/// The part of a fill that exists once the probe has run.
+struct Searching {
+    plan: AtlasPlan,
+    runs: Vec<Island>,
+    merged: Archive,
+}
+
+impl Filling {
+    /// A fill of `options` over `tuning`, keeping a trajectory of up to `trace_agents` agents
+    /// for each filled cell; `Err` for options that cannot be filled.
+    pub fn new(
+        tuning: Tuning,
+        scene_name: &str,
+        options: &AtlasOptions,
+        trace_agents: usize,
+    ) -> Result<Self, String> {
+        check(options)?;
+        let probe_n = probe_size(options.budget);
+        let spread = Spread::new(tuning.dims(), &mut stream(options.seed, 0));
+        let mut asked = vec![(None, tuning.start().to_vec())];
+        asked.extend((0..probe_n.saturating_sub(1)).map(|n| (None, spread.point(n))));
+        // The shares of the islands this fill runs, known before the probe.
+        let sizing = AtlasPlan {
+            budget: options.budget,
+            probe: probe_n,
+            islands: options.islands,
+            ..AtlasPlan::blank()
         };
-        Ok(Axis {
-            metric: metric.to_owned(),
-            lo,
-            hi,
-            cells,
+        let total = probe_n
+            + islands_of(options, options.islands)
+                .iter()
+                .map(|&k| sizing.island_budget(k))
+                .sum::<usize>();
+        Ok(Self {
+            tuning,
+            scene: scene_name.to_owned(),
+            options: options.clone(),
+            spread,
+            trace_agents,
+            state: None,
+            asked,
+            measured: Vec::new(),
+            done: 0,
+            total,
+            traces: Vec::new(),
         })
-    };
-    let plan = AtlasPlan {
-        scene: scene_name.to_owned(),
-        fields: plan_fields(tuning.ranges()),
-        x: axis(&options.x, options.x_range, options.cells.0)?,
-        y: axis(&options.y, options.y_range, options.cells.1)?,
-        budget: options.budget,
-        probe: probe_n,
-        islands: options.islands,
-        seed: options.seed,
-        seeds: tuning.seeds().to_vec(),
-        steps: tuning.steps(),
-        seconds: tuning
-            .base()
-            .goals
-            .as_ref()
-            .map_or(0.0, |g| f64::from(g.seconds)),
-    };
-    let mut start = Archive::new(&plan);
-    for (k, (e, m)) in probed.into_iter().enumerate() {
-        let origin = Origin {
-            island: 0,
-            index: index(k),
+    }
+
+    /// Runs up to `most` points of the current generation (at least one), and when the
+    /// generation is complete offers it to the grids and asks for the next; `Ok(false)` once
+    /// the fill is complete.
+    pub fn step(&mut self, pool: &Pool, most: usize) -> Result<bool, String> {
+        if self.asked.is_empty() && !self.ask() {
+            return Ok(false);
+        }
+        let from = self.measured.len();
+        let to = (from + most.max(1)).min(self.asked.len());
+        let xs: Vec<Vec<f64>> = self.asked[from..to]
+            .iter()
+            .map(|(_, x)| x.clone())
+            .collect();
+        let runs = self.tuning.evaluate_traced(&xs, pool, self.trace_agents);
+        self.measured.extend(runs);
+        self.done += to - from;
+        if self.measured.len() == self.asked.len() {
+            self.offer()?;
+        }
+        Ok(!self.asked.is_empty()
+            || self
+                .state
+                .as_ref()
+                .is_some_and(|s| s.runs.iter().any(|r| r.left > 0)))
+    }
+
+    /// Asks each island running for its points of the next generation; `false` when none has
+    /// any left.
+    fn ask(&mut self) -> bool {
+        let Some(state) = &mut self.state else {
+            return false;
         };
-        if let Some(elite) = elite(&start, &plan, e, &m, origin) {
-            start.offer(elite);
+        for (k, run) in state.runs.iter_mut().enumerate() {
+            let n = run.left.min(BATCH);
+            for _ in 0..n {
+                self.asked.push((Some(k), run.next_point()));
+            }
+            run.left -= n;
+        }
+        !self.asked.is_empty()
+    }
+
+    /// Offers the generation that has run to the grids: the probe's makes the plan.
+    fn offer(&mut self) -> Result<(), String> {
+        let asked = std::mem::take(&mut self.asked);
+        let measured = std::mem::take(&mut self.measured);
+        if self.state.is_none() {
+            self.state = Some(self.searching(&measured)?);
+        }
+        let Some(state) = &mut self.state else {
+            return Ok(());
+        };
+        let mut probe_index = 0;
+        for ((island, _), (e, m, trace)) in asked.into_iter().zip(measured) {
+            let origin = if let Some(k) = island {
+                let run = &mut state.runs[k];
+                run.made += 1;
+                Origin {
+                    island: run.number,
+                    index: index(run.made - 1),
+                }
+            } else {
+                probe_index += 1;
+                Origin {
+                    island: 0,
+                    index: index(probe_index - 1),
+                }
+            };
+            let Some(elite) = elite(&state.merged, &state.plan, e, &m, origin) else {
+                continue;
+            };
+            let cell = state.merged.index_of(elite.cell);
+            if let Some(k) = island {
+                state.runs[k].grid.offer(elite.clone());
+            } else {
+                for run in &mut state.runs {
+                    run.grid.offer(elite.clone());
+                }
+            }
+            if state.merged.offer(elite)
+                && self.trace_agents > 0
+                && let Some(cell) = cell
+            {
+                if self.traces.len() <= cell {
+                    self.traces.resize(cell + 1, None);
+                }
+                self.traces[cell] = Some(trace);
+            }
+        }
+        Ok(())
+    }
+
+    /// The plan (with the axes' ranges read from the probe's runs where not given) and the
+    /// islands, from the probe's runs.
+    fn searching(
+        &self,
+        probed: &[(Evaluation, Vec<Metrics>, Trajectory)],
+    ) -> Result<Searching, String> {
+        let options = &self.options;
+        let tuning = &self.tuning;
+        let axis = |metric: &str, range: Option<(f64, f64)>, cells: u32| -> Result<Axis, String> {
+            let (lo, hi) = match range {
+                Some(r) => r,
+                None => round_axis(probed.iter().filter_map(|(_, m, _)| mean(m, metric)), cells)
+                    .ok_or_else(|| {
+                        format!(
+                            "`{metric}` has no value on any of the first {} runs (give its \
+                             range with the axis, or pick a metric these runs define)",
+                            probed.len()
+                        )
+                    })?,
+            };
+            Ok(Axis {
+                metric: metric.to_owned(),
+                lo,
+                hi,
+                cells,
+            })
+        };
+        let plan = AtlasPlan {
+            scene: self.scene.clone(),
+            fields: plan_fields(tuning.ranges()),
+            x: axis(&options.x, options.x_range, options.cells.0)?,
+            y: axis(&options.y, options.y_range, options.cells.1)?,
+            budget: options.budget,
+            probe: probe_size(options.budget),
+            islands: options.islands,
+            seed: options.seed,
+            seeds: tuning.seeds().to_vec(),
+            steps: tuning.steps(),
+            seconds: tuning
+                .base()
+                .goals
+                .as_ref()
+                .map_or(0.0, |g| f64::from(g.seconds)),
+        };
+        let start = Archive::new(&plan);
+        let runs = islands_of(options, plan.islands)
+            .into_iter()
+            .map(|k| Island {
+                number: k,
+                rng: stream(options.seed, k),
+                grid: start.clone(),
+                left: plan.island_budget(k),
+                made: 0,
+                fresh: 0,
+                spread: self.spread.clone(),
+                skip: plan.probe.saturating_sub(1),
+                islands: plan.islands as usize,
+            })
+            .collect();
+        Ok(Searching {
+            plan,
+            runs,
+            merged: start,
+        })
+    }
+
+    /// Where it stands.
+    #[must_use]
+    pub fn progress(&self) -> FillProgress {
+        FillProgress {
+            done: self.done,
+            total: self.total,
+            filled: self.state.as_ref().map_or(0, |s| s.merged.cells().len()),
         }
     }
-    Ok((plan, start, spread))
+
+    /// The atlas as filled so far (complete once [`Filling::step`] has said so); `None`
+    /// before the probe has run.
+    #[must_use]
+    pub fn atlas(&self) -> Option<Atlas> {
+        let state = self.state.as_ref()?;
+        Some(Atlas {
+            plan: state.plan.clone(),
+            shard: self.options.shard,
+            evaluations: self.done,
+            cells: state.merged.cells().into_iter().cloned().collect(),
+        })
+    }
+
+    /// The trajectory of the cell `(column, row)`'s variant, when tracing.
+    #[must_use]
+    pub fn trace(&self, cell: (u32, u32)) -> Option<&Trajectory> {
+        let k = self.state.as_ref()?.merged.index_of(cell)?;
+        self.traces.get(k)?.as_ref()
+    }
+}
+
+/// The islands a fill of `options` runs: its shard's, or all.
+fn islands_of(options: &AtlasOptions, islands: u32) -> Vec<u32> {
+    let plan = AtlasPlan {
+        islands,
+        ..AtlasPlan::blank()
+    };
+    match options.shard {
+        Some((i, n)) => plan.shard_islands(i, n),
+        None => (1..=islands).collect(),
+    }
 }
 
 /// Why `options` cannot be filled, if they cannot.

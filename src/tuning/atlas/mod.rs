@@ -217,6 +217,30 @@ impl AtlasPlan {
             .filter(|k| (k - 1) % n.max(1) == i)
             .collect()
     }
+
+    /// A plan of no scene, no field and one-cell axes: a start to fill in.
+    #[must_use]
+    pub fn blank() -> Self {
+        let axis = Axis {
+            metric: String::new(),
+            lo: 0.0,
+            hi: 1.0,
+            cells: 1,
+        };
+        Self {
+            scene: String::new(),
+            fields: Vec::new(),
+            x: axis.clone(),
+            y: axis,
+            budget: 0,
+            probe: 0,
+            islands: 1,
+            seed: 0,
+            seeds: Vec::new(),
+            steps: 0,
+            seconds: 0.0,
+        }
+    }
 }
 
 /// A filled grid, or one shard's share of it.
@@ -345,12 +369,18 @@ impl Archive {
         Some((self.x.cell(at.0)?, self.y.cell(at.1)?))
     }
 
+    /// The slot of cell `(column, row)`, if the grid has it.
+    #[must_use]
+    pub fn index_of(&self, cell: (u32, u32)) -> Option<usize> {
+        (cell.0 < self.x.cells.max(1) && cell.1 < self.y.cells.max(1))
+            .then(|| cell.1 as usize * self.x.cells.max(1) as usize + cell.0 as usize)
+    }
+
     /// Puts `e` in its cell when the cell is empty or `e` beats what it holds; whether it did.
     pub fn offer(&mut self, e: Elite) -> bool {
-        if e.cell.0 >= self.x.cells.max(1) || e.cell.1 >= self.y.cells.max(1) {
+        let Some(k) = self.index_of(e.cell) else {
             return false;
-        }
-        let k = e.cell.1 as usize * self.x.cells.max(1) as usize + e.cell.0 as usize;
+        };
         let Some(slot) = self.slots.get_mut(k) else {
             return false;
         };

@@ -15,7 +15,7 @@
 pub mod search;
 
 use super::goal_check::{self, Outcome};
-use super::sweep::{self, Pool};
+use super::sweep::{self, Pool, Trajectory};
 use crate::scene::Scene;
 use crate::scene::goals::{Goal, Goals, TuneRange, Want};
 use crate::sim::model::field_path::FieldPath;
@@ -240,33 +240,54 @@ impl Tuning {
         xs: &[Vec<f64>],
         pool: &Pool,
     ) -> Vec<(Evaluation, Vec<Metrics>)> {
+        self.evaluate_traced(xs, pool, 0)
+            .into_iter()
+            .map(|(e, m, _)| (e, m))
+            .collect()
+    }
+
+    /// [`Tuning::evaluate_measured`], with where the first `agents` agents went on the first
+    /// seed (an empty trajectory for a point that could not be run, or for `agents` 0).
+    #[must_use]
+    pub fn evaluate_traced(
+        &self,
+        xs: &[Vec<f64>],
+        pool: &Pool,
+        agents: usize,
+    ) -> Vec<(Evaluation, Vec<Metrics>, Trajectory)> {
         let scenes: Vec<Result<(Scene, Vec<f64>), String>> =
             xs.iter().map(|x| self.scene_at(x)).collect();
-        let runs: Vec<(usize, u64)> = (0..xs.len())
-            .flat_map(|p| self.seeds.iter().map(move |&s| (p, s)))
+        let runs: Vec<(usize, usize)> = (0..xs.len())
+            .flat_map(|p| (0..self.seeds.len()).map(move |k| (p, k)))
             .collect();
-        let measured: Vec<Result<Metrics, String>> = pool.map(&runs, |&(p, seed)| {
+        let measured: Vec<Result<(Metrics, Trajectory), String>> = pool.map(&runs, |&(p, k)| {
             let (scene, _) = scenes[p].as_ref().map_err(Clone::clone)?;
             let scene = Scene {
-                seed,
+                seed: self.seeds[k],
                 ..scene.clone()
             };
-            sweep::measure(&scene, self.steps)
+            let traced = if k == 0 { agents } else { 0 };
+            sweep::measure_with_trajectories(&scene, self.steps, traced)
         });
         let per_point = self.seeds.len();
         xs.iter()
             .zip(scenes)
             .zip(measured.chunks(per_point.max(1)))
             .map(|((x, scene), runs)| {
-                let e = self.score(x, scene.map(|(_, v)| v), runs);
-                let kept = if e.error.is_none() {
-                    runs.iter()
-                        .filter_map(|r| r.as_ref().ok().cloned())
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                (e, kept)
+                let metrics: Vec<Result<Metrics, String>> = runs
+                    .iter()
+                    .map(|r| r.as_ref().map(|(m, _)| m.clone()).map_err(Clone::clone))
+                    .collect();
+                let e = self.score(x, scene.map(|(_, v)| v), &metrics);
+                if e.error.is_some() {
+                    return (e, Vec::new(), Trajectory::default());
+                }
+                let trace = runs
+                    .first()
+                    .and_then(|r| r.as_ref().ok())
+                    .map(|(_, t)| t.clone())
+                    .unwrap_or_default();
+                (e, metrics.into_iter().flatten().collect(), trace)
             })
             .collect()
     }
