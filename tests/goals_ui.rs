@@ -212,3 +212,92 @@ fn tune_says_at_once_when_every_goal_already_holds() {
         "Every goal already held on every seed: nothing to tune, the scene stays as it is.",
     );
 }
+
+#[test]
+fn the_atlas_window_fills_as_the_command_does_and_a_click_takes_a_cell() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/arrive_goals.ron");
+    let scene = steerlab::scene::load(&path).expect("the example");
+    let before = scene.scene().clone();
+    let mut harness = paused_harness(EditorApp::new(scene, None, "test"));
+    compare_menu(&mut harness, "Atlas…");
+    assert!(harness.state().open_windows().atlas);
+    // The fields come from the file's tune list, the run length from its goals.
+    let setup = &mut harness.state_mut().atlas_mut().setup;
+    assert_eq!(setup.ranges.len(), 3);
+    assert_eq!(setup.seconds, 15.0);
+    setup.x = "overshoot".to_owned();
+    setup.y = "time_to_arrive".to_owned();
+    setup.cells = 4;
+    setup.budget = 40;
+    setup.seconds = 5.0;
+    harness.run_steps(2);
+    harness.get_by_label("Run").click();
+    harness.run_steps(1);
+    assert!(
+        harness.state().atlas().running(),
+        "it runs in the background"
+    );
+    harness.state_mut().wait_for_atlas();
+    harness.run_steps(3);
+    let atlas = harness
+        .state()
+        .atlas()
+        .shown
+        .as_ref()
+        .expect("an atlas")
+        .atlas
+        .clone();
+    assert_eq!(atlas.evaluations, 40);
+    // The same atlas as `steerlab atlas` with the same options, byte for byte.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = common::run(&[
+        "atlas",
+        path.to_str().expect("utf-8"),
+        "--x",
+        "overshoot",
+        "--y",
+        "time_to_arrive",
+        "--cells",
+        "4",
+        "--budget",
+        "40",
+        "--seconds",
+        "5",
+        "--out",
+        dir.path().to_str().expect("utf-8"),
+    ]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let written = std::fs::read_to_string(dir.path().join("atlas.ron")).expect("atlas.ron");
+    assert_eq!(atlas.to_ron().expect("text"), written);
+    // A click takes the cell's values into the scene: one undo step.
+    let e = atlas
+        .cells
+        .iter()
+        .find(|e| e.values != atlas.cells[0].values || atlas.cells.len() == 1)
+        .expect("a cell")
+        .clone();
+    let undo = harness.state().undo_position();
+    let cell = format!("atlas cell x{} y{}", e.cell.0, e.cell.1);
+    harness.get_by_label(&cell).scroll_to_me();
+    harness.run_steps(3);
+    harness.get_by_label(&cell).click();
+    harness.run_steps(3);
+    let now = harness.state().scene().clone();
+    assert_eq!(f64::from(now.groups[0].mass), e.values[0]);
+    assert_eq!(f64::from(now.groups[0].max_speed), e.values[1]);
+    assert_eq!(harness.state().undo_position(), undo + 1, "one undo step");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().scene().groups, before.groups);
+    // Right-click: pin it as the baseline.
+    harness.get_by_label(&cell).scroll_to_me();
+    harness.run_steps(3);
+    harness.get_by_label(&cell).click_secondary();
+    harness.run_steps(2);
+    harness.get_by_label("Pin as the baseline").click();
+    harness.run_steps(3);
+    let baseline = harness.state().baseline().expect("pinned");
+    assert_eq!(f64::from(baseline.scene.groups[0].mass), e.values[0]);
+    assert_eq!(harness.state().scene().groups, before.groups);
+}

@@ -45,7 +45,7 @@ const SAME_CONCEPT: &[(&str, &str)] = &[
     ("sweep", "sweeps: the runs, the window"),
     (
         "atlas",
-        "the behavior atlas: the search, its files, the command, the window",
+        "the behavior atlas: the search, its files, the command, the window, the app's side",
     ),
     ("goals", "goals: the model, the window, the app's handling"),
     (

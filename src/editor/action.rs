@@ -189,6 +189,10 @@ pub enum Action {
     SetSweep(Box<SweepSetup>),
     /// Run the sweep window's sweep on the scene as it is.
     RunSweep,
+    /// Take the values of the atlas's cell (column, row) into the scene: one undo step.
+    AtlasApply((u32, u32)),
+    /// Pin the atlas's cell (column, row) as the baseline, its ghosts beside the scene.
+    AtlasPin((u32, u32)),
     /// Goals and tuning.
     Goals(GoalAction),
     /// The answer to "too heavy for real time here".

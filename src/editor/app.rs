@@ -6,6 +6,7 @@
 //! `logic` advances the simulation by whole ticks from real elapsed time (times the time
 //! scale), so motion is the same at any frame rate; `ui` paints.
 
+mod atlas;
 mod compare;
 mod disk;
 mod dock_ui;
@@ -108,6 +109,7 @@ struct Jobs {
     screenshots: Screenshots,
     sweep: windows::SweepPanel,
     tune: windows::TunePanel,
+    atlas: windows::AtlasPanel,
     /// The goals checked on every seed, in the background, while Goals or Tune is open.
     goal_check: windows::goals::GoalCheck,
     /// The goal whose target takes the keyboard (one just added), and for how many more

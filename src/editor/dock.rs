@@ -17,6 +17,8 @@ pub enum ToolWindow {
     Tune,
     /// Compare › Sweep.
     Sweep,
+    /// Compare › Atlas.
+    Atlas,
     /// Edit › Changes since saved.
     Changes,
     /// Screenshots and recordings.
@@ -25,11 +27,12 @@ pub enum ToolWindow {
 
 impl ToolWindow {
     /// Every tool, in menu order.
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 7] = [
         Self::Metrics,
         Self::Goals,
         Self::Tune,
         Self::Sweep,
+        Self::Atlas,
         Self::Changes,
         Self::Capture,
     ];
@@ -42,6 +45,7 @@ impl ToolWindow {
             Self::Goals => "Goals",
             Self::Tune => "Tune",
             Self::Sweep => "Sweep",
+            Self::Atlas => "Atlas",
             Self::Changes => "Changes since saved",
             Self::Capture => "Capture",
         }

@@ -44,3 +44,69 @@ pub fn paint_trajectory(painter: &Painter, rect: Rect, trace: &Trajectory, highl
         }
     }
 }
+
+/// A run's trajectories in `rect` as it plays: every path faint, the part walked by `t` (0 at
+/// the start, 1 at the end of the run) in the group's colour, and each agent where it is at
+/// `t`. One path per agent, so a grid of them stays cheap to draw every frame.
+pub fn paint_trajectory_playing(
+    painter: &Painter,
+    rect: Rect,
+    trace: &Trajectory,
+    highlight: bool,
+    t: f32,
+) {
+    painter.rect_filled(rect, 3.0, palette::BACKGROUND);
+    let border = if highlight {
+        palette::CHANGED
+    } else {
+        palette::BOUNDARY
+    };
+    painter.rect_stroke(
+        rect,
+        3.0,
+        Stroke::new(if highlight { 2.0 } else { 1.0 }, border),
+        egui::StrokeKind::Inside,
+    );
+    let w = trace.size.x.max(1e-3);
+    let h = trace.size.y.max(1e-3);
+    let scale = ((rect.width() - 4.0) / w).min((rect.height() - 4.0) / h);
+    let origin = rect.center() - vec2(w, h) * scale * 0.5;
+    let at = |p: glam::Vec2| origin + vec2(p.x, p.y) * scale;
+    for (group, points) in &trace.agents {
+        let color: Color32 = palette::group_color(usize::from(*group));
+        let faint = palette::BACKGROUND.lerp_to_gamma(color, 0.3);
+        let last = points.len().saturating_sub(1);
+        // Whole samples: a few dozen per run.
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            clippy::cast_precision_loss
+        )]
+        let now = ((t.clamp(0.0, 1.0) * last as f32).round() as usize).min(last);
+        // Split where the path jumps across a wrapping edge.
+        let mut run: Vec<egui::Pos2> = Vec::new();
+        let mut walked: Vec<egui::Pos2> = Vec::new();
+        let flush = |run: &mut Vec<egui::Pos2>, stroke: Stroke| {
+            if run.len() > 1 {
+                painter.add(egui::Shape::line(std::mem::take(run), stroke));
+            }
+            run.clear();
+        };
+        for (k, p) in points.iter().enumerate() {
+            let jump = k > 0 && (*p - points[k - 1]).abs().cmpgt(trace.size * 0.5).any();
+            if jump {
+                flush(&mut run, Stroke::new(1.0, faint));
+                flush(&mut walked, Stroke::new(1.4, color));
+            }
+            run.push(at(*p));
+            if k <= now {
+                walked.push(at(*p));
+            }
+        }
+        flush(&mut run, Stroke::new(1.0, faint));
+        flush(&mut walked, Stroke::new(1.4, color));
+        if let Some(p) = points.get(now) {
+            painter.circle_filled(at(*p), 2.0, color);
+        }
+    }
+}

@@ -217,6 +217,12 @@ impl EditorApp {
                 current_group: self.session.current_group,
             }
             .contents(ui),
+            ToolWindow::Atlas => windows::AtlasWindow {
+                panel: &mut self.jobs.atlas,
+                scene: self.doc.scene(),
+                current_group: self.session.current_group,
+            }
+            .contents(ui),
             ToolWindow::Changes => {
                 let (scene, _, marks) = self.doc.with_field_marks();
                 let baseline = self.session.baseline.as_ref().map(|b| {

@@ -31,6 +31,7 @@ impl eframe::App for EditorApp {
             .and_then(|(i, frames)| frames.checked_sub(1).map(|left| (i, left)));
         let sweeping = self.jobs.sweep.poll();
         let tuning = self.jobs.tune.poll();
+        let filling = self.jobs.atlas.poll();
         self.jobs.tune.follow(self.doc.scene());
         let checking = (self.open.goals || self.open.tune)
             && self
@@ -40,6 +41,7 @@ impl eframe::App for EditorApp {
         self.poll_sheet();
         if sweeping
             || tuning
+            || filling
             || checking
             || self.jobs.recording.is_some()
             || self.jobs.sheet.is_some()

@@ -59,6 +59,8 @@ impl EditorApp {
             Action::Replace(replace) => self.answer_replace(replace),
             Action::SetSweep(setup) => self.jobs.sweep.setup = *setup,
             Action::RunSweep => self.jobs.sweep.start(self.doc.scene()),
+            Action::AtlasApply(cell) => self.apply_atlas_cell(cell),
+            Action::AtlasPin(cell) => self.pin_atlas_cell(cell),
             Action::Goals(a) => self.goal_action(a),
             Action::Step => {
                 self.session.playing = false;

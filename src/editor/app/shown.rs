@@ -194,6 +194,21 @@ impl EditorApp {
         &self.jobs.tune
     }
 
+    /// The Atlas window's settings, fill and atlas.
+    pub fn atlas(&self) -> &windows::AtlasPanel {
+        &self.jobs.atlas
+    }
+
+    /// The Atlas window's settings, to change them as its controls do.
+    pub fn atlas_mut(&mut self) -> &mut windows::AtlasPanel {
+        &mut self.jobs.atlas
+    }
+
+    /// Blocks until the Atlas window's running fill (if any) is done and collects it.
+    pub fn wait_for_atlas(&mut self) {
+        self.jobs.atlas.wait();
+    }
+
     /// Blocks until the Tune window's running search (if any) is done and collects it.
     pub fn wait_for_tune(&mut self) {
         self.jobs.tune.wait();

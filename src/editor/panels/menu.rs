@@ -292,6 +292,16 @@ impl MenuBar<'_> {
             actions.push(Action::Show(crate::editor::dock::ToolWindow::Sweep));
         }
         if ui
+            .button("Atlas…")
+            .on_hover_text(
+                "Every distinct behavior the scene's fields can give, as a grid over two \
+                 metrics: pick one to try.",
+            )
+            .clicked()
+        {
+            actions.push(Action::Show(crate::editor::dock::ToolWindow::Atlas));
+        }
+        if ui
             .button("Goals…")
             .on_hover_text("What good is for this scene, and whether the run on screen meets it.")
             .clicked()

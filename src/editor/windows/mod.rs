@@ -1,6 +1,7 @@
 //! The floating windows and the questions (modals): each a struct with a `ui` method that
 //! returns what the user asked for as [`Action`](super::action::Action)s.
 
+pub mod atlas;
 pub mod capture;
 pub mod changes;
 pub mod goals;
@@ -14,6 +15,7 @@ pub mod tune;
 
 use crate::editor::dock::ToolWindow;
 
+pub use atlas::{AtlasPanel, AtlasWindow};
 pub use capture::CaptureWindow;
 pub use changes::ChangesWindow;
 pub use goals::GoalsWindow;
@@ -37,6 +39,7 @@ impl Open {
             ToolWindow::Goals => &mut self.goals,
             ToolWindow::Tune => &mut self.tune,
             ToolWindow::Sweep => &mut self.sweep,
+            ToolWindow::Atlas => &mut self.atlas,
             ToolWindow::Changes => &mut self.changes,
             ToolWindow::Capture => &mut self.capture,
         }
@@ -59,6 +62,8 @@ pub struct Open {
     pub metrics: bool,
     /// The sweep window.
     pub sweep: bool,
+    /// The atlas window.
+    pub atlas: bool,
     /// The goals window.
     pub goals: bool,
     /// The tune window.

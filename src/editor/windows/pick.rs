@@ -1,8 +1,11 @@
-//! Picking a numeric field of the scene (the Sweep's field, the fields Tune may change): the
-//! fields a designer is tuning first, and a search box over their labels.
+//! Picking a numeric field of the scene (the Sweep's field, the fields Tune and the Atlas may
+//! change, each with its range): the fields a designer is tuning first, and a search box over
+//! their labels.
 
 use egui::Ui;
 
+use crate::editor::drag::path_drag;
+use crate::scene::goals::TuneRange;
 use crate::scene::{Scene, labels};
 use crate::sim::BehaviorKind;
 use crate::sim::model::field_path::{FieldPath, Part};
@@ -158,6 +161,87 @@ pub fn field_picker_ui(
     }
     let response = combo.response;
     (response, picked)
+}
+
+/// A range around `field`'s current value in `scene`: half to twice it (a value of 0: 0 to 1),
+/// within what the field may hold.
+#[must_use]
+pub fn range_around(scene: &Scene, field: &FieldPath) -> Option<TuneRange> {
+    let mut copy = scene.clone();
+    let v = field.get(&mut copy)?;
+    let limit = field.limit(&mut copy)?.range();
+    let (lo, hi) = if v == 0.0 {
+        (0.0, 1.0)
+    } else {
+        let (a, b) = (v * 0.5, v * 2.0);
+        (a.min(b), a.max(b))
+    };
+    let lo = lo.max(f64::from(*limit.start()));
+    let hi = hi.min(f64::from(*limit.end()));
+    (lo < hi).then(|| TuneRange {
+        field: field.clone(),
+        lo,
+        hi,
+    })
+}
+
+/// The fields of `ranges` each with its range to edit (and a button that removes it), then a
+/// picker that adds a field with a range around its value; `id` keeps two lists apart. Whether
+/// anything changed.
+pub fn ranges_ui(
+    ui: &mut Ui,
+    id: &str,
+    (scene, current_group): (&Scene, usize),
+    ranges: &mut Vec<TuneRange>,
+) -> bool {
+    let mut changed = false;
+    if ranges.is_empty() {
+        ui.weak("None yet: add the fields that matter below.");
+    }
+    let mut remove = None;
+    egui::Grid::new(format!("{id} fields"))
+        .striped(true)
+        .show(ui, |ui| {
+            for (i, r) in ranges.iter_mut().enumerate() {
+                ui.label(labels::field_label(scene, &r.field))
+                    .on_hover_text(r.field.to_string());
+                let speed = ((r.hi - r.lo).abs() / 200.0).max(1e-3);
+                let field = r.field.clone();
+                changed |= ui
+                    .add(path_drag(&mut r.lo, &field).speed(speed).prefix("from "))
+                    .changed();
+                changed |= ui
+                    .add(path_drag(&mut r.hi, &field).speed(speed).prefix("to "))
+                    .changed();
+                if ui
+                    .small_button("remove")
+                    .on_hover_text("Leave it as it is")
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+                ui.end_row();
+            }
+        });
+    if let Some(i) = remove {
+        ranges.remove(i);
+        changed = true;
+    }
+    let fields: Vec<FieldPath> = fields_in_order(scene, current_group)
+        .into_iter()
+        .filter(|f| ranges.iter().all(|r| r.field != *f))
+        .collect();
+    let (_, picked) = field_picker_ui(
+        ui,
+        &format!("{id} add field"),
+        "Add a field…".to_owned(),
+        (scene, &fields),
+    );
+    if let Some(r) = picked.and_then(|f| range_around(scene, &f)) {
+        ranges.push(r);
+        changed = true;
+    }
+    changed
 }
 
 #[cfg(test)]

@@ -14,11 +14,8 @@ use egui::{Color32, RichText, Ui};
 use egui_plot::{HLine, Line, Plot};
 
 use crate::editor::action::{Action, GoalAction, TuneSetup};
-use crate::editor::drag::path_drag;
-use crate::scene::goals::TuneRange;
 use crate::scene::goals::target_text;
 use crate::scene::{Scene, labels};
-use crate::sim::FieldPath;
 use crate::sim::observe::metrics::metric_text;
 use crate::tuning::sweep::Pool;
 use crate::tuning::tune::search::{self, Options, Report};
@@ -46,28 +43,6 @@ pub struct TunePanel {
     /// The scene [`TunePanel::follow`] last found the results to belong to: it looks again
     /// only once the scene differs.
     followed: Option<Scene>,
-}
-
-/// A range around `field`'s current value in `scene`: half to twice it (a value of 0: 0 to 1),
-/// within what the field may hold.
-#[must_use]
-pub fn range_around(scene: &Scene, field: &FieldPath) -> Option<TuneRange> {
-    let mut copy = scene.clone();
-    let v = field.get(&mut copy)?;
-    let limit = field.limit(&mut copy)?.range();
-    let (lo, hi) = if v == 0.0 {
-        (0.0, 1.0)
-    } else {
-        let (a, b) = (v * 0.5, v * 2.0);
-        (a.min(b), a.max(b))
-    };
-    let lo = lo.max(f64::from(*limit.start()));
-    let hi = hi.min(f64::from(*limit.end()));
-    (lo < hi).then(|| TuneRange {
-        field: field.clone(),
-        lo,
-        hi,
-    })
 }
 
 /// Where a tuning job stands.
@@ -330,50 +305,12 @@ impl TuneWindow<'_> {
         let mut setup = self.panel.setup.clone();
         let mut changed = false;
         ui.strong("Fields it may change");
-        if setup.ranges.is_empty() {
-            ui.weak("None yet: add the fields that matter below.");
-        }
-        let mut remove = None;
-        egui::Grid::new("tune fields").striped(true).show(ui, |ui| {
-            for (i, r) in setup.ranges.iter_mut().enumerate() {
-                ui.label(labels::field_label(self.scene, &r.field))
-                    .on_hover_text(r.field.to_string());
-                let speed = ((r.hi - r.lo).abs() / 200.0).max(1e-3);
-                let field = r.field.clone();
-                changed |= ui
-                    .add(path_drag(&mut r.lo, &field).speed(speed).prefix("from "))
-                    .changed();
-                changed |= ui
-                    .add(path_drag(&mut r.hi, &field).speed(speed).prefix("to "))
-                    .changed();
-                if ui
-                    .small_button("remove")
-                    .on_hover_text("Leave it as it is")
-                    .clicked()
-                {
-                    remove = Some(i);
-                }
-                ui.end_row();
-            }
-        });
-        if let Some(i) = remove {
-            setup.ranges.remove(i);
-            changed = true;
-        }
-        let fields: Vec<FieldPath> = super::pick::fields_in_order(self.scene, self.current_group)
-            .into_iter()
-            .filter(|f| setup.ranges.iter().all(|r| r.field != *f))
-            .collect();
-        let (_, picked) = super::pick::field_picker_ui(
+        changed |= super::pick::ranges_ui(
             ui,
-            "tune add field",
-            "Add a field…".to_owned(),
-            (self.scene, &fields),
+            "tune",
+            (self.scene, self.current_group),
+            &mut setup.ranges,
         );
-        if let Some(r) = picked.and_then(|f| range_around(self.scene, &f)) {
-            setup.ranges.push(r);
-            changed = true;
-        }
         changed |= ui
             .add(
                 egui::DragValue::new(&mut setup.budget)

@@ -122,6 +122,8 @@ pub struct Filling {
     total: usize,
     /// Each filled cell's trajectory (by cell index), when tracing.
     traces: Vec<Option<Trajectory>>,
+    /// The metrics of the scene's own values (the probe's first run, on the first seed).
+    own: Vec<(String, f64)>,
 }
 
 /// The part of a fill that exists once the probe has run.
@@ -169,6 +171,7 @@ impl Filling {
             done: 0,
             total,
             traces: Vec::new(),
+            own: Vec::new(),
         })
     }
 
@@ -226,6 +229,9 @@ impl Filling {
         };
         let mut probe_index = 0;
         for ((island, _), (e, m, trace)) in asked.into_iter().zip(measured) {
+            if island.is_none() && probe_index == 0 {
+                self.own = m.first().map(Metrics::flat).unwrap_or_default();
+            }
             let origin = if let Some(k) = island {
                 let run = &mut state.runs[k];
                 run.made += 1;
@@ -351,6 +357,26 @@ impl Filling {
             evaluations: self.done,
             cells: state.merged.cells().into_iter().cloned().collect(),
         })
+    }
+
+    /// The metrics of the scene's own values (on its own seed), once the probe has run.
+    #[must_use]
+    pub fn own_metrics(&self) -> &[(String, f64)] {
+        &self.own
+    }
+
+    /// Each filled cell with its variant's trajectory, when tracing.
+    #[must_use]
+    pub fn traces(&self) -> Vec<((u32, u32), Trajectory)> {
+        let Some(state) = &self.state else {
+            return Vec::new();
+        };
+        state
+            .merged
+            .cells()
+            .into_iter()
+            .filter_map(|e| Some((e.cell, self.trace(e.cell)?.clone())))
+            .collect()
     }
 
     /// The trajectory of the cell `(column, row)`'s variant, when tracing.
