@@ -86,7 +86,7 @@ impl AtlasShown {
 
 /// What a running atlas shares with the window.
 #[derive(Default)]
-struct Shared {
+struct FillShared {
     cancel: AtomicBool,
     done: std::sync::atomic::AtomicUsize,
     shown: Mutex<Option<AtlasShown>>,
@@ -97,7 +97,7 @@ struct Shared {
 pub struct AtlasPanel {
     /// What to fill.
     pub setup: AtlasSetup,
-    job: Option<Job<Option<AtlasShown>, Shared>>,
+    job: Option<Job<Option<AtlasShown>, FillShared>>,
     /// The last atlas (or the one filling, as far as it has come).
     pub shown: Option<AtlasShown>,
     /// Why the last fill could not start or failed.
@@ -202,24 +202,29 @@ impl AtlasPanel {
                 own: f.own_metrics().to_vec(),
             })
         };
-        let spawned = Job::spawn("the atlas", Shared::default(), total, move |s: &Shared| {
-            if s.cancel.load(Ordering::Relaxed) {
-                return Piece::Done(Ok(snapshot(&filling, &base)));
-            }
-            let more = match filling.step(&pool, most) {
-                Ok(more) => more,
-                Err(e) => return Piece::Done(Err(e)),
-            };
-            s.done.store(filling.progress().done, Ordering::Relaxed);
-            let now = snapshot(&filling, &base);
-            if !more {
-                return Piece::Done(Ok(now));
-            }
-            if let Ok(mut shown) = s.shown.lock() {
-                *shown = now;
-            }
-            Piece::More
-        });
+        let spawned = Job::spawn(
+            "the atlas",
+            FillShared::default(),
+            total,
+            move |s: &FillShared| {
+                if s.cancel.load(Ordering::Relaxed) {
+                    return Piece::Done(Ok(snapshot(&filling, &base)));
+                }
+                let more = match filling.step(&pool, most) {
+                    Ok(more) => more,
+                    Err(e) => return Piece::Done(Err(e)),
+                };
+                s.done.store(filling.progress().done, Ordering::Relaxed);
+                let now = snapshot(&filling, &base);
+                if !more {
+                    return Piece::Done(Ok(now));
+                }
+                if let Ok(mut shown) = s.shown.lock() {
+                    *shown = now;
+                }
+                Piece::More
+            },
+        );
         match spawned {
             Ok(job) => {
                 self.job = Some(job);
