@@ -321,3 +321,54 @@ fn bad_input_says_where_and_why_and_writes_nothing() {
     let err = text(&ran.stderr);
     assert!(err.contains("--param groups[0].max_speed="), "{err}");
 }
+
+#[test]
+fn a_fill_in_small_steps_is_the_fill_in_one() {
+    use steerlab::tuning::atlas::fill::{AtlasOptions, Filling};
+    use steerlab::tuning::sweep::Pool;
+    use steerlab::tuning::tune::Tuning;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(SCENE);
+    let mut scene = steerlab::scene::load(&path).expect("example").into_scene();
+    let mut goals = steerlab::scene::Goals::empty(10.0);
+    for p in [MASS, RADIUS] {
+        let range = p.strip_prefix("--param=").expect("a flag");
+        goals.put_range(steerlab::scene::TuneRange::parse(range).expect("a range"));
+    }
+    scene.goals = Some(goals);
+    let tuning = Tuning::open(&scene).expect("a problem");
+    let options = AtlasOptions {
+        x: "arrivers.overshoot".to_owned(),
+        y: "arrivers.time_to_arrive".to_owned(),
+        cells: (4, 4),
+        budget: 30,
+        islands: 3,
+        ..AtlasOptions::default()
+    };
+    let pool = Pool::new(1).expect("pool");
+    let whole = steerlab::tuning::atlas::fill::fill(&tuning, "s", &options, &pool, &mut |_| true)
+        .expect("filled");
+    let mut filling = Filling::new(tuning, "s", &options, 8).expect("a fill");
+    let mut steps = 0;
+    while filling.step(&pool, 1).expect("a step") {
+        steps += 1;
+        let p = filling.progress();
+        assert!(p.done <= p.total && p.total == 30, "{p:?}");
+    }
+    assert!(steps >= 29, "one run a step: {steps}");
+    assert_eq!(filling.atlas(), Some(whole.clone()));
+    // A trajectory for every filled cell, of 8 agents at most.
+    let traces = filling.traces();
+    assert_eq!(traces.len(), whole.cells.len());
+    assert!(
+        traces
+            .iter()
+            .all(|(_, t)| !t.agents.is_empty() && t.agents.len() <= 8)
+    );
+    // The scene's own metrics: its first probe run.
+    assert!(
+        filling
+            .own_metrics()
+            .iter()
+            .any(|(n, _)| n == "arrivers.overshoot")
+    );
+}
