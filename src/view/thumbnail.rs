@@ -6,9 +6,14 @@ use egui::{Color32, Painter, Rect, Stroke, vec2};
 use crate::tuning::sweep::Trajectory;
 use crate::view::palette;
 
-/// A run's trajectories in `rect`, the world fitted in; a jump across a wrapping edge is not
-/// drawn.
-pub fn paint_trajectory(painter: &Painter, rect: Rect, trace: &Trajectory, highlight: bool) {
+/// A thumbnail's background and border (highlighted or not, `width` wide), and where a world
+/// point goes in `rect` with the world fitted in, `margin` points in from the edges.
+fn backdrop(
+    painter: &Painter,
+    rect: Rect,
+    trace: &Trajectory,
+    (highlight, width, margin): (bool, f32, f32),
+) -> impl Fn(glam::Vec2) -> egui::Pos2 {
     painter.rect_filled(rect, 3.0, palette::BACKGROUND);
     let border = if highlight {
         palette::CHANGED
@@ -18,14 +23,20 @@ pub fn paint_trajectory(painter: &Painter, rect: Rect, trace: &Trajectory, highl
     painter.rect_stroke(
         rect,
         3.0,
-        Stroke::new(1.0, border),
+        Stroke::new(width, border),
         egui::StrokeKind::Inside,
     );
     let w = trace.size.x.max(1e-3);
     let h = trace.size.y.max(1e-3);
-    let scale = ((rect.width() - 6.0) / w).min((rect.height() - 6.0) / h);
+    let scale = ((rect.width() - margin) / w).min((rect.height() - margin) / h);
     let origin = rect.center() - vec2(w, h) * scale * 0.5;
-    let at = |p: glam::Vec2| origin + vec2(p.x, p.y) * scale;
+    move |p: glam::Vec2| origin + vec2(p.x, p.y) * scale
+}
+
+/// A run's trajectories in `rect`, the world fitted in; a jump across a wrapping edge is not
+/// drawn.
+pub fn paint_trajectory(painter: &Painter, rect: Rect, trace: &Trajectory, highlight: bool) {
+    let at = backdrop(painter, rect, trace, (highlight, 1.0, 6.0));
     // Coloured by time: faint at the start, the group's colour at the end, so runs that
     // cover the same ground at different speeds look different.
     for (group, points) in &trace.agents {
@@ -55,23 +66,8 @@ pub fn paint_trajectory_playing(
     highlight: bool,
     t: f32,
 ) {
-    painter.rect_filled(rect, 3.0, palette::BACKGROUND);
-    let border = if highlight {
-        palette::CHANGED
-    } else {
-        palette::BOUNDARY
-    };
-    painter.rect_stroke(
-        rect,
-        3.0,
-        Stroke::new(if highlight { 2.0 } else { 1.0 }, border),
-        egui::StrokeKind::Inside,
-    );
-    let w = trace.size.x.max(1e-3);
-    let h = trace.size.y.max(1e-3);
-    let scale = ((rect.width() - 4.0) / w).min((rect.height() - 4.0) / h);
-    let origin = rect.center() - vec2(w, h) * scale * 0.5;
-    let at = |p: glam::Vec2| origin + vec2(p.x, p.y) * scale;
+    let width = if highlight { 2.0 } else { 1.0 };
+    let at = backdrop(painter, rect, trace, (highlight, width, 4.0));
     for (group, points) in &trace.agents {
         let color: Color32 = palette::group_color(usize::from(*group));
         let faint = palette::BACKGROUND.lerp_to_gamma(color, 0.3);
