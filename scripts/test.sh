@@ -38,3 +38,9 @@ cargo test -p steerlab_bevy "$@"
 cargo test -p steerlab_web "$@"
 # The runtime for web games, natively (its wasm build under Node: scripts/web_bits.sh).
 cargo test -p steerlab_js "$@"
+# steerlab for other engines (crates/steerlab_c): its header current, then every preset through
+# the C interface from a C program and from C# under Mono, byte for byte with the native binary
+# (installs a C compiler and Mono when missing).
+cargo test -p steerlab_c "$@"
+STEERLAB="${CARGO_TARGET_DIR:-target}/debug/steerlab" ./scripts/c_test.sh 600
+STEERLAB="${CARGO_TARGET_DIR:-target}/debug/steerlab" ./scripts/csharp_test.sh 600
