@@ -191,3 +191,79 @@ impl<T: Kind> Slot<T> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::CStr;
+
+    struct Thing(u32);
+    impl Kind for Thing {
+        const MAGIC: u64 = 1;
+        const NAME: &'static str = "thing";
+    }
+    struct Other;
+    impl Kind for Other {
+        const MAGIC: u64 = 2;
+        const NAME: &'static str = "other";
+    }
+
+    fn message() -> String {
+        // SAFETY: `last_error` is never null and NUL-terminated.
+        unsafe { CStr::from_ptr(last_error()) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    fn status_of<R>(r: Result<R, Failure>) -> SteerlabStatus {
+        guard(|| r.map(|_| ()))
+    }
+
+    #[test]
+    fn a_handle_is_checked_for_null_kind_freedom_and_a_call_in_progress() {
+        let h = Slot::leak(Thing(7));
+        // SAFETY: handles from `leak`, or null; the wrong kind is told by the tag.
+        unsafe {
+            assert_eq!(Slot::with(h, |t| Ok(t.0)).ok(), Some(7));
+            assert_eq!(
+                status_of(Slot::<Thing>::with(std::ptr::null_mut(), |_| Ok(()))),
+                SteerlabStatus::Null
+            );
+            assert_eq!(message(), "a null thing handle");
+            let other = Slot::leak(Other).cast::<Slot<Thing>>();
+            assert_eq!(
+                status_of(Slot::with(other, |_| Ok(()))),
+                SteerlabStatus::BadHandle
+            );
+            assert_eq!(message(), "not a thing handle");
+            // Another thread in a call on it: the lock is held.
+            let held = (*h).inner.lock().expect("the lock");
+            assert_eq!(status_of(Slot::with(h, |_| Ok(()))), SteerlabStatus::Busy);
+            assert_eq!(status_of(Slot::free(h)), SteerlabStatus::Busy);
+            drop(held);
+            assert_eq!(status_of(Slot::free(h)), SteerlabStatus::Ok);
+            assert_eq!(
+                status_of(Slot::with(h, |_| Ok(()))),
+                SteerlabStatus::BadHandle
+            );
+            assert_eq!(message(), "a freed thing handle");
+            assert_eq!(status_of(Slot::free(h)), SteerlabStatus::BadHandle);
+            assert_eq!(
+                status_of(Slot::<Thing>::free(std::ptr::null_mut())),
+                SteerlabStatus::Ok
+            );
+        }
+    }
+
+    #[test]
+    fn a_panic_is_caught_and_the_last_error_is_per_thread() {
+        let status = guard(|| panic!("on purpose"));
+        assert_eq!(status, SteerlabStatus::Internal);
+        assert_eq!(message(), "steerlab failed inside: on purpose");
+        let elsewhere = std::thread::spawn(message).join().expect("joined");
+        assert_eq!(elsewhere, "", "another thread has its own last error");
+        // A message with a NUL in it is cut nowhere: the NUL becomes a space.
+        set_last_error("a\0b");
+        assert_eq!(message(), "a b");
+    }
+}
