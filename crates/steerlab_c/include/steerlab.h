@@ -1,6 +1,21 @@
 /* steerlab's C interface. Generated from crates/steerlab_c/src by cbindgen: do not edit.
- * docs/engines.md says how to build and load it; each function's comment says who owns
- * each pointer and what it returns. */
+ * Building and loading it, from C, C++, C# (Unity) and Godot: docs/engines.md.
+ *
+ * Status: every function returns a SteerlabStatus, STEERLAB_STATUS_OK (0) when done. On any
+ * other status it has changed nothing, and steerlab_last_error() says what and why.
+ *
+ * Ownership: the caller owns a handle from steerlab_world_new or steerlab_crowd_new until it
+ * passes it to steerlab_world_free or steerlab_crowd_free; a freed handle is refused, never
+ * undefined. Strings and buffers passed in stay the caller's, read or written during the call
+ * only; a buffer comes with its length in elements, and one too short is refused unwritten.
+ * steerlab_last_error() and steerlab_version() return text steerlab owns: never free it.
+ *
+ * Threads: a handle may be used from any thread, one call at a time; a call made while another
+ * thread is in a call on the same handle returns STEERLAB_STATUS_BUSY. Different handles are
+ * independent. The last error is per thread.
+ *
+ * Vectors are float pairs [x0, y0, x1, y1, ...] in id order, in world units with y down; ids
+ * are uint32_t, groups uint16_t (an index into the scene's groups). */
 
 #ifndef STEERLAB_H
 #define STEERLAB_H
