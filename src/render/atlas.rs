@@ -18,7 +18,7 @@ use egui::{Align2, FontId, Pos2, Rect, Stroke, pos2, vec2};
 use crate::render::encode_png;
 use crate::render::raster::{Raster, Textures};
 use crate::render::sheet::page::{h, md, md_block};
-use crate::scene::Scene;
+use crate::scene::{Scene, labels};
 use crate::sim::FieldPath;
 use crate::sim::model::text::readable_number;
 use crate::sim::observe::metrics::{definition, metric_text};
@@ -216,7 +216,7 @@ fn cell_name(e: &Elite) -> String {
 }
 
 /// What a cell's row of the page says: its two axes' values, its fields' values, its score.
-fn cell_facts(atlas: &Atlas, e: &Elite) -> (String, String, String) {
+fn cell_facts(atlas: &Atlas, base: &Scene, e: &Elite) -> (String, String, String) {
     let at = format!(
         "{} = {}, {} = {}",
         atlas.plan.x.metric,
@@ -224,24 +224,39 @@ fn cell_facts(atlas: &Atlas, e: &Elite) -> (String, String, String) {
         atlas.plan.y.metric,
         metric_text(&atlas.plan.y.metric, e.at.1)
     );
+    // Each field in a designer's words and with its unit (`blue › alignment › weight = 0.33`).
     let values: Vec<String> = atlas
         .plan
         .fields
         .iter()
         .zip(&e.values)
-        .map(|((f, ..), v)| format!("{f} = {}", readable_number(*v)))
+        .map(|((f, ..), v)| match FieldPath::parse(f) {
+            Ok(path) => format!(
+                "{} = {}",
+                labels::field_name(base, &path),
+                labels::value_text(&path, *v)
+            ),
+            Err(_) => format!("{f} = {}", readable_number(*v)),
+        })
         .collect();
+    let has_goals = base.goals.as_ref().is_some_and(|g| !g.list.is_empty());
+    let change = format!(
+        "{} from the scene's values (0: the same, 1: the far corner of the ranges)",
+        readable_number(e.change)
+    );
     let quality = if e.violation > 0.0 {
         format!("misses its goals by {}", readable_number(e.violation))
+    } else if has_goals {
+        format!("meets its goals; {change}")
     } else {
-        format!("change {}", readable_number(e.change))
+        change
     };
     (at, values.join(", "), quality)
 }
 
 /// The page in Markdown: the contact sheet, then a row per filled cell linked to its scene.
 #[must_use]
-pub fn markdown(atlas: &Atlas) -> String {
+pub fn markdown(atlas: &Atlas, base: &Scene) -> String {
     let p = &atlas.plan;
     let mut out = String::new();
     let _ = writeln!(out, "# {}\n", md_block(&format!("Atlas of {}", p.scene)));
@@ -262,7 +277,7 @@ pub fn markdown(atlas: &Atlas) -> String {
     let _ = writeln!(out, "| cell | where | values | quality |");
     let _ = writeln!(out, "|---|---|---|---|");
     for e in &atlas.cells {
-        let (at, values, quality) = cell_facts(atlas, e);
+        let (at, values, quality) = cell_facts(atlas, base, e);
         let _ = writeln!(
             out,
             "| [{}]({}) | {} | {} | {} |",
@@ -279,7 +294,7 @@ pub fn markdown(atlas: &Atlas) -> String {
 /// The page in HTML: the contact sheet with each cell a link to its scene, then the same rows
 /// as the Markdown page.
 #[must_use]
-pub fn html(atlas: &Atlas) -> String {
+pub fn html(atlas: &Atlas, base: &Scene) -> String {
     let p = &atlas.plan;
     let (cx, cy) = (p.x.cells.max(1), p.y.cells.max(1));
     let mut out = String::new();
@@ -305,7 +320,7 @@ pub fn html(atlas: &Atlas) -> String {
     let layout = SheetLayout::of(atlas);
     for e in &atlas.cells {
         let r = layout.cell(e.cell.0, e.cell.1);
-        let (at, values, _) = cell_facts(atlas, e);
+        let (at, values, _) = cell_facts(atlas, base, e);
         let _ = writeln!(
             out,
             "<area shape=\"rect\" coords=\"{},{},{},{}\" href=\"{}\" title=\"{}\">",
@@ -322,7 +337,7 @@ pub fn html(atlas: &Atlas) -> String {
         "</map>\n<table>\n<tr><th>cell</th><th>where</th><th>values</th><th>quality</th></tr>"
     );
     for e in &atlas.cells {
-        let (at, values, quality) = cell_facts(atlas, e);
+        let (at, values, quality) = cell_facts(atlas, base, e);
         let _ = writeln!(
             out,
             "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>",
@@ -402,7 +417,7 @@ pub fn write_atlas(
     .ok_or("the contact sheet's size does not match its pixels")?;
     let png = encode_png(image).map_err(|e| e.to_string())?;
     put("atlas.png", &png)?;
-    put("atlas.md", markdown(atlas).as_bytes())?;
-    put("atlas.html", html(atlas).as_bytes())?;
+    put("atlas.md", markdown(atlas, base).as_bytes())?;
+    put("atlas.html", html(atlas, base).as_bytes())?;
     Ok(written)
 }
