@@ -202,6 +202,7 @@ impl AtlasPanel {
                 own: f.own_metrics().to_vec(),
             })
         };
+        let mut shown_generation = 0;
         let spawned = Job::spawn(
             "the atlas",
             FillShared::default(),
@@ -215,12 +216,16 @@ impl AtlasPanel {
                     Err(e) => return Piece::Done(Err(e)),
                 };
                 s.done.store(filling.progress().done, Ordering::Relaxed);
-                let now = snapshot(&filling, &base);
                 if !more {
-                    return Piece::Done(Ok(now));
+                    return Piece::Done(Ok(snapshot(&filling, &base)));
                 }
-                if let Ok(mut shown) = s.shown.lock() {
-                    *shown = now;
+                // The grid changes only when a generation has run whole: copy it out then, not
+                // after every piece (one run a piece in a browser).
+                if filling.generations() != shown_generation {
+                    shown_generation = filling.generations();
+                    if let Ok(mut shown) = s.shown.lock() {
+                        *shown = snapshot(&filling, &base);
+                    }
                 }
                 Piece::More
             },

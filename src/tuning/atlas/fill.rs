@@ -124,6 +124,8 @@ pub struct Filling {
     traces: Vec<Option<Trajectory>>,
     /// The metrics of the scene's own values (the probe's first run, on the first seed).
     own: Vec<(String, f64)>,
+    /// Generations offered to the grids so far (the probe's is the first).
+    generations: u64,
 }
 
 /// The part of a fill that exists once the probe has run.
@@ -172,6 +174,7 @@ impl Filling {
             total,
             traces: Vec::new(),
             own: Vec::new(),
+            generations: 0,
         })
     }
 
@@ -219,6 +222,7 @@ impl Filling {
 
     /// Offers the generation that has run to the grids: the probe's makes the plan.
     fn offer(&mut self) -> Result<(), String> {
+        self.generations += 1;
         let asked = std::mem::take(&mut self.asked);
         let measured = std::mem::take(&mut self.measured);
         if self.state.is_none() {
@@ -334,6 +338,13 @@ impl Filling {
             runs,
             merged: start,
         })
+    }
+
+    /// Generations offered to the grids so far: the atlas and its traces change only when
+    /// this does.
+    #[must_use]
+    pub fn generations(&self) -> u64 {
+        self.generations
     }
 
     /// Where it stands.
