@@ -973,3 +973,76 @@ fn a_sheet_without_a_page_has_no_dead_link() {
     assert!(!md.contains("#scene="), "{md}");
     assert!(md.contains("`--page URL`"), "{md}");
 }
+
+/// A reader that stops reading at once (`steerlab validate … | head -0`): every command that
+/// prints ends as it does with a reader, with the same exit code and no panic, and one that
+/// writes a file writes the same file.
+#[test]
+fn a_reader_that_stops_reading_does_not_make_a_command_panic() {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("atlas");
+    let out_arg = out.to_str().expect("a UTF-8 temp path");
+    let written_atlas = out.join("atlas.ron");
+    let commands: [&[&str]; 5] = [
+        &[
+            "validate",
+            "presets/boids.ron",
+            "presets/seek.ron",
+            "presets/flee.ron",
+        ],
+        &["metrics", "presets/boids.ron", "--steps", "30"],
+        &["simulate", "presets/boids.ron", "--steps", "30"],
+        &[
+            "sweep",
+            "presets/arrive_slowing.ron",
+            "--param",
+            "groups[0].max_speed=50..200:4",
+            "--steps",
+            "30",
+        ],
+        &[
+            "atlas",
+            "docs/examples/arrive_overshoot.ron",
+            "--x",
+            "overshoot",
+            "--y",
+            "time_to_arrive",
+            "--param=groups[0].mass=0.05..2",
+            "--param=groups[0].arrive.mode=50..800",
+            "--cells",
+            "3",
+            "--budget",
+            "12",
+            "--out",
+            out_arg,
+        ],
+    ];
+    for args in commands {
+        let read = steerlab(args);
+        assert!(!read.stdout.is_empty(), "{args:?} prints something");
+        let written = std::fs::read(&written_atlas).ok();
+        let _ = std::fs::remove_dir_all(&out);
+        let mut child = common::steerlab()
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run steerlab");
+        // The reader goes before the command writes a byte.
+        drop(child.stdout.take());
+        let unread = child.wait_with_output().expect("wait for steerlab");
+        let stderr = text(&unread.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(
+            unread.status.code(),
+            read.status.code(),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(std::fs::read(&written_atlas).ok(), written, "{args:?}");
+    }
+    assert!(
+        written_atlas.is_file(),
+        "the atlas was written with no reader"
+    );
+}

@@ -263,7 +263,7 @@ fn finish(atlas: &Atlas, scene: &Scene, out: &Path, pool: &Pool, search_s: f64) 
         atlas.evaluations,
         began.elapsed().as_secs_f64()
     );
-    println!(
+    sayln!(
         "{} of {} cells filled ({}: {} across, {} up){}",
         atlas.cells.len(),
         cx * cy,
@@ -274,8 +274,8 @@ fn finish(atlas: &Atlas, scene: &Scene, out: &Path, pool: &Pool, search_s: f64) 
             .shard
             .map_or_else(String::new, |(i, n)| format!(", shard {}/{n}", i + 1))
     );
-    println!("wrote {} files into {}", written.len(), shown(out));
-    println!("{}", shown(&out.join("atlas.html")));
+    sayln!("wrote {} files into {}", written.len(), shown(out));
+    sayln!("{}", shown(&out.join("atlas.html")));
     ExitCode::SUCCESS
 }
 

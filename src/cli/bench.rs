@@ -110,7 +110,7 @@ impl BenchRun {
         };
         match figures {
             Ok((as_json, sentence)) => {
-                println!("{}", if self.json { as_json } else { sentence });
+                sayln!("{}", if self.json { as_json } else { sentence });
                 ExitCode::SUCCESS
             }
             Err(e) => {

@@ -92,7 +92,7 @@ pub fn level(args: &LevelArgs) -> ExitCode {
         eprintln!("{}: {e}; nothing saved", shown(&args.out));
         return ExitCode::from(1);
     }
-    println!(
+    sayln!(
         "{}: {} x {} pixels, {} holes, {corners} corners{}; saved {}",
         shown(&args.image),
         pixels.0,

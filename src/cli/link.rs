@@ -15,7 +15,7 @@ pub(super) fn links(page: &str, files: &[PathBuf]) -> ExitCode {
             Ok(scene) => {
                 let link = scene::link::link(page, scene.scene());
                 if link.len() <= scene::link::MAX_LINK_CHARS {
-                    println!("{link}");
+                    sayln!("{link}");
                 } else {
                     all = false;
                     eprintln!(

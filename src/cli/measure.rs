@@ -45,9 +45,9 @@ pub fn metrics(path: &Path, steps: u64, json_out: bool) -> ExitCode {
         }
     };
     if json_out {
-        println!("{}", metrics_json(&m));
+        sayln!("{}", metrics_json(&m));
     } else {
-        print!("{}", metrics_table(&m));
+        say!("{}", metrics_table(&m));
     }
     ExitCode::SUCCESS
 }
@@ -264,7 +264,7 @@ pub fn sweep(args: &SweepArgs) -> ExitCode {
     };
     match &args.out {
         None => {
-            print!("{text}");
+            say!("{text}");
             ExitCode::SUCCESS
         }
         Some(out) => match scene::write_atomic(out, text.as_bytes()) {
@@ -439,9 +439,9 @@ pub fn check(paths: &[PathBuf], json_out: bool, threads: usize) -> ExitCode {
         };
         all_hold &= outcomes.iter().all(|o| o.verdict().as_meant());
         if json_out {
-            println!("{}", check_json(path, &outcomes));
+            sayln!("{}", check_json(path, &outcomes));
         } else {
-            print!("{}", check_table(path, scene.scene(), &outcomes));
+            say!("{}", check_table(path, scene.scene(), &outcomes));
         }
     }
     if all_hold {

@@ -10,6 +10,52 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser, Subcommand};
 
+/// `print!` for what a command prints on standard output. A reader may stop reading before the
+/// end (`steerlab validate presets/*.ron | head -3`): then the rest is dropped and the command
+/// carries on to its end, so the files it writes and its exit code are as they would be, where
+/// `print!` would panic.
+macro_rules! say {
+    ($($arg:tt)*) => { $crate::cli::say_to_stdout(format_args!($($arg)*), false) };
+}
+
+/// `println!` for what a command prints on standard output, as [`say!`] does.
+macro_rules! sayln {
+    () => { $crate::cli::say_to_stdout(format_args!(""), true) };
+    ($($arg:tt)*) => { $crate::cli::say_to_stdout(format_args!($($arg)*), true) };
+}
+
+/// Set once standard output is closed; nothing more is written to it.
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Set when writing to standard output failed other than by its reader going (a full disk):
+/// the command then exits with 1.
+static STDOUT_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Writes `args` (and a newline) to standard output, or nothing once its reader has gone
+/// ([`say!`]). Any other failure to write is said on standard error once.
+pub(crate) fn say_to_stdout(args: std::fmt::Arguments<'_>, newline: bool) {
+    use std::io::Write as _;
+    use std::sync::atomic::Ordering;
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut out = std::io::stdout().lock();
+    let written = out.write_fmt(args).and_then(|()| {
+        if newline {
+            out.write_all(b"\n")
+        } else {
+            Ok(())
+        }
+    });
+    if let Err(e) = written {
+        STDOUT_CLOSED.store(true, Ordering::Relaxed);
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            STDOUT_FAILED.store(true, Ordering::Relaxed);
+            eprintln!("standard output: cannot write: {e}");
+        }
+    }
+}
+
 #[cfg(feature = "render")]
 mod atlas;
 mod bench;
@@ -307,6 +353,16 @@ where
         Ok(cli) => cli,
         Err(code) => return code,
     };
+    let code = run_command(cli);
+    if STDOUT_FAILED.load(std::sync::atomic::Ordering::Relaxed) {
+        ExitCode::from(1)
+    } else {
+        code
+    }
+}
+
+/// Runs the command `cli` names.
+fn run_command(cli: Cli) -> ExitCode {
     match cli.command {
         None => open_editor(None),
         Some(Command::Edit { scene }) => open_editor(Some(&scene)),

@@ -92,7 +92,7 @@ pub fn sheet(args: &SheetArgs) -> ExitCode {
     match write_sheets(&entries, against.as_ref(), &args.out, &options, &progress) {
         Ok(written) => {
             for path in written {
-                println!("{}", escape_controls(&path.display().to_string()));
+                sayln!("{}", escape_controls(&path.display().to_string()));
             }
             ExitCode::SUCCESS
         }

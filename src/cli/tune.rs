@@ -147,7 +147,7 @@ pub fn tune(args: &TuneArgs) -> ExitCode {
         report.evaluations,
         report.evaluations as f64 / wall.max(1e-9)
     );
-    print!("{}", summary(&scene, &tuning, &report));
+    say!("{}", summary(&scene, &tuning, &report));
     finish(&scene, &tuning, &report, &args.out)
 }
 
@@ -162,7 +162,7 @@ fn finish(scene: &Scene, tuning: &Tuning, report: &Report, out: &Path) -> ExitCo
             .map(|o| format!("{} (best reached: {})", target_text(&o.goal), worst_text(o)))
             .collect();
         let why = best.error.clone().unwrap_or_else(|| missed.join("; "));
-        println!(
+        sayln!(
             "could not meet every goal in {} evaluations: {why}; nothing saved",
             report.evaluations
         );
@@ -180,7 +180,7 @@ fn finish(scene: &Scene, tuning: &Tuning, report: &Report, out: &Path) -> ExitCo
         eprintln!("{}: {e}; nothing saved", shown(out));
         return ExitCode::from(1);
     }
-    println!("saved {}", shown(out));
+    sayln!("saved {}", shown(out));
     ExitCode::SUCCESS
 }
 

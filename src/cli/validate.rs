@@ -16,10 +16,10 @@ pub(super) fn validate(files: &[PathBuf], deny_warnings: bool) -> ExitCode {
                     eprintln!("{w}");
                 }
                 match checked.warnings.len() {
-                    0 => println!("{name}: ok"),
+                    0 => sayln!("{name}: ok"),
                     n => {
                         let s = if n == 1 { "" } else { "s" };
-                        println!("{name}: ok, {n} warning{s}");
+                        sayln!("{name}: ok, {n} warning{s}");
                         all_valid &= !deny_warnings;
                     }
                 }
