@@ -20,6 +20,8 @@
 //!   [`diff`] field by field, [`write_csv`] of a run, a group as text
 //!   ([`group_to_string`], [`group_from_str`]), a field and its value in a designer's words
 //!   ([`labels`]).
+//! - A scene and the run it drives, changed together, as a game's runtime holds them:
+//!   [`Played`] (a change [`ChangeRefused`] whole), over a [`Retune`] (a world or a crowd).
 //! - The built-in scenes: [`presets`].
 
 // The modules are the crate's own; what a game or a tool imports is re-exported below. A
@@ -39,6 +41,7 @@ pub mod labels;
 pub mod link;
 pub(crate) mod messages;
 pub(crate) mod overlays;
+pub(crate) mod played;
 pub mod presets;
 pub(crate) mod recover;
 #[cfg_attr(not(all(feature = "editor", feature = "cli")), allow(dead_code))]
@@ -56,6 +59,9 @@ pub use validate::{SceneError, SceneErrors, SceneWarning};
 // What a scene holds beside its world: the goals it is tuned for and the overlays it shows.
 pub use goals::{Goal, Goals, TuneRange, Want, target_text};
 pub use overlays::{Overlay, OverlaySet, Scope};
+
+// A scene and the run it drives, changed together: what a game's runtime holds.
+pub use played::{ChangeRefused, Played, Retune};
 
 // What a tool does with scenes: add a behavior, compare two field by field, write a run as CSV.
 pub use add::{add_behavior, lack_message, lacks};

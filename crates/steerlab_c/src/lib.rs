@@ -39,8 +39,8 @@ use std::ffi::{CStr, c_char};
 
 use handle::{Failure, Kind, Outcome, Slot, guard};
 use steerlab::glam::Vec2;
-use steerlab::scene::Scene;
-use steerlab::sim::{BehaviorKind, Crowd, FieldPath, Newcomer, Problems, Spawns, Target, World};
+use steerlab::scene::{ChangeRefused, Played, Retune, Scene};
+use steerlab::sim::{BehaviorKind, Crowd, Newcomer, Problems, Spawns, World};
 
 pub use handle::SteerlabStatus;
 
@@ -62,14 +62,12 @@ const _VEC2_IS_TWO_FLOATS: () =
 
 /// What a world handle holds.
 struct WorldState {
-    scene: Scene,
-    world: World,
+    played: Played<World>,
 }
 
 /// What a crowd handle holds.
 struct CrowdState {
-    scene: Scene,
-    crowd: Crowd,
+    played: Played<Crowd>,
     spawns: Spawns,
     populated: bool,
     /// The entities the last `populate` or `due` brought in: id, group, position, velocity.
@@ -324,7 +322,10 @@ pub unsafe extern "C" fn steerlab_world_new(
         }
         let scene = load(text, file)?;
         let world = scene.build_world().map_err(|p| problems(&p))?;
-        let handle = Slot::leak(WorldState { scene, world }).cast::<SteerlabWorld>();
+        let handle = Slot::leak(WorldState {
+            played: Played::new(scene, world),
+        })
+        .cast::<SteerlabWorld>();
         // SAFETY: checked non-null above; the caller's promise: writable.
         unsafe { put(out, handle, "out") }
     })
@@ -360,7 +361,7 @@ pub unsafe extern "C" fn steerlab_world_step(
         // SAFETY: the caller's promise, passed on.
         unsafe {
             Slot::with(world_slot(world), |w| {
-                w.world.step_n(ticks);
+                w.played.run_mut().step_n(ticks);
                 Ok(())
             })
         }
@@ -377,7 +378,7 @@ pub unsafe extern "C" fn steerlab_world_restart(world: *mut SteerlabWorld) -> St
         // SAFETY: the caller's promise, passed on.
         unsafe {
             Slot::with(world_slot(world), |w| {
-                w.world = w.scene.build_world().map_err(|p| problems(&p))?;
+                *w.played.run_mut() = w.played.scene().build_world().map_err(|p| problems(&p))?;
                 Ok(())
             })
         }
@@ -394,7 +395,11 @@ pub unsafe extern "C" fn steerlab_world_tick(
     out: *mut u64,
 ) -> SteerlabStatus {
     // SAFETY: the caller's promise, passed on.
-    guard(|| unsafe { Slot::with(world_slot(world), |w| put(out, w.world.tick(), "out")) })
+    guard(|| unsafe {
+        Slot::with(world_slot(world), |w| {
+            put(out, w.played.run().tick(), "out")
+        })
+    })
 }
 
 /// The tick's length in seconds (the scene's `dt`), into `*out`: what a game's fixed step
@@ -408,7 +413,11 @@ pub unsafe extern "C" fn steerlab_world_dt(
     out: *mut f32,
 ) -> SteerlabStatus {
     // SAFETY: the caller's promise, passed on.
-    guard(|| unsafe { Slot::with(world_slot(world), |w| put(out, w.world.spec().dt, "out")) })
+    guard(|| unsafe {
+        Slot::with(world_slot(world), |w| {
+            put(out, w.played.run().spec().dt, "out")
+        })
+    })
 }
 
 /// The number of agents, into `*out`: the length (in agents) of every list below.
@@ -423,7 +432,7 @@ pub unsafe extern "C" fn steerlab_world_len(
     // SAFETY: the caller's promise, passed on.
     guard(|| unsafe {
         Slot::with(world_slot(world), |w| {
-            put(out, w.world.agents().len(), "out")
+            put(out, w.played.run().agents().len(), "out")
         })
     })
 }
@@ -446,7 +455,7 @@ pub unsafe extern "C" fn steerlab_world_positions(
                 put_vectors(
                     out,
                     len,
-                    w.world.agents().iter().map(|a| a.position),
+                    w.played.run().agents().iter().map(|a| a.position),
                     "positions",
                 )
             })
@@ -471,7 +480,7 @@ pub unsafe extern "C" fn steerlab_world_velocities(
                 put_vectors(
                     out,
                     len,
-                    w.world.agents().iter().map(|a| a.velocity),
+                    w.played.run().agents().iter().map(|a| a.velocity),
                     "velocities",
                 )
             })
@@ -497,7 +506,7 @@ pub unsafe extern "C" fn steerlab_world_forces(
                 put_vectors(
                     out,
                     len,
-                    w.world.records().iter().map(|r| r.applied),
+                    w.played.run().records().iter().map(|r| r.applied),
                     "forces",
                 )
             })
@@ -518,7 +527,12 @@ pub unsafe extern "C" fn steerlab_world_ids(
     // SAFETY: the caller's promise, passed on.
     guard(|| unsafe {
         Slot::with(world_slot(world), |w| {
-            put_all(out, len, w.world.agents().iter().map(|a| a.id), "ids")
+            put_all(
+                out,
+                len,
+                w.played.run().agents().iter().map(|a| a.id),
+                "ids",
+            )
         })
     })
 }
@@ -536,7 +550,12 @@ pub unsafe extern "C" fn steerlab_world_groups(
     // SAFETY: the caller's promise, passed on.
     guard(|| unsafe {
         Slot::with(world_slot(world), |w| {
-            put_all(out, len, w.world.agents().iter().map(|a| a.group), "groups")
+            put_all(
+                out,
+                len,
+                w.played.run().agents().iter().map(|a| a.group),
+                "groups",
+            )
         })
     })
 }
@@ -558,11 +577,11 @@ pub unsafe extern "C" fn steerlab_world_behavior_forces(
         // SAFETY: the caller's promise, passed on.
         unsafe {
             Slot::with(world_slot(world), |w| {
-                let i = w
-                    .world
-                    .index_of(id)
-                    .ok_or_else(|| fail(SteerlabStatus::BadId, format!("no agent has id {id}")))?;
-                let record = w.world.records().get(i).ok_or_else(|| {
+                let i =
+                    w.played.run().index_of(id).ok_or_else(|| {
+                        fail(SteerlabStatus::BadId, format!("no agent has id {id}"))
+                    })?;
+                let record = w.played.run().records().get(i).ok_or_else(|| {
                     fail(
                         SteerlabStatus::BadId,
                         format!("agent {id} has no record yet"),
@@ -602,8 +621,7 @@ pub unsafe extern "C" fn steerlab_crowd_new(
         let crowd = scene.build_crowd().map_err(|p| problems(&p))?;
         let spawns = Spawns::new(crowd.spec());
         let state = CrowdState {
-            scene,
-            crowd,
+            played: Played::new(scene, crowd),
             spawns,
             populated: false,
             newcomers: Vec::new(),
@@ -639,11 +657,12 @@ unsafe fn with_crowd(
 fn admit(c: &mut CrowdState, newcomers: &[Newcomer]) -> Outcome {
     c.newcomers.clear();
     for n in newcomers {
-        let id = c.crowd.admit(n).map_err(|e| crowd_error(&e))?;
+        let id = c.played.run_mut().admit(n).map_err(|e| crowd_error(&e))?;
         let group = c
-            .crowd
+            .played
+            .run()
             .index_of(id)
-            .map_or(0, |i| c.crowd.entities()[i].group);
+            .map_or(0, |i| c.played.run().entities()[i].group);
         c.newcomers.push((id, group, n.position, n.velocity));
     }
     Ok(())
@@ -672,7 +691,7 @@ pub unsafe extern "C" fn steerlab_crowd_populate(
                     "the scene's population is already in (populate once; due each tick)",
                 ));
             }
-            let newcomers = c.spawns.initial(c.crowd.spec());
+            let newcomers = c.spawns.initial(c.played.run().spec());
             admit(c, &newcomers)?;
             c.populated = true;
             put(count, c.newcomers.len(), "count")
@@ -696,7 +715,7 @@ pub unsafe extern "C" fn steerlab_crowd_due(
             if count.is_null() {
                 return Err(fail(SteerlabStatus::Null, "count is null"));
             }
-            let newcomers = c.spawns.due(c.crowd.spec());
+            let newcomers = c.spawns.due(c.played.run().spec());
             admit(c, &newcomers)?;
             put(count, c.newcomers.len(), "count")
         })
@@ -759,7 +778,8 @@ pub unsafe extern "C" fn steerlab_crowd_add(
             }
             let (p, v) = (finite(x, y, "position")?, finite(vx, vy, "velocity")?);
             let new = c
-                .crowd
+                .played
+                .run_mut()
                 .add(usize::from(group), p, v)
                 .map_err(|e| crowd_error(&e))?;
             put(id, new, "id")
@@ -785,7 +805,8 @@ pub unsafe extern "C" fn steerlab_crowd_insert(
     unsafe {
         with_crowd(crowd, |c| {
             let (p, v) = (finite(x, y, "position")?, finite(vx, vy, "velocity")?);
-            c.crowd
+            c.played
+                .run_mut()
                 .insert(id, usize::from(group), p, v)
                 .map_err(|e| crowd_error(&e))
         })
@@ -804,7 +825,7 @@ pub unsafe extern "C" fn steerlab_crowd_remove(
     // SAFETY: the caller's promise, passed on.
     unsafe {
         with_crowd(crowd, |c| {
-            if c.crowd.remove(id) {
+            if c.played.run_mut().remove(id) {
                 Ok(())
             } else {
                 Err(fail(
@@ -826,7 +847,7 @@ pub unsafe extern "C" fn steerlab_crowd_len(
     out: *mut usize,
 ) -> SteerlabStatus {
     // SAFETY: the caller's promise, passed on.
-    unsafe { with_crowd(crowd, |c| put(out, c.crowd.len(), "out")) }
+    unsafe { with_crowd(crowd, |c| put(out, c.played.run().len(), "out")) }
 }
 
 /// The tick's length in seconds (the scene's `dt`), into `*out`: what a game's fixed step
@@ -840,7 +861,7 @@ pub unsafe extern "C" fn steerlab_crowd_dt(
     out: *mut f32,
 ) -> SteerlabStatus {
     // SAFETY: the caller's promise, passed on.
-    unsafe { with_crowd(crowd, |c| put(out, c.crowd.spec().dt, "out")) }
+    unsafe { with_crowd(crowd, |c| put(out, c.played.run().spec().dt, "out")) }
 }
 
 /// The number of `steer` calls so far, into `*out`.
@@ -853,7 +874,7 @@ pub unsafe extern "C" fn steerlab_crowd_tick(
     out: *mut u64,
 ) -> SteerlabStatus {
     // SAFETY: the caller's promise, passed on.
-    unsafe { with_crowd(crowd, |c| put(out, c.crowd.tick(), "out")) }
+    unsafe { with_crowd(crowd, |c| put(out, c.played.run().tick(), "out")) }
 }
 
 /// Every entity's id, in order, into the caller's `len` ids.
@@ -869,7 +890,12 @@ pub unsafe extern "C" fn steerlab_crowd_ids(
     // SAFETY: the caller's promise, passed on.
     unsafe {
         with_crowd(crowd, |c| {
-            put_all(out, len, c.crowd.entities().iter().map(|a| a.id), "ids")
+            put_all(
+                out,
+                len,
+                c.played.run().entities().iter().map(|a| a.id),
+                "ids",
+            )
         })
     }
 }
@@ -890,7 +916,7 @@ pub unsafe extern "C" fn steerlab_crowd_groups(
             put_all(
                 out,
                 len,
-                c.crowd.entities().iter().map(|a| a.group),
+                c.played.run().entities().iter().map(|a| a.group),
                 "groups",
             )
         })
@@ -914,7 +940,10 @@ pub unsafe extern "C" fn steerlab_crowd_set_motion(
     unsafe {
         with_crowd(crowd, |c| {
             let (p, v) = (finite(x, y, "position")?, finite(vx, vy, "velocity")?);
-            c.crowd.set_motion(id, p, v).map_err(|e| crowd_error(&e))
+            c.played
+                .run_mut()
+                .set_motion(id, p, v)
+                .map_err(|e| crowd_error(&e))
         })
     }
 }
@@ -935,7 +964,7 @@ pub unsafe extern "C" fn steerlab_crowd_set_motions(
     // SAFETY: the caller's promise, passed on.
     unsafe {
         with_crowd(crowd, |c| {
-            let n = c.crowd.len();
+            let n = c.played.run().len();
             if count != n {
                 return Err(fail(
                     SteerlabStatus::BadArgument,
@@ -945,7 +974,10 @@ pub unsafe extern "C" fn steerlab_crowd_set_motions(
             // Read in place: a Vec2 is two f32s, with an f32's alignment (`_VEC2_IS_TWO_FLOATS`).
             let p = input(positions.cast::<Vec2>(), n, "positions")?;
             let v = input(velocities.cast::<Vec2>(), n, "velocities")?;
-            c.crowd.set_motions(p, v).map_err(|e| crowd_error(&e))
+            c.played
+                .run_mut()
+                .set_motions(p, v)
+                .map_err(|e| crowd_error(&e))
         })
     }
 }
@@ -959,7 +991,7 @@ pub unsafe extern "C" fn steerlab_crowd_steer(crowd: *mut SteerlabCrowd) -> Stee
     // SAFETY: the caller's promise, passed on.
     unsafe {
         with_crowd(crowd, |c| {
-            c.crowd.steer();
+            c.played.run_mut().steer();
             Ok(())
         })
     }
@@ -977,7 +1009,11 @@ pub unsafe extern "C" fn steerlab_crowd_forces(
     len: usize,
 ) -> SteerlabStatus {
     // SAFETY: the caller's promise, passed on.
-    unsafe { with_crowd(crowd, |c| put_vectors(out, len, c.crowd.forces(), "forces")) }
+    unsafe {
+        with_crowd(crowd, |c| {
+            put_vectors(out, len, c.played.run().forces(), "forces")
+        })
+    }
 }
 
 /// Entity `id`'s force of the last steer, into `*fx`, `*fy`.
@@ -998,7 +1034,8 @@ pub unsafe extern "C" fn steerlab_crowd_force(
                 return Err(fail(SteerlabStatus::Null, "fx or fy is null"));
             }
             let f = c
-                .crowd
+                .played
+                .run()
                 .force(id)
                 .ok_or_else(|| fail(SteerlabStatus::BadId, format!("no entity has id {id}")))?;
             put(fx, f.x, "fx")?;
@@ -1023,10 +1060,11 @@ pub unsafe extern "C" fn steerlab_crowd_behavior_forces(
     unsafe {
         with_crowd(crowd, |c| {
             let i = c
-                .crowd
+                .played
+                .run()
                 .index_of(id)
                 .ok_or_else(|| fail(SteerlabStatus::BadId, format!("no entity has id {id}")))?;
-            let record = c.crowd.records().get(i).ok_or_else(|| {
+            let record = c.played.run().records().get(i).ok_or_else(|| {
                 fail(
                     SteerlabStatus::BadId,
                     format!("entity {id} has not been steered yet"),
@@ -1060,7 +1098,7 @@ pub unsafe extern "C" fn steerlab_crowd_advance(
     // SAFETY: the caller's promise, passed on.
     unsafe {
         with_crowd(crowd, |c| {
-            let n = c.crowd.len();
+            let n = c.played.run().len();
             if count != n {
                 return Err(fail(
                     SteerlabStatus::BadArgument,
@@ -1071,7 +1109,8 @@ pub unsafe extern "C" fn steerlab_crowd_advance(
             let v = buffer(velocities, 2 * count, 2 * n, "velocities")?;
             for (i, (p, v)) in p.chunks_exact_mut(2).zip(v.chunks_exact_mut(2)).enumerate() {
                 if let Some((np, nv)) =
-                    c.crowd
+                    c.played
+                        .run()
                         .moved_from(i, Vec2::new(p[0], p[1]), Vec2::new(v[0], v[1]))
                 {
                     p.copy_from_slice(&[np.x, np.y]);
@@ -1100,7 +1139,13 @@ pub unsafe extern "C" fn steerlab_crowd_unmet(
     // SAFETY: the caller's promise, passed on.
     unsafe {
         with_crowd(crowd, |c| {
-            let lines: Vec<String> = c.crowd.unmet().iter().map(ToString::to_string).collect();
+            let lines: Vec<String> = c
+                .played
+                .run()
+                .unmet()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
             put_text(&lines.join("\n"), out, len, needed)
         })
     }
@@ -1119,7 +1164,8 @@ pub unsafe extern "C" fn steerlab_crowd_set_threads(
     // SAFETY: the caller's promise, passed on.
     unsafe {
         with_crowd(crowd, |c| {
-            c.crowd
+            c.played
+                .run_mut()
                 .set_threads(threads as usize)
                 .map_err(|e| fail(SteerlabStatus::BadArgument, e.to_string()))
         })
@@ -1128,64 +1174,48 @@ pub unsafe extern "C" fn steerlab_crowd_set_threads(
 
 // ---- What both hold: the scene, to draw and to change ----
 
-/// What a world and a crowd share: their scene, and where its changes go.
+/// What a world handle and a crowd handle share: a scene and the run it drives.
 trait Scened {
-    fn scene(&self) -> &Scene;
-    fn run_with(&mut self, scene: Scene) -> Result<(), Problems>;
-    fn pointer(&mut self, pointer: Option<Vec2>);
-    fn click(&mut self, click: Vec2);
+    type Run: Retune;
+    fn played(&mut self) -> &mut Played<Self::Run>;
+    fn scene(&mut self) -> &Scene {
+        self.played().scene()
+    }
 }
 
 impl Scened for WorldState {
-    fn scene(&self) -> &Scene {
-        &self.scene
-    }
-    fn run_with(&mut self, scene: Scene) -> Result<(), Problems> {
-        self.world.retune(scene.world_spec())?;
-        self.scene = scene;
-        Ok(())
-    }
-    fn pointer(&mut self, pointer: Option<Vec2>) {
-        self.world.set_pointer(pointer);
-    }
-    fn click(&mut self, click: Vec2) {
-        self.world.set_click(click);
+    type Run = World;
+    fn played(&mut self) -> &mut Played<World> {
+        &mut self.played
     }
 }
 
 impl Scened for CrowdState {
-    fn scene(&self) -> &Scene {
-        &self.scene
+    type Run = Crowd;
+    fn played(&mut self) -> &mut Played<Crowd> {
+        &mut self.played
     }
-    fn run_with(&mut self, scene: Scene) -> Result<(), Problems> {
-        self.crowd.retune(scene.world_spec())?;
-        self.scene = scene;
-        Ok(())
-    }
-    fn pointer(&mut self, pointer: Option<Vec2>) {
-        self.crowd.set_pointer(pointer);
-    }
-    fn click(&mut self, click: Vec2) {
-        self.crowd.set_click(click);
+}
+
+/// A refused change as a status: a path or value that is wrong is a bad argument, a scene that
+/// does not check an invalid scene.
+fn refused(r: ChangeRefused) -> Failure {
+    match r {
+        ChangeRefused::Change(why) => fail(SteerlabStatus::BadArgument, why),
+        ChangeRefused::Scene(p) => problems(&p),
     }
 }
 
 /// The walls to draw: the scene's own, then every edge of its level.
 fn walls(scene: &Scene) -> Vec<Vec2> {
-    scene
-        .walls
-        .iter()
-        .cloned()
-        .chain(scene.level.walls())
-        .flat_map(|w| [w.from, w.to])
-        .collect()
+    scene.walls_to_draw().flat_map(|w| [w.from, w.to]).collect()
 }
 
 /// What both handles' scene functions do, on a slot of either kind.
 mod over_scene {
     use super::{
-        FieldPath, Outcome, Scened, Slot, SteerlabStatus, Target, c_char, fail, finite, floats_out,
-        guard, handle::Kind, points_out, problems, put, put_text, text, walls,
+        Outcome, Scened, Slot, SteerlabStatus, c_char, fail, finite, floats_out, guard,
+        handle::Kind, points_out, put, put_text, refused, text, walls,
     };
 
     /// Runs `f` on the scene holder behind `slot`, as a status.
@@ -1291,41 +1321,23 @@ mod over_scene {
     pub fn set<S: Scened>(s: &mut S, path: *const c_char, value: f64) -> Outcome {
         // SAFETY: the exported function's promise: `path` null or NUL-terminated.
         let path = unsafe { text(path, "path") }?;
-        let field =
-            FieldPath::parse(path).map_err(|e| fail(SteerlabStatus::BadArgument, e.to_string()))?;
-        let mut scene = s.scene().clone();
-        field
-            .set(&mut scene, value)
-            .map_err(|e| fail(SteerlabStatus::BadArgument, e.to_string()))?;
-        s.run_with(scene).map_err(|p| problems(&p))
+        s.played().set_number(path, value).map_err(refused)
     }
 
     pub fn set_target<S: Scened>(s: &mut S, path: *const c_char, target: *const c_char) -> Outcome {
         // SAFETY: the exported function's promise: both null or NUL-terminated.
         let (path, target) = unsafe { (text(path, "path")?, text(target, "target")?) };
-        let field =
-            FieldPath::parse(path).map_err(|e| fail(SteerlabStatus::BadArgument, e.to_string()))?;
-        let t: Target = ron::from_str(target).map_err(|e| {
-            fail(
-                SteerlabStatus::BadArgument,
-                format!("`{target}` is not a target: {e}"),
-            )
-        })?;
-        let mut scene = s.scene().clone();
-        *scene
-            .target_mut(&field)
-            .map_err(|e| fail(SteerlabStatus::BadArgument, e))? = t;
-        s.run_with(scene).map_err(|p| problems(&p))
+        s.played().set_target(path, target).map_err(refused)
     }
 
     pub fn pointer<S: Scened>(s: &mut S, at: Option<(f32, f32)>) -> Outcome {
         let p = at.map(|(x, y)| finite(x, y, "the pointer")).transpose()?;
-        s.pointer(p);
+        s.played().set_pointer(p);
         Ok(())
     }
 
     pub fn click<S: Scened>(s: &mut S, x: f32, y: f32) -> Outcome {
-        s.click(finite(x, y, "the click target")?);
+        s.played().set_click(finite(x, y, "the click target")?);
         Ok(())
     }
 }

@@ -12,9 +12,8 @@
 //! game loop; `www/` is a page that draws a preset with canvas 2D through this API alone.
 
 use steerlab::glam::Vec2;
-use steerlab::scene::Scene;
-use steerlab::sim::FieldPath;
-use steerlab::sim::{Problems, Spawns, Target, World};
+use steerlab::scene::{Played, Scene};
+use steerlab::sim::{Problems, Spawns, World};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// Positions (or velocities, forces) as `[x0, y0, x1, y1, ...]`.
@@ -36,13 +35,10 @@ fn vectors(flat: &[f32], what: &str) -> Result<Vec<Vec2>, String> {
         .collect())
 }
 
-/// The scene's walls, `[x0, y0, x1, y1, ...]` (one segment after another).
+/// The scene's walls to draw, `[x0, y0, x1, y1, ...]` (one segment after another).
 fn walls(scene: &Scene) -> Vec<f32> {
     scene
-        .walls
-        .iter()
-        .cloned()
-        .chain(scene.level.walls())
+        .walls_to_draw()
         .flat_map(|w| [w.from.x, w.from.y, w.to.x, w.to.y])
         .collect()
 }
@@ -75,25 +71,6 @@ fn load(text: &str, file: &str) -> Result<Scene, String> {
         .map_err(|e| e.to_string())
 }
 
-/// `scene` with the number at `path` set to `value`.
-fn with_number(scene: &Scene, path: &str, value: f64) -> Result<Scene, String> {
-    let path = FieldPath::parse(path).map_err(|e| e.to_string())?;
-    let mut scene = scene.clone();
-    path.set(&mut scene, value).map_err(|e| e.to_string())?;
-    Ok(scene)
-}
-
-/// `scene` with the target at `path` set to `target`, RON as in a scene file: `Point((400,
-/// 300))`, `Pointer`, `Click`, `Center`, `Agent(3)`, `Nearest("prey")`.
-fn with_target(scene: &Scene, path: &str, target: &str) -> Result<Scene, String> {
-    let path = FieldPath::parse(path).map_err(|e| e.to_string())?;
-    let target: Target =
-        ron::from_str(target).map_err(|e| format!("`{target}` is not a target: {e}"))?;
-    let mut scene = scene.clone();
-    *scene.target_mut(&path)? = target;
-    Ok(scene)
-}
-
 fn finite(x: f32, y: f32) -> Result<Vec2, String> {
     let v = Vec2::new(x, y);
     if v.is_finite() {
@@ -106,8 +83,7 @@ fn finite(x: f32, y: f32) -> Result<Vec2, String> {
 /// A scene's whole world, stepped by steerlab (the same bits as `steerlab simulate`).
 #[wasm_bindgen]
 pub struct Simulation {
-    scene: Scene,
-    world: World,
+    played: Played<World>,
 }
 
 #[wasm_bindgen]
@@ -118,19 +94,26 @@ impl Simulation {
     pub fn new(text: &str, file: &str) -> Result<Simulation, String> {
         let scene = load(text, file)?;
         let world = scene.build_world().map_err(|p| problems(&p))?;
-        Ok(Self { scene, world })
+        Ok(Self {
+            played: Played::new(scene, world),
+        })
     }
 
     /// Runs `ticks` ticks: a whole number from 0 to 1,000,000; anything else (a negative,
     /// fractional or non-finite number) is refused with an error and runs nothing.
     pub fn step(&mut self, ticks: f64) -> Result<(), String> {
-        self.world.step_n(tick_count(ticks)?);
+        self.played.run_mut().step_n(tick_count(ticks)?);
         Ok(())
     }
 
     /// Builds the world again from the scene: the seed and counts apply.
     pub fn restart(&mut self) -> Result<(), String> {
-        self.world = self.scene.build_world().map_err(|p| problems(&p))?;
+        let world = self
+            .played
+            .scene()
+            .build_world()
+            .map_err(|p| problems(&p))?;
+        *self.played.run_mut() = world;
         Ok(())
     }
 
@@ -138,44 +121,44 @@ impl Simulation {
     #[wasm_bindgen(getter)]
     #[allow(clippy::cast_precision_loss)] // Exact below 2^53 ticks.
     pub fn tick(&self) -> f64 {
-        self.world.tick() as f64
+        self.played.run().tick() as f64
     }
 
     /// The tick's length, seconds.
     #[wasm_bindgen(getter)]
     pub fn dt(&self) -> f32 {
-        self.world.spec().dt
+        self.played.run().spec().dt
     }
 
     /// The number of agents.
     #[wasm_bindgen(getter)]
     pub fn length(&self) -> usize {
-        self.world.agents().len()
+        self.played.run().agents().len()
     }
 
     /// Positions, `[x0, y0, x1, y1, ...]` in id order.
     pub fn positions(&self) -> Vec<f32> {
-        flat(self.world.agents().iter().map(|a| a.position))
+        flat(self.played.run().agents().iter().map(|a| a.position))
     }
 
     /// Velocities, world units per second.
     pub fn velocities(&self) -> Vec<f32> {
-        flat(self.world.agents().iter().map(|a| a.velocity))
+        flat(self.played.run().agents().iter().map(|a| a.velocity))
     }
 
     /// The force each agent felt on the last tick (applied, truncated to `max_force`).
     pub fn forces(&self) -> Vec<f32> {
-        flat(self.world.records().iter().map(|r| r.applied))
+        flat(self.played.run().records().iter().map(|r| r.applied))
     }
 
     /// Each agent's id.
     pub fn ids(&self) -> Vec<u32> {
-        self.world.agents().iter().map(|a| a.id).collect()
+        self.played.run().agents().iter().map(|a| a.id).collect()
     }
 
     /// Each agent's group (an index into `groupNames`).
     pub fn groups(&self) -> Vec<u16> {
-        self.world.agents().iter().map(|a| a.group).collect()
+        self.played.run().agents().iter().map(|a| a.group).collect()
     }
 }
 
@@ -184,8 +167,7 @@ impl Simulation {
 /// random stream, and are what a scene's `Agent(id)` targets name.
 #[wasm_bindgen(js_name = Crowd)]
 pub struct JsCrowd {
-    scene: Scene,
-    crowd: steerlab::sim::Crowd,
+    played: Played<steerlab::sim::Crowd>,
     spawns: Spawns,
     /// Whether `populate` has brought the scene's population in.
     populated: bool,
@@ -201,8 +183,7 @@ impl JsCrowd {
         let crowd = scene.build_crowd().map_err(|p| problems(&p))?;
         let spawns = Spawns::new(crowd.spec());
         Ok(Self {
-            scene,
-            crowd,
+            played: Played::new(scene, crowd),
             spawns,
             populated: false,
         })
@@ -218,25 +199,23 @@ impl JsCrowd {
             );
         }
         self.populated = true;
-        let newcomers = self.spawns.initial(self.crowd.spec());
+        let newcomers = self.spawns.initial(self.played.run().spec());
         self.admit(&newcomers)
     }
 
     /// Adds those of the scene's spawn queues that are due this tick (after `populate`, once
     /// a tick, before `steer`): rows as `populate` gives them.
     pub fn due(&mut self) -> Result<Vec<f64>, String> {
-        let newcomers = self.spawns.due(self.crowd.spec());
+        let newcomers = self.spawns.due(self.played.run().spec());
         self.admit(&newcomers)
     }
 
     fn admit(&mut self, newcomers: &[steerlab::sim::Newcomer]) -> Result<Vec<f64>, String> {
         let mut rows = Vec::with_capacity(newcomers.len() * 6);
         for n in newcomers {
-            let id = self.crowd.admit(n).map_err(|e| e.to_string())?;
-            let group = self
-                .crowd
-                .index_of(id)
-                .map_or(0, |i| self.crowd.entities()[i].group);
+            let id = self.played.run_mut().admit(n).map_err(|e| e.to_string())?;
+            let crowd = self.played.run();
+            let group = crowd.index_of(id).map_or(0, |i| crowd.entities()[i].group);
             rows.extend([
                 f64::from(id),
                 f64::from(group),
@@ -252,7 +231,8 @@ impl JsCrowd {
     /// Adds an entity of group `group` (an index into `groupNames`) with the next free id.
     /// Returns the id.
     pub fn add(&mut self, group: usize, x: f32, y: f32, vx: f32, vy: f32) -> Result<u32, String> {
-        self.crowd
+        self.played
+            .run_mut()
             .add(group, Vec2::new(x, y), Vec2::new(vx, vy))
             .map_err(|e| e.to_string())
     }
@@ -268,43 +248,49 @@ impl JsCrowd {
         vx: f32,
         vy: f32,
     ) -> Result<(), String> {
-        self.crowd
+        self.played
+            .run_mut()
             .insert(id, group, Vec2::new(x, y), Vec2::new(vx, vy))
             .map_err(|e| e.to_string())
     }
 
     /// Removes entity `id`. Returns whether it was there.
     pub fn remove(&mut self, id: u32) -> bool {
-        self.crowd.remove(id)
+        self.played.run_mut().remove(id)
     }
 
     /// The number of entities.
     #[wasm_bindgen(getter)]
     pub fn length(&self) -> usize {
-        self.crowd.len()
+        self.played.run().len()
     }
 
     /// The number of `steer` calls so far.
     #[wasm_bindgen(getter)]
     #[allow(clippy::cast_precision_loss)] // Exact below 2^53 ticks.
     pub fn tick(&self) -> f64 {
-        self.crowd.tick() as f64
+        self.played.run().tick() as f64
     }
 
     /// The tick's length, seconds (what `advance` integrates over).
     #[wasm_bindgen(getter)]
     pub fn dt(&self) -> f32 {
-        self.crowd.spec().dt
+        self.played.run().spec().dt
     }
 
     /// Each entity's id, in the order of every array.
     pub fn ids(&self) -> Vec<u32> {
-        self.crowd.entities().iter().map(|a| a.id).collect()
+        self.played.run().entities().iter().map(|a| a.id).collect()
     }
 
     /// Each entity's group.
     pub fn groups(&self) -> Vec<u16> {
-        self.crowd.entities().iter().map(|a| a.group).collect()
+        self.played
+            .run()
+            .entities()
+            .iter()
+            .map(|a| a.group)
+            .collect()
     }
 
     /// Every entity's position and velocity now, `[x0, y0, ...]` in id order. Throws,
@@ -314,34 +300,37 @@ impl JsCrowd {
     pub fn set_motions(&mut self, positions: &[f32], velocities: &[f32]) -> Result<(), String> {
         let p = vectors(positions, "positions")?;
         let v = vectors(velocities, "velocities")?;
-        self.crowd.set_motions(&p, &v).map_err(|e| e.to_string())
+        self.played
+            .run_mut()
+            .set_motions(&p, &v)
+            .map_err(|e| e.to_string())
     }
 
     /// Every entity's force for this tick, from the motions last given.
     pub fn steer(&mut self) {
-        self.crowd.steer();
+        self.played.run_mut().steer();
     }
 
     /// The forces of the last `steer`, `[fx0, fy0, ...]` in id order.
     pub fn forces(&self) -> Vec<f32> {
-        flat(self.crowd.forces())
+        flat(self.played.run().forces())
     }
 
     /// The positions last given.
     pub fn positions(&self) -> Vec<f32> {
-        flat(self.crowd.entities().iter().map(|a| a.position))
+        flat(self.played.run().entities().iter().map(|a| a.position))
     }
 
     /// The velocities last given.
     pub fn velocities(&self) -> Vec<f32> {
-        flat(self.crowd.entities().iter().map(|a| a.velocity))
+        flat(self.played.run().entities().iter().map(|a| a.velocity))
     }
 
     /// Moves the game's arrays (positions and velocities in id order, changed in place) by
     /// the last forces as steerlab's world moves its agents: the integration, each group's
     /// turn limit and the world's bounds. For a game without physics of its own.
     pub fn advance(&self, positions: &mut [f32], velocities: &mut [f32]) -> Result<(), String> {
-        let n = self.crowd.len();
+        let n = self.played.run().len();
         if positions.len() != 2 * n || velocities.len() != 2 * n {
             return Err(format!(
                 "{} position and {} velocity numbers for {n} entities (2 each)",
@@ -354,7 +343,8 @@ impl JsCrowd {
             .zip(velocities.chunks_exact_mut(2));
         for (i, (p, v)) in motions.enumerate() {
             let Some((np, nv)) =
-                self.crowd
+                self.played
+                    .run()
                     .moved_from(i, Vec2::new(p[0], p[1]), Vec2::new(v[0], v[1]))
             else {
                 continue;
@@ -369,56 +359,12 @@ impl JsCrowd {
     /// an entity id the crowd does not hold, a group with no other entity), as the crowd
     /// stands now, one sentence each.
     pub fn unmet(&self) -> Vec<String> {
-        self.crowd.unmet().iter().map(ToString::to_string).collect()
-    }
-}
-
-/// What [`Simulation`] and [`Crowd`](JsCrowd) share: a scene, and where its changes go.
-trait Scened {
-    fn scene(&self) -> &Scene;
-    /// Runs with `scene` from the next tick (checked; refused as a whole).
-    fn run_with(&mut self, scene: Scene) -> Result<(), Problems>;
-    fn pointer(&mut self, pointer: Option<Vec2>);
-    fn click(&mut self, click: Vec2);
-}
-
-impl Scened for Simulation {
-    fn scene(&self) -> &Scene {
-        &self.scene
-    }
-
-    fn run_with(&mut self, scene: Scene) -> Result<(), Problems> {
-        self.world.retune(scene.world_spec())?;
-        self.scene = scene;
-        Ok(())
-    }
-
-    fn pointer(&mut self, pointer: Option<Vec2>) {
-        self.world.set_pointer(pointer);
-    }
-
-    fn click(&mut self, click: Vec2) {
-        self.world.set_click(click);
-    }
-}
-
-impl Scened for JsCrowd {
-    fn scene(&self) -> &Scene {
-        &self.scene
-    }
-
-    fn run_with(&mut self, scene: Scene) -> Result<(), Problems> {
-        self.crowd.retune(scene.world_spec())?;
-        self.scene = scene;
-        Ok(())
-    }
-
-    fn pointer(&mut self, pointer: Option<Vec2>) {
-        self.crowd.set_pointer(pointer);
-    }
-
-    fn click(&mut self, click: Vec2) {
-        self.crowd.set_click(click);
+        self.played
+            .run()
+            .unmet()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 }
 
@@ -431,37 +377,46 @@ macro_rules! scene_methods {
             /// The groups' names (a group's index is its place here).
             #[wasm_bindgen(js_name = groupNames)]
             pub fn group_names(&self) -> Vec<String> {
-                self.scene().groups.iter().map(|g| g.name.clone()).collect()
+                self.played
+                    .scene()
+                    .groups
+                    .iter()
+                    .map(|g| g.name.clone())
+                    .collect()
             }
 
             /// The world's width and height.
             #[wasm_bindgen(js_name = worldSize)]
             pub fn world_size(&self) -> Vec<f32> {
-                vec![self.scene().world.width, self.scene().world.height]
+                vec![
+                    self.played.scene().world.width,
+                    self.played.scene().world.height,
+                ]
             }
 
             /// The walls, `[x0, y0, x1, y1, ...]`, for drawing: the scene's own, then every
             /// edge of its level (the outline's, then each block's), which are walls too.
             pub fn walls(&self) -> Vec<f32> {
-                walls(self.scene())
+                walls(self.played.scene())
             }
 
             /// The level's outline, `[x0, y0, x1, y1, ...]` (empty: the world's rectangle).
             #[wasm_bindgen(js_name = levelOutline)]
             pub fn level_outline(&self) -> Vec<f32> {
-                corners(&self.scene().level.boundary)
+                corners(&self.played.scene().level.boundary)
             }
 
             /// How many blocks of wall the level has.
             #[wasm_bindgen(js_name = levelBlockCount)]
             pub fn level_block_count(&self) -> usize {
-                self.scene().level.holes.len()
+                self.played.scene().level.holes.len()
             }
 
             /// The level's block `k`, `[x0, y0, x1, y1, ...]` (empty past the last).
             #[wasm_bindgen(js_name = levelBlock)]
             pub fn level_block(&self, k: usize) -> Vec<f32> {
-                self.scene()
+                self.played
+                    .scene()
                     .level
                     .holes
                     .get(k)
@@ -470,7 +425,7 @@ macro_rules! scene_methods {
 
             /// The obstacles, `[x, y, radius, ...]`, for drawing.
             pub fn obstacles(&self) -> Vec<f32> {
-                obstacles(self.scene())
+                obstacles(self.played.scene())
             }
 
             /// Sets the number at `path` (`groups[0].max_speed`, `groups[1].arrive.mode`) from
@@ -478,8 +433,9 @@ macro_rules! scene_methods {
             /// a path that names no number (with the nearest that does) or a value out of the
             /// field's range.
             pub fn set(&mut self, path: &str, value: f64) -> Result<(), String> {
-                let scene = with_number(self.scene(), path, value)?;
-                self.run_with(scene).map_err(|p| problems(&p))
+                self.played
+                    .set_number(path, value)
+                    .map_err(|e| e.to_string())
             }
 
             /// Sets the target at `path` (`groups[0].seek.target`, or `.other`) to `target`,
@@ -487,14 +443,15 @@ macro_rules! scene_methods {
             /// `Nearest("prey")`). Throws, changing nothing, as `set` does.
             #[wasm_bindgen(js_name = setTarget)]
             pub fn set_target(&mut self, path: &str, target: &str) -> Result<(), String> {
-                let scene = with_target(self.scene(), path, target)?;
-                self.run_with(scene).map_err(|p| problems(&p))
+                self.played
+                    .set_target(path, target)
+                    .map_err(|e| e.to_string())
             }
 
             /// The pointer, for the blocks that target it.
             #[wasm_bindgen(js_name = setPointer)]
             pub fn set_pointer(&mut self, x: f32, y: f32) -> Result<(), String> {
-                self.pointer(Some(finite(x, y)?));
+                self.played.set_pointer(Some(finite(x, y)?));
                 Ok(())
             }
 
@@ -502,13 +459,13 @@ macro_rules! scene_methods {
             /// `unmet` says so).
             #[wasm_bindgen(js_name = clearPointer)]
             pub fn clear_pointer(&mut self) {
-                self.pointer(None);
+                self.played.set_pointer(None);
             }
 
             /// The click target.
             #[wasm_bindgen(js_name = setClick)]
             pub fn set_click(&mut self, x: f32, y: f32) -> Result<(), String> {
-                self.click(finite(x, y)?);
+                self.played.set_click(finite(x, y)?);
                 Ok(())
             }
         }
@@ -644,14 +601,20 @@ mod tests {
         let preset = steerlab::scene::presets::find("seek.ron").expect("preset");
         let mut crowd = JsCrowd::new(preset.text, preset.file).expect("loads");
         crowd.set("groups[1].max_speed", 90.0).expect("set");
-        assert_eq!(crowd.scene.groups[1].max_speed, 90.0);
-        assert_eq!(crowd.crowd.spec().groups[1].max_speed, 90.0);
+        assert_eq!(crowd.played.scene().groups[1].max_speed, 90.0);
+        assert_eq!(crowd.played.run().spec().groups[1].max_speed, 90.0);
         crowd
             .set_target("groups[1].seek.target", "Point((10, 20))")
             .expect("set");
-        let seek = crowd.crowd.spec().groups[1].seek.as_ref().expect("seek");
-        assert_eq!(seek.target, Target::Point(Vec2::new(10.0, 20.0)));
-        let before = crowd.scene.clone();
+        let seek = crowd.played.run().spec().groups[1]
+            .seek
+            .as_ref()
+            .expect("seek");
+        assert_eq!(
+            seek.target,
+            steerlab::sim::Target::Point(Vec2::new(10.0, 20.0))
+        );
+        let before = crowd.played.scene().clone();
         let refused = [
             crowd.set("groups[1].max_sped", 1.0),
             crowd.set("groups[1].max_speed", -5.0),
@@ -676,8 +639,8 @@ mod tests {
         );
         assert!(said[3].contains("names no target"), "{}", said[3]);
         assert!(said[4].contains("nobody"), "{}", said[4]);
-        assert_eq!(crowd.scene, before);
-        assert_eq!(crowd.crowd.spec().groups[1].max_speed, 90.0);
+        assert_eq!(*crowd.played.scene(), before);
+        assert_eq!(crowd.played.run().spec().groups[1].max_speed, 90.0);
         // Motions of the wrong shape, or not finite, are refused too.
         crowd.add(0, 1.0, 2.0, 0.0, 0.0).expect("added");
         assert_eq!(
