@@ -155,6 +155,18 @@ impl<R: Retune> Played<R> {
     }
 }
 
+impl Played<World> {
+    /// Builds the world again from the scene: tick 0, the scene's seed and population.
+    ///
+    /// # Errors
+    /// The problems of a scene that does not build (none for a scene that built once); the
+    /// world is then left as it was.
+    pub fn restart(&mut self) -> Result<(), Problems> {
+        self.run = self.scene.build_world()?;
+        Ok(())
+    }
+}
+
 fn parse(path: &str) -> Result<FieldPath, ChangeRefused> {
     FieldPath::parse(path).map_err(|e| ChangeRefused::Change(e.to_string()))
 }
@@ -191,6 +203,27 @@ mod tests {
             p.run().spec().groups[0].max_speed.to_bits(),
             123.5_f32.to_bits()
         );
+    }
+
+    #[test]
+    fn a_restart_builds_the_world_of_the_scene_as_changed() {
+        let mut p = played();
+        p.set_number("groups[0].max_speed", 80.0)
+            .expect("a valid number");
+        p.run_mut().step_n(30);
+        p.restart().expect("the scene builds");
+        assert_eq!(p.run().tick(), 0);
+        let mut fresh = p.scene().build_world().expect("builds");
+        p.run_mut().step_n(30);
+        fresh.step_n(30);
+        let bits = |w: &World| -> Vec<[u32; 4]> {
+            w.agents()
+                .iter()
+                .map(|a| [a.position.x, a.position.y, a.velocity.x, a.velocity.y].map(f32::to_bits))
+                .collect()
+        };
+        assert_eq!(bits(p.run()), bits(&fresh));
+        assert!(!bits(&fresh).is_empty());
     }
 
     #[test]

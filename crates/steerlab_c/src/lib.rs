@@ -378,8 +378,7 @@ pub unsafe extern "C" fn steerlab_world_restart(world: *mut SteerlabWorld) -> St
         // SAFETY: the caller's promise, passed on.
         unsafe {
             Slot::with(world_slot(world), |w| {
-                *w.played.run_mut() = w.played.scene().build_world().map_err(|p| problems(&p))?;
-                Ok(())
+                w.played.restart().map_err(|p| problems(&p))
             })
         }
     })

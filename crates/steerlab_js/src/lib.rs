@@ -108,13 +108,7 @@ impl Simulation {
 
     /// Builds the world again from the scene: the seed and counts apply.
     pub fn restart(&mut self) -> Result<(), String> {
-        let world = self
-            .played
-            .scene()
-            .build_world()
-            .map_err(|p| problems(&p))?;
-        *self.played.run_mut() = world;
-        Ok(())
+        self.played.restart().map_err(|p| problems(&p))
     }
 
     /// Ticks run so far.
@@ -536,6 +530,24 @@ mod tests {
         sim.step(0.0).expect("none");
         sim.step(3.0).expect("three");
         assert_eq!(sim.tick(), 3.0);
+    }
+
+    #[test]
+    fn a_restart_plays_the_scene_as_changed_from_tick_zero() {
+        let preset = steerlab::scene::presets::find("boids.ron").expect("preset");
+        let mut sim = Simulation::new(preset.text, preset.file).expect("loads");
+        sim.set("groups[0].max_speed", 80.0).expect("set");
+        sim.step(40.0).expect("steps");
+        let (first, ids) = (bits(&sim.positions()), sim.ids());
+        sim.step(7.0).expect("steps");
+        sim.restart().expect("restarts");
+        assert_eq!(sim.tick(), 0.0);
+        sim.step(40.0).expect("steps");
+        assert_eq!(bits(&sim.positions()), first);
+        assert_eq!(sim.ids(), ids);
+        assert!(!ids.is_empty());
+        // The change is kept: the scene restarted is the changed one.
+        assert_eq!(sim.played.scene().groups[0].max_speed, 80.0);
     }
 
     /// Newcomer rows `[id, group, x, y, vx, vy]` taken into the game's arrays.

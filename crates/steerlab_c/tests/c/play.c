@@ -237,6 +237,26 @@ static void bad_inputs(const char *text, const char *file) {
     uint64_t tick = 1;
     expect(steerlab_world_tick(w, &tick), STEERLAB_STATUS_OK, "no tick was run");
     if (tick != 0) exit(1);
+    /* A restart is the scene's world again: the same positions after as many ticks. */
+    size_t agents = 0;
+    expect(steerlab_world_step(w, 30), STEERLAB_STATUS_OK, "30 ticks");
+    expect(steerlab_world_len(w, &agents), STEERLAB_STATUS_OK, "its agents");
+    float *first = calloc(2 * agents + 2, sizeof *first);
+    float *again = calloc(2 * agents + 2, sizeof *again);
+    if (first == NULL || again == NULL) exit(1);
+    expect(steerlab_world_positions(w, first, 2 * agents), STEERLAB_STATUS_OK, "their positions");
+    expect(steerlab_world_restart(w), STEERLAB_STATUS_OK, "a restart");
+    expect(steerlab_world_tick(w, &tick), STEERLAB_STATUS_OK, "back at tick 0");
+    if (tick != 0) exit(1);
+    expect(steerlab_world_step(w, 30), STEERLAB_STATUS_OK, "30 ticks again");
+    expect(steerlab_world_positions(w, again, 2 * agents), STEERLAB_STATUS_OK,
+           "the same positions");
+    if (memcmp(first, again, 2 * agents * sizeof *first) != 0) {
+        fprintf(stderr, "a restart played differently\n");
+        exit(1);
+    }
+    free(first);
+    free(again);
     expect(steerlab_crowd_free(c), STEERLAB_STATUS_OK, "a free");
     expect(steerlab_crowd_steer(c), STEERLAB_STATUS_BAD_HANDLE, "a freed handle");
     expect(steerlab_crowd_free(c), STEERLAB_STATUS_BAD_HANDLE, "a handle freed twice");
