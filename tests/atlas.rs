@@ -372,3 +372,34 @@ fn a_fill_in_small_steps_is_the_fill_in_one() {
             .any(|(n, _)| n == "arrivers.overshoot")
     );
 }
+
+/// An atlas written over an earlier, larger one leaves none of the earlier cell scenes behind,
+/// and nothing else the folder holds goes.
+#[test]
+fn an_atlas_written_again_leaves_no_cell_of_the_earlier_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("atlas");
+    let cells = out.join("cells");
+    std::fs::create_dir_all(&cells).expect("cells");
+    // A 6 × 6 atlas has no x07 or y11; a note of the designer's is not a cell.
+    for name in ["x07_y00.ron", "x00_y11.ron", "notes.txt", "x1_y2.ron.bak"] {
+        std::fs::write(cells.join(name), "earlier").expect("written");
+    }
+    let ran = arrive_atlas(&out, "24", &[]);
+    assert!(ran.status.success(), "{}", text(&ran.stderr));
+    let atlas = read_atlas(&out);
+    let mut left: Vec<String> = std::fs::read_dir(&cells)
+        .expect("cells")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    let mut want: Vec<String> = atlas
+        .cells
+        .iter()
+        .map(|e| format!("x{:02}_y{:02}.ron", e.cell.0, e.cell.1))
+        .chain(["notes.txt".to_owned(), "x1_y2.ron.bak".to_owned()])
+        .collect();
+    want.sort();
+    assert!(atlas.cells.len() > 1, "{}", atlas.cells.len());
+    assert_eq!(left, want);
+}

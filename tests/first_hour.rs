@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::ui::{act, paused_harness};
+use common::ui::{act, harness_stepping, paused_harness};
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -238,12 +238,17 @@ fn a_restored_session_is_looked_at_as_it_was() {
 fn the_first_launch_says_where_to_start_and_later_ones_do_not() {
     let mut app = EditorApp::with_default_scene();
     app.load_storage(&MemoryStorage::default());
-    let mut harness = paused_harness(app);
+    let mut harness = harness_stepping(app, 0.25);
     assert!(harness.state().open_windows().start);
     harness.get_by_label("Start here");
+    // The scene plays, but waits behind the window: it starts once the window is read.
+    assert!(harness.state().is_playing());
+    harness.run_steps(8);
+    assert_eq!(harness.state().world().tick(), 0);
     harness.get_by_label("Got it").click();
     harness.run_steps(2);
     assert!(!harness.state().open_windows().start);
+    assert!(harness.state().world().tick() > 0);
     // Its preferences are stored on the way out: the next launch starts straight away.
     let mut storage = MemoryStorage::default();
     harness.state_mut().store(&mut storage);

@@ -279,6 +279,8 @@ fn the_atlas_window_fills_as_the_command_does_and_a_click_takes_a_cell() {
         .clone();
     let undo = harness.state().undo_position();
     let cell = format!("atlas cell x{} y{}", e.cell.0, e.cell.1);
+    step_ticks(&mut harness, 5);
+    assert!(harness.state().world().tick() >= 5);
     harness.get_by_label(&cell).scroll_to_me();
     harness.run_steps(3);
     harness.get_by_label(&cell).click();
@@ -287,6 +289,11 @@ fn the_atlas_window_fills_as_the_command_does_and_a_click_takes_a_cell() {
     assert_eq!(f64::from(now.groups[0].mass), e.values[0]);
     assert_eq!(f64::from(now.groups[0].max_speed), e.values[1]);
     assert_eq!(harness.state().undo_position(), undo + 1, "one undo step");
+    assert_eq!(
+        harness.state().world().tick(),
+        0,
+        "the run restarted, to play the cell's variant from the start"
+    );
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
     assert_eq!(harness.state().scene().groups, before.groups);

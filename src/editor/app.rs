@@ -97,6 +97,9 @@ struct Prompts {
     restore_offer: Option<Restored>,
     /// The file the editor was started on, while it does not load: it opens when it does.
     awaiting: Option<Awaiting>,
+    /// The first launch's Start here is up: the scene waits behind it, and plays from its
+    /// start once it closes.
+    first_launch: bool,
 }
 
 /// The work that runs between frames: a recording, screenshots on their way, sweeps, tuning

@@ -18,7 +18,7 @@ use egui::{Align2, FontId, Pos2, Rect, Stroke, pos2, vec2};
 use crate::render::encode_png;
 use crate::render::raster::{Raster, Textures};
 use crate::render::sheet::page::{h, md, md_block};
-use crate::scene::{Scene, labels};
+use crate::scene::{Scene, Want, labels, target_text};
 use crate::sim::FieldPath;
 use crate::sim::model::text::readable_number;
 use crate::sim::observe::metrics::{definition, metric_text};
@@ -245,13 +245,53 @@ fn cell_facts(atlas: &Atlas, base: &Scene, e: &Elite) -> (String, String, String
         readable_number(e.change)
     );
     let quality = if e.violation > 0.0 {
-        format!("misses its goals by {}", readable_number(e.violation))
+        let missed = missed_goals(base, e);
+        if missed.is_empty() {
+            // Met on the scene's own seed, missed on another.
+            format!(
+                "misses its goals on another seed (short by {} in all, in the goals' own scales)",
+                readable_number(e.violation)
+            )
+        } else {
+            format!("misses {}", missed.join("; "))
+        }
     } else if has_goals {
         format!("meets its goals; {change}")
     } else {
         change
     };
     (at, values.join(", "), quality)
+}
+
+/// The scene's goals that cell `e`'s run on the scene's own seed misses, each with what it
+/// reached: `arrivers.time_to_arrive <= 6 s (8.66 s)`.
+fn missed_goals(base: &Scene, e: &Elite) -> Vec<String> {
+    let Some(goals) = &base.goals else {
+        return Vec::new();
+    };
+    goals
+        .list
+        .iter()
+        .filter(|g| !g.meant_to_miss)
+        .filter_map(|g| {
+            let name = g.qualified();
+            let value = e
+                .metrics
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| *v)
+                .filter(|v| v.is_finite());
+            let holds = match (g.want(), value) {
+                (Some(Want::AtMost(t)), Some(v)) => v <= t,
+                (Some(Want::AtLeast(t)), Some(v)) => v >= t,
+                (Some(Want::AtMost(_) | Want::AtLeast(_)), None) => false,
+                _ => true,
+            };
+            let reached =
+                value.map_or_else(|| "no value".to_owned(), |v| metric_text(&g.metric, v));
+            (!holds).then(|| format!("{} ({reached})", target_text(g)))
+        })
+        .collect()
 }
 
 /// The page in Markdown: the contact sheet, then a row per filled cell linked to its scene.
@@ -380,8 +420,9 @@ pub fn cell_traces(atlas: &Atlas, base: &Scene, pool: &Pool) -> Result<Vec<Traje
 }
 
 /// Writes `atlas` (made from `base`) into `dir` (made when missing): `atlas.ron`,
-/// `scene.ron`, `cells/*.ron`, `atlas.png`, `atlas.md` and `atlas.html`. Returns the files
-/// written; `Err` names the file that failed and why.
+/// `scene.ron`, `cells/*.ron`, `atlas.png`, `atlas.md` and `atlas.html`; the cell scenes an
+/// earlier atlas left in `cells/` go. Returns the files written; `Err` names the file that
+/// failed and why.
 pub fn write_atlas(
     atlas: &Atlas,
     base: &Scene,
@@ -419,5 +460,91 @@ pub fn write_atlas(
     put("atlas.png", &png)?;
     put("atlas.md", markdown(atlas, base).as_bytes())?;
     put("atlas.html", html(atlas, base).as_bytes())?;
+    remove_stale_cells(&cells, &written)?;
     Ok(written)
+}
+
+/// Removes the cell scenes an earlier atlas left in `cells` that this one did not write (a
+/// larger grid's `x07_y00.ron`), so that every cell file there is this atlas's. Files of any
+/// other name are left alone.
+fn remove_stale_cells(cells: &Path, written: &[PathBuf]) -> Result<(), String> {
+    let is_cell_file = |name: &str| {
+        let Some(rest) = name.strip_prefix('x').and_then(|r| r.strip_suffix(".ron")) else {
+            return false;
+        };
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        rest.split_once("_y")
+            .is_some_and(|(x, y)| digits(x) && digits(y))
+    };
+    let entries = std::fs::read_dir(cells).map_err(|e| format!("{}: {e}", cells.display()))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let stale = entry.file_name().to_str().is_some_and(is_cell_file)
+            && path.is_file()
+            && !written.contains(&path);
+        if stale {
+            std::fs::remove_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tuning::atlas::Origin;
+
+    fn elite(metrics: &[(&str, f64)]) -> Elite {
+        Elite {
+            cell: (0, 0),
+            values: Vec::new(),
+            point: Vec::new(),
+            at: (0.0, 0.0),
+            metrics: metrics.iter().map(|(n, v)| ((*n).to_owned(), *v)).collect(),
+            violation: 1.0,
+            change: 0.0,
+            score: 1.0,
+            origin: Origin {
+                island: 0,
+                index: 0,
+            },
+        }
+    }
+
+    #[test]
+    fn a_missed_goal_is_named_with_what_the_run_reached() {
+        let text = include_str!("../../docs/examples/arrive_goals.ron");
+        let base = crate::scene::from_str(text, "arrive_goals.ron")
+            .expect("the example loads")
+            .into_scene();
+        // arrived >= 1, time_to_arrive <= 6 s, overshoot <= 1 u.
+        let e = elite(&[
+            ("arrivers.arrived", 1.0),
+            ("arrivers.time_to_arrive", 8.5),
+            ("arrivers.overshoot", 1.0),
+        ]);
+        assert_eq!(
+            missed_goals(&base, &e),
+            ["arrivers.time_to_arrive <= 6 s (8.5 s)"]
+        );
+        // A metric with no value misses its goal; one met exactly holds.
+        let e = elite(&[
+            ("arrivers.arrived", 0.8),
+            ("arrivers.time_to_arrive", 6.0),
+            ("arrivers.overshoot", f64::NAN),
+        ]);
+        assert_eq!(
+            missed_goals(&base, &e),
+            [
+                "arrivers.arrived >= 1 (0.8)",
+                "arrivers.overshoot <= 1 u (no value)"
+            ]
+        );
+        let e = elite(&[
+            ("arrivers.arrived", 1.0),
+            ("arrivers.time_to_arrive", 2.0),
+            ("arrivers.overshoot", 0.0),
+        ]);
+        assert!(missed_goals(&base, &e).is_empty());
+    }
 }

@@ -4,8 +4,8 @@
 use super::EditorApp;
 
 impl EditorApp {
-    /// Sets the atlas's fields to cell `cell`'s values in the scene as it is now: one undo
-    /// step.
+    /// Sets the atlas's fields to cell `cell`'s values in the scene as it is now (one undo
+    /// step), and restarts the run so that it plays the variant as the cell's thumbnail does.
     pub(super) fn apply_atlas_cell(&mut self, cell: (u32, u32)) {
         let Some(shown) = &self.jobs.atlas.shown else {
             return;
@@ -27,12 +27,15 @@ impl EditorApp {
         self.doc.commit();
         self.apply_draft(draft);
         self.doc.commit();
-        if self.notices.rejected.is_empty() {
-            self.files.status = format!(
-                "Took the values of atlas cell x{} y{} (Undo takes them back)",
-                cell.0, cell.1
-            );
+        if !self.notices.rejected.is_empty() {
+            return;
         }
+        // The cell's thumbnail is its run from the start: the scene plays it so too.
+        self.restart();
+        self.files.status = format!(
+            "Took the values of atlas cell x{} y{}, the run restarted (Undo takes them back)",
+            cell.0, cell.1
+        );
     }
 
     /// Pins cell `cell`'s variant (the scene the atlas was made on, with its values) as the

@@ -87,7 +87,12 @@ impl eframe::App for EditorApp {
         // The frame's real time: the session counts at most a quarter second of it into
         // ticks, and all of it into the pace it reports.
         let elapsed = ctx.input(|i| i.stable_dt);
-        self.advance(elapsed);
+        // On the first launch the scene waits behind Start here, so that it plays from its
+        // start once the designer has read it.
+        self.prompts.first_launch &= self.open.start;
+        if !self.prompts.first_launch {
+            self.advance(elapsed);
+        }
         self.notices.stranded = self.session.stranded();
         let title = self.doc.title();
         crate::editor::platform::expose(&crate::editor::platform::Shown {

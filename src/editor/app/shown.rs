@@ -302,6 +302,7 @@ impl EditorApp {
         } else {
             // The first launch: what the editor is and three things to try.
             self.open.start = true;
+            self.prompts.first_launch = true;
         }
         if let Some(text) = storage.get_string(AUTOSAVE_KEY) {
             match Autosave::from_ron(&text) {

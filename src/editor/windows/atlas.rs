@@ -53,8 +53,9 @@ impl Default for AtlasSetup {
             x: String::new(),
             y: String::new(),
             group: 0,
-            cells: 6,
-            budget: 200,
+            // The command line's defaults, so that both give the same atlas.
+            cells: AtlasOptions::default().cells.0,
+            budget: AtlasOptions::default().budget,
             seconds: 10.0,
             ranges: Vec::new(),
         }
@@ -104,6 +105,9 @@ pub struct AtlasPanel {
     pub error: Option<String>,
     /// The cell last taken into the scene.
     pub taken: Option<(u32, u32)>,
+    /// Set when a fill starts: the setup folds away on the next frame, so that the grid is
+    /// what the window shows.
+    fold_setup: bool,
 }
 
 impl AtlasPanel {
@@ -148,7 +152,10 @@ impl AtlasPanel {
         }
         self.error = None;
         match self.filling(scene) {
-            Ok((filling, base)) => self.spawn(filling, base),
+            Ok((filling, base)) => {
+                self.spawn(filling, base);
+                self.fold_setup = true;
+            }
             Err(e) => self.error = Some(e),
         }
     }
@@ -300,11 +307,20 @@ impl AtlasWindow<'_> {
         panel.prefill(scene, current_group);
         ui.label(
             "The distinct behaviors the fields below can give: each run lands in the cell of \
-             its two metrics, and each cell keeps the variant nearest the scene's values.",
+             its two metrics, and each cell keeps its best variant: the one that meets the \
+             scene's goals or comes closest, then the one nearest the scene's values.",
         );
-        axes_ui(ui, &mut panel.setup, scene);
-        ui.strong("Fields it varies");
-        super::pick::ranges_ui(ui, "atlas", (scene, current_group), &mut panel.setup.ranges);
+        let mut setup = egui::CollapsingHeader::new("Axes and fields")
+            .id_salt("atlas setup")
+            .default_open(true);
+        if std::mem::take(&mut panel.fold_setup) {
+            setup = setup.open(Some(false));
+        }
+        setup.show(ui, |ui| {
+            axes_ui(ui, &mut panel.setup, scene);
+            ui.strong("Fields it varies");
+            super::pick::ranges_ui(ui, "atlas", (scene, current_group), &mut panel.setup.ranges);
+        });
         run_ui(ui, panel, scene);
         if let Some(e) = &panel.error {
             ui.colored_label(palette::WORSE, e);

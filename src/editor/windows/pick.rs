@@ -91,10 +91,19 @@ pub fn fields_in_order(scene: &Scene, current_group: usize) -> Vec<FieldPath> {
     fields.into_iter().map(|(.., f)| f).collect()
 }
 
-/// The field a sweep of the current group starts on: a radius of a behavior it has on, else
-/// a weight of one, else the first field a designer looks for.
+/// The field a sweep of the current group starts on: the first of the group's fields the
+/// scene's goals tune, else a radius of a behavior it has on, else a weight of one, else the
+/// first field a designer looks for.
 #[must_use]
 pub fn default_sweep_field(scene: &Scene, current_group: usize) -> Option<FieldPath> {
+    let tuned = scene.goals.as_ref().and_then(|g| {
+        g.tune
+            .iter()
+            .find(|r| r.field.group_index() == Some(current_group))
+    });
+    if let Some(r) = tuned {
+        return Some(r.field.clone());
+    }
     let fields = fields_in_order(scene, current_group);
     let in_use = |f: &&FieldPath| rank(scene, current_group, f).0 == Tier::CurrentInUse;
     let labelled = |word: &str| {
@@ -296,5 +305,15 @@ mod tests {
         let arrive = scene("arrive_slowing.ron");
         let f = default_sweep_field(&arrive, 0).expect("a field");
         assert_eq!(f.to_string(), "groups[0].arrive.mode");
+    }
+
+    #[test]
+    fn a_sweep_starts_on_the_first_field_the_goals_tune() {
+        let text = include_str!("../../../docs/examples/arrive_goals.ron");
+        let tuned = crate::scene::from_str(text, "arrive_goals.ron")
+            .expect("loads")
+            .into_scene();
+        let f = default_sweep_field(&tuned, 0).expect("a field");
+        assert_eq!(f.to_string(), "groups[0].mass");
     }
 }

@@ -238,6 +238,10 @@ fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group
         panel.setup.field = first;
         set_range_around(panel, scene);
         panel.setup.metric = default_metric(scene, &panel.setup.field);
+        // The length the scene's goals are measured over.
+        if let Some(goals) = &scene.goals {
+            panel.setup.seconds = goals.seconds;
+        }
     }
     ui.horizontal(|ui| {
         let label = ui.label("field");
@@ -294,9 +298,18 @@ fn settings_ui(ui: &mut Ui, panel: &mut SweepPanel, scene: &Scene, current_group
     });
 }
 
-/// Round values from about half to about twice the field's present value, within what the
-/// field may hold (a probability of 1 sweeps 0.5 to 1, not to 2, which the scene refuses).
+/// The range the scene's goals give the field to tune (11 values over it), or else round values
+/// from about half to about twice the field's present value, within what the field may hold (a
+/// probability of 1 sweeps 0.5 to 1, not to 2, which the scene refuses).
 fn set_range_around(panel: &mut SweepPanel, scene: &Scene) {
+    let tuned = scene
+        .goals
+        .as_ref()
+        .and_then(|g| g.tune.iter().find(|r| r.field == panel.setup.field));
+    if let Some(r) = tuned {
+        (panel.setup.lo, panel.setup.hi, panel.setup.count) = (r.lo, r.hi, 11);
+        return;
+    }
     let now = current_value(scene, &panel.setup.field).unwrap_or(0.0);
     let limit = panel
         .setup
