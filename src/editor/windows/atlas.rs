@@ -312,7 +312,7 @@ impl AtlasWindow<'_> {
         );
         let mut setup = egui::CollapsingHeader::new("Axes and fields")
             .id_salt("atlas setup")
-            .default_open(true);
+            .default_open(panel.shown.is_none());
         if std::mem::take(&mut panel.fold_setup) {
             setup = setup.open(Some(false));
         }
@@ -424,7 +424,12 @@ fn grid_ui(
 ) -> Option<(u32, u32)> {
     let plan = &shown.atlas.plan;
     let (cx, cy) = (plan.x.cells.max(1), plan.y.cells.max(1));
-    let side = ((ui.available_width() - 60.0) / cx as f32).clamp(36.0, 110.0);
+    // Cells as large as fit the width and the height left in view (the title line, the x
+    // labels and the hint below take about 70 points), so that the whole grid shows.
+    let in_view = ui.clip_rect().bottom() - ui.cursor().top() - 70.0;
+    let side = ((ui.available_width() - 60.0) / cx as f32)
+        .min(in_view / cy as f32 - 2.0)
+        .clamp(32.0, 110.0);
     // A fraction in 0..1.
     #[allow(clippy::cast_possible_truncation)]
     let t = (ui.input(|i| i.time) / PLAY_SECONDS).fract() as f32;
