@@ -35,8 +35,8 @@ impl SidePanel<'_> {
             overlays_ui(ui, overlays, &used);
             ui.separator();
             ui.heading("Selection");
-            ui.horizontal_wrapped(|ui| {
-                ui.label("agents of the current group:");
+            ui.horizontal(|ui| {
+                ui.label("agents of the group");
                 if ui.button("Prev").clicked() {
                     actions.push(Action::CycleSelection(-1));
                 }
