@@ -643,8 +643,17 @@ fn the_path_field_confirms_on_enter_and_suggests_the_scenes_file_name() {
         Some("boids.ron"),
         "the built-in scene's own file name"
     );
+    // A relative path says where it lands: the folder the editor was started in.
+    harness.event(egui::Event::Text("some/name.ron".to_owned()));
+    harness.run_steps(2);
+    let whole = std::env::current_dir()
+        .expect("a current folder")
+        .join("some/name.ron");
+    harness.get_by_label(&format!("The file: {}", whole.display()));
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     harness.event(egui::Event::Text(path.display().to_string()));
     harness.run_steps(1);
+    harness.get_by_label(&format!("The file: {}", path.display()));
     harness.key_press(egui::Key::Enter);
     harness.run_steps(3);
     assert_eq!(

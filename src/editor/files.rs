@@ -4,7 +4,7 @@
 //! on the page) and saved by download, under the name the path field gives. The status line's
 //! text lives here too.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
@@ -229,6 +229,12 @@ impl Files {
                 if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
                     escaped = true;
                 }
+                // Where a relative path lands: the folder the editor was started in.
+                if !crate::editor::platform::DOWNLOADS
+                    && let Some(full) = full_path(text.trim())
+                {
+                    ui.weak(format!("The file: {}", full.display()));
+                }
                 let button = match purpose {
                     Purpose::Open => "Open",
                     Purpose::Baseline => "Pin",
@@ -279,4 +285,17 @@ impl Files {
             self.errors_note = None;
         }
     }
+}
+
+/// `typed` as the whole path a file dialog would use: relative to the folder the editor was
+/// started in (`None` for nothing typed, or where there is no such folder, as in a browser).
+fn full_path(typed: &str) -> Option<PathBuf> {
+    if typed.is_empty() {
+        return None;
+    }
+    let path = Path::new(typed);
+    if path.is_absolute() {
+        return Some(path.to_path_buf());
+    }
+    std::env::current_dir().ok().map(|dir| dir.join(path))
 }
