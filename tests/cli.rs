@@ -149,6 +149,16 @@ fn a_preset_name_works_wherever_a_scene_does_or_is_suggested() {
 }
 
 #[test]
+fn help_says_what_no_command_does() {
+    let out = steerlab(&["--help"]);
+    assert!(
+        text(&out.stdout).contains("With no command, steerlab opens the editor"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
 fn help_says_that_a_png_is_an_animated_png() {
     let out = steerlab(&["render", "--help"]);
     assert!(text(&out.stdout).contains("APNG"), "{}", text(&out.stdout));

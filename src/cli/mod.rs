@@ -79,7 +79,12 @@ use load::{load_scene, load_scene_all};
 
 /// Tune steering behaviors on a live simulation and play them back in a game.
 #[derive(Debug, Parser)]
-#[command(name = "steerlab", version, about)]
+#[command(
+    name = "steerlab",
+    version,
+    about,
+    after_help = "With no command, steerlab opens the editor on the built-in boids scene."
+)]
 pub struct Cli {
     /// What to do; with none, the editor opens on the built-in default scene.
     #[command(subcommand)]
