@@ -449,7 +449,7 @@ fn grid_ui(
                 ui.label(format!(
                     "{}–{}",
                     labels::readable_number(lo),
-                    labels::readable_number(hi)
+                    metric_text(&plan.y.metric, hi)
                 ));
                 for c in 0..cx {
                     let (rect, response) = ui.allocate_exact_size(vec2(side, side), Sense::click());
@@ -496,7 +496,7 @@ fn grid_ui(
             ui.label("");
             for c in 0..cx {
                 let (lo, _) = plan.x.bounds(c);
-                ui.label(labels::readable_number(lo));
+                ui.label(metric_text(&plan.x.metric, lo));
             }
             ui.end_row();
         });
