@@ -365,12 +365,27 @@ fn a_fill_in_small_steps_is_the_fill_in_one() {
             .all(|(_, t)| !t.agents.is_empty() && t.agents.len() <= 8)
     );
     // The scene's own metrics: its first probe run.
-    assert!(
+    let own = |name: &str| {
         filling
             .own_metrics()
             .iter()
-            .any(|(n, _)| n == "arrivers.overshoot")
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| *v)
+    };
+    let (x, y) = (
+        own("arrivers.overshoot").expect("overshoot"),
+        own("arrivers.time_to_arrive").expect("time to arrive"),
     );
+    // The cell its values land in: on one seed, the cell of its own metrics; and filled, by
+    // its run or a better one.
+    assert_eq!(whole.plan.seeds.len(), 1, "{:?}", whole.plan.seeds);
+    let cell = filling.own_cell().expect("the scene's cell");
+    assert_eq!(
+        Some(cell),
+        whole.plan.x.cell(x).zip(whole.plan.y.cell(y)),
+        "({x}, {y})"
+    );
+    assert!(whole.at(cell.0, cell.1).is_some());
 }
 
 /// An atlas written over an earlier, larger one leaves none of the earlier cell scenes behind,

@@ -74,6 +74,8 @@ pub struct AtlasShown {
     pub base: Scene,
     /// That scene's metrics, with its own values.
     pub own: Vec<(String, f64)>,
+    /// The cell the scene's own values land in.
+    pub own_cell: Option<(u32, u32)>,
 }
 
 impl AtlasShown {
@@ -207,6 +209,7 @@ impl AtlasPanel {
                 traces: f.traces(),
                 base: base.clone(),
                 own: f.own_metrics().to_vec(),
+                own_cell: f.own_cell(),
             })
         };
         let mut shown_generation = 0;
@@ -424,9 +427,10 @@ fn grid_ui(
 ) -> Option<(u32, u32)> {
     let plan = &shown.atlas.plan;
     let (cx, cy) = (plan.x.cells.max(1), plan.y.cells.max(1));
-    // Cells as large as fit the width and the height left in view (the title line, the x
-    // labels and the hint below take about 70 points), so that the whole grid shows.
-    let in_view = ui.clip_rect().bottom() - ui.cursor().top() - 70.0;
+    // Cells as large as fit the width and the height of the view (the title line, the x
+    // labels and the hint below take about 70 points), so that the whole grid shows once
+    // scrolled to; the same size wherever it is scrolled.
+    let in_view = ui.clip_rect().height() - 70.0;
     let side = ((ui.available_width() - 60.0) / cx as f32)
         .min(in_view / cy as f32 - 2.0)
         .clamp(32.0, 110.0);
@@ -434,6 +438,11 @@ fn grid_ui(
     #[allow(clippy::cast_possible_truncation)]
     let t = (ui.input(|i| i.time) / PLAY_SECONDS).fract() as f32;
     let mut clicked = None;
+    let has_goals = shown
+        .base
+        .goals
+        .as_ref()
+        .is_some_and(|g| !g.list.is_empty());
     ui.label(format!(
         "{} of {} cells filled; across: {}, up: {}",
         shown.atlas.cells.len(),
@@ -452,44 +461,15 @@ fn grid_ui(
                     metric_text(&plan.y.metric, hi)
                 ));
                 for c in 0..cx {
-                    let (rect, response) = ui.allocate_exact_size(vec2(side, side), Sense::click());
-                    let name = format!("atlas cell x{c} y{r}");
-                    response
-                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-                    let Some(e) = shown.atlas.at(c, r) else {
-                        ui.painter().rect_stroke(
-                            rect.shrink(1.0),
-                            3.0,
-                            egui::Stroke::new(1.0, palette::GRID),
-                            egui::StrokeKind::Inside,
-                        );
-                        continue;
+                    let look = CellLook {
+                        side,
+                        t,
+                        has_goals,
+                        taken: taken == Some((c, r)),
                     };
-                    let highlight = response.hovered() || taken == Some((c, r));
-                    if let Some((_, trace)) = shown.traces.iter().find(|(k, _)| *k == (c, r)) {
-                        paint_trajectory_playing(
-                            &ui.painter_at(rect),
-                            rect.shrink(1.0),
-                            trace,
-                            highlight,
-                            t,
-                        );
-                    }
-                    let response = response.on_hover_ui(|ui| hover_ui(ui, shown, e));
-                    if response.clicked() {
-                        actions.push(Action::AtlasApply((c, r)));
+                    if cell_ui(ui, shown, (c, r), look, actions) {
                         clicked = Some((c, r));
                     }
-                    response.context_menu(|ui| {
-                        if ui.button("Take its values into the scene").clicked() {
-                            actions.push(Action::AtlasApply((c, r)));
-                            ui.close();
-                        }
-                        if ui.button("Pin as the baseline").clicked() {
-                            actions.push(Action::AtlasPin((c, r)));
-                            ui.close();
-                        }
-                    });
                 }
                 ui.end_row();
             }
@@ -500,8 +480,90 @@ fn grid_ui(
             }
             ui.end_row();
         });
-    ui.weak("Click a cell to take its values into the scene (Undo takes them back); right-click to pin it as the baseline.");
+    let marks = if has_goals {
+        "A green dot: the cell's variant meets every goal. Outlined in yellow: where the \
+         scene's own values land. "
+    } else {
+        "Outlined in yellow: where the scene's own values land. "
+    };
+    ui.weak(format!(
+        "{marks}Click a cell to take its values into the scene and restart the run (Undo \
+         takes them back); right-click to pin it as the baseline."
+    ));
     clicked
+}
+
+/// How a cell is drawn: its side, the play's fraction, whether the scene has goals, and
+/// whether it is the cell last taken.
+#[derive(Clone, Copy)]
+struct CellLook {
+    side: f32,
+    t: f32,
+    has_goals: bool,
+    taken: bool,
+}
+
+/// One cell of the grid: its variant's run playing, its marks, its hover and its menu.
+/// Returns whether it was clicked.
+fn cell_ui(
+    ui: &mut Ui,
+    shown: &AtlasShown,
+    (c, r): (u32, u32),
+    look: CellLook,
+    actions: &mut Vec<Action>,
+) -> bool {
+    let (rect, response) = ui.allocate_exact_size(vec2(look.side, look.side), Sense::click());
+    let name = format!("atlas cell x{c} y{r}");
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+    if shown.own_cell == Some((c, r)) {
+        // Where the scene's own values land.
+        ui.painter().rect_stroke(
+            rect.expand(1.0),
+            4.0,
+            egui::Stroke::new(2.0, palette::CLICK),
+            egui::StrokeKind::Outside,
+        );
+    }
+    let Some(e) = shown.atlas.at(c, r) else {
+        ui.painter().rect_stroke(
+            rect.shrink(1.0),
+            3.0,
+            egui::Stroke::new(1.0, palette::GRID),
+            egui::StrokeKind::Inside,
+        );
+        return false;
+    };
+    let highlight = response.hovered() || look.taken;
+    if let Some((_, trace)) = shown.traces.iter().find(|(k, _)| *k == (c, r)) {
+        paint_trajectory_playing(
+            &ui.painter_at(rect),
+            rect.shrink(1.0),
+            trace,
+            highlight,
+            look.t,
+        );
+    }
+    if look.has_goals && e.violation <= 0.0 {
+        // Meets every goal on every seed.
+        let at = rect.right_top() + vec2(-6.0, 6.0);
+        ui.painter().circle_filled(at, 3.5, palette::BETTER);
+    }
+    let response = response.on_hover_ui(|ui| hover_ui(ui, shown, e));
+    response.context_menu(|ui| {
+        if ui.button("Take its values into the scene").clicked() {
+            actions.push(Action::AtlasApply((c, r)));
+            ui.close();
+        }
+        if ui.button("Pin as the baseline").clicked() {
+            actions.push(Action::AtlasPin((c, r)));
+            ui.close();
+        }
+    });
+    if response.clicked() {
+        actions.push(Action::AtlasApply((c, r)));
+        return true;
+    }
+    false
 }
 
 /// A cell's values and metrics beside the scene's own.

@@ -124,6 +124,8 @@ pub struct Filling {
     traces: Vec<Option<Trajectory>>,
     /// The metrics of the scene's own values (the probe's first run, on the first seed).
     own: Vec<(String, f64)>,
+    /// The cell the scene's own values land in (the probe's first run), once it has run.
+    own_cell: Option<(u32, u32)>,
     /// Generations offered to the grids so far (the probe's is the first).
     generations: u64,
 }
@@ -174,6 +176,7 @@ impl Filling {
             total,
             traces: Vec::new(),
             own: Vec::new(),
+            own_cell: None,
             generations: 0,
         })
     }
@@ -233,7 +236,8 @@ impl Filling {
         };
         let mut probe_index = 0;
         for ((island, _), (e, m, trace)) in asked.into_iter().zip(measured) {
-            if island.is_none() && probe_index == 0 {
+            let own = island.is_none() && probe_index == 0;
+            if own {
                 self.own = m.first().map(Metrics::flat).unwrap_or_default();
             }
             let origin = if let Some(k) = island {
@@ -253,6 +257,9 @@ impl Filling {
             let Some(elite) = elite(&state.merged, &state.plan, e, &m, origin) else {
                 continue;
             };
+            if own {
+                self.own_cell = Some(elite.cell);
+            }
             let cell = state.merged.index_of(elite.cell);
             if let Some(k) = island {
                 state.runs[k].grid.offer(elite.clone());
@@ -374,6 +381,14 @@ impl Filling {
     #[must_use]
     pub fn own_metrics(&self) -> &[(String, f64)] {
         &self.own
+    }
+
+    /// The cell the scene's own values land in (their axis values are means over the seeds,
+    /// as every run's are), once the probe has run; `None` before, or when a metric of theirs
+    /// has no value.
+    #[must_use]
+    pub fn own_cell(&self) -> Option<(u32, u32)> {
+        self.own_cell
     }
 
     /// Each filled cell with its variant's trajectory, when tracing.
