@@ -35,7 +35,7 @@ impl SidePanel<'_> {
             overlays_ui(ui, overlays, &used);
             ui.separator();
             ui.heading("Selection");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("agents of the group");
                 if ui.button("Prev").clicked() {
                     actions.push(Action::CycleSelection(-1));
