@@ -616,31 +616,3 @@ fn a_file_cut_short_anywhere_says_it_ends_too_early() {
         );
     }
 }
-
-/// The example scenes in docs/examples are written as the editor saves them, so that opening
-/// one and saving it changes nothing (no diff in a designer's version control).
-/// `UPDATE_EXAMPLES=1 cargo test --test scenes` rewrites them so.
-#[test]
-fn every_example_scene_is_written_as_the_editor_saves_it() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("docs/examples")
-        .filter_map(|e| Some(e.ok()?.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 8, "{files:?}");
-    for path in files {
-        let on_disk = std::fs::read_to_string(&path).expect("read example");
-        let saved = scene::to_string(
-            &scene::load(&path)
-                .unwrap_or_else(|e| panic!("{e}"))
-                .into_scene(),
-        );
-        if std::env::var_os("UPDATE_EXAMPLES").is_some() {
-            std::fs::write(&path, &saved).expect("write example");
-        } else {
-            assert_eq!(saved, on_disk, "{}: as the editor saves it", path.display());
-        }
-    }
-}
