@@ -302,7 +302,9 @@ impl EditorApp {
         } else {
             // The first launch: what the editor is and three things to try.
             self.open.start = true;
-            self.prompts.first_launch = true;
+            // On the desktop the scene waits behind it. A browser's first visit mostly comes
+            // by a link to a scene, there to be seen playing: it plays at once.
+            self.prompts.first_launch = !cfg!(target_arch = "wasm32");
         }
         if let Some(text) = storage.get_string(AUTOSAVE_KEY) {
             match Autosave::from_ron(&text) {
