@@ -18,7 +18,7 @@ use egui::{Align2, FontId, Pos2, Rect, Stroke, pos2, vec2};
 use crate::render::encode_png;
 use crate::render::raster::{Raster, Textures};
 use crate::render::sheet::page::{h, md, md_block};
-use crate::scene::{Scene, Want, labels, target_text};
+use crate::scene::{Scene, labels, target_text};
 use crate::sim::FieldPath;
 use crate::sim::model::text::readable_number;
 use crate::sim::observe::metrics::{definition, metric_text};
@@ -281,15 +281,9 @@ fn missed_goals(base: &Scene, e: &Elite) -> Vec<String> {
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| *v)
                 .filter(|v| v.is_finite());
-            let holds = match (g.want(), value) {
-                (Some(Want::AtMost(t)), Some(v)) => v <= t,
-                (Some(Want::AtLeast(t)), Some(v)) => v >= t,
-                (Some(Want::AtMost(_) | Want::AtLeast(_)), None) => false,
-                _ => true,
-            };
             let reached =
                 value.map_or_else(|| "no value".to_owned(), |v| metric_text(&g.metric, v));
-            (!holds).then(|| format!("{} ({reached})", target_text(g)))
+            (!g.holds_for(value)).then(|| format!("{} ({reached})", target_text(g)))
         })
         .collect()
 }

@@ -102,6 +102,19 @@ impl Goal {
         }
     }
 
+    /// Whether a run whose metric is `value` (`None`: not defined for that run) meets the
+    /// goal: a bound holds on a defined value within it; a goal to minimize or maximize always
+    /// holds; a goal that asks nothing clear never does.
+    #[must_use]
+    pub fn holds_for(&self, value: Option<f64>) -> bool {
+        match self.want() {
+            Some(Want::AtMost(t)) => value.is_some_and(|v| v <= t),
+            Some(Want::AtLeast(t)) => value.is_some_and(|v| v >= t),
+            Some(Want::Minimize | Want::Maximize) => true,
+            None => false,
+        }
+    }
+
     /// `group.metric`, as the metrics name it.
     #[must_use]
     pub fn qualified(&self) -> String {

@@ -160,12 +160,7 @@ pub(crate) fn outcome(goal: &Goal, seeds: &[u64], metrics: &[Metrics]) -> Outcom
             .copied()
             .reduce(|a, b| if larger_is_worse == (b > a) { b } else { a })
     });
-    let holds = match want {
-        Some(Want::AtMost(t)) => worst.is_some_and(|w| w <= t),
-        Some(Want::AtLeast(t)) => worst.is_some_and(|w| w >= t),
-        Some(Want::Minimize | Want::Maximize) => true,
-        None => false,
-    };
+    let holds = goal.holds_for(worst);
     Outcome {
         goal: goal.clone(),
         seeds: seeds.to_vec(),
